@@ -1,0 +1,451 @@
+//! Intrinsic-tier features of an answer (DESIGN §2.1): grounding in the prompt and context
+//! (shares of content words, numbers and capitalised names found there; novel numbers and names),
+//! hedging and certainty markers, specificity, length, repetition, and the task kind; plus hashed
+//! word uni- and bigrams of the answer and of the prompt (the "hashing trick", Weinberger et al.
+//! 2009) that the trained model turns into tf-idf vectors.
+
+use crate::text::{find_phrases, fnv1a, is_stopword, lower_words, tokens, FNV_OFFSET};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashSet};
+
+/// What kind of task the answer responds to. Each kind has its own model, calibrator and
+/// thresholds: base rates and useful signals differ between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TaskKind {
+    /// No grounding context: an open question or instruction (trained on HaluEval general).
+    Open,
+    /// Question answered from a context passage (HaluEval QA).
+    Qa,
+    /// Next turn of a dialogue grounded in knowledge (HaluEval dialogue).
+    Dialogue,
+    /// Summary of the context document (HaluEval summarization).
+    Summarization,
+}
+
+impl TaskKind {
+    /// All kinds, in the order of the embedded models.
+    pub const ALL: [TaskKind; 4] = [TaskKind::Open, TaskKind::Qa, TaskKind::Dialogue, TaskKind::Summarization];
+
+    /// The wire name, e.g. "qa".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskKind::Open => "open",
+            TaskKind::Qa => "qa",
+            TaskKind::Dialogue => "dialogue",
+            TaskKind::Summarization => "summarization",
+        }
+    }
+
+    /// Routes a request by the shape of its evidence:
+    /// no (non-blank) context → `Open`; a prompt with a speaker-turn marker (`[Human]:`, `User:`,
+    /// `Assistant:` …) → `Dialogue`; a prompt asking to summarise, or no prompt and a context of
+    /// 1500+ characters → `Summarization`; otherwise `Qa`.
+    pub fn detect(prompt: Option<&str>, context: Option<&str>) -> TaskKind {
+        let context = context.map(str::trim).unwrap_or("");
+        if context.is_empty() {
+            return TaskKind::Open;
+        }
+        let prompt = prompt.map(str::trim).unwrap_or("");
+        let lower = prompt.to_lowercase();
+        const TURNS: &[&str] = &["[human]:", "[assistant]:", "[user]:", "human:", "user:", "assistant:"];
+        if TURNS.iter().any(|t| lower.contains(t)) {
+            return TaskKind::Dialogue;
+        }
+        const SUMMARY: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
+        if SUMMARY.iter().any(|s| lower.contains(s)) || (prompt.is_empty() && context.chars().count() >= 1500) {
+            return TaskKind::Summarization;
+        }
+        TaskKind::Qa
+    }
+}
+
+/// Names of the dense features, in vector order. Units: `log_*` are ln(1 + count);
+/// `*_share` are fractions in [0,1]; flags are 0/1.
+pub const DENSE_NAMES: [&str; 28] = [
+    "log_chars",
+    "log_words",
+    "ends_terminal",
+    "log_line_breaks",
+    "log_numbers",
+    "log_novel_numbers",
+    "novel_number_share",
+    "log_names",
+    "log_novel_names",
+    "novel_name_share",
+    "content_support_share",
+    "log_unsupported_content_words",
+    "bigram_support_share",
+    "text_in_source",
+    "log_hedges",
+    "log_certainty",
+    "ai_disclaimer",
+    "log_negations",
+    "type_token_ratio",
+    "repeated_trigram_share",
+    "log_years",
+    "log_quantities",
+    "log_attributions",
+    "prompt_openness",
+    "log_prompt_chars",
+    "log_context_chars",
+    "length_ratio",
+    "prompt_word_share",
+];
+
+/// Number of dense features.
+pub const N_DENSE: usize = DENSE_NAMES.len();
+
+/// Hash namespaces of the n-gram features.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Namespace {
+    /// Word uni- and bigrams of the answer.
+    Text = 0,
+    /// Word uni- and bigrams of the prompt.
+    Prompt = 1,
+}
+
+/// log2 of the number of hash buckets for n-grams.
+pub const HASH_BITS: u32 = 18;
+
+/// Hedging markers (epistemic modality) counted in the answer.
+pub const HEDGES: &[&str] = &[
+    "may", "might", "could", "possibly", "perhaps", "probably", "likely", "unlikely", "i think", "i believe",
+    "not sure", "uncertain", "approximately", "roughly", "around", "it seems", "appears to", "suggests",
+    "generally", "typically", "often", "sometimes", "some", "estimated",
+];
+
+/// Certainty markers counted in the answer.
+pub const CERTAINTY: &[&str] = &[
+    "definitely", "certainly", "always", "never", "undoubtedly", "clearly", "in fact", "actually", "obviously",
+    "of course", "absolutely", "guaranteed", "proven", "exactly", "indeed", "all", "every",
+];
+
+/// Phrases with which assistants disclaim or refuse.
+pub const DISCLAIMERS: &[&str] = &[
+    "as an ai", "language model", "i cannot", "i can't", "i'm sorry", "i am sorry", "i don't have", "i do not have",
+    "unable to", "not able to",
+];
+
+/// Attribution to sources, a common locus of fabricated facts.
+pub const ATTRIBUTIONS: &[&str] = &[
+    "according to", "study", "studies", "research", "survey", "report", "reported", "founded", "born",
+    "invented", "discovered", "published", "released", "established",
+];
+
+/// Cues of open-ended requests (many valid answers).
+pub const OPEN_CUES: &[&str] = &[
+    "write", "create", "generate", "compose", "describe", "explain", "suggest", "imagine", "brainstorm", "list",
+    "examples", "example", "story", "poem", "opinion", "ideas", "tips", "ways", "design", "how can", "what are some",
+    "recommend", "come up with", "essay", "summarize", "summarise", "rewrite", "paraphrase", "any",
+];
+
+/// Cues of closed, factoid requests (one right answer).
+pub const CLOSED_CUES: &[&str] = &[
+    "who", "when", "where", "which", "what year", "how many", "how much", "name the", "is it true", "capital of",
+    "define", "calculate", "convert", "translate", "what is the", "what was the", "did", "does", "is the",
+    "correct", "true or false",
+];
+
+/// Everything extracted from one request: dense features, n-gram hashes and the evidence strings
+/// the explanation cites.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Extracted {
+    /// Task kind from [`TaskKind::detect`].
+    pub kind: TaskKind,
+    /// Dense feature values in [`DENSE_NAMES`] order.
+    pub dense: [f64; N_DENSE],
+    /// `(bucket, term count)` for each hashed n-gram, by namespace, buckets < 2^[`HASH_BITS`].
+    pub ngrams: Vec<(Namespace, Vec<(u32, f64)>)>,
+    /// Numbers in the answer that appear nowhere in the prompt or context.
+    pub novel_numbers: Vec<String>,
+    /// Capitalised names in the answer that appear nowhere in the prompt or context.
+    pub novel_names: Vec<String>,
+    /// Hedging markers found.
+    pub hedges: Vec<String>,
+    /// Certainty markers found.
+    pub certainty: Vec<String>,
+    /// Number of numbers and names in the answer.
+    pub n_numbers: usize,
+    /// Number of capitalised names in the answer.
+    pub n_names: usize,
+    /// Content words of the answer (non-stopwords) and how many of them the sources hold.
+    pub content_words: (usize, usize),
+    /// Whether there was any prompt or context to check against.
+    pub has_source: bool,
+}
+
+impl Extracted {
+    /// Dense features as a name → value map (for `metadata.features`).
+    pub fn dense_map(&self) -> BTreeMap<String, f64> {
+        DENSE_NAMES.iter().zip(self.dense.iter()).map(|(n, v)| (n.to_string(), *v)).collect()
+    }
+}
+
+fn ln1p(x: usize) -> f64 {
+    (x as f64).ln_1p()
+}
+
+/// Hash bucket of an n-gram (words joined by a space) in a namespace.
+pub fn bucket(ns: Namespace, gram: &str) -> u32 {
+    let h = fnv1a(fnv1a(FNV_OFFSET, &[ns as u8, 0xff]), gram.as_bytes());
+    (h >> (64 - HASH_BITS)) as u32
+}
+
+/// Term counts of hashed word uni- and bigrams of `words`, sorted by bucket.
+pub fn hashed_ngrams(ns: Namespace, words: &[String]) -> Vec<(u32, f64)> {
+    let mut counts: BTreeMap<u32, f64> = BTreeMap::new();
+    for (i, w) in words.iter().enumerate() {
+        *counts.entry(bucket(ns, w)).or_default() += 1.0;
+        if let Some(next) = words.get(i + 1) {
+            let mut g = String::with_capacity(w.len() + next.len() + 1);
+            g.push_str(w);
+            g.push(' ');
+            g.push_str(next);
+            *counts.entry(bucket(ns, &g)).or_default() += 1.0;
+        }
+    }
+    counts.into_iter().collect()
+}
+
+/// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
+/// capital is ambiguous), plus all-caps acronyms of 2+ letters.
+fn names(text: &str) -> Vec<String> {
+    let toks = tokens(text);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        let cap = !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
+        if cap && !t.sentence_start && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll") {
+            let mut j = i + 1;
+            while j < toks.len()
+                && !toks[j].is_number
+                && !toks[j].sentence_start
+                && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
+                && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start].trim().is_empty()
+            {
+                j += 1;
+            }
+            let s = toks[i].start;
+            let e = toks[j - 1].start + toks[j - 1].raw.len();
+            out.push(text[s..e].to_string());
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Lower-cased text with all runs of non-alphanumerics collapsed to one space, padded by spaces,
+/// so that `contains(" word ")` is a whole-word test.
+fn normalised(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(' ');
+    let mut space = true;
+    for c in s.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+            space = false;
+        } else if !space {
+            out.push(' ');
+            space = true;
+        }
+    }
+    if !space {
+        out.push(' ');
+    }
+    out
+}
+
+/// Prompt openness in [0,1]: Laplace-smoothed share of open-ended cues among open and closed cues
+/// in the prompt, (1 + open) / (2 + open + closed); dialogue prompts add one open cue,
+/// summarisation requests one closed cue (the content is fixed by the document). With no prompt,
+/// the same share is taken over the answer's hedging vs certainty markers.
+pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: usize) -> f64 {
+    let lower = prompt.to_lowercase();
+    if lower.trim().is_empty() {
+        return (1.0 + hedges as f64) / (2.0 + (hedges + certainty) as f64);
+    }
+    let mut open: usize = find_phrases(&lower, OPEN_CUES).iter().map(|(_, n)| n).sum();
+    let mut closed: usize = find_phrases(&lower, CLOSED_CUES).iter().map(|(_, n)| n).sum();
+    match kind {
+        TaskKind::Dialogue => open += 1,
+        TaskKind::Summarization => closed += 1,
+        _ => {}
+    }
+    (1.0 + open as f64) / (2.0 + (open + closed) as f64)
+}
+
+/// Extracts all intrinsic features of `text` given optional `prompt` and `context`.
+pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extracted {
+    let prompt = prompt.unwrap_or("");
+    let context = context.unwrap_or("");
+    let kind = TaskKind::detect(Some(prompt), Some(context));
+    let source = format!("{prompt}\n{context}");
+    let source_norm = normalised(&source);
+    let has_source = !source.trim().is_empty();
+
+    let toks = tokens(text);
+    let words: Vec<String> = toks.iter().map(|t| t.raw.to_lowercase()).collect();
+    let n_words = words.len();
+    let lower = text.to_lowercase();
+
+    // Numbers and their grounding.
+    let numbers: Vec<&str> = toks.iter().filter(|t| t.is_number).map(|t| t.raw).collect();
+    let novel_numbers: Vec<String> = numbers
+        .iter()
+        .filter(|n| !source_norm.contains(&normalised(n)))
+        .map(|n| n.to_string())
+        .collect();
+    // Capitalised names and their grounding.
+    let all_names = names(text);
+    let novel_names: Vec<String> =
+        all_names.iter().filter(|n| !source_norm.contains(&normalised(n))).cloned().collect();
+
+    // Content-word and bigram support.
+    let source_words: HashSet<String> = lower_words(&source).into_iter().collect();
+    let content: Vec<&String> = words.iter().filter(|w| !is_stopword(w) && w.chars().count() > 1).collect();
+    let supported = content.iter().filter(|w| source_words.contains(w.as_str())).count();
+    let bigrams: Vec<String> = words.windows(2).map(|w| format!(" {} {} ", w[0], w[1])).collect();
+    let bigram_supported = bigrams.iter().filter(|b| source_norm.contains(b.as_str())).count();
+    let text_norm = normalised(text);
+    let text_in_source = has_source && text_norm.trim().len() > 0 && source_norm.contains(&text_norm);
+
+    // Style markers.
+    let hedges = find_phrases(&lower, HEDGES);
+    let certainty = find_phrases(&lower, CERTAINTY);
+    let n_hedges: usize = hedges.iter().map(|(_, n)| n).sum();
+    let n_certain: usize = certainty.iter().map(|(_, n)| n).sum();
+    let disclaimer = !find_phrases(&lower, DISCLAIMERS).is_empty();
+    let negations = words.iter().filter(|w| matches!(w.as_str(), "not" | "no" | "never" | "none" | "nor") || w.ends_with("n't")).count();
+    let distinct: HashSet<&String> = words.iter().collect();
+    let trigrams: Vec<(&String, &String, &String)> = words.windows(3).map(|w| (&w[0], &w[1], &w[2])).collect();
+    let distinct_tri: HashSet<&(&String, &String, &String)> = trigrams.iter().collect();
+    let repeated_tri = if trigrams.is_empty() { 0.0 } else { 1.0 - distinct_tri.len() as f64 / trigrams.len() as f64 };
+    let years = numbers
+        .iter()
+        .filter(|n| n.len() == 4 && n.chars().all(|c| c.is_ascii_digit()) && matches!(&n[..2], "15" | "16" | "17" | "18" | "19" | "20"))
+        .count();
+    let quantities = find_phrases(&lower, &["percent", "million", "billion", "thousand"]).iter().map(|(_, n)| n).sum::<usize>()
+        + text.matches(['$', '€', '£', '%']).count();
+    let attributions: usize = find_phrases(&lower, ATTRIBUTIONS).iter().map(|(_, n)| n).sum();
+    let last = text.trim_end().chars().next_back();
+    let ends_terminal = last.is_some_and(|c| matches!(c, '.' | '!' | '?' | ')' | '"' | '\'' | '`' | ']' | '*' | '”' | '…'));
+    let prompt_words: HashSet<String> = lower_words(prompt).into_iter().collect();
+    let prompt_share = if n_words == 0 { 0.0 } else { words.iter().filter(|w| prompt_words.contains(w.as_str())).count() as f64 / n_words as f64 };
+    let text_chars = text.chars().count();
+    let context_chars = context.chars().count();
+
+    let share = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+    let dense = [
+        ln1p(text_chars),
+        ln1p(n_words),
+        f64::from(u8::from(ends_terminal)),
+        ln1p(text.matches('\n').count()),
+        ln1p(numbers.len()),
+        ln1p(novel_numbers.len()),
+        share(novel_numbers.len(), numbers.len()),
+        ln1p(all_names.len()),
+        ln1p(novel_names.len()),
+        share(novel_names.len(), all_names.len()),
+        share(supported, content.len()),
+        ln1p(content.len() - supported),
+        share(bigram_supported, bigrams.len()),
+        f64::from(u8::from(text_in_source)),
+        ln1p(n_hedges),
+        ln1p(n_certain),
+        f64::from(u8::from(disclaimer)),
+        ln1p(negations),
+        if n_words == 0 { 0.0 } else { distinct.len() as f64 / n_words as f64 },
+        repeated_tri,
+        ln1p(years),
+        ln1p(quantities),
+        ln1p(attributions),
+        prompt_openness(prompt, kind, n_hedges, n_certain),
+        ln1p(prompt.chars().count()),
+        ln1p(context_chars),
+        ((1 + text_chars) as f64 / (1 + context_chars) as f64).ln(),
+        prompt_share,
+    ];
+    let prompt_lower_words = lower_words(prompt);
+    let ngrams = vec![
+        (Namespace::Text, hashed_ngrams(Namespace::Text, &words)),
+        (Namespace::Prompt, hashed_ngrams(Namespace::Prompt, &prompt_lower_words)),
+    ];
+    Extracted {
+        kind,
+        dense,
+        ngrams,
+        novel_numbers,
+        novel_names,
+        hedges: hedges.iter().map(|(p, _)| p.to_string()).collect(),
+        certainty: certainty.iter().map(|(p, _)| p.to_string()).collect(),
+        n_numbers: numbers.len(),
+        n_names: all_names.len(),
+        content_words: (content.len(), supported),
+        has_source,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_by_evidence_shape() {
+        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), None), TaskKind::Open);
+        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), Some("  ")), TaskKind::Open);
+        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), Some("Hamlet is a play.")), TaskKind::Qa);
+        assert_eq!(TaskKind::detect(Some("[Human]: hi [Assistant]: hello"), Some("k")), TaskKind::Dialogue);
+        assert_eq!(TaskKind::detect(Some("Summarize the document."), Some("doc")), TaskKind::Summarization);
+        assert_eq!(TaskKind::detect(None, Some(&"long document. ".repeat(200))), TaskKind::Summarization);
+    }
+
+    #[test]
+    fn novel_numbers_and_names_are_those_missing_from_the_sources() {
+        let e = extract(
+            "Hunt Lowry also produced White Oleander in 1999 and 2002.",
+            Some("Is that one with Hunt Lowry?"),
+            Some("A Walk to Remember (2002) is produced by Hunt Lowry."),
+        );
+        assert_eq!(e.novel_numbers, vec!["1999"]);
+        assert_eq!(e.novel_names, vec!["White Oleander"]);
+        assert_eq!(e.kind, TaskKind::Qa);
+        let i = DENSE_NAMES.iter().position(|n| *n == "novel_number_share").unwrap();
+        assert!((e.dense[i] - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn grounded_text_scores_full_support() {
+        let e = extract("Delhi", Some("Which city?"), Some("Its head office is in Delhi."));
+        let i = DENSE_NAMES.iter().position(|n| *n == "text_in_source").unwrap();
+        assert_eq!(e.dense[i], 1.0);
+        let j = DENSE_NAMES.iter().position(|n| *n == "content_support_share").unwrap();
+        assert_eq!(e.dense[j], 1.0);
+    }
+
+    #[test]
+    fn openness_separates_open_from_factoid_prompts() {
+        let open = prompt_openness("Write a poem about the sea", TaskKind::Open, 0, 0);
+        let closed = prompt_openness("Who was the first president of the USA?", TaskKind::Open, 0, 0);
+        assert!(open > 0.5 && closed < 0.5, "{open} {closed}");
+    }
+
+    #[test]
+    fn extraction_is_total_on_odd_input() {
+        for s in ["", " ", "\u{0}", "1.2.3,,4", "ÉÉÉ ééé", "a\u{301}", &"x".repeat(20000)] {
+            let e = extract(s, Some(s), Some(s));
+            assert!(e.dense.iter().all(|v| v.is_finite()));
+        }
+    }
+
+    #[test]
+    fn buckets_are_stable_across_builds() {
+        // Fixed values: a change here invalidates the embedded weights (retrain).
+        assert_eq!(bucket(Namespace::Text, "the"), bucket(Namespace::Text, "the"));
+        assert_ne!(bucket(Namespace::Text, "the"), bucket(Namespace::Prompt, "the"));
+        assert!(bucket(Namespace::Text, "paris") < (1 << HASH_BITS));
+    }
+}

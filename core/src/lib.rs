@@ -1,0 +1,24 @@
+//! # epistemic-audit-core
+//!
+//! No-IO scorer of text written by large language models (DESIGN §1): given an answer and
+//! optionally its prompt and grounding context, computes aleatoric uncertainty (q1), epistemic
+//! uncertainty (q2), a calibrated probability of being correct (height), the scorer's ECE and
+//! Brier, a 95% interval, a risk-controlled verdict and an explanation.
+//!
+//! No files, sockets, clocks, threads or global state; deterministic; builds for
+//! `wasm32-unknown-unknown`. Entry point: [`Scorer::embedded`] then [`Scorer::audit`].
+
+pub mod calibration;
+pub mod evaluation;
+pub mod explanation;
+pub mod features;
+pub mod model;
+pub mod scorer;
+pub mod text;
+pub mod types;
+pub mod validate;
+pub mod verdict;
+pub mod weights;
+
+pub use scorer::Scorer;
+pub use types::*;

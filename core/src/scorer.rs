@@ -1,0 +1,303 @@
+//! The audit pipeline (DESIGN §2.4–2.5): features → per-task logistic model → q2 → raw confidence
+//! c = 1 − q2 → calibrated height → Jeffreys interval, SGR verdict and explanation.
+
+use crate::calibration::{bin_index, jeffreys_interval, Isotonic, Platt, ReliabilityBin};
+use crate::features::{extract, TaskKind, DENSE_NAMES, N_DENSE};
+use crate::model::{sigmoid, LinearModel};
+use crate::types::{
+    AuditRequest, AuditResult, CalibrationInfo, Contribution, IntervalInfo, Metadata, Mode, ThresholdInfo, Tier,
+};
+use crate::verdict::{Selection, Thresholds};
+use crate::weights::{raw_kinds, RawKind, SCORER_VERSION, TRAINED_DENSE_NAMES};
+
+/// Number of equal-width bins for ECE and reliability diagrams (Guo et al. 2017 use 15).
+pub const ECE_BINS: usize = 15;
+/// Two-sided level of `confidence_interval`.
+pub const INTERVAL_LEVEL: f64 = 0.95;
+/// How many feature contributions `metadata.top_contributions` lists.
+pub const TOP_CONTRIBUTIONS: usize = 6;
+
+/// A fitted map from raw confidence to probability of being correct.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Calibrator {
+    /// Isotonic regression (PAV).
+    Isotonic(Isotonic),
+    /// Platt scaling.
+    Platt(Platt),
+}
+
+impl Calibrator {
+    /// Calibrated probability in [0,1] for raw confidence `c`.
+    pub fn predict(&self, c: f64) -> f64 {
+        match self {
+            Calibrator::Isotonic(i) => i.predict(c),
+            Calibrator::Platt(p) => p.predict(c),
+        }
+        .clamp(0.0, 1.0)
+    }
+
+    /// "isotonic" or "platt".
+    pub fn method(&self) -> &'static str {
+        match self {
+            Calibrator::Isotonic(_) => "isotonic",
+            Calibrator::Platt(_) => "platt",
+        }
+    }
+}
+
+/// Everything that scores one task kind: model, calibrator, thresholds and held-out quality.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskModel {
+    /// The kind this model serves.
+    pub kind: TaskKind,
+    /// Logistic regression for "hallucinated".
+    pub model: LinearModel,
+    /// Raw confidence → probability correct.
+    pub calibrator: Calibrator,
+    /// Reliability bins of held-out heights ([`ECE_BINS`] of them).
+    pub bins: Vec<ReliabilityBin>,
+    /// Held-out labels behind the quality figures.
+    pub n: u64,
+    /// Held-out ECE.
+    pub ece: f64,
+    /// Held-out Brier.
+    pub brier: f64,
+    /// Held-out AUROC of (1 − height) for "incorrect".
+    pub auroc: f64,
+    /// Verdict thresholds.
+    pub thresholds: Thresholds,
+    /// Target risk of the thresholds.
+    pub target_risk: f64,
+    /// δ of the thresholds.
+    pub delta: f64,
+    /// "reference" or "feedback".
+    pub source: String,
+}
+
+impl TaskModel {
+    /// Builds a task model from the trainer's literal data; errors name what is inconsistent.
+    pub fn from_raw(raw: &RawKind) -> Result<TaskModel, String> {
+        let kind = TaskKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == raw.kind)
+            .ok_or_else(|| format!("unknown task kind {:?}", raw.kind))?;
+        for (name, len) in [("dense_mean", raw.dense_mean.len()), ("dense_std", raw.dense_std.len()), ("dense_weight", raw.dense_weight.len())] {
+            if len != N_DENSE {
+                return Err(format!("{}: {name} has {len} entries, expected {N_DENSE}", raw.kind));
+            }
+        }
+        let (table, ngram_weight) = LinearModel::decode_ngrams(raw.ngrams)?;
+        let sel = |s: Option<(f64, f64, f64)>| s.map(|(threshold, risk_bound, coverage)| Selection { threshold, risk_bound, coverage });
+        Ok(TaskModel {
+            kind,
+            model: LinearModel {
+                bias: raw.bias,
+                dense_mean: raw.dense_mean.to_vec(),
+                dense_std: raw.dense_std.to_vec(),
+                dense_weight: raw.dense_weight.to_vec(),
+                table,
+                ngram_weight,
+            },
+            calibrator: match raw.platt {
+                Some((a, b)) => Calibrator::Platt(Platt { a, b }),
+                None => Calibrator::Isotonic(Isotonic { x: raw.iso_x.to_vec(), y: raw.iso_y.to_vec(), n: raw.iso_n.to_vec() }),
+            },
+            bins: raw
+                .bins
+                .iter()
+                .map(|&(lo, hi, count, mean_confidence, accuracy)| ReliabilityBin { lo, hi, count, mean_confidence, accuracy })
+                .collect(),
+            n: raw.n,
+            ece: raw.ece,
+            brier: raw.brier,
+            auroc: raw.auroc,
+            thresholds: Thresholds { accept: sel(raw.accept), refuse: sel(raw.refuse) },
+            target_risk: raw.target_risk,
+            delta: raw.delta,
+            source: "reference".into(),
+        })
+    }
+}
+
+/// The scorer: one [`TaskModel`] per [`TaskKind`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scorer {
+    models: Vec<TaskModel>,
+    version: String,
+}
+
+impl Scorer {
+    /// Loads the embedded reference model; errors if the generated weights are missing a task
+    /// kind or were trained with other feature names (retrain: README "Training").
+    pub fn try_embedded() -> Result<Scorer, String> {
+        if TRAINED_DENSE_NAMES != DENSE_NAMES {
+            return Err("embedded weights were trained with other dense features; retrain".into());
+        }
+        let models = raw_kinds().iter().map(TaskModel::from_raw).collect::<Result<Vec<_>, _>>()?;
+        Scorer::from_models(models, SCORER_VERSION.to_string())
+    }
+
+    /// The embedded reference model. Panics if the generated weights are inconsistent, which the
+    /// crate's tests rule out for every build.
+    pub fn embedded() -> Scorer {
+        Scorer::try_embedded().expect("embedded weights are consistent (checked by tests)")
+    }
+
+    /// A scorer from explicit task models (one per kind, any order).
+    pub fn from_models(mut models: Vec<TaskModel>, version: String) -> Result<Scorer, String> {
+        models.sort_by_key(|m| m.kind);
+        let kinds: Vec<TaskKind> = models.iter().map(|m| m.kind).collect();
+        if kinds != TaskKind::ALL {
+            return Err(format!("need exactly one model per task kind, got {kinds:?}"));
+        }
+        Ok(Scorer { models, version })
+    }
+
+    /// The model serving `kind`.
+    pub fn model(&self, kind: TaskKind) -> &TaskModel {
+        &self.models[kind as usize]
+    }
+
+    /// Version tag of the model.
+    pub fn version(&self) -> &str {
+        &self.version
+    }
+
+    /// Audits one (validated) request. `mode` and `upstream_latency_ms` (milliseconds) are
+    /// reported as given. Total: every input string yields a result with q1, q2, height, ece, brier
+    /// in [0,1] and lo ≤ height ≤ hi.
+    pub fn audit(&self, req: &AuditRequest, mode: Mode, upstream_latency_ms: f64) -> AuditResult {
+        let x = extract(&req.text, req.prompt.as_deref(), req.context.as_deref());
+        let tm = self.model(x.kind);
+        let scored = tm.model.score(&x);
+        let q2 = sigmoid(scored.logit);
+        let raw_confidence = 1.0 - q2;
+        let height = tm.calibrator.predict(raw_confidence);
+        let q1 = x.dense[OPENNESS].clamp(0.0, 1.0);
+        let n_bin = tm.bins.get(bin_index(height, ECE_BINS)).map_or(0, |b| b.count);
+        let ci = jeffreys_interval(height, n_bin as f64, INTERVAL_LEVEL);
+        let verdict = tm.thresholds.verdict(height);
+
+        let mut contributions: Vec<Contribution> = DENSE_NAMES
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Contribution { feature: n.to_string(), value: x.dense[i], contribution: scored.dense_contrib[i] })
+            .collect();
+        contributions.push(Contribution { feature: "text_ngrams".into(), value: x.ngrams[0].1.len() as f64, contribution: scored.text_ngram_contrib });
+        contributions.push(Contribution { feature: "prompt_ngrams".into(), value: x.ngrams[1].1.len() as f64, contribution: scored.prompt_ngram_contrib });
+        contributions.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
+        contributions.truncate(TOP_CONTRIBUTIONS);
+
+        let thresholds = ThresholdInfo {
+            accept: tm.thresholds.accept.map(|s| s.threshold),
+            refuse: tm.thresholds.refuse.map(|s| s.threshold),
+            target_risk: tm.target_risk,
+            confidence: 1.0 - tm.delta,
+            accept_risk_bound: tm.thresholds.accept.map(|s| s.risk_bound),
+            accept_coverage: tm.thresholds.accept.map_or(0.0, |s| s.coverage),
+            refuse_risk_bound: tm.thresholds.refuse.map(|s| s.risk_bound),
+            refuse_coverage: tm.thresholds.refuse.map_or(0.0, |s| s.coverage),
+            method: "SGR".into(),
+            source: tm.source.clone(),
+        };
+        let explanation = crate::explanation::explain(&crate::explanation::Input {
+            x: &x,
+            contributions: &contributions,
+            height,
+            interval: ci,
+            verdict,
+            q1,
+            tm,
+        });
+        AuditResult {
+            q1,
+            q2,
+            height,
+            ece: tm.ece.clamp(0.0, 1.0),
+            brier: tm.brier.clamp(0.0, 1.0),
+            verdict,
+            confidence_interval: ci,
+            explanation,
+            metadata: Metadata {
+                tier: Tier::Intrinsic,
+                task: x.kind,
+                scope: format!("{}/{}", Tier::Intrinsic.as_str(), x.kind.as_str()),
+                raw_confidence,
+                calibration: CalibrationInfo {
+                    source: tm.source.clone(),
+                    n: tm.n,
+                    method: tm.calibrator.method().into(),
+                    bins: ECE_BINS as u32,
+                    ece: tm.ece,
+                    brier: tm.brier,
+                    auroc: tm.auroc,
+                },
+                thresholds,
+                interval: IntervalInfo { method: "jeffreys".into(), level: INTERVAL_LEVEL, n_bin },
+                features: x.dense_map(),
+                top_contributions: contributions,
+                model_source: req.model_source.clone(),
+                scorer_version: self.version.clone(),
+            },
+            mode,
+            upstream_latency_ms,
+        }
+    }
+}
+
+/// Index of `prompt_openness` in the dense features (q1 of the intrinsic tier).
+const OPENNESS: usize = 23;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Verdict;
+
+    #[test]
+    fn openness_index_matches_the_name() {
+        assert_eq!(DENSE_NAMES[OPENNESS], "prompt_openness");
+    }
+
+    fn req(text: &str, prompt: Option<&str>, context: Option<&str>) -> AuditRequest {
+        AuditRequest { text: text.into(), prompt: prompt.map(Into::into), context: context.map(Into::into), model_source: None }
+    }
+
+    #[test]
+    fn embedded_weights_load_and_score_in_range() {
+        let s = Scorer::embedded();
+        for r in [
+            req("Paris is the capital of France.", Some("What is the capital of France?"), None),
+            req("Delhi", Some("Where is the head office?"), Some("The Oberoi Group has its head office in Delhi.")),
+            req("x", None, None),
+            req(&"word ".repeat(2000), None, Some(&"ctx ".repeat(1000))),
+        ] {
+            let a = s.audit(&r, Mode::Local, 0.0);
+            for v in [a.q1, a.q2, a.height, a.ece, a.brier] {
+                assert!((0.0..=1.0).contains(&v), "{v} out of range: {a:?}");
+            }
+            let [lo, hi] = a.confidence_interval;
+            assert!(lo <= a.height && a.height <= hi, "{lo} {} {hi}", a.height);
+            assert!(!a.explanation.is_empty());
+            assert_eq!(a.metadata.tier, Tier::Intrinsic);
+        }
+    }
+
+    #[test]
+    fn grounding_moves_the_score_the_right_way() {
+        let s = Scorer::embedded();
+        let ctx = "The Oberoi Group is a hotel company with its head office in Delhi.";
+        let q = "The Oberoi family is part of a hotel company that has a head office in what city?";
+        let right = s.audit(&req("Delhi", Some(q), Some(ctx)), Mode::Local, 0.0);
+        let wrong = s.audit(&req("The Oberoi family's hotel company is based in Mumbai, founded in 1934 by Rai Bahadur.", Some(q), Some(ctx)), Mode::Local, 0.0);
+        assert!(right.height > wrong.height, "{} vs {}", right.height, wrong.height);
+        assert!(wrong.explanation.contains("Mumbai") || wrong.explanation.contains("1934"), "{}", wrong.explanation);
+        assert_ne!(right.verdict, Verdict::Refused);
+    }
+
+    #[test]
+    fn audit_is_deterministic() {
+        let s = Scorer::embedded();
+        let r = req("The Eiffel Tower was completed in 1889.", Some("When was the Eiffel Tower built?"), None);
+        assert_eq!(s.audit(&r, Mode::Local, 0.0), s.audit(&r, Mode::Local, 0.0));
+    }
+}

@@ -1,0 +1,145 @@
+//! Tokenisation and hashing shared by feature extraction, training and the WebAssembly build.
+//!
+//! Deterministic on every target: no locale, no randomised hasher (FNV-1a, 64 bit).
+
+/// A token of the text: a word (letters, inner apostrophes or hyphens) or a number
+/// (digits with inner `.`/`,` groups, e.g. `1,200.5`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// The token as it stands in the text.
+    pub raw: &'a str,
+    /// Byte offset of the token in the text.
+    pub start: usize,
+    /// True for numbers, false for words.
+    pub is_number: bool,
+    /// True when the token follows sentence-final punctuation (or starts the text).
+    pub sentence_start: bool,
+}
+
+/// Splits `text` into word and number tokens (Unicode letters count as word characters).
+pub fn tokens(text: &str) -> Vec<Token<'_>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut sentence_start = true;
+    let mut iter = text.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        if c.is_alphabetic() || c.is_ascii_digit() {
+            let is_number = c.is_ascii_digit();
+            let mut end = i + c.len_utf8();
+            while let Some(&(j, d)) = iter.peek() {
+                let inner_ok = if is_number {
+                    d.is_ascii_digit()
+                        || ((d == '.' || d == ',') && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
+                } else {
+                    d.is_alphanumeric()
+                        || ((d == '\'' || d == '-' || d == '’')
+                            && text[j + d.len_utf8()..].chars().next().is_some_and(|e| e.is_alphabetic()))
+                };
+                if !inner_ok {
+                    break;
+                }
+                end = j + d.len_utf8();
+                iter.next();
+            }
+            out.push(Token { raw: &text[i..end], start: i, is_number, sentence_start });
+            sentence_start = false;
+        } else if matches!(c, '.' | '!' | '?' | '\n' | ':') {
+            sentence_start = true;
+        }
+    }
+    out
+}
+
+/// Lower-cased words (numbers kept as written) of `text`.
+pub fn lower_words(text: &str) -> Vec<String> {
+    tokens(text).iter().map(|t| t.raw.to_lowercase()).collect()
+}
+
+/// FNV-1a 64-bit hash of `bytes`, continuing from `state` (start with [`FNV_OFFSET`]).
+pub fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
+    let mut h = state;
+    for b in bytes {
+        h ^= u64::from(*b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// FNV-1a 64-bit offset basis.
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// English function words, excluded from "content words" when measuring grounding.
+pub const STOPWORDS: &[&str] = &[
+    "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
+    "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did",
+    "do", "does", "doing", "don't", "down", "during", "each", "few", "for", "from", "further", "had", "has",
+    "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "i'm", "if", "in", "into", "is",
+    "it", "it's", "its", "itself", "just", "me", "more", "most", "my", "no", "nor", "not", "now", "of", "off",
+    "on", "once", "one", "only", "or", "other", "our", "out", "over", "own", "same", "she", "should", "so",
+    "some", "such", "than", "that", "that's", "the", "their", "them", "then", "there", "there's", "these",
+    "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were",
+    "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "yes", "you",
+    "your",
+];
+
+/// True if `w` (lower case) is in [`STOPWORDS`].
+pub fn is_stopword(w: &str) -> bool {
+    STOPWORDS.binary_search(&w).is_ok()
+}
+
+/// Counts non-overlapping occurrences of each phrase (lower case, matched at word boundaries)
+/// in `lower` (already lower-cased text); returns the phrases found, in list order, with counts.
+pub fn find_phrases<'p>(lower: &str, phrases: &[&'p str]) -> Vec<(&'p str, usize)> {
+    let mut found = Vec::new();
+    for p in phrases {
+        let mut count = 0;
+        let mut from = 0;
+        while let Some(pos) = lower[from..].find(p) {
+            let s = from + pos;
+            let e = s + p.len();
+            let before_ok = s == 0 || !lower[..s].chars().next_back().is_some_and(|c| c.is_alphanumeric());
+            let after_ok = e >= lower.len() || !lower[e..].chars().next().is_some_and(|c| c.is_alphanumeric());
+            if before_ok && after_ok {
+                count += 1;
+            }
+            from = e;
+        }
+        if count > 0 {
+            found.push((*p, count));
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_sorted_for_binary_search() {
+        let mut s = STOPWORDS.to_vec();
+        s.sort_unstable();
+        assert_eq!(s, STOPWORDS, "STOPWORDS must stay sorted");
+    }
+
+    #[test]
+    fn tokens_split_words_and_numbers() {
+        let t = tokens("In 1999, Hunt Lowry's film earned $1,200.50. It's well-known.");
+        let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
+        assert_eq!(raws, ["In", "1999", "Hunt", "Lowry's", "film", "earned", "1,200.50", "It's", "well-known"]);
+        assert!(t[0].sentence_start && !t[2].sentence_start && t[7].sentence_start);
+        assert!(t[1].is_number && t[6].is_number && !t[2].is_number);
+    }
+
+    #[test]
+    fn phrases_respect_word_boundaries() {
+        let f = find_phrases("i may be wrong; maybe not. it may rain", &["may", "maybe"]);
+        assert_eq!(f, vec![("may", 2), ("maybe", 1)]);
+    }
+
+    #[test]
+    fn fnv_is_the_published_function() {
+        // FNV-1a 64 test vector: "a" -> 0xaf63dc4c8601ec8c
+        assert_eq!(fnv1a(FNV_OFFSET, b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

@@ -1,0 +1,414 @@
+//! Request and response shapes of interface 1.1.0 (`shared/spec/interface-v1.1.md`, "Resources and
+//! their fields"), with the members the contract leaves open fixed as in DESIGN §2 and §3.
+//!
+//! Every type here serialises to exactly the JSON the HTTP service and the WebAssembly binding
+//! return. Parsing of *untrusted* JSON goes through [`crate::validate`], which reports the failing
+//! field; the `Deserialize` impls are for trusted data (tests, fixtures, the CLI's own output).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One answer to audit (contract: AuditRequest; element of `items` in /v1/batch).
+///
+/// `prompt` is an optional extension (DESIGN §2: "context (prompt and/or retrieved documents)"):
+/// when the caller can separate the question from retrieved documents it helps the task-kind
+/// router; when it cannot, everything may go in `context`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct AuditRequest {
+    /// The LLM's answer to audit; 1..=10000 characters.
+    pub text: String,
+    /// Retrieved documents or knowledge the answer should rest on; at most 5000 characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    /// The user's question or instruction; at most 5000 characters (extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// Free-form name of the model that wrote `text`; at most 500 characters. Selects the
+    /// calibration scope once feedback exists for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_source: Option<String>,
+}
+
+/// ACCEPT / MAYBE / REFUSED, chosen from `height` by risk-controlled thresholds (DESIGN §2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Verdict {
+    /// height ≥ τ_accept: the accepted region's error rate is bounded at the target risk.
+    Accept,
+    /// Between the two thresholds.
+    Maybe,
+    /// height ≤ τ_refuse: most such answers were wrong on the calibration data.
+    Refused,
+}
+
+impl Verdict {
+    /// The wire name: "ACCEPT", "MAYBE" or "REFUSED".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Accept => "ACCEPT",
+            Verdict::Maybe => "MAYBE",
+            Verdict::Refused => "REFUSED",
+        }
+    }
+}
+
+/// Which evidence an audit rested on (DESIGN §2, "Evidence tiers").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    /// The text (+ prompt/context) only.
+    Intrinsic,
+}
+
+impl Tier {
+    /// The wire name, e.g. "intrinsic".
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Tier::Intrinsic => "intrinsic",
+        }
+    }
+}
+
+/// How the audit was run (the result's `mode`; DESIGN §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// The service's own upstream settings (or none: local scoring).
+    Managed,
+    /// The client's own upstream endpoint and token (headers X-HF-Endpoint + X-HF-Token).
+    ByoHf,
+    /// In-process scoring with no service at all (the WebAssembly package).
+    Local,
+}
+
+/// What kind of task the answer responds to; each kind has its own trained model, calibrator and
+/// thresholds, because base rates and signals differ (see [`crate::features::TaskKind::detect`]).
+pub use crate::features::TaskKind;
+
+/// Result of one audit (contract: AuditResult).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AuditResult {
+    /// Aleatoric uncertainty in [0,1]: how many valid answers the question admits.
+    pub q1: f64,
+    /// Epistemic uncertainty in [0,1]: probability the text holds unsupported content, before
+    /// calibration.
+    pub q2: f64,
+    /// Calibrated probability in [0,1] that the text is correct.
+    pub height: f64,
+    /// ECE (15 equal-width bins, Guo et al. 2017) of the scorer that made this result, measured on
+    /// held-out (cross-fitted) labels of its scope; in [0,1].
+    pub ece: f64,
+    /// Brier score of the same scorer on the same held-out labels; in [0,1].
+    pub brier: f64,
+    /// Verdict from `height` and the scope's thresholds.
+    pub verdict: Verdict,
+    /// `[lo, hi]`, a 95% interval for `height`, lo ≤ height ≤ hi.
+    pub confidence_interval: [f64; 2],
+    /// Sentences built from the evidence that moved this score.
+    pub explanation: String,
+    /// Tier, task kind, raw confidence, calibration, thresholds, interval and feature details.
+    pub metadata: Metadata,
+    /// "managed", "byo-hf" or "local".
+    pub mode: Mode,
+    /// Wall time of the upstream call in milliseconds; 0 when no upstream was called.
+    pub upstream_latency_ms: f64,
+}
+
+/// The `metadata` member of [`AuditResult`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Metadata {
+    /// Evidence tier.
+    pub tier: Tier,
+    /// Task kind that selected the model.
+    pub task: TaskKind,
+    /// Calibration scope, `"<tier>/<task>"`.
+    pub scope: String,
+    /// Uncalibrated confidence c = 1 − q2 that the calibrator maps to `height`.
+    pub raw_confidence: f64,
+    /// Where the calibrator came from and how good it is.
+    pub calibration: CalibrationInfo,
+    /// Verdict thresholds and how they were chosen.
+    pub thresholds: ThresholdInfo,
+    /// How `confidence_interval` was computed.
+    pub interval: IntervalInfo,
+    /// Named feature values of this text (units per name; see README "Features").
+    pub features: BTreeMap<String, f64>,
+    /// The features that moved the logit most, largest |contribution| first.
+    pub top_contributions: Vec<Contribution>,
+    /// The request's `model_source`, if any.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub model_source: Option<String>,
+    /// Version of the embedded model (training data digest and settings).
+    pub scorer_version: String,
+}
+
+/// `metadata.calibration` (DESIGN §2.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalibrationInfo {
+    /// "reference" (fitted on the shipped dev data) or "feedback" (on stored labels).
+    pub source: String,
+    /// Number of held-out labels behind `ece` and `brier`.
+    pub n: u64,
+    /// "isotonic" or "platt".
+    pub method: String,
+    /// Number of equal-width bins used for ECE (15).
+    pub bins: u32,
+    /// Same as the result's `ece`.
+    pub ece: f64,
+    /// Same as the result's `brier`.
+    pub brier: f64,
+    /// Out-of-fold AUROC of (1 − height) against "incorrect" on the same labels.
+    pub auroc: f64,
+}
+
+/// `metadata.thresholds`: selection with guaranteed risk (Geifman & El-Yaniv 2017).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThresholdInfo {
+    /// ACCEPT when height ≥ accept; null when no accept region met the risk bound.
+    pub accept: Option<f64>,
+    /// REFUSED when height ≤ refuse; null when no refuse region met the bound.
+    pub refuse: Option<f64>,
+    /// Target risk (error rate among accepted, share of correct among refused): 0.10.
+    pub target_risk: f64,
+    /// One-sided confidence of the bound: 0.95.
+    pub confidence: f64,
+    /// Clopper–Pearson upper bound on the accepted region's error rate on the calibration labels.
+    pub accept_risk_bound: Option<f64>,
+    /// Share of calibration items accepted.
+    pub accept_coverage: f64,
+    /// Upper bound on the refused region's share of correct answers.
+    pub refuse_risk_bound: Option<f64>,
+    /// Share of calibration items refused.
+    pub refuse_coverage: f64,
+    /// "SGR" (selection with guaranteed risk).
+    pub method: String,
+    /// "reference" or "feedback".
+    pub source: String,
+}
+
+/// `metadata.interval`: the Jeffreys interval behind `confidence_interval`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct IntervalInfo {
+    /// "jeffreys".
+    pub method: String,
+    /// Two-sided level, 0.95.
+    pub level: f64,
+    /// Calibration labels in the reliability bin that holds `height` (the interval's n).
+    pub n_bin: u64,
+}
+
+/// One feature's share of the logit of "hallucinated": weight × standardised value.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Contribution {
+    /// Feature name (see README).
+    pub feature: String,
+    /// Raw feature value.
+    pub value: f64,
+    /// Contribution to the logit of "hallucinated", in nats; positive = less trustworthy.
+    pub contribution: f64,
+}
+
+/// Contract: BatchRequest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchRequest {
+    /// 1..=100 items.
+    pub items: Vec<AuditRequest>,
+}
+
+/// Contract: BatchResponse.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchResponse {
+    /// One result per item, in request order.
+    pub audits: Vec<AuditResult>,
+    /// Counts and means over `audits`.
+    pub summary: BatchSummary,
+}
+
+/// `summary` of a batch (DESIGN §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BatchSummary {
+    /// Number of items.
+    pub total: u64,
+    /// Items with verdict ACCEPT.
+    pub accept: u64,
+    /// Items with verdict MAYBE.
+    pub maybe: u64,
+    /// Items with verdict REFUSED.
+    pub refused: u64,
+    /// Mean q1.
+    pub avg_q1: f64,
+    /// Mean q2.
+    pub avg_q2: f64,
+    /// Mean height.
+    pub avg_height: f64,
+    /// Wall time to score the batch, milliseconds (measured by the caller: core has no clock).
+    pub processing_time_ms: f64,
+}
+
+impl BatchSummary {
+    /// Summarises `audits`; `processing_time_ms` is the caller's measured wall time.
+    /// Means of an empty slice are 0 (a batch always has ≥ 1 item after validation).
+    pub fn from_audits(audits: &[AuditResult], processing_time_ms: f64) -> Self {
+        let n = audits.len();
+        let count = |v: Verdict| audits.iter().filter(|a| a.verdict == v).count() as u64;
+        let mean = |f: fn(&AuditResult) -> f64| {
+            if n == 0 {
+                0.0
+            } else {
+                audits.iter().map(f).sum::<f64>() / n as f64
+            }
+        };
+        BatchSummary {
+            total: n as u64,
+            accept: count(Verdict::Accept),
+            maybe: count(Verdict::Maybe),
+            refused: count(Verdict::Refused),
+            avg_q1: mean(|a| a.q1),
+            avg_q2: mean(|a| a.q2),
+            avg_height: mean(|a| a.height),
+            processing_time_ms,
+        }
+    }
+}
+
+/// Contract: HealthResponse.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HealthResponse {
+    /// "ok".
+    pub status: String,
+    /// Interface version, "1.1.0".
+    pub version: String,
+    /// Seconds since the process started.
+    pub uptime_seconds: f64,
+}
+
+/// The interface version this crate implements (contract "Versioning").
+pub const INTERFACE_VERSION: &str = "1.1.0";
+
+/// One answer of a comparison: which model wrote it and the text (DESIGN §3, Compare).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareItem {
+    /// Model name, unique within the request; 1..=500 characters.
+    pub model: String,
+    /// The model's answer; 1..=10000 characters.
+    pub text: String,
+}
+
+/// Contract: CompareRequest.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareRequest {
+    /// The prompt all answers respond to; at most 5000 characters.
+    pub prompt: String,
+    /// 2..=10 answers.
+    pub responses: Vec<CompareItem>,
+}
+
+/// One model's audit inside a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelComparison {
+    /// Model name.
+    pub model: String,
+    /// Aleatoric uncertainty in [0,1].
+    pub q1: f64,
+    /// Epistemic uncertainty in [0,1].
+    pub q2: f64,
+    /// Calibrated probability of being correct in [0,1].
+    pub height: f64,
+    /// ECE of the scorer's scope.
+    pub ece: f64,
+    /// Brier of the scorer's scope.
+    pub brier: f64,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// Explanation of this answer's score.
+    pub explanation: String,
+    /// Mean lexical similarity in [0,1] with the other answers.
+    pub agreement: f64,
+}
+
+/// One row of a comparison's ranking (by q2, then ECE, then q1; lower is better).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RankingEntry {
+    /// 1-based rank.
+    pub rank: u32,
+    /// Model name.
+    pub model: String,
+    /// Epistemic uncertainty.
+    pub q2: f64,
+    /// Calibrated probability of being correct.
+    pub height: f64,
+    /// Verdict.
+    pub verdict: Verdict,
+}
+
+/// `summary` of a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareSummary {
+    /// Number of answers compared.
+    pub total_models: u64,
+    /// Model ranked first.
+    pub best_model: String,
+    /// Its q2.
+    pub best_q2: f64,
+    /// Mean q2.
+    pub avg_q2: f64,
+    /// max q2 − min q2.
+    pub q2_range: f64,
+    /// Wall time, milliseconds (measured by the caller).
+    pub processing_time_ms: f64,
+}
+
+/// Contract: CompareResponse.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompareResponse {
+    /// The request's prompt.
+    pub prompt: String,
+    /// Per-model audits, in request order.
+    pub comparisons: Vec<ModelComparison>,
+    /// Models ordered best first.
+    pub ranking: Vec<RankingEntry>,
+    /// Name of the first-ranked model.
+    pub best_model: String,
+    /// Aggregates.
+    pub summary: CompareSummary,
+}
+
+/// Contract: CalibrateRequest. `ground_truth` 1 = the text is correct, 0 = it is not;
+/// `feedback` "correct"/"incorrect" (any case) count as a label when `ground_truth` is absent.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalibrateRequest {
+    /// The answer; 1..=10000 characters.
+    pub text: String,
+    /// Optional grounding documents; at most 5000 characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    /// Optional prompt (extension, as in [`AuditRequest`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// Optional model name; selects the calibration scope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_source: Option<String>,
+    /// 0 or 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ground_truth: Option<u8>,
+    /// Free text, at most 2000 characters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub feedback: Option<String>,
+}
+
+/// Contract: CalibrateResponse.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalibrateResponse {
+    /// Aleatoric uncertainty.
+    pub q1: f64,
+    /// Epistemic uncertainty.
+    pub q2: f64,
+    /// Calibrated probability of being correct (before this feedback).
+    pub height: f64,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// height after this feedback − height before.
+    pub calibration_adjustment: f64,
+    /// True when a label or note was stored durably.
+    pub feedback_recorded: bool,
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The project's one test command (README "Quick start"): everything CI checks, in order.
+#   bash scripts/test.sh            all checks
+#   SKIP_RETRAIN=1 bash scripts/test.sh   skip the ~5 min weights-reproducibility check
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "toolchain: wasm32-unknown-unknown target"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+step "core builds for wasm32-unknown-unknown (no IO, DESIGN §1)"
+cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wasm32-unknown-unknown --release
+
+step "unit, integration and black-box tests (cargo test --workspace)"
+cargo test --locked --workspace --release
+
+if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
+  step "the committed weights are what the training command produces (bit for bit)"
+  out=$(mktemp -d)
+  cargo run --locked --release -q -p epistemic-audit-train -- --out "$out" > "$out/stdout.md"
+  for f in core/src/weights/generated.rs core/src/weights/*.ngrams.bin core/src/weights/report.md; do
+    if ! cmp -s "$f" "$out/$(basename "$f")"; then
+      echo "FAIL: $f differs from a fresh training run (rerun: cargo run --release -p epistemic-audit-train)" >&2
+      exit 1
+    fi
+  done
+  echo "weights reproduced: $(ls core/src/weights | tr '\n' ' ')"
+  rm -rf "$out"
+fi
+step "all checks passed"

@@ -1,0 +1,133 @@
+//! Writes the trained models as Rust source (`generated.rs`) and binary n-gram tables, and the
+//! human-readable cross-validation report.
+
+use crate::{bins, metrics, KindResult, DELTA, FILES, TARGET_RISK};
+use epistemic_audit_core::calibration::{brier, ece, Isotonic};
+use epistemic_audit_core::scorer::Calibrator;
+use epistemic_audit_core::evaluation::auroc;
+use epistemic_audit_core::features::DENSE_NAMES;
+use epistemic_audit_core::model::LinearModel;
+use epistemic_audit_core::scorer::ECE_BINS;
+use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn slice(v: &[f64]) -> String {
+    let items: Vec<String> = v.iter().map(|x| format!("{x:?}")).collect();
+    format!("&[{}]", items.join(", "))
+}
+
+/// Markdown report: per dev file and per task kind, held-out n, AUROC, length-only AUROC, ECE,
+/// Brier; then the chosen hyper-parameters and thresholds.
+pub fn report(results: &[KindResult], folds: usize) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "Out-of-fold metrics ({folds}-fold cross-validation grouped by `group`; isotonic calibration cross-fitted on the same folds).\n");
+    let _ = writeln!(s, "| dev file | n | AUROC | length-only AUROC | ECE_15 | Brier |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|");
+    for f in FILES {
+        let (mut h, mut c, mut lp) = (Vec::new(), Vec::new(), Vec::new());
+        for r in results {
+            for i in (0..r.heights.len()).filter(|&i| r.files[i] == f) {
+                h.push(r.heights[i]);
+                c.push(r.correct[i]);
+                lp.push(r.length_p[i]);
+            }
+        }
+        let wrong: Vec<bool> = c.iter().map(|c| !c).collect();
+        let inv: Vec<f64> = h.iter().map(|h| 1.0 - h).collect();
+        let _ = writeln!(
+            s,
+            "| {f} | {} | {:.4} | {:.4} | {:.4} | {:.4} |",
+            h.len(),
+            auroc(&inv, &wrong),
+            auroc(&lp, &wrong),
+            ece(&h, &c, ECE_BINS),
+            brier(&h, &c)
+        );
+    }
+    let _ = writeln!(s, "\n| task kind (scope) | n | AUROC | length-only AUROC | ECE_15 | Brier | c_ngram | c_dense | n-grams | calibrator | τ_accept (coverage) | τ_refuse (coverage) |");
+    let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|");
+    for r in results {
+        let m = metrics(r, |_| true);
+        let sel = |x: Option<epistemic_audit_core::verdict::Selection>| {
+            x.map_or("none".into(), |x| format!("{:.3} ({:.1}%)", x.threshold, 100.0 * x.coverage))
+        };
+        let _ = writeln!(
+            s,
+            "| intrinsic/{} | {} | {:.4} | {:.4} | {:.4} | {:.4} | {} | {} | {} | {} | {} | {} |",
+            r.kind.as_str(),
+            m.n,
+            m.auroc,
+            m.length_auroc,
+            m.ece,
+            m.brier,
+            r.hyper.c_ngram,
+            r.hyper.c_dense,
+            r.model.table.buckets.len(),
+            r.calibrator.method(),
+            sel(r.thresholds.accept),
+            sel(r.thresholds.refuse)
+        );
+    }
+    s
+}
+
+/// Writes `generated.rs`, `<kind>.ngrams.bin` and `report.md` into `dir`.
+pub fn write(results: &[KindResult], dir: &Path, report: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut digest = FNV_OFFSET;
+    let mut kinds = String::new();
+    for r in results {
+        let m = metrics(r, |_| true);
+        let (platt, iso) = match &r.calibrator {
+            Calibrator::Platt(p) => (format!("Some(({:?}, {:?}))", p.a, p.b), Isotonic { x: vec![], y: vec![], n: vec![] }),
+            Calibrator::Isotonic(i) => ("None".to_string(), i.clone()),
+        };
+        let bytes = LinearModel::encode_ngrams(&r.model.table, &r.model.ngram_weight);
+        digest = fnv1a(digest, &bytes);
+        let file = format!("{}.ngrams.bin", r.kind.as_str());
+        std::fs::write(dir.join(&file), &bytes).map_err(|e| format!("{file}: {e}"))?;
+        let bins: Vec<String> = bins(r)
+            .iter()
+            .map(|b| format!("({:?}, {:?}, {}, {:?}, {:?})", b.lo, b.hi, b.count, b.mean_confidence, b.accuracy))
+            .collect();
+        let sel = |x: Option<epistemic_audit_core::verdict::Selection>| {
+            x.map_or("None".into(), |x| format!("Some(({:?}, {:?}, {:?}))", x.threshold, x.risk_bound, x.coverage))
+        };
+        let _ = write!(
+            kinds,
+            "    RawKind {{\n        kind: {kind:?},\n        bias: {bias:?},\n        dense_mean: {mean},\n        dense_std: {std},\n        dense_weight: {w},\n        ngrams: include_bytes!({file:?}),\n        platt: {platt},\n        iso_x: {ix},\n        iso_y: {iy},\n        iso_n: {inn},\n        bins: &[{bins}],\n        n: {n},\n        ece: {ece:?},\n        brier: {brier:?},\n        auroc: {auroc:?},\n        accept: {acc},\n        refuse: {rej},\n        target_risk: {TARGET_RISK:?},\n        delta: {DELTA:?},\n    }},\n",
+            kind = r.kind.as_str(),
+            bias = r.model.bias,
+            mean = slice(&r.model.dense_mean),
+            std = slice(&r.model.dense_std),
+            w = slice(&r.model.dense_weight),
+            platt = platt,
+            ix = slice(&iso.x),
+            iy = slice(&iso.y),
+            inn = slice(&iso.n),
+            bins = bins.join(", "),
+            n = m.n,
+            ece = m.ece,
+            brier = m.brier,
+            auroc = m.auroc,
+            acc = sel(r.thresholds.accept),
+            rej = sel(r.thresholds.refuse),
+        );
+    }
+    let names: Vec<String> = DENSE_NAMES.iter().map(|n| format!("{n:?}")).collect();
+    let src = format!(
+        "// @generated by `cargo run --release -p epistemic-audit-train` from shared/data/halueval-*.dev.jsonl.\n\
+         // Do not edit: rerun the trainer. See README \"Training\".\n\
+         use super::RawKind;\n\n\
+         /// Version tag of the embedded model: FNV-1a of the n-gram tables.\n\
+         pub const SCORER_VERSION: &str = \"intrinsic-{digest:016x}\";\n\n\
+         /// Dense feature names the weights were trained with.\n\
+         pub const TRAINED_DENSE_NAMES: &[&str] = &[{names}];\n\n\
+         pub(super) const KINDS: &[RawKind] = &[\n{kinds}];\n",
+        names = names.join(", "),
+    );
+    std::fs::write(dir.join("generated.rs"), src).map_err(|e| format!("generated.rs: {e}"))?;
+    std::fs::write(dir.join("report.md"), report).map_err(|e| format!("report.md: {e}"))?;
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! L2-regularised logistic regression on standardised dense features and tf-idf n-grams,
+//! fitted by L-BFGS; the design matrix is built exactly as `core::model` scores at inference.
+
+use crate::data::Row;
+use crate::lbfgs;
+use epistemic_audit_core::features::N_DENSE;
+use epistemic_audit_core::model::{sigmoid, LinearModel, NgramTable};
+use std::collections::BTreeMap;
+
+/// Regularisation: objective = Σ log-loss + ½‖w_ngram‖²/c_ngram + ½‖w_dense‖²/c_dense
+/// (scikit-learn's C convention, one C per block; the intercept is not penalised).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hyper {
+    /// Inverse L2 strength of the n-gram weights.
+    pub c_ngram: f64,
+    /// Inverse L2 strength of the dense weights.
+    pub c_dense: f64,
+    /// Minimum document frequency of a kept n-gram bucket.
+    pub min_df: u32,
+}
+
+/// Builds the n-gram vocabulary of `rows`: buckets with document frequency ≥ min_df, idf =
+/// ln((1 + n)/(1 + df)) + 1 (smoothed idf, as scikit-learn's TfidfTransformer).
+pub fn build_table(rows: &[&Row], min_df: u32) -> NgramTable {
+    let mut df: BTreeMap<u32, u32> = BTreeMap::new();
+    for r in rows {
+        let mut seen: Vec<u32> = r.x.ngrams.iter().flat_map(|(_, g)| g.iter().map(|(b, _)| *b)).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        for b in seen {
+            *df.entry(b).or_default() += 1;
+        }
+    }
+    let n = rows.len() as f64;
+    let mut t = NgramTable::default();
+    for (b, d) in df {
+        if d >= min_df {
+            t.buckets.push(b);
+            t.idf.push((((1.0 + n) / (1.0 + f64::from(d))).ln() + 1.0) as f32);
+        }
+    }
+    t
+}
+
+/// Fits the model on `rows` (label: hallucinated) and returns it.
+pub fn fit(rows: &[&Row], h: Hyper) -> LinearModel {
+    let table = build_table(rows, h.min_df);
+    let n = rows.len();
+    let mut mean = vec![0.0; N_DENSE];
+    let mut std = vec![0.0; N_DENSE];
+    for r in rows {
+        for i in 0..N_DENSE {
+            mean[i] += r.x.dense[i] / n as f64;
+        }
+    }
+    for r in rows {
+        for i in 0..N_DENSE {
+            std[i] += (r.x.dense[i] - mean[i]).powi(2) / n as f64;
+        }
+    }
+    let std: Vec<f64> = std.iter().map(|v| v.sqrt().max(1e-9)).collect();
+    let mut model = LinearModel { bias: 0.0, dense_mean: mean, dense_std: std, dense_weight: vec![0.0; N_DENSE], ngram_weight: vec![0.0; table.buckets.len()], table };
+    let z: Vec<Vec<f64>> = rows.iter().map(|r| model.standardise(&r.x.dense).to_vec()).collect();
+    let sparse: Vec<Vec<(usize, f64)>> = rows.iter().map(|r| model.table.vectorize(&r.x)).collect();
+    let y: Vec<f64> = rows.iter().map(|r| f64::from(u8::from(r.hallucinated))).collect();
+    let m = model.table.buckets.len();
+    // Parameter layout: [bias, dense (N_DENSE), ngram (m)].
+    let objective = |w: &[f64], g: &mut [f64]| -> f64 {
+        g.iter_mut().for_each(|v| *v = 0.0);
+        let mut loss = 0.0;
+        for i in 0..n {
+            let mut s = w[0];
+            for j in 0..N_DENSE {
+                s += w[1 + j] * z[i][j];
+            }
+            for &(k, v) in &sparse[i] {
+                s += w[1 + N_DENSE + k] * v;
+            }
+            // log-loss, stably: log(1 + e^s) − y s
+            loss += if s > 0.0 { s + (-s).exp().ln_1p() } else { s.exp().ln_1p() } - y[i] * s;
+            let d = sigmoid(s) - y[i];
+            g[0] += d;
+            for j in 0..N_DENSE {
+                g[1 + j] += d * z[i][j];
+            }
+            for &(k, v) in &sparse[i] {
+                g[1 + N_DENSE + k] += d * v;
+            }
+        }
+        for j in 0..N_DENSE {
+            loss += 0.5 * w[1 + j] * w[1 + j] / h.c_dense;
+            g[1 + j] += w[1 + j] / h.c_dense;
+        }
+        for k in 0..m {
+            let wk = w[1 + N_DENSE + k];
+            loss += 0.5 * wk * wk / h.c_ngram;
+            g[1 + N_DENSE + k] += wk / h.c_ngram;
+        }
+        loss
+    };
+    let w = lbfgs::minimise(objective, vec![0.0; 1 + N_DENSE + m], 10, 500, 1e-6);
+    model.bias = w[0];
+    model.dense_weight = w[1..1 + N_DENSE].to_vec();
+    model.ngram_weight = w[1 + N_DENSE..].iter().map(|&v| v as f32).collect();
+    model
+}
+
+/// Logit of "hallucinated" for each row, exactly as the core scorer computes it.
+pub fn predict(model: &LinearModel, rows: &[&Row]) -> Vec<f64> {
+    rows.iter().map(|r| model.score(&r.x).logit).collect()
+}

@@ -1,0 +1,268 @@
+//! Trains the intrinsic tier's embedded model on `shared/data/halueval-*.dev.jsonl` and writes
+//! `core/src/weights/generated.rs` plus one `*.ngrams.bin` table per task kind.
+//!
+//! Procedure (README "Training"): rows are routed to task kinds by `TaskKind::detect`; per kind,
+//! k-fold cross-validation grouped by `group` selects the L2 strengths (grid below) by out-of-fold
+//! AUROC; out-of-fold raw confidences are calibrated by isotonic regression cross-fitted over the
+//! same folds, giving held-out heights from which ECE (15 bins), Brier, AUROC, reliability bins and
+//! SGR thresholds are measured. The shipped model is then refitted on all rows of the kind and the
+//! shipped calibrator on all out-of-fold confidences.
+
+mod data;
+mod emit;
+mod lbfgs;
+mod logreg;
+
+use clap::Parser;
+use data::{fold_of, Row};
+use epistemic_audit_core::calibration::{brier, ece, reliability_bins, Isotonic, Platt};
+use epistemic_audit_core::evaluation::auroc;
+use epistemic_audit_core::features::{TaskKind, DENSE_NAMES};
+use epistemic_audit_core::model::sigmoid;
+use epistemic_audit_core::scorer::{Calibrator, ECE_BINS};
+use epistemic_audit_core::verdict::Thresholds;
+use logreg::Hyper;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Target risk of the verdict thresholds (DESIGN §2.5).
+const TARGET_RISK: f64 = 0.10;
+/// 1 − confidence of the thresholds' bounds.
+const DELTA: f64 = 0.05;
+/// Grid of the n-gram block's inverse L2 strength.
+const GRID_C_NGRAM: [f64; 4] = [0.35, 0.7, 1.4, 2.8];
+/// Grid of the dense block's inverse L2 strength.
+const GRID_C_DENSE: [f64; 3] = [0.0005, 0.002, 0.01];
+/// Grid of the n-gram minimum document frequency.
+const GRID_MIN_DF: [u32; 1] = [2];
+/// The labeled dev files, in report order.
+const FILES: [&str; 4] = ["halueval-general", "halueval-qa", "halueval-dialogue", "halueval-summarization"];
+
+#[derive(Parser, Debug)]
+#[command(about = "Train the embedded intrinsic model on the dev data and write core/src/weights")]
+struct Args {
+    /// Folder with halueval-*.dev.jsonl.
+    #[arg(long, env = "TRAIN_DATA_DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data"))]
+    data: PathBuf,
+    /// Where to write generated.rs and the n-gram tables.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/src/weights"))]
+    out: PathBuf,
+    /// Number of grouped folds.
+    #[arg(long, default_value_t = 10)]
+    folds: usize,
+    /// Measure only; do not write the weights.
+    #[arg(long)]
+    dry_run: bool,
+    /// Train only these task kinds (comma list; measuring only, implies --dry-run).
+    #[arg(long, value_delimiter = ',')]
+    only: Vec<String>,
+    /// Worker threads for the cross-validation fits.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+/// Runs `f` over `0..n` on `threads` workers, results in index order.
+fn par_map<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    let slots = std::sync::Mutex::new(&mut out);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n {
+                    break;
+                }
+                let v = f(i);
+                slots.lock().expect("no worker panicked")[i] = Some(v);
+            });
+        }
+    });
+    out.into_iter().map(|v| v.expect("every job ran")).collect()
+}
+
+/// Out-of-fold logits of `rows` under `h`.
+fn oof_logits(rows: &[&Row], folds: usize, h: Hyper, threads: usize) -> Vec<f64> {
+    let fold: Vec<usize> = rows.iter().map(|r| fold_of(&r.group, folds)).collect();
+    let per_fold = par_map(folds, threads, |f| {
+        let train: Vec<&Row> = rows.iter().zip(&fold).filter(|(_, &k)| k != f).map(|(r, _)| *r).collect();
+        let test: Vec<&Row> = rows.iter().zip(&fold).filter(|(_, &k)| k == f).map(|(r, _)| *r).collect();
+        let m = logreg::fit(&train, h);
+        logreg::predict(&m, &test)
+    });
+    let mut out = vec![0.0; rows.len()];
+    let mut pos = vec![0usize; folds];
+    for (i, &f) in fold.iter().enumerate() {
+        out[i] = per_fold[f][pos[f]];
+        pos[f] += 1;
+    }
+    out
+}
+
+/// Held-out heights: the calibrator fitted on the other folds' out-of-fold confidences.
+fn cross_fit_heights(conf: &[f64], correct: &[bool], fold: &[usize], folds: usize, method: Method) -> Vec<f64> {
+    let mut h = vec![0.0; conf.len()];
+    for f in 0..folds {
+        let (c, y): (Vec<f64>, Vec<bool>) = (0..conf.len()).filter(|&i| fold[i] != f).map(|i| (conf[i], correct[i])).unzip();
+        let cal = fit_calibrator(&c, &y, method);
+        for i in (0..conf.len()).filter(|&i| fold[i] == f) {
+            h[i] = cal.predict(conf[i]);
+        }
+    }
+    h
+}
+
+/// Calibration method candidates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Method {
+    Isotonic,
+    Platt,
+}
+
+fn fit_calibrator(conf: &[f64], correct: &[bool], method: Method) -> Calibrator {
+    match method {
+        Method::Isotonic => Calibrator::Isotonic(Isotonic::fit(conf, correct).expect("non-empty calibration data")),
+        Method::Platt => Calibrator::Platt(Platt::fit(conf, correct).expect("non-empty calibration data")),
+    }
+}
+
+/// Out-of-fold AUROC of a length-only logistic model (the baseline).
+fn length_baseline(rows: &[&Row], folds: usize) -> Vec<f64> {
+    let fold: Vec<usize> = rows.iter().map(|r| fold_of(&r.group, folds)).collect();
+    let mut p = vec![0.0; rows.len()];
+    for f in 0..folds {
+        let (s, y): (Vec<f64>, Vec<bool>) = rows.iter().zip(&fold).filter(|(_, &k)| k != f).map(|(r, _)| (r.x.dense[0], r.hallucinated)).unzip();
+        let platt = Platt::fit(&s, &y).expect("non-empty folds");
+        for i in (0..rows.len()).filter(|&i| fold[i] == f) {
+            p[i] = platt.predict(rows[i].x.dense[0]);
+        }
+    }
+    p
+}
+
+/// Everything measured and fitted for one task kind.
+pub struct KindResult {
+    /// The kind.
+    pub kind: TaskKind,
+    /// Chosen regularisation.
+    pub hyper: Hyper,
+    /// Shipped model.
+    pub model: epistemic_audit_core::model::LinearModel,
+    /// Shipped calibrator.
+    pub calibrator: Calibrator,
+    /// Held-out heights per row (same order as the kind's rows).
+    pub heights: Vec<f64>,
+    /// Held-out length-baseline probabilities per row.
+    pub length_p: Vec<f64>,
+    /// Labels: correct.
+    pub correct: Vec<bool>,
+    /// File of each row.
+    pub files: Vec<String>,
+    /// Thresholds on held-out heights.
+    pub thresholds: Thresholds,
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut rows: Vec<Row> = Vec::new();
+    for f in FILES {
+        let path = args.data.join(format!("{f}.dev.jsonl"));
+        match data::load(&path) {
+            Ok(r) => rows.extend(r),
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
+    eprintln!("loaded {} rows; {} dense features", rows.len(), DENSE_NAMES.len());
+    let grid: Vec<Hyper> = GRID_C_NGRAM
+        .iter()
+        .flat_map(|&c_ngram| GRID_C_DENSE.iter().map(move |&c_dense| (c_ngram, c_dense)))
+        .flat_map(|(c_ngram, c_dense)| GRID_MIN_DF.iter().map(move |&min_df| Hyper { c_ngram, c_dense, min_df }))
+        .collect();
+    let dry_run = args.dry_run || !args.only.is_empty();
+
+    let mut results = Vec::new();
+    for kind in TaskKind::ALL {
+        if !args.only.is_empty() && !args.only.iter().any(|k| k == kind.as_str()) {
+            continue;
+        }
+        let kr: Vec<&Row> = rows.iter().filter(|r| r.x.kind == kind).collect();
+        let hallucinated: Vec<bool> = kr.iter().map(|r| r.hallucinated).collect();
+        let correct: Vec<bool> = hallucinated.iter().map(|h| !h).collect();
+        let fold: Vec<usize> = kr.iter().map(|r| fold_of(&r.group, args.folds)).collect();
+        let mut best: Option<(f64, Hyper, Vec<f64>)> = None;
+        for &h in &grid {
+            let logits = oof_logits(&kr, args.folds, h, args.threads);
+            let a = auroc(&logits, &hallucinated);
+            eprintln!("  {:<14} c_ngram={:<4} c_dense={:<5} oof AUROC {:.4}", kind.as_str(), h.c_ngram, h.c_dense, a);
+            if best.as_ref().is_none_or(|b| a > b.0) {
+                best = Some((a, h, logits));
+            }
+        }
+        let (_, hyper, logits) = best.expect("grid is not empty");
+        let conf: Vec<f64> = logits.iter().map(|&z| 1.0 - sigmoid(z)).collect();
+        // Calibrator: isotonic or Platt, whichever has the lower cross-fitted Brier score.
+        let (method, heights) = [Method::Isotonic, Method::Platt]
+            .into_iter()
+            .map(|m| (m, cross_fit_heights(&conf, &correct, &fold, args.folds, m)))
+            .min_by(|a, b| brier(&a.1, &correct).total_cmp(&brier(&b.1, &correct)))
+            .expect("two candidates");
+        let thresholds = Thresholds::fit(&heights, &correct, TARGET_RISK, DELTA);
+        let calibrator = fit_calibrator(&conf, &correct, method);
+        let model = logreg::fit(&kr, hyper);
+        eprintln!("{} rows={} chose {:?}", kind.as_str(), kr.len(), hyper);
+        results.push(KindResult {
+            kind,
+            hyper,
+            model,
+            calibrator,
+            length_p: length_baseline(&kr, args.folds),
+            heights,
+            correct,
+            files: kr.iter().map(|r| r.file.clone()).collect(),
+            thresholds,
+        });
+    }
+
+    let report = emit::report(&results, args.folds);
+    println!("{report}");
+    if !dry_run {
+        if let Err(e) = emit::write(&results, &args.out, &report) {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        eprintln!("wrote {}", args.out.display());
+    }
+}
+
+/// Metrics of one slice of held-out predictions.
+pub struct Metrics {
+    /// Rows.
+    pub n: usize,
+    /// AUROC of (1 − height) for "incorrect".
+    pub auroc: f64,
+    /// AUROC of the length-only baseline.
+    pub length_auroc: f64,
+    /// ECE, 15 bins.
+    pub ece: f64,
+    /// Brier.
+    pub brier: f64,
+}
+
+/// Metrics over the rows of `r` selected by `keep`.
+pub fn metrics(r: &KindResult, keep: impl Fn(usize) -> bool) -> Metrics {
+    let idx: Vec<usize> = (0..r.heights.len()).filter(|&i| keep(i)).collect();
+    let h: Vec<f64> = idx.iter().map(|&i| r.heights[i]).collect();
+    let c: Vec<bool> = idx.iter().map(|&i| r.correct[i]).collect();
+    let wrong: Vec<bool> = c.iter().map(|c| !c).collect();
+    let inv: Vec<f64> = h.iter().map(|h| 1.0 - h).collect();
+    let lp: Vec<f64> = idx.iter().map(|&i| r.length_p[i]).collect();
+    Metrics { n: idx.len(), auroc: auroc(&inv, &wrong), length_auroc: auroc(&lp, &wrong), ece: ece(&h, &c, ECE_BINS), brier: brier(&h, &c) }
+}
+
+/// Reliability bins of a kind's held-out heights.
+pub fn bins(r: &KindResult) -> Vec<epistemic_audit_core::calibration::ReliabilityBin> {
+    reliability_bins(&r.heights, &r.correct, ECE_BINS)
+}
