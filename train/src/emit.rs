@@ -21,7 +21,7 @@ fn slice(v: &[f64]) -> String {
 /// Brier; then the chosen hyper-parameters and thresholds.
 pub fn report(results: &[KindResult], folds: usize) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "Out-of-fold metrics ({folds}-fold cross-validation grouped by `group`; isotonic calibration cross-fitted on the same folds).\n");
+    let _ = writeln!(s, "Out-of-fold metrics ({folds}-fold cross-validation grouped by `group`; calibrator — isotonic or Platt, whichever has the lower Brier — cross-fitted on the same folds).\n");
     let _ = writeln!(s, "| dev file | n | AUROC | length-only AUROC | ECE_15 | Brier |");
     let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|");
     for f in FILES {
