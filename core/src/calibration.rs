@@ -248,7 +248,7 @@ pub fn brier(probs: &[f64], outcomes: &[bool]) -> f64 {
 /// interval is [0, 1]. The result always contains `p`.
 pub fn jeffreys_interval(p: f64, n: f64, level: f64) -> [f64; 2] {
     let p = p.clamp(0.0, 1.0);
-    if !(n > 0.0) {
+    if n.is_nan() || n <= 0.0 {
         return [0.0, 1.0];
     }
     let x = p * n;

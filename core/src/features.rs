@@ -311,7 +311,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let bigrams: Vec<String> = words.windows(2).map(|w| format!(" {} {} ", w[0], w[1])).collect();
     let bigram_supported = bigrams.iter().filter(|b| source_norm.contains(b.as_str())).count();
     let text_norm = normalised(text);
-    let text_in_source = has_source && text_norm.trim().len() > 0 && source_norm.contains(&text_norm);
+    let text_in_source = has_source && !text_norm.trim().is_empty() && source_norm.contains(&text_norm);
 
     // Style markers.
     let hedges = find_phrases(&lower, HEDGES);

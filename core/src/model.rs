@@ -144,10 +144,10 @@ impl LinearModel {
     pub fn encode_ngrams(table: &NgramTable, weights: &[f32]) -> Vec<u8> {
         let mut out = Vec::with_capacity(4 + 12 * table.buckets.len());
         out.extend_from_slice(&(table.buckets.len() as u32).to_le_bytes());
-        for k in 0..table.buckets.len() {
-            out.extend_from_slice(&table.buckets[k].to_le_bytes());
-            out.extend_from_slice(&table.idf[k].to_le_bytes());
-            out.extend_from_slice(&weights[k].to_le_bytes());
+        for ((b, idf), w) in table.buckets.iter().zip(&table.idf).zip(weights) {
+            out.extend_from_slice(&b.to_le_bytes());
+            out.extend_from_slice(&idf.to_le_bytes());
+            out.extend_from_slice(&w.to_le_bytes());
         }
         out
     }

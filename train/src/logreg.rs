@@ -49,13 +49,13 @@ pub fn fit(rows: &[&Row], h: Hyper) -> LinearModel {
     let mut mean = vec![0.0; N_DENSE];
     let mut std = vec![0.0; N_DENSE];
     for r in rows {
-        for i in 0..N_DENSE {
-            mean[i] += r.x.dense[i] / n as f64;
+        for (m, v) in mean.iter_mut().zip(&r.x.dense) {
+            *m += v / n as f64;
         }
     }
     for r in rows {
-        for i in 0..N_DENSE {
-            std[i] += (r.x.dense[i] - mean[i]).powi(2) / n as f64;
+        for ((s, v), m) in std.iter_mut().zip(&r.x.dense).zip(&mean) {
+            *s += (v - m).powi(2) / n as f64;
         }
     }
     let std: Vec<f64> = std.iter().map(|v| v.sqrt().max(1e-9)).collect();

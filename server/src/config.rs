@@ -1,0 +1,243 @@
+//! Command line and settings (clap). Every setting of `serve` is both a `--flag` and an
+//! environment variable; the flag wins when both are given. Secrets are never printed: clap is
+//! told to hide the environment value of AG_API_KEY_SECRET, and the value itself is a
+//! [`Secret`] whose `Debug` is redacted.
+
+use crate::auth::Secret;
+use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// Default of MAX_BODY_BYTES: 8 MiB (DESIGN §3 "Validation").
+pub const DEFAULT_MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+
+/// Audits answers written by language models: epistemic (q2) and aleatoric (q1) uncertainty, a
+/// calibrated probability of being correct (height), ECE, Brier, an interval and a verdict.
+#[derive(Debug, Parser)]
+#[command(name = "epistemic-audit", version, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP service (interface 1.1.0).
+    Serve(ServeArgs),
+    /// Audit one answer (flags) or JSON lines (file or stdin); prints AuditResult JSON.
+    Audit(AuditArgs),
+    /// Audit labelled JSON lines and print discrimination and calibration metrics.
+    Eval(EvalArgs),
+}
+
+/// Output format of the logs (stderr).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// One JSON object per line (for log shippers).
+    Json,
+    /// Human-readable lines.
+    Text,
+}
+
+/// Settings of `epistemic-audit serve`.
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// Address or host name to listen on (0.0.0.0 or :: accept connections from other hosts).
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    pub host: String,
+
+    /// TCP port to listen on; 0 picks a free port (announced on stdout as `listening on ADDR`).
+    #[arg(long, env = "PORT", default_value_t = 8000)]
+    pub port: u16,
+
+    /// If set, the bound port number is written to this file once the server accepts connections.
+    #[arg(long, env = "PORT_FILE")]
+    pub port_file: Option<PathBuf>,
+
+    /// Master API key. Unset or blank → open mode (no authentication; development only).
+    /// Prefer the environment variable: command lines are visible to other local users.
+    #[arg(
+        long = "api-key-secret",
+        env = "AG_API_KEY_SECRET",
+        hide_env_values = true,
+        value_name = "SECRET"
+    )]
+    pub api_key_secret: Option<Secret>,
+
+    /// Comma-separated IPs/CIDR networks whose X-Forwarded-For / X-Real-IP headers are believed;
+    /// empty or `none` trusts no proxy.
+    #[arg(long, env = "TRUSTED_PROXIES", default_value = DEFAULT_TRUSTED_PROXIES, value_parser = TrustedProxies::parse)]
+    pub trusted_proxies: TrustedProxies,
+
+    /// Largest accepted request body, bytes; larger bodies get 413.
+    #[arg(long, env = "MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+
+    /// Seconds a client has to send the whole request body before getting 408.
+    #[arg(long, env = "BODY_READ_TIMEOUT_SECONDS", default_value_t = 30)]
+    pub body_read_timeout_seconds: u64,
+
+    /// Seconds a client has to send the request line and headers before the connection is closed.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECONDS", default_value_t = 30)]
+    pub header_read_timeout_seconds: u64,
+
+    /// Most (client IP, endpoint) pairs the in-memory rate limiter tracks at once.
+    #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = 100_000)]
+    pub rate_limit_max_keys: usize,
+
+    /// Most scoring jobs run at once (others wait); default: the number of CPUs.
+    #[arg(long, env = "SCORING_CONCURRENCY")]
+    pub scoring_concurrency: Option<usize>,
+
+    /// Log format on stderr.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Json)]
+    pub log_format: LogFormat,
+
+    /// Log filter: a level (error, warn, info, debug, trace) or tracing directives such as
+    /// `info,epistemic_audit_server=debug`.
+    #[arg(long, env = "LOG_LEVEL", default_value = "info")]
+    pub log_level: String,
+
+    /// On SIGTERM/SIGINT, seconds to let in-flight requests finish before closing connections.
+    #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10)]
+    pub shutdown_grace_seconds: u64,
+}
+
+impl ServeArgs {
+    /// The effective scoring concurrency: the setting, else the number of CPUs (at least 1).
+    pub fn scoring_concurrency(&self) -> usize {
+        self.scoring_concurrency
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(2)
+            })
+            .max(1)
+    }
+}
+
+/// Arguments of `epistemic-audit audit`.
+#[derive(Debug, Clone, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["text", "input"])))]
+pub struct AuditArgs {
+    /// The answer to audit.
+    #[arg(long)]
+    pub text: Option<String>,
+    /// Grounding documents / knowledge for `--text`.
+    #[arg(long, requires = "text", conflicts_with = "input")]
+    pub context: Option<String>,
+    /// The question or instruction `--text` answers.
+    #[arg(long, requires = "text", conflicts_with = "input")]
+    pub prompt: Option<String>,
+    /// Name of the model that wrote `--text`.
+    #[arg(long, requires = "text", conflicts_with = "input")]
+    pub model_source: Option<String>,
+    /// JSON lines with `text` (required) and optional `context`, `prompt`, `model_source`
+    /// (other keys are ignored; null counts as absent); `-` reads stdin. One result line per row.
+    #[arg(long, short = 'i', value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Pretty-print (multi-line) JSON instead of one line per result.
+    #[arg(long)]
+    pub pretty: bool,
+}
+
+/// Arguments of `epistemic-audit eval`.
+#[derive(Debug, Clone, Args)]
+pub struct EvalArgs {
+    /// JSON lines with `text` and `label` (1 = hallucinated/incorrect, 0 = correct) and optional
+    /// `context`, `prompt`, `model_source`; `-` reads stdin.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print the report as one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    /// Defaults, read from the definition (so environment variables of the test run don't matter).
+    #[test]
+    fn serve_defaults() {
+        let cmd = Cli::command();
+        let serve = cmd.find_subcommand("serve").unwrap();
+        let default = |id: &str| {
+            let arg = serve
+                .get_arguments()
+                .find(|a| a.get_id() == id)
+                .unwrap_or_else(|| panic!("{id}"));
+            arg.get_default_values()
+                .iter()
+                .map(|v| v.to_string_lossy().into_owned())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        assert_eq!(default("port"), "8000");
+        assert_eq!(default("host"), "127.0.0.1");
+        assert_eq!(default("max_body_bytes"), "8388608");
+        assert_eq!(default("rate_limit_max_keys"), "100000");
+        assert_eq!(default("shutdown_grace_seconds"), "10");
+        assert_eq!(default("trusted_proxies"), "127.0.0.0/8,::1");
+        assert_eq!(default("log_format"), "json");
+        assert_eq!(default("log_level"), "info");
+        assert_eq!(default("api_key_secret"), "");
+    }
+
+    #[test]
+    fn flags_parse_and_secret_is_redacted() {
+        let cli = Cli::try_parse_from([
+            "epistemic-audit",
+            "serve",
+            "--port",
+            "0",
+            "--api-key-secret",
+            "hunter2",
+            "--trusted-proxies",
+            "10.0.0.0/8",
+            "--log-format",
+            "text",
+        ])
+        .unwrap();
+        let Command::Serve(a) = cli.command else {
+            panic!()
+        };
+        assert_eq!(a.port, 0);
+        assert_eq!(a.log_format, LogFormat::Text);
+        assert!(a.trusted_proxies.contains("10.9.9.9".parse().unwrap()));
+        assert!(!format!("{a:?}").contains("hunter2"));
+        assert!(
+            Cli::try_parse_from(["epistemic-audit", "serve", "--trusted-proxies", "nope"]).is_err()
+        );
+    }
+
+    #[test]
+    fn audit_needs_text_or_input_but_not_both() {
+        assert!(Cli::try_parse_from(["epistemic-audit", "audit"]).is_err());
+        assert!(
+            Cli::try_parse_from(["epistemic-audit", "audit", "--text", "a", "--input", "-"])
+                .is_err()
+        );
+        assert!(Cli::try_parse_from([
+            "epistemic-audit",
+            "audit",
+            "--input",
+            "-",
+            "--context",
+            "c"
+        ])
+        .is_err());
+        assert!(
+            Cli::try_parse_from(["epistemic-audit", "audit", "--text", "a", "--context", "c"])
+                .is_ok()
+        );
+    }
+}

@@ -1,0 +1,300 @@
+//! The crate's one error type, [`ApiError`], and its one mapping to an HTTP status and body.
+//!
+//! Every failure a handler can meet is a variant here; [`ApiError::into_response`] is the only
+//! place that turns a failure into a response, so status codes and body shapes cannot drift
+//! between endpoints. Shapes are DESIGN §3 "Bodies":
+//!
+//! | status | body |
+//! |---|---|
+//! | 401 | `{"error":"unauthorized","message":…}` (+ `WWW-Authenticate`) |
+//! | 403 | `{"error":"forbidden","message":…}` |
+//! | 400, 404, 405, 408, 413, 500, 503 | `{"detail":"…"}` (405 adds `Allow`, 413 adds `Connection: close`) |
+//! | 422 | `{"detail":[{"loc":["body",…],"msg":…,"type":…}]}` (contract: ValidationError) |
+//! | 429 | `{"error":"Rate limit exceeded: N per 1 minute"}` + `Retry-After` (contract: RateLimitError) |
+//!
+//! Messages never contain the API key, the configured secret, or internal error text: causes of
+//! 5xx errors are logged by the caller (see [`ApiError::log_cause`]) and the client gets a fixed
+//! sentence.
+
+use crate::http::{json_response, Body};
+use epistemic_audit_core::validate::FieldError;
+use hyper::header::{HeaderValue, ALLOW, CONNECTION, RETRY_AFTER, WWW_AUTHENTICATE};
+use hyper::{Response, StatusCode};
+use serde_json::json;
+
+/// Every way a request can fail. One variant per distinct status/body (DESIGN §3 "Bodies").
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request is malformed below the JSON level (e.g. a broken chunked body).
+    #[error("bad request: {0}")]
+    BadRequest(&'static str),
+    /// 401: no API key was presented (contract "Authentication" rule 5).
+    #[error("missing API key")]
+    Unauthorized,
+    /// 403: the presented API key differs from AG_API_KEY_SECRET (contract rule 6).
+    #[error("invalid API key")]
+    Forbidden,
+    /// 404: no route has this path.
+    #[error("no route for this path")]
+    NotFound,
+    /// 405: the path exists but not with this method; `allow` lists the methods it has.
+    #[error("method not allowed (allowed: {allow})")]
+    MethodNotAllowed {
+        /// Value of the `Allow` header, e.g. `"POST, OPTIONS"`.
+        allow: &'static str,
+    },
+    /// 408: the request body did not arrive within the body-read timeout.
+    #[error("request body not received within {secs} s")]
+    BodyTimeout {
+        /// The timeout, seconds.
+        secs: u64,
+    },
+    /// 413: the body is larger than the configured maximum (bytes).
+    #[error("request body exceeds {limit} bytes")]
+    PayloadTooLarge {
+        /// The configured maximum, bytes.
+        limit: usize,
+    },
+    /// 422: the body failed validation; the list has the contract's ValidationError items.
+    #[error("validation failed ({} error(s))", .0.len())]
+    Validation(Vec<FieldError>),
+    /// 429: the client IP used up the endpoint's sliding-window quota (contract "Limits").
+    #[error("rate limit exceeded: {limit} per 1 minute (retry after {retry_after_secs} s)")]
+    RateLimited {
+        /// The endpoint's limit per 60 s window.
+        limit: u32,
+        /// Whole seconds until the oldest admitted request leaves the window (≥ 1).
+        retry_after_secs: u64,
+    },
+    /// 500: scoring or the server failed; `public` is what the client sees, `cause` is logged only.
+    #[error("{public}: {cause}")]
+    Internal {
+        /// Fixed sentence returned to the client.
+        public: &'static str,
+        /// Internal cause, for the log only.
+        cause: String,
+    },
+    /// 503: the server is shutting down or cannot take the work now.
+    #[error("service unavailable: {0}")]
+    Unavailable(&'static str),
+}
+
+impl ApiError {
+    /// Convenience constructor of [`ApiError::Internal`].
+    pub fn internal(public: &'static str, cause: impl std::fmt::Display) -> Self {
+        ApiError::Internal {
+            public,
+            cause: cause.to_string(),
+        }
+    }
+
+    /// The HTTP status this error maps to (the table in the module docs).
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::BodyTimeout { .. } => StatusCode::REQUEST_TIMEOUT,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The JSON body this error maps to (the table in the module docs).
+    pub fn body(&self) -> serde_json::Value {
+        match self {
+            ApiError::BadRequest(msg) => json!({ "detail": msg }),
+            ApiError::Unauthorized => json!({
+                "error": "unauthorized",
+                "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>).",
+            }),
+            ApiError::Forbidden => json!({ "error": "forbidden", "message": "Invalid API key." }),
+            ApiError::NotFound => json!({ "detail": "Not Found" }),
+            ApiError::MethodNotAllowed { .. } => json!({ "detail": "Method Not Allowed" }),
+            ApiError::BodyTimeout { secs } => {
+                json!({ "detail": format!("Request body was not received within {secs} seconds") })
+            }
+            ApiError::PayloadTooLarge { limit } => {
+                json!({ "detail": format!("Request body too large: the limit is {limit} bytes") })
+            }
+            ApiError::Validation(errors) => json!({ "detail": errors }),
+            ApiError::RateLimited { limit, .. } => {
+                json!({ "error": format!("Rate limit exceeded: {limit} per 1 minute") })
+            }
+            ApiError::Internal { public, .. } => json!({ "detail": public }),
+            ApiError::Unavailable(msg) => json!({ "detail": msg }),
+        }
+    }
+
+    /// True for 5xx errors, whose cause the caller should log at ERROR level.
+    pub fn is_server_error(&self) -> bool {
+        self.status().is_server_error()
+    }
+
+    /// The internal cause of a 500 (never sent to the client), if any.
+    pub fn log_cause(&self) -> Option<&str> {
+        match self {
+            ApiError::Internal { cause, .. } => Some(cause),
+            _ => None,
+        }
+    }
+
+    /// Builds the response: status, JSON body and the variant's extra headers
+    /// (`Allow`, `Retry-After`, `WWW-Authenticate`, `Connection: close`).
+    pub fn into_response(self) -> Response<Body> {
+        let mut resp = json_response(self.status(), &self.body());
+        let h = resp.headers_mut();
+        match &self {
+            ApiError::Unauthorized => {
+                h.insert(
+                    WWW_AUTHENTICATE,
+                    HeaderValue::from_static("Bearer realm=\"epistemic-audit\""),
+                );
+            }
+            ApiError::MethodNotAllowed { allow } => {
+                h.insert(ALLOW, HeaderValue::from_static(allow));
+            }
+            ApiError::RateLimited {
+                retry_after_secs, ..
+            } => {
+                h.insert(RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            // The rest of an oversized or late body is not read: the connection cannot be reused.
+            ApiError::PayloadTooLarge { .. }
+            | ApiError::BodyTimeout { .. }
+            | ApiError::BadRequest(_) => {
+                h.insert(CONNECTION, HeaderValue::from_static("close"));
+            }
+            _ => {}
+        }
+        resp
+    }
+}
+
+impl From<Vec<FieldError>> for ApiError {
+    fn from(errors: Vec<FieldError>) -> Self {
+        ApiError::Validation(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http_body_util::BodyExt;
+
+    fn body_json(resp: Response<Body>) -> serde_json::Value {
+        let bytes = block_on(resp.into_body().collect()).unwrap().to_bytes();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    fn block_on<F: std::future::Future>(f: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(f)
+    }
+
+    #[test]
+    fn every_variant_maps_to_its_status() {
+        let cases: Vec<(ApiError, u16)> = vec![
+            (ApiError::BadRequest("x"), 400),
+            (ApiError::Unauthorized, 401),
+            (ApiError::Forbidden, 403),
+            (ApiError::NotFound, 404),
+            (ApiError::MethodNotAllowed { allow: "POST" }, 405),
+            (ApiError::BodyTimeout { secs: 1 }, 408),
+            (ApiError::PayloadTooLarge { limit: 10 }, 413),
+            (ApiError::Validation(vec![]), 422),
+            (
+                ApiError::RateLimited {
+                    limit: 100,
+                    retry_after_secs: 3,
+                },
+                429,
+            ),
+            (ApiError::internal("Audit failed", "boom"), 500),
+            (ApiError::Unavailable("shutting down"), 503),
+        ];
+        for (e, code) in cases {
+            assert_eq!(e.status().as_u16(), code, "{e:?}");
+            let resp = e.into_response();
+            assert_eq!(resp.status().as_u16(), code);
+            assert_eq!(resp.headers()["content-type"], "application/json");
+        }
+    }
+
+    #[test]
+    fn rate_limit_body_is_exact_and_has_retry_after() {
+        let resp = ApiError::RateLimited {
+            limit: 100,
+            retry_after_secs: 7,
+        }
+        .into_response();
+        assert_eq!(resp.headers()["retry-after"], "7");
+        let bytes = block_on(resp.into_body().collect()).unwrap().to_bytes();
+        assert_eq!(
+            &bytes[..],
+            br#"{"error":"Rate limit exceeded: 100 per 1 minute"}"#
+        );
+    }
+
+    #[test]
+    fn auth_bodies_follow_design() {
+        let r = ApiError::Unauthorized.into_response();
+        assert!(r.headers().contains_key("www-authenticate"));
+        let v = body_json(r);
+        assert_eq!(v["error"], "unauthorized");
+        assert!(v["message"].is_string());
+        let v = body_json(ApiError::Forbidden.into_response());
+        assert_eq!(v["error"], "forbidden");
+        assert!(v["message"].is_string());
+    }
+
+    #[test]
+    fn internal_cause_is_not_sent() {
+        let e = ApiError::internal("Audit failed", "secret internal detail");
+        assert_eq!(e.log_cause(), Some("secret internal detail"));
+        let v = body_json(e.into_response());
+        assert_eq!(v, json!({"detail": "Audit failed"}));
+    }
+
+    #[test]
+    fn validation_body_is_contract_shape() {
+        use epistemic_audit_core::validate::LocItem;
+        let e = ApiError::Validation(vec![FieldError::new(
+            vec![
+                LocItem::from("body"),
+                LocItem::from("items"),
+                LocItem::from(3usize),
+            ],
+            "Field required",
+            "missing",
+        )]);
+        let v = body_json(e.into_response());
+        assert_eq!(
+            v,
+            json!({"detail": [{"loc": ["body", "items", 3], "msg": "Field required", "type": "missing"}]})
+        );
+    }
+
+    #[test]
+    fn not_found_and_method_not_allowed_bodies() {
+        assert_eq!(
+            body_json(ApiError::NotFound.into_response()),
+            json!({"detail": "Not Found"})
+        );
+        let r = ApiError::MethodNotAllowed {
+            allow: "POST, OPTIONS",
+        }
+        .into_response();
+        assert_eq!(r.headers()["allow"], "POST, OPTIONS");
+        assert_eq!(body_json(r), json!({"detail": "Method Not Allowed"}));
+        let r = ApiError::PayloadTooLarge { limit: 8 }.into_response();
+        assert_eq!(r.headers()["connection"], "close");
+    }
+}

@@ -1,0 +1,34 @@
+//! # epistemic-audit-server
+//!
+//! The HTTP service of interface 1.1.0 (`shared/spec/interface-v1.1.md`, decisions in DESIGN §3)
+//! on raw hyper 1.x + tokio, and the `epistemic-audit` command line (serve, audit, eval).
+//! Scoring is entirely `epistemic_audit_core`; this crate adds transport, authentication,
+//! rate limits, validation plumbing, logs and shutdown.
+//!
+//! One module per concept:
+//! * [`config`] — clap settings (every setting a flag and an environment variable);
+//! * [`server`] — accept loop, request pipeline, access log, graceful shutdown;
+//! * [`routes`] — the routing table; [`handlers`] — the endpoints;
+//! * [`auth`] — API key (X-API-Key / Bearer), constant-time compare;
+//! * [`limits`] — exact 60 s sliding-log limiter with an injectable clock;
+//! * [`client_ip`] — client address behind trusted proxies;
+//! * [`http`] — body reading under a size cap, JSON responses;
+//! * [`error`] — the one error enum and its status/body mapping;
+//! * [`request_id`], [`state`], [`logging`];
+//! * [`cli`] — `audit` and `eval` subcommands.
+
+#![warn(missing_docs)]
+
+pub mod auth;
+pub mod cli;
+pub mod client_ip;
+pub mod config;
+pub mod error;
+pub mod handlers;
+pub mod http;
+pub mod limits;
+pub mod logging;
+pub mod request_id;
+pub mod routes;
+pub mod server;
+pub mod state;

@@ -1,0 +1,149 @@
+//! The routing table: which (method, path) pairs exist, which need an API key, which are rate
+//! limited, and what a wrong method or unknown path gets (DESIGN §3: 404 / 405 with `Allow`).
+//!
+//! Routes of this version: `GET /`, `GET /health`, `POST /v1/audit`, `POST /v1/batch`
+//! (`HEAD` is answered like `GET`). `OPTIONS` on a known path answers 204 with `Allow` and never
+//! needs a key (CORS preflight, contract "Authentication" / DESIGN §3). The contract's
+//! `/v1/compare`, `/v1/calibrate`, `/metrics`, `/openapi.json` and `/docs` are not implemented yet
+//! and answer 404 like any unknown path.
+
+use crate::limits::Endpoint;
+use hyper::Method;
+
+/// One implemented route.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// `GET /`: service information.
+    Root,
+    /// `GET /health`: liveness (contract HealthResponse).
+    Health,
+    /// `POST /v1/audit`: audit one answer.
+    Audit,
+    /// `POST /v1/batch`: audit up to 100 answers.
+    Batch,
+}
+
+/// What the router decided for a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resolution {
+    /// Serve the route.
+    Handle(Route),
+    /// `OPTIONS` on a known path: 204 with `Allow`.
+    Options(Route),
+    /// Known path, method not offered: 405 with `Allow`.
+    MethodNotAllowed(Route),
+    /// Unknown path: 404.
+    NotFound,
+}
+
+impl Route {
+    /// Every implemented route.
+    pub const ALL: [Route; 4] = [Route::Root, Route::Health, Route::Audit, Route::Batch];
+
+    /// The route's path.
+    pub fn path(self) -> &'static str {
+        match self {
+            Route::Root => "/",
+            Route::Health => "/health",
+            Route::Audit => "/v1/audit",
+            Route::Batch => "/v1/batch",
+        }
+    }
+
+    /// Value of the `Allow` header for this path.
+    pub fn allow(self) -> &'static str {
+        match self {
+            Route::Root | Route::Health => "GET, HEAD, OPTIONS",
+            Route::Audit | Route::Batch => "POST, OPTIONS",
+        }
+    }
+
+    /// True when the route needs an API key (contract "Endpoints" table, column Auth).
+    pub fn requires_key(self) -> bool {
+        matches!(self, Route::Audit | Route::Batch)
+    }
+
+    /// The rate-limit pool of the route, if it is limited (contract "Limits").
+    pub fn rate_limit(self) -> Option<Endpoint> {
+        match self {
+            Route::Audit => Some(Endpoint::Audit),
+            Route::Batch => Some(Endpoint::Batch),
+            Route::Root | Route::Health => None,
+        }
+    }
+
+    fn accepts(self, method: &Method) -> bool {
+        match self {
+            Route::Root | Route::Health => method == Method::GET || method == Method::HEAD,
+            Route::Audit | Route::Batch => method == Method::POST,
+        }
+    }
+}
+
+/// Routes a request by method and path (exact match; no trailing-slash redirects).
+pub fn resolve(method: &Method, path: &str) -> Resolution {
+    let Some(route) = Route::ALL.into_iter().find(|r| r.path() == path) else {
+        return Resolution::NotFound;
+    };
+    if route.accepts(method) {
+        Resolution::Handle(route)
+    } else if method == Method::OPTIONS {
+        Resolution::Options(route)
+    } else {
+        Resolution::MethodNotAllowed(route)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table() {
+        assert_eq!(resolve(&Method::GET, "/"), Resolution::Handle(Route::Root));
+        assert_eq!(
+            resolve(&Method::HEAD, "/health"),
+            Resolution::Handle(Route::Health)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/v1/audit"),
+            Resolution::Handle(Route::Audit)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/v1/batch"),
+            Resolution::Handle(Route::Batch)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/v1/audit"),
+            Resolution::MethodNotAllowed(Route::Audit)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/health"),
+            Resolution::MethodNotAllowed(Route::Health)
+        );
+        assert_eq!(
+            resolve(&Method::OPTIONS, "/v1/batch"),
+            Resolution::Options(Route::Batch)
+        );
+        for p in [
+            "/v1/compare",
+            "/v1/calibrate",
+            "/metrics",
+            "/openapi.json",
+            "/docs",
+            "/v1/audit/",
+            "/nope",
+        ] {
+            assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
+            assert_eq!(resolve(&Method::GET, p), Resolution::NotFound, "{p}");
+        }
+    }
+
+    #[test]
+    fn only_the_v1_routes_need_keys_and_limits() {
+        assert!(!Route::Root.requires_key() && !Route::Health.requires_key());
+        assert!(Route::Audit.requires_key() && Route::Batch.requires_key());
+        assert_eq!(Route::Health.rate_limit(), None);
+        assert_eq!(Route::Batch.rate_limit(), Some(Endpoint::Batch));
+    }
+}

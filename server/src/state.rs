@@ -1,0 +1,84 @@
+//! Shared state of the running service and the one way to run CPU-bound scoring.
+
+use crate::auth::ApiKeyAuth;
+use crate::client_ip::TrustedProxies;
+use crate::config::ServeArgs;
+use crate::error::ApiError;
+use crate::limits::{Clock, RateLimiter};
+use epistemic_audit_core::Scorer;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+
+/// Everything a request handler needs; built once at start-up and shared in an [`Arc`].
+pub struct AppState {
+    /// The embedded scorer (core); immutable, shared by all scoring threads.
+    pub scorer: Arc<Scorer>,
+    /// API-key policy (open mode when no secret is configured).
+    pub auth: ApiKeyAuth,
+    /// Per-IP, per-endpoint sliding-window limiter.
+    pub limiter: Arc<RateLimiter>,
+    /// Proxies whose forwarded headers are believed.
+    pub trusted_proxies: TrustedProxies,
+    /// Largest accepted request body, bytes.
+    pub max_body_bytes: usize,
+    /// Time a client has to send its whole request body.
+    pub body_read_timeout: Duration,
+    /// When the service started (for `uptime_seconds`).
+    pub started: Instant,
+    scoring: Arc<Semaphore>,
+}
+
+impl std::fmt::Debug for AppState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AppState")
+            .field("auth", &self.auth)
+            .field("limiter", &self.limiter)
+            .field("trusted_proxies", &self.trusted_proxies)
+            .field("max_body_bytes", &self.max_body_bytes)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AppState {
+    /// Builds the state from the settings, a scorer and the limiter's clock.
+    pub fn new(settings: &ServeArgs, scorer: Arc<Scorer>, clock: Arc<dyn Clock>) -> Self {
+        AppState {
+            scorer,
+            auth: ApiKeyAuth::new(settings.api_key_secret.as_ref()),
+            limiter: Arc::new(RateLimiter::new(clock, settings.rate_limit_max_keys)),
+            trusted_proxies: settings.trusted_proxies.clone(),
+            max_body_bytes: settings.max_body_bytes,
+            body_read_timeout: Duration::from_secs(settings.body_read_timeout_seconds.max(1)),
+            started: Instant::now(),
+            scoring: Arc::new(Semaphore::new(settings.scoring_concurrency())),
+        }
+    }
+
+    /// Runs `job` with the scorer on tokio's blocking pool, at most SCORING_CONCURRENCY jobs at a
+    /// time (the rest wait asynchronously), so CPU-bound scoring never blocks the reactor.
+    ///
+    /// # Errors
+    /// The job's own error; [`ApiError::Internal`] ("Audit failed") if it panicked — the panic is
+    /// contained and logged, the client gets a 500; [`ApiError::Unavailable`] if the pool is closed.
+    pub async fn score<T, F>(&self, job: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&Scorer) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let _permit = self
+            .scoring
+            .acquire()
+            .await
+            .map_err(|_| ApiError::Unavailable("The service is shutting down"))?;
+        let scorer = Arc::clone(&self.scorer);
+        match tokio::task::spawn_blocking(move || job(&scorer)).await {
+            Ok(result) => result,
+            Err(e) if e.is_panic() => Err(ApiError::internal(
+                "Audit failed",
+                "the scoring task panicked",
+            )),
+            Err(e) => Err(ApiError::internal("Audit failed", e)),
+        }
+    }
+}
