@@ -16,7 +16,11 @@ step "core builds for wasm32-unknown-unknown (no IO, DESIGN §1)"
 cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wasm32-unknown-unknown --release
 
 step "unit, integration and black-box tests (cargo test --workspace)"
-cargo test --locked --workspace --release
+log=$(mktemp)
+cargo test --locked --workspace --release 2>&1 | tee "$log"
+passed=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+failed=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
+rm -f "$log"
 
 if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"
@@ -32,3 +36,4 @@ if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   rm -rf "$out"
 fi
 step "all checks passed"
+echo "cargo: ${passed} passed, ${failed} failed"
