@@ -2,6 +2,9 @@
 //! talk to it over HTTP with a blocking client, and check AuditResult invariants.
 #![allow(dead_code)]
 
+pub mod durability;
+pub mod services;
+
 use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
