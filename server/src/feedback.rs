@@ -75,10 +75,15 @@ impl std::fmt::Debug for Feedback {
     }
 }
 
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     match tokio::task::spawn_blocking(f).await {
         Ok(r) => r,
-        Err(e) => Err(ApiError::internal("Calibration failed", format!("feedback task failed: {e}"))),
+        Err(e) => Err(ApiError::internal(
+            "Calibration failed",
+            format!("feedback task failed: {e}"),
+        )),
     }
 }
 
@@ -104,11 +109,19 @@ impl Feedback {
 
     /// The calibrators in force now (a snapshot; refits swap in a new one).
     pub fn registry(&self) -> Arc<CalibrationRegistry> {
-        Arc::clone(&self.registry.read().unwrap_or_else(std::sync::PoisonError::into_inner))
+        Arc::clone(
+            &self
+                .registry
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
     }
 
     fn install(&self, scope: &str, cal: Option<ScopeCalibration>) {
-        let mut reg = self.registry.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut reg = self
+            .registry
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // Never replace a calibrator by one fitted on fewer labels (a slower, older refit).
         if let (Some(new), Some(old)) = (&cal, reg.by_scope(scope)) {
             if new.n < old.n {
@@ -148,14 +161,20 @@ impl Feedback {
     /// Notes one new label of `scope`; true when it completes a group of FEEDBACK_REFIT_EVERY
     /// (the caller then triggers a refit).
     pub fn note_label(&self, scope: &str) -> bool {
-        let mut pending = self.pending.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut pending = self
+            .pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let n = pending.entry(scope.to_string()).or_insert(0);
         *n += 1;
-        self.refit_every > 0 && *n % self.refit_every == 0
+        self.refit_every > 0 && (*n).is_multiple_of(self.refit_every)
     }
 
     /// Spawns a refit of `scope` as its own task (it completes even if the caller goes away).
-    pub fn spawn_refit(self: &Arc<Self>, scope: String) -> tokio::task::JoinHandle<Result<(), ApiError>> {
+    pub fn spawn_refit(
+        self: &Arc<Self>,
+        scope: String,
+    ) -> tokio::task::JoinHandle<Result<(), ApiError>> {
         let me = Arc::clone(self);
         tokio::spawn(async move { me.refit_scope(&scope).await })
     }
@@ -167,22 +186,37 @@ impl Feedback {
     /// Store or fit failure; the previous calibrator stays in force.
     pub async fn refit_scope(&self, scope: &str) -> Result<(), ApiError> {
         let _one_at_a_time = self.refit_lock.lock().await;
-        self.pending.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(scope);
+        self.pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(scope);
         let Some(task) = scope_task(scope) else {
             return Ok(());
         };
-        let (store, scorer, name) = (Arc::clone(&self.store), Arc::clone(&self.scorer), scope.to_string());
+        let (store, scorer, name) = (
+            Arc::clone(&self.store),
+            Arc::clone(&self.scorer),
+            scope.to_string(),
+        );
         let result = blocking(move || {
             let labels = store.labels(&name, scorer.version(), MAX_REFIT_LABELS)?;
             let (raw, correct): (Vec<f64>, Vec<bool>) = labels.into_iter().unzip();
-            ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct)
-                .map_err(|e| ApiError::internal("Calibration failed", format!("refit of {name}: {e}")))
+            ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct).map_err(|e| {
+                ApiError::internal("Calibration failed", format!("refit of {name}: {e}"))
+            })
         })
         .await;
         match result {
             Ok(cal) => {
                 if let Some(c) = &cal {
-                    tracing::info!(scope, n = c.n, method = c.method(), ece = c.ece, brier = c.brier, "calibrator refitted");
+                    tracing::info!(
+                        scope,
+                        n = c.n,
+                        method = c.method(),
+                        ece = c.ece,
+                        brier = c.brier,
+                        "calibrator refitted"
+                    );
                 }
                 self.install(scope, cal);
                 self.stats.refits.fetch_add(1, Ordering::Relaxed);

@@ -4,9 +4,9 @@
 //! comparison is `core::compare`, the calibration report is `core::recalibration::report`.
 
 use crate::error::ApiError;
+use crate::feedback::{unix_ms, REFIT_WAIT};
 use crate::http::{json_response, Body};
 use crate::routes::Route;
-use crate::feedback::{unix_ms, REFIT_WAIT};
 use crate::state::AppState;
 use crate::store::NewFeedback;
 use epistemic_audit_core::recalibration::{feedback_scope, report, FeedbackInput};
@@ -15,10 +15,10 @@ use epistemic_audit_core::{
     AuditRequest, BatchResponse, BatchSummary, CalibrateResponse, HealthResponse, Mode, Tier,
     INTERFACE_VERSION,
 };
-use sha2::{Digest, Sha256};
 use hyper::header::{HeaderValue, ALLOW};
 use hyper::{Response, StatusCode};
 use serde_json::json;
+use sha2::{Digest, Sha256};
 use std::time::Instant;
 
 /// Mode of every audit in this version: managed, scored locally (no upstream configured yet), so
@@ -198,7 +198,10 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
         if input.label.is_some() && state.feedback.note_label(&scope) {
             let refit = state.feedback.spawn_refit(scope.clone());
             if tokio::time::timeout(REFIT_WAIT, refit).await.is_err() {
-                tracing::warn!(scope, "refit still running; answering with the calibration in force");
+                tracing::warn!(
+                    scope,
+                    "refit still running; answering with the calibration in force"
+                );
             }
         }
     }

@@ -167,13 +167,7 @@ mod tests {
             resolve(&Method::GET, "/v1/calibrate"),
             Resolution::MethodNotAllowed(Route::Calibrate)
         );
-        for p in [
-            "/metrics",
-            "/openapi.json",
-            "/docs",
-            "/v1/audit/",
-            "/nope",
-        ] {
+        for p in ["/metrics", "/openapi.json", "/docs", "/v1/audit/", "/nope"] {
             assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
             assert_eq!(resolve(&Method::GET, p), Resolution::NotFound, "{p}");
         }

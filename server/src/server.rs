@@ -209,9 +209,9 @@ pub async fn run(
         "feedback calibration restored"
     );
     let scheduler = (settings.feedback_refit_interval_seconds > 0).then(|| {
-        state
-            .feedback
-            .spawn_scheduler(Duration::from_secs(settings.feedback_refit_interval_seconds))
+        state.feedback.spawn_scheduler(Duration::from_secs(
+            settings.feedback_refit_interval_seconds,
+        ))
     });
 
     if state.auth.is_open() {
@@ -309,14 +309,15 @@ async fn open_store(settings: &ServeArgs) -> std::io::Result<Arc<dyn FeedbackSto
         .map(|u| u.expose_str().to_string());
     let schema = settings.database_schema.clone();
     let path = settings.feedback_db_path.clone();
-    let opened = tokio::task::spawn_blocking(move || -> Result<Arc<dyn FeedbackStore>, ApiError> {
-        Ok(match url {
-            Some(url) => Arc::new(PostgresStore::open(&url, &schema)?),
-            None => Arc::new(SqliteStore::open(&path)?),
+    let opened =
+        tokio::task::spawn_blocking(move || -> Result<Arc<dyn FeedbackStore>, ApiError> {
+            Ok(match url {
+                Some(url) => Arc::new(PostgresStore::open(&url, &schema)?),
+                None => Arc::new(SqliteStore::open(&path)?),
+            })
         })
-    })
-    .await
-    .map_err(std::io::Error::other)?;
+        .await
+        .map_err(std::io::Error::other)?;
     let store = opened.map_err(|e| {
         std::io::Error::other(format!(
             "cannot open the feedback store: {}",
@@ -324,8 +325,12 @@ async fn open_store(settings: &ServeArgs) -> std::io::Result<Arc<dyn FeedbackSto
         ))
     })?;
     match store.backend() {
-        "sqlite" => tracing::info!(path = %settings.feedback_db_path.display(), "feedback store: SQLite (WAL, synchronous=FULL)"),
-        other => tracing::info!(backend = other, schema = %settings.database_schema, "feedback store: PostgreSQL"),
+        "sqlite" => {
+            tracing::info!(path = %settings.feedback_db_path.display(), "feedback store: SQLite (WAL, synchronous=FULL)")
+        }
+        other => {
+            tracing::info!(backend = other, schema = %settings.database_schema, "feedback store: PostgreSQL")
+        }
     }
     Ok(store)
 }

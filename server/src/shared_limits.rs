@@ -115,7 +115,8 @@ impl SharedLimiter {
     /// # Errors
     /// `url` is not a Redis URL (the message does not repeat it).
     pub fn new(url: &str, prefix: &str) -> Result<SharedLimiter, String> {
-        let client = redis::Client::open(url).map_err(|e| format!("REDIS_URL is not a valid Redis URL ({:?})", e.kind()))?;
+        let client = redis::Client::open(url)
+            .map_err(|e| format!("REDIS_URL is not a valid Redis URL ({:?})", e.kind()))?;
         Ok(SharedLimiter {
             client,
             manager: tokio::sync::Mutex::new(None),
@@ -150,10 +151,13 @@ impl SharedLimiter {
             .set_connection_timeout(Some(REDIS_TIMEOUT))
             .set_response_timeout(Some(REDIS_TIMEOUT))
             .set_number_of_retries(1);
-        let m = tokio::time::timeout(REDIS_TIMEOUT * 2, ConnectionManager::new_with_config(self.client.clone(), config))
-            .await
-            .map_err(|_| HitError::Timeout)?
-            .map_err(HitError::Redis)?;
+        let m = tokio::time::timeout(
+            REDIS_TIMEOUT * 2,
+            ConnectionManager::new_with_config(self.client.clone(), config),
+        )
+        .await
+        .map_err(|_| HitError::Timeout)?
+        .map_err(HitError::Redis)?;
         *slot = Some(m.clone());
         Ok(m)
     }
@@ -169,18 +173,31 @@ impl SharedLimiter {
 
     async fn hit(&self, ip: IpAddr, endpoint: Endpoint) -> Result<Decision, HitError> {
         let mut con = self.manager().await?;
-        let member = format!("{}-{}", self.instance, self.counter.fetch_add(1, Ordering::Relaxed));
+        let member = format!(
+            "{}-{}",
+            self.instance,
+            self.counter.fetch_add(1, Ordering::Relaxed)
+        );
         let limit = endpoint.limit();
         let mut inv = self.script.prepare_invoke();
-        inv.key(self.key(ip, endpoint)).arg(WINDOW_MS).arg(limit).arg(member);
-        let (admitted, remaining, retry_ms): (i64, i64, i64) = tokio::time::timeout(REDIS_TIMEOUT, inv.invoke_async(&mut con))
-            .await
-            .map_err(|_| HitError::Timeout)?
-            .map_err(HitError::Redis)?;
+        inv.key(self.key(ip, endpoint))
+            .arg(WINDOW_MS)
+            .arg(limit)
+            .arg(member);
+        let (admitted, remaining, retry_ms): (i64, i64, i64) =
+            tokio::time::timeout(REDIS_TIMEOUT, inv.invoke_async(&mut con))
+                .await
+                .map_err(|_| HitError::Timeout)?
+                .map_err(HitError::Redis)?;
         Ok(if admitted == 1 {
-            Decision::Allowed { remaining: remaining.max(0) as u32 }
+            Decision::Allowed {
+                remaining: remaining.max(0) as u32,
+            }
         } else {
-            Decision::Limited { limit, retry_after_secs: (retry_ms.max(0) as u64).div_ceil(1000).clamp(1, 60) }
+            Decision::Limited {
+                limit,
+                retry_after_secs: (retry_ms.max(0) as u64).div_ceil(1000).clamp(1, 60),
+            }
         })
     }
 
@@ -189,10 +206,13 @@ impl SharedLimiter {
     }
 
     fn failed(&self, e: &HitError) {
-        let backoff = (self.backoff_ms.load(Ordering::Relaxed) * 2)
-            .clamp(BACKOFF_MIN.as_millis() as u64, BACKOFF_MAX.as_millis() as u64);
+        let backoff = (self.backoff_ms.load(Ordering::Relaxed) * 2).clamp(
+            BACKOFF_MIN.as_millis() as u64,
+            BACKOFF_MAX.as_millis() as u64,
+        );
         self.backoff_ms.store(backoff, Ordering::Relaxed);
-        self.retry_at_ms.store(self.now_ms() + backoff, Ordering::Relaxed);
+        self.retry_at_ms
+            .store(self.now_ms() + backoff, Ordering::Relaxed);
         if self.healthy.swap(false, Ordering::Relaxed) {
             self.stats.fallbacks.fetch_add(1, Ordering::Relaxed);
             tracing::warn!(error = %e, retry_in_ms = backoff, "Redis unreachable: rate limits fall back to this instance's memory until it is back");
@@ -204,7 +224,9 @@ impl SharedLimiter {
     /// Decides one hit: Redis when reachable (and not backing off), else `memory`.
     pub async fn check(&self, ip: IpAddr, endpoint: Endpoint, memory: &RateLimiter) -> Decision {
         if !self.is_healthy() && self.now_ms() < self.retry_at_ms.load(Ordering::Relaxed) {
-            self.stats.fallback_decisions.fetch_add(1, Ordering::Relaxed);
+            self.stats
+                .fallback_decisions
+                .fetch_add(1, Ordering::Relaxed);
             return memory.check(ip, endpoint);
         }
         match self.hit(ip, endpoint).await {
@@ -219,7 +241,9 @@ impl SharedLimiter {
             }
             Err(e) => {
                 self.failed(&e);
-                self.stats.fallback_decisions.fetch_add(1, Ordering::Relaxed);
+                self.stats
+                    .fallback_decisions
+                    .fetch_add(1, Ordering::Relaxed);
                 memory.check(ip, endpoint)
             }
         }

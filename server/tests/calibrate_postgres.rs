@@ -23,7 +23,10 @@ fn postgres_labels_survive_kill_9_and_restart() {
     let url = services::postgres_url();
     let model = "durable-postgres-model";
     durability::run(
-        &[("DATABASE_URL", url.as_str()), ("DATABASE_SCHEMA", schema.as_str())],
+        &[
+            ("DATABASE_URL", url.as_str()),
+            ("DATABASE_SCHEMA", schema.as_str()),
+        ],
         model,
         || {
             let mut c = services::require_postgres();
@@ -39,7 +42,10 @@ fn postgres_labels_survive_kill_9_and_restart() {
     );
     // Migrations were recorded once, in this run's schema.
     let n: i64 = admin
-        .query_one(&format!("SELECT COUNT(*) FROM {schema}.schema_migrations"), &[])
+        .query_one(
+            &format!("SELECT COUNT(*) FROM {schema}.schema_migrations"),
+            &[],
+        )
         .unwrap()
         .get(0);
     assert_eq!(n, 1);
@@ -61,5 +67,8 @@ fn unreachable_database_is_a_clear_start_up_failure() {
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("feedback store"), "{stderr}");
-    assert!(!stderr.contains("secretpw"), "the password must not be logged: {stderr}");
+    assert!(
+        !stderr.contains("secretpw"),
+        "the password must not be logged: {stderr}"
+    );
 }

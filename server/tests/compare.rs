@@ -32,7 +32,10 @@ fn compare_ranks_models_and_summarises() {
             assert!((0.0..=1.0).contains(&x), "{k} {x}");
         }
         assert!(["ACCEPT", "MAYBE", "REFUSED"].contains(&c["verdict"].as_str().unwrap()));
-        assert!(c["explanation"].as_str().unwrap().contains("other models"), "{c}");
+        assert!(
+            c["explanation"].as_str().unwrap().contains("other models"),
+            "{c}"
+        );
     }
     // The outlier agrees least with the others.
     assert!(comps[2]["agreement"].as_f64() < comps[0]["agreement"].as_f64());
@@ -45,7 +48,11 @@ fn compare_ranks_models_and_summarises() {
         assert_eq!(keys, ["height", "model", "q2", "rank", "verdict"]);
     }
     // Ranked by q2 ascending, then ECE, then q1.
-    let q2 = |m: &Value| comps.iter().find(|c| c["model"] == *m).unwrap()["q2"].as_f64().unwrap();
+    let q2 = |m: &Value| {
+        comps.iter().find(|c| c["model"] == *m).unwrap()["q2"]
+            .as_f64()
+            .unwrap()
+    };
     for w in ranking.windows(2) {
         assert!(q2(&w[0]["model"]) <= q2(&w[1]["model"]), "{ranking:?}");
     }
@@ -57,7 +64,8 @@ fn compare_ranks_models_and_summarises() {
     let q2s: Vec<f64> = comps.iter().map(|c| c["q2"].as_f64().unwrap()).collect();
     let avg = q2s.iter().sum::<f64>() / 3.0;
     assert!((sum["avg_q2"].as_f64().unwrap() - avg).abs() < 1e-9);
-    let range = q2s.iter().cloned().fold(f64::MIN, f64::max) - q2s.iter().cloned().fold(f64::MAX, f64::min);
+    let range =
+        q2s.iter().cloned().fold(f64::MIN, f64::max) - q2s.iter().cloned().fold(f64::MAX, f64::min);
     assert!((sum["q2_range"].as_f64().unwrap() - range).abs() < 1e-9);
     assert!(sum["processing_time_ms"].as_f64().unwrap() >= 0.0);
 }
@@ -78,16 +86,50 @@ fn schema_errors_are_422_with_locations() {
     let s = Server::open();
     let url = s.url("/v1/compare");
     let one = json!([{"model": "a", "text": "x"}]);
-    let eleven: Vec<Value> = (0..11).map(|i| json!({"model": format!("m{i}"), "text": "x"})).collect();
+    let eleven: Vec<Value> = (0..11)
+        .map(|i| json!({"model": format!("m{i}"), "text": "x"}))
+        .collect();
     for (b, loc, kind) in [
-        (json!({"prompt": "q", "responses": one}), json!(["body", "responses"]), "too_short"),
-        (json!({"prompt": "q", "responses": eleven}), json!(["body", "responses"]), "too_long"),
-        (json!({"responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}), json!(["body", "prompt"]), "missing"),
-        (json!({"prompt": "p".repeat(5001), "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}), json!(["body", "prompt"]), "string_too_long"),
-        (json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "", "text": "y"}]}), json!(["body", "responses", 1, "model"]), "string_too_short"),
-        (json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b"}]}), json!(["body", "responses", 1, "text"]), "missing"),
-        (json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "m".repeat(501), "text": "y"}]}), json!(["body", "responses", 1, "model"]), "string_too_long"),
-        (json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "t".repeat(10001)}]}), json!(["body", "responses", 1, "text"]), "string_too_long"),
+        (
+            json!({"prompt": "q", "responses": one}),
+            json!(["body", "responses"]),
+            "too_short",
+        ),
+        (
+            json!({"prompt": "q", "responses": eleven}),
+            json!(["body", "responses"]),
+            "too_long",
+        ),
+        (
+            json!({"responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}),
+            json!(["body", "prompt"]),
+            "missing",
+        ),
+        (
+            json!({"prompt": "p".repeat(5001), "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}),
+            json!(["body", "prompt"]),
+            "string_too_long",
+        ),
+        (
+            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "", "text": "y"}]}),
+            json!(["body", "responses", 1, "model"]),
+            "string_too_short",
+        ),
+        (
+            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b"}]}),
+            json!(["body", "responses", 1, "text"]),
+            "missing",
+        ),
+        (
+            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "m".repeat(501), "text": "y"}]}),
+            json!(["body", "responses", 1, "model"]),
+            "string_too_long",
+        ),
+        (
+            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "t".repeat(10001)}]}),
+            json!(["body", "responses", 1, "text"]),
+            "string_too_long",
+        ),
     ] {
         let r = post_json(&url, &[], &b);
         assert_eq!(r.status, 422, "{loc}");
@@ -109,5 +151,8 @@ fn compare_needs_a_key_and_is_limited_to_50_per_minute() {
     }
     let r = post_json(&url, &h, &small);
     assert_eq!(r.status, 429);
-    assert_eq!(r.body, r#"{"error":"Rate limit exceeded: 50 per 1 minute"}"#);
+    assert_eq!(
+        r.body,
+        r#"{"error":"Rate limit exceeded: 50 per 1 minute"}"#
+    );
 }

@@ -18,7 +18,9 @@ impl MemoryStore {
     }
 
     fn rows(&self) -> std::sync::MutexGuard<'_, Vec<NewFeedback>> {
-        self.rows.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.rows
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -33,7 +35,12 @@ impl FeedbackStore for MemoryStore {
         Ok(rows.len() as i64)
     }
 
-    fn labels(&self, scope: &str, scorer_version: &str, limit: usize) -> Result<Vec<(f64, bool)>, ApiError> {
+    fn labels(
+        &self,
+        scope: &str,
+        scorer_version: &str,
+        limit: usize,
+    ) -> Result<Vec<(f64, bool)>, ApiError> {
         let rows = self.rows();
         let all: Vec<(f64, bool)> = rows
             .iter()
@@ -45,7 +52,11 @@ impl FeedbackStore for MemoryStore {
 
     fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, ApiError> {
         let mut m = BTreeMap::new();
-        for r in self.rows().iter().filter(|r| r.label.is_some() && r.scorer_version == scorer_version) {
+        for r in self
+            .rows()
+            .iter()
+            .filter(|r| r.label.is_some() && r.scorer_version == scorer_version)
+        {
             *m.entry(r.scope.clone()).or_insert(0) += 1;
         }
         Ok(m)

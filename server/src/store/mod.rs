@@ -83,7 +83,12 @@ pub trait FeedbackStore: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn labels(&self, scope: &str, scorer_version: &str, limit: usize) -> Result<Vec<(f64, bool)>, ApiError>;
+    fn labels(
+        &self,
+        scope: &str,
+        scorer_version: &str,
+        limit: usize,
+    ) -> Result<Vec<(f64, bool)>, ApiError>;
 
     /// Number of labelled records per scope made by `scorer_version`.
     ///

@@ -51,7 +51,9 @@ pub struct PostgresStore {
 impl std::fmt::Debug for PostgresStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The URL may carry a password: never print it.
-        f.debug_struct("PostgresStore").field("schema", &self.schema).finish_non_exhaustive()
+        f.debug_struct("PostgresStore")
+            .field("schema", &self.schema)
+            .finish_non_exhaustive()
     }
 }
 
@@ -60,7 +62,9 @@ impl std::fmt::Debug for PostgresStore {
 pub fn valid_schema(name: &str) -> bool {
     let mut chars = name.chars();
     name.len() <= 63
-        && chars.next().is_some_and(|c| c.is_ascii_lowercase() || c == '_')
+        && chars
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase() || c == '_')
         && chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
@@ -72,9 +76,15 @@ impl PostgresStore {
     /// Messages never contain the URL.
     pub fn open(url: &str, schema: &str) -> Result<PostgresStore, ApiError> {
         if !valid_schema(schema) {
-            return Err(storage_error(format!("DATABASE_SCHEMA {schema:?} is not a plain identifier [a-z_][a-z0-9_]*")));
+            return Err(storage_error(format!(
+                "DATABASE_SCHEMA {schema:?} is not a plain identifier [a-z_][a-z0-9_]*"
+            )));
         }
-        let store = PostgresStore { url: url.to_string(), schema: schema.to_string(), client: Mutex::new(None) };
+        let store = PostgresStore {
+            url: url.to_string(),
+            schema: schema.to_string(),
+            client: Mutex::new(None),
+        };
         let mut client = store.connect()?;
         migrate(&mut client)?;
         *store.guard() = Some(client);
@@ -82,7 +92,8 @@ impl PostgresStore {
     }
 
     fn connect(&self) -> Result<Client, ApiError> {
-        let mut client = Client::connect(&self.url, NoTls).map_err(|e| storage_error(format!("cannot connect to PostgreSQL: {e}")))?;
+        let mut client = Client::connect(&self.url, NoTls)
+            .map_err(|e| storage_error(format!("cannot connect to PostgreSQL: {e}")))?;
         client
             .batch_execute(&format!(
                 "CREATE SCHEMA IF NOT EXISTS {0}; SET search_path TO {0}; SET synchronous_commit TO on;",
@@ -93,12 +104,17 @@ impl PostgresStore {
     }
 
     fn guard(&self) -> std::sync::MutexGuard<'_, Option<Client>> {
-        self.client.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.client
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Runs `f` on a live connection, reconnecting first if the previous one was closed, and
     /// once more if `f` fails on a connection that turns out closed.
-    fn with<T>(&self, f: impl Fn(&mut Client) -> Result<T, postgres::Error>) -> Result<T, ApiError> {
+    fn with<T>(
+        &self,
+        f: impl Fn(&mut Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, ApiError> {
         let mut guard = self.guard();
         for attempt in 0..2 {
             if guard.as_ref().is_none_or(Client::is_closed) {
@@ -130,18 +146,28 @@ fn migrate(client: &mut Client) -> Result<(), ApiError> {
         .map_err(storage_error)?;
     for &(version, description, sql) in MIGRATIONS {
         let mut tx = client.transaction().map_err(storage_error)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).map_err(storage_error)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .map_err(storage_error)?;
         let done = tx
-            .query_opt("SELECT version FROM schema_migrations WHERE version = $1", &[&version])
+            .query_opt(
+                "SELECT version FROM schema_migrations WHERE version = $1",
+                &[&version],
+            )
             .map_err(storage_error)?;
         if done.is_none() {
-            tx.batch_execute(sql).map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
+            tx.batch_execute(sql)
+                .map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, description, applied_at_ms) VALUES ($1, $2, $3)",
                 &[&version, &description, &crate::feedback::unix_ms()],
             )
             .map_err(storage_error)?;
-            tracing::info!(backend = "postgres", version, description, "schema migration applied");
+            tracing::info!(
+                backend = "postgres",
+                version,
+                description,
+                "schema migration applied"
+            );
         }
         tx.commit().map_err(storage_error)?;
     }
@@ -181,7 +207,12 @@ impl FeedbackStore for PostgresStore {
         })
     }
 
-    fn labels(&self, scope: &str, scorer_version: &str, limit: usize) -> Result<Vec<(f64, bool)>, ApiError> {
+    fn labels(
+        &self,
+        scope: &str,
+        scorer_version: &str,
+        limit: usize,
+    ) -> Result<Vec<(f64, bool)>, ApiError> {
         let limit = limit as i64;
         let mut out: Vec<(f64, bool)> = self.with(|c| {
             c.query(
@@ -190,7 +221,11 @@ impl FeedbackStore for PostgresStore {
                  ORDER BY id DESC LIMIT $3",
                 &[&scope, &scorer_version, &limit],
             )
-            .map(|rows| rows.iter().map(|r| (r.get::<_, f64>(0), r.get::<_, i16>(1) == 1)).collect())
+            .map(|rows| {
+                rows.iter()
+                    .map(|r| (r.get::<_, f64>(0), r.get::<_, i16>(1) == 1))
+                    .collect()
+            })
         })?;
         out.reverse();
         Ok(out)
@@ -207,7 +242,10 @@ impl FeedbackStore for PostgresStore {
     }
 
     fn count(&self) -> Result<u64, ApiError> {
-        self.with(|c| c.query_one("SELECT COUNT(*) FROM feedback", &[]).map(|r| r.get::<_, i64>(0) as u64))
+        self.with(|c| {
+            c.query_one("SELECT COUNT(*) FROM feedback", &[])
+                .map(|r| r.get::<_, i64>(0) as u64)
+        })
     }
 }
 

@@ -52,17 +52,28 @@ impl SqliteStore {
     /// The directory or file cannot be created, the file is not a database, or a migration fails.
     pub fn open(path: &Path) -> Result<SqliteStore, ApiError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| storage_error(format!("cannot create {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| storage_error(format!("cannot create {}: {e}", dir.display())))?;
         }
-        let mut conn = Connection::open(path).map_err(|e| storage_error(format!("cannot open {}: {e}", path.display())))?;
-        conn.busy_timeout(Duration::from_secs(10)).map_err(storage_error)?;
-        let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0)).map_err(storage_error)?;
+        let mut conn = Connection::open(path)
+            .map_err(|e| storage_error(format!("cannot open {}: {e}", path.display())))?;
+        conn.busy_timeout(Duration::from_secs(10))
+            .map_err(storage_error)?;
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(storage_error)?;
         if !mode.eq_ignore_ascii_case("wal") {
-            return Err(storage_error(format!("journal_mode is {mode}, WAL was requested")));
+            return Err(storage_error(format!(
+                "journal_mode is {mode}, WAL was requested"
+            )));
         }
-        conn.execute_batch("PRAGMA synchronous=FULL;").map_err(storage_error)?;
+        conn.execute_batch("PRAGMA synchronous=FULL;")
+            .map_err(storage_error)?;
         migrate(&mut conn)?;
-        Ok(SqliteStore { conn: Mutex::new(conn), path: path.to_path_buf() })
+        Ok(SqliteStore {
+            conn: Mutex::new(conn),
+            path: path.to_path_buf(),
+        })
     }
 
     /// The database file.
@@ -71,7 +82,9 @@ impl SqliteStore {
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -85,19 +98,31 @@ fn migrate(conn: &mut Connection) -> Result<(), ApiError> {
     )
     .map_err(storage_error)?;
     for &(version, description, sql) in MIGRATIONS {
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(storage_error)?;
+        let tx = conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+            .map_err(storage_error)?;
         let done: Option<i64> = tx
-            .query_row("SELECT version FROM schema_migrations WHERE version = ?1", [version], |r| r.get(0))
+            .query_row(
+                "SELECT version FROM schema_migrations WHERE version = ?1",
+                [version],
+                |r| r.get(0),
+            )
             .optional()
             .map_err(storage_error)?;
         if done.is_none() {
-            tx.execute_batch(sql).map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
+            tx.execute_batch(sql)
+                .map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, description, applied_at_ms) VALUES (?1, ?2, ?3)",
                 params![version, description, crate::feedback::unix_ms()],
             )
             .map_err(storage_error)?;
-            tracing::info!(backend = "sqlite", version, description, "schema migration applied");
+            tracing::info!(
+                backend = "sqlite",
+                version,
+                description,
+                "schema migration applied"
+            );
         }
         tx.commit().map_err(storage_error)?;
     }
@@ -136,7 +161,12 @@ impl FeedbackStore for SqliteStore {
         Ok(conn.last_insert_rowid())
     }
 
-    fn labels(&self, scope: &str, scorer_version: &str, limit: usize) -> Result<Vec<(f64, bool)>, ApiError> {
+    fn labels(
+        &self,
+        scope: &str,
+        scorer_version: &str,
+        limit: usize,
+    ) -> Result<Vec<(f64, bool)>, ApiError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(
@@ -146,7 +176,9 @@ impl FeedbackStore for SqliteStore {
             )
             .map_err(storage_error)?;
         let rows = stmt
-            .query_map(params![scope, scorer_version, limit as i64], |r| Ok((r.get::<_, f64>(0)?, r.get::<_, i64>(1)? == 1)))
+            .query_map(params![scope, scorer_version, limit as i64], |r| {
+                Ok((r.get::<_, f64>(0)?, r.get::<_, i64>(1)? == 1))
+            })
             .map_err(storage_error)?;
         let mut out = rows.collect::<Result<Vec<_>, _>>().map_err(storage_error)?;
         out.reverse();
@@ -161,13 +193,19 @@ impl FeedbackStore for SqliteStore {
             )
             .map_err(storage_error)?;
         let rows = stmt
-            .query_map([scorer_version], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64)))
+            .query_map([scorer_version], |r| {
+                Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as u64))
+            })
             .map_err(storage_error)?;
-        rows.collect::<Result<BTreeMap<_, _>, _>>().map_err(storage_error)
+        rows.collect::<Result<BTreeMap<_, _>, _>>()
+            .map_err(storage_error)
     }
 
     fn count(&self) -> Result<u64, ApiError> {
-        let n: i64 = self.conn().query_row("SELECT COUNT(*) FROM feedback", [], |r| r.get(0)).map_err(storage_error)?;
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT COUNT(*) FROM feedback", [], |r| r.get(0))
+            .map_err(storage_error)?;
         Ok(n as u64)
     }
 }
@@ -205,7 +243,10 @@ mod tests {
             s.insert(&record("a", Some(false), 0.2)).unwrap();
             s.insert(&record("a", None, 0.3)).unwrap();
             s.insert(&record("b", Some(true), 0.4)).unwrap();
-            assert_eq!(s.labels("a", "v1", 10).unwrap(), vec![(0.9, true), (0.2, false)]);
+            assert_eq!(
+                s.labels("a", "v1", 10).unwrap(),
+                vec![(0.9, true), (0.2, false)]
+            );
             assert_eq!(s.labels("a", "v1", 1).unwrap(), vec![(0.2, false)]);
             assert!(s.labels("a", "v2", 10).unwrap().is_empty());
         }
@@ -216,9 +257,13 @@ mod tests {
         assert_eq!(counts.get("a"), Some(&2));
         assert_eq!(counts.get("b"), Some(&1));
         let conn = s.conn();
-        let applied: i64 = conn.query_row("SELECT COUNT(*) FROM schema_migrations", [], |r| r.get(0)).unwrap();
+        let applied: i64 = conn
+            .query_row("SELECT COUNT(*) FROM schema_migrations", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(applied, MIGRATIONS.len() as i64);
-        let sync: i64 = conn.query_row("PRAGMA synchronous", [], |r| r.get(0)).unwrap();
+        let sync: i64 = conn
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap();
         assert_eq!(sync, 2, "synchronous=FULL");
         drop(conn);
         std::fs::remove_dir_all(dir).unwrap();

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 /// PostgreSQL URL of the tests: TEST_DATABASE_URL, else `postgres://postgres@127.0.0.1:5432/test`.
 pub fn postgres_url() -> String {
-    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 /// Redis URL of the tests: TEST_REDIS_URL, else `redis://127.0.0.1:6379/0`.
@@ -35,7 +36,8 @@ pub fn require_postgres() -> postgres::Client {
 /// Panics with instructions unless Redis answers PING at `redis_url()`; returns a connection.
 pub fn require_redis() -> redis::Connection {
     let url = redis_url();
-    let conn = redis::Client::open(url.as_str()).and_then(|c| c.get_connection_with_timeout(Duration::from_secs(2)));
+    let conn = redis::Client::open(url.as_str())
+        .and_then(|c| c.get_connection_with_timeout(Duration::from_secs(2)));
     let mut conn = conn.unwrap_or_else(|e| {
         panic!(
             "MISSING SERVICE: this test needs Redis at {url} ({e}). Start it with \
@@ -50,7 +52,11 @@ pub fn require_redis() -> redis::Connection {
 
 /// Path of `redis-server`, or a panic naming the missing program.
 pub fn require_redis_server_binary() -> String {
-    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain(["/usr/bin", "/usr/sbin", "/usr/local/bin"]) {
+    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain([
+        "/usr/bin",
+        "/usr/sbin",
+        "/usr/local/bin",
+    ]) {
         let p = format!("{dir}/redis-server");
         if std::path::Path::new(&p).is_file() {
             return p;
@@ -61,7 +67,11 @@ pub fn require_redis_server_binary() -> String {
 
 /// A free TCP port on 127.0.0.1 (bound then released).
 pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// True when something accepts TCP connections on 127.0.0.1:`port`.
