@@ -15,6 +15,9 @@ fi
 step "core builds for wasm32-unknown-unknown (no IO, DESIGN §1)"
 cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wasm32-unknown-unknown --release
 
+step "services the tests need: PostgreSQL and Redis (started if installed but stopped)"
+bash scripts/services.sh
+
 step "unit, integration and black-box tests (cargo test --workspace)"
 log=$(mktemp)
 cargo test --locked --workspace --release 2>&1 | tee "$log"
