@@ -18,6 +18,9 @@ cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wa
 step "unit, integration and black-box tests (cargo test --workspace)"
 cargo test --locked --workspace --release
 
+step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
+bash scripts/test-js.sh
+
 if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"
   out=$(mktemp -d)
