@@ -25,6 +25,9 @@ passed=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -Eo '[0
 failed=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
 rm -f "$log"
 
+step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
+bash scripts/test-js.sh
+
 if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"
   out=$(mktemp -d)

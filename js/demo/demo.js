@@ -1,0 +1,130 @@
+// The demo page: audits pasted text with the package's web build and draws the reliability
+// diagram of the embedded calibrator from referenceCalibration(). No network, no server logic.
+import { init, audit, referenceCalibration, version } from '../src/web.js';
+
+const $ = (id) => document.getElementById(id);
+const fmt = (x) => x.toFixed(3);
+const SVG = 'http://www.w3.org/2000/svg';
+
+const EXAMPLE = {
+  text: 'No, I do not think Hunt Lowry was involved in A Walk to Remember. However, he produced the movie adaptation of the popular novel, White Oleander, which was released in 1999.',
+  prompt: '[Human]: Could you recommend any books like The Secret Life of Bees? [Assistant]: Yes, have you heard about A walk to remember? [Human]: I think I have.. is that one with Hunt Lowry?',
+  context: 'A Walk to Remember is produced by Hunt Lowry. A Walk to Remember is a/an Film',
+};
+
+let scopes = [];
+let lastHeight = null;
+
+function el(name, attrs = {}, text) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Reliability diagram of one scope: bars = accuracy per bin, dots = mean height per bin. */
+function drawDiagram(scope) {
+  const W = 560, H = 400, L = 52, R = 16, T = 16, B = 46;
+  const x = (p) => L + p * (W - L - R);
+  const y = (p) => H - B - p * (H - T - B);
+  const svg = el('svg', { id: 'reliability', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': `Reliability diagram of ${scope.scope}` });
+  svg.append(el('title', {}, `Reliability diagram of ${scope.scope}`));
+  // axes and grid
+  for (let i = 0; i <= 5; i++) {
+    const v = i / 5;
+    svg.append(el('line', { x1: x(0), x2: x(1), y1: y(v), y2: y(v), stroke: '#eee' }));
+    svg.append(el('text', { x: L - 8, y: y(v) + 4, 'text-anchor': 'end', 'font-size': 11 }, v.toFixed(1)));
+    svg.append(el('text', { x: x(v), y: H - B + 16, 'text-anchor': 'middle', 'font-size': 11 }, v.toFixed(1)));
+  }
+  svg.append(el('text', { x: (L + W - R) / 2, y: H - 8, 'text-anchor': 'middle', 'font-size': 12 }, 'predicted height (mean in bin)'));
+  svg.append(el('text', { x: 14, y: (T + H - B) / 2, 'text-anchor': 'middle', 'font-size': 12, transform: `rotate(-90 14 ${(T + H - B) / 2})` }, 'observed share correct'));
+  const maxCount = Math.max(1, ...scope.bins.map((b) => b.count));
+  for (const b of scope.bins) {
+    if (b.count === 0) continue;
+    const bar = el('rect', { class: 'bin', x: x(b.lo) + 1, width: x(b.hi) - x(b.lo) - 2, y: y(b.accuracy), height: y(0) - y(b.accuracy), fill: '#90caf9', 'data-count': b.count });
+    bar.append(el('title', {}, `[${fmt(b.lo)}, ${fmt(b.hi)}): ${b.count} answers, mean height ${fmt(b.mean_confidence)}, ${fmt(b.accuracy)} correct`));
+    svg.append(bar);
+  }
+  svg.append(el('line', { x1: x(0), y1: y(0), x2: x(1), y2: y(1), stroke: '#555', 'stroke-dasharray': '4 3' }));
+  for (const b of scope.bins) {
+    if (b.count === 0) continue;
+    svg.append(el('circle', { cx: x(b.mean_confidence), cy: y(b.accuracy), r: 2 + 7 * Math.sqrt(b.count / maxCount), fill: '#0d47a1', 'fill-opacity': 0.8 }));
+  }
+  for (const [t, color, label] of [[scope.accept, '#2e7d32', 'ACCEPT ≥'], [scope.refuse, '#c62828', 'REFUSED ≤']]) {
+    if (t == null) continue;
+    svg.append(el('line', { x1: x(t), x2: x(t), y1: y(0), y2: y(1), stroke: color, 'stroke-dasharray': '6 4' }));
+    svg.append(el('text', { x: x(t) - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: color }, `${label} ${fmt(t)}`));
+  }
+  if (lastHeight !== null && lastHeight.scope === scope.scope) {
+    svg.append(el('line', { id: 'last-height', x1: x(lastHeight.h), x2: x(lastHeight.h), y1: y(0), y2: y(1), stroke: '#d50000', 'stroke-width': 2 }));
+  }
+  svg.append(el('rect', { x: x(0), y: y(1), width: x(1) - x(0), height: y(0) - y(1), fill: 'none', stroke: '#999' }));
+  $('diagram').replaceChildren(svg);
+  $('scope-info').textContent = `n = ${scope.n}, ${scope.method}, ECE ${fmt(scope.ece)}, Brier ${fmt(scope.brier)}, AUROC ${fmt(scope.auroc)}`;
+}
+
+function showScope(name) {
+  const s = scopes.find((x) => x.scope === name) ?? scopes[0];
+  $('scope').value = s.scope;
+  drawDiagram(s);
+}
+
+function optional(id) {
+  const v = $(id).value;
+  return v.trim() === '' ? undefined : v;
+}
+
+function run(ev) {
+  ev?.preventDefault();
+  $('input-error').hidden = true;
+  let r;
+  try {
+    r = audit({ text: $('text').value, prompt: optional('prompt'), context: optional('context') });
+  } catch (e) {
+    // A ValidationError: show each failing field and reason.
+    $('input-error').textContent = e.detail ? e.detail.map((d) => `${d.loc.slice(1).join('.')}: ${d.msg}`).join('; ') : String(e);
+    $('input-error').hidden = false;
+    $('result').hidden = true;
+    return;
+  }
+  const [lo, hi] = r.confidence_interval;
+  $('verdict').textContent = r.verdict;
+  $('verdict').className = `verdict ${r.verdict}`;
+  $('task').textContent = r.metadata.task;
+  $('height').textContent = fmt(r.height);
+  $('interval').textContent = `95% [${fmt(lo)}, ${fmt(hi)}]`;
+  $('q1').textContent = fmt(r.q1);
+  $('q2').textContent = fmt(r.q2);
+  $('quality').textContent = `${fmt(r.ece)} / ${fmt(r.brier)}`;
+  $('bar-ci').style.left = `${lo * 100}%`;
+  $('bar-ci').style.width = `${(hi - lo) * 100}%`;
+  $('bar-h').style.left = `calc(${r.height * 100}% - 1px)`;
+  $('explanation').textContent = r.explanation;
+  $('result').hidden = false;
+  $('result').dataset.verdict = r.verdict;
+  lastHeight = { scope: r.metadata.scope, h: r.height };
+  showScope(r.metadata.scope);
+}
+
+async function main() {
+  await init();
+  scopes = referenceCalibration();
+  for (const s of scopes) $('scope').append(new Option(`${s.scope} (n = ${s.n})`, s.scope));
+  $('scope').addEventListener('change', () => showScope($('scope').value));
+  showScope('intrinsic/dialogue');
+  const v = version();
+  $('version').textContent = `epistemic-audit ${v.package} · interface ${v.interface} · model ${v.scorer} · WebAssembly, local`;
+  $('form').addEventListener('submit', run);
+  $('example').addEventListener('click', () => {
+    for (const k of ['text', 'prompt', 'context']) $(k).value = EXAMPLE[k];
+    run();
+  });
+  $('audit').disabled = false;
+  $('status').textContent = 'Ready: the scorer runs in this page.';
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((e) => {
+  $('status').textContent = `Could not load the scorer: ${e}`;
+  $('status').classList.add('error');
+});

@@ -1,0 +1,177 @@
+// Type declarations of the `epistemic-audit` package (written by hand; the same for every entry
+// point: `epistemic-audit`, `epistemic-audit/web`, `epistemic-audit/node`, `epistemic-audit/bundler`).
+// Field names and meanings are those of the HTTP service's JSON (interface 1.1.0).
+
+/** An answer to audit. Limits as the service: text 1..10000 characters, context and prompt ≤ 5000, model_source ≤ 500. Unknown fields are ignored. */
+export interface AuditRequest {
+  /** The LLM's answer. */
+  text: string;
+  /** Retrieved documents or knowledge the answer should rest on. */
+  context?: string | null;
+  /** The user's question or instruction. */
+  prompt?: string | null;
+  /** Name of the model that wrote `text`. */
+  model_source?: string | null;
+}
+
+export type Verdict = 'ACCEPT' | 'MAYBE' | 'REFUSED';
+export type TaskKind = 'open' | 'qa' | 'dialogue' | 'summarization';
+
+export interface ReliabilityBin {
+  /** Lower edge (inclusive) in [0,1]. */
+  lo: number;
+  /** Upper edge (exclusive; the last bin includes 1). */
+  hi: number;
+  /** Items whose probability falls in the bin. */
+  count: number;
+  /** Mean predicted probability in the bin (0 when empty). */
+  mean_confidence: number;
+  /** Share of correct outcomes in the bin (0 when empty). */
+  accuracy: number;
+}
+
+export interface Contribution {
+  feature: string;
+  value: number;
+  /** Contribution to the logit of "hallucinated" (nats); positive = less trustworthy. */
+  contribution: number;
+}
+
+export interface AuditResult {
+  /** Aleatoric uncertainty in [0,1]. */
+  q1: number;
+  /** Epistemic uncertainty in [0,1]. */
+  q2: number;
+  /** Calibrated probability in [0,1] that the text is correct. */
+  height: number;
+  /** ECE (15 bins) of the scorer's scope on held-out labels. */
+  ece: number;
+  /** Brier score of the scorer's scope on held-out labels. */
+  brier: number;
+  verdict: Verdict;
+  /** 95% interval for `height` ([lo, hi], lo ≤ height ≤ hi). */
+  confidence_interval: [number, number];
+  explanation: string;
+  metadata: {
+    tier: 'intrinsic';
+    task: TaskKind;
+    scope: string;
+    raw_confidence: number;
+    calibration: { source: string; n: number; method: 'isotonic' | 'platt'; bins: number; ece: number; brier: number; auroc: number };
+    thresholds: {
+      accept: number | null;
+      refuse: number | null;
+      target_risk: number;
+      confidence: number;
+      accept_risk_bound: number | null;
+      accept_coverage: number;
+      refuse_risk_bound: number | null;
+      refuse_coverage: number;
+      method: 'SGR';
+      source: string;
+    };
+    interval: { method: 'jeffreys'; level: number; n_bin: number };
+    features: Record<string, number>;
+    top_contributions: Contribution[];
+    model_source?: string;
+    scorer_version: string;
+  };
+  /** Always "local" in this package ("managed" / "byo-hf" come from the HTTP service). */
+  mode: 'local' | 'managed' | 'byo-hf';
+  /** Always 0 in this package. */
+  upstream_latency_ms: number;
+}
+
+export interface BatchSummary {
+  total: number;
+  accept: number;
+  maybe: number;
+  refused: number;
+  avg_q1: number;
+  avg_q2: number;
+  avg_height: number;
+  /** Wall time of the batch in milliseconds (performance.now()). */
+  processing_time_ms: number;
+}
+
+export interface BatchResponse {
+  audits: AuditResult[];
+  summary: BatchSummary;
+}
+
+/** One failing field, as in the service's 422 body. */
+export interface FieldError {
+  /** Path to the failing value: ["body","text"], ["body","items",3,"text"], ["probs",2] … */
+  loc: (string | number)[];
+  msg: string;
+  /** missing, string_type, string_too_short, string_too_long, dict_type, list_type, too_short, too_long, float_type, finite_number, probability_range, bool_type, length_mismatch, int_range, literal_error, value_error, json_invalid */
+  type: string;
+}
+
+/** What every function of this package throws on invalid input. */
+export interface ValidationError extends Error {
+  name: 'ValidationError';
+  detail: FieldError[];
+}
+
+export type Numbers = ArrayLike<number>;
+/** true / 1 = correct (or positive); false / 0 = incorrect (or negative). */
+export type Labels = ArrayLike<boolean | 0 | 1>;
+
+/** A fitted calibrator (from `fitCalibrator`). */
+export interface Calibrator {
+  readonly method: 'isotonic' | 'platt';
+  /** Probability in [0,1] for a raw score (or an array of them); monotone non-decreasing. */
+  predict(score: number): number;
+  predict(scores: Numbers): number[];
+  /** Fitted parameters: {method:"platt", a, b} (p = 1/(1+exp(a·s+b))) or {method:"isotonic", x, y, n}. */
+  toJSON(): { method: 'platt'; a: number; b: number } | { method: 'isotonic'; x: number[]; y: number[]; n: number[] };
+  /** Releases the wasm memory now (otherwise done by the garbage collector). */
+  free(): void;
+}
+
+export interface ScopeCalibration {
+  /** "intrinsic/<task>", as metadata.scope. */
+  scope: string;
+  task: TaskKind;
+  source: string;
+  n: number;
+  method: 'isotonic' | 'platt';
+  ece: number;
+  brier: number;
+  auroc: number;
+  /** ACCEPT when height ≥ accept (null: no accept region). */
+  accept: number | null;
+  /** REFUSED when height ≤ refuse (null: no refuse region). */
+  refuse: number | null;
+  bins: ReliabilityBin[];
+}
+
+/**
+ * Loads the WebAssembly module. Required once before any other call with the `web` entry (the
+ * browser condition); a resolved no-op with the `node` and `bundler` entries. `input` (web only):
+ * the .wasm URL, Response, BufferSource or WebAssembly.Module (default: next to the JS file).
+ */
+export function init(input?: unknown): Promise<void>;
+
+/** Audits one answer; the result is the service's /v1/audit body with mode "local". Throws ValidationError. */
+export function audit(request: AuditRequest): AuditResult;
+/** Audits 1..100 answers (an array or {items}); the service's /v1/batch body. Throws ValidationError. */
+export function batch(items: AuditRequest[] | { items: AuditRequest[] }): BatchResponse;
+
+/** Expected calibration error with `bins` (default 15) equal-width bins; 0 for empty input. */
+export function ece(probs: Numbers, outcomes: Labels, bins?: number): number;
+/** Mean squared error of the probabilities against outcomes (1 = correct). */
+export function brier(probs: Numbers, outcomes: Labels): number;
+/** Reliability-diagram bins (default 15). */
+export function reliabilityBins(probs: Numbers, outcomes: Labels, bins?: number): ReliabilityBin[];
+/** AUROC: P(a random positive outscores a random negative), ties ½; 0.5 when a class is empty. */
+export function auroc(scores: Numbers, positives: Labels): number;
+/** Average precision (step-wise); 0 without positives. */
+export function auprc(scores: Numbers, positives: Labels): number;
+/** Fits isotonic (PAV, default) or Platt calibration of outcomes on raw scores. */
+export function fitCalibrator(scores: Numbers, outcomes: Labels, method?: 'isotonic' | 'platt'): Calibrator;
+/** Per-scope calibration of the embedded model, with its reliability bins. */
+export function referenceCalibration(): ScopeCalibration[];
+/** Package, interface and embedded-model versions. */
+export function version(): { package: string; interface: string; scorer: string };

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Builds the npm package's three WebAssembly builds from wasm/ with wasm-pack:
+#   js/pkg-web (browsers: `init()` fetches the .wasm), js/pkg-node (Node: loads it synchronously),
+#   js/pkg-bundler (bundlers / runtimes that import .wasm as an ES module).
+# wasm-opt is off (wasm/Cargo.toml, ENVIRONMENT.md); `--mode no-install` makes wasm-pack use the
+# wasm-bindgen CLI on PATH (scripts/test-js.sh installs the pinned version) instead of downloading.
+#   bash scripts/build-js.sh [--dev]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+profile=--release
+[ "${1:-}" = "--dev" ] && profile=--dev
+for target in web nodejs bundler; do
+  out=${target/nodejs/node}
+  echo "==> wasm-pack build --target $target -> js/pkg-$out"
+  wasm-pack --quiet build wasm "$profile" --mode no-install --target "$target" --out-dir "../js/pkg-$out" --out-name epistemic_audit_wasm
+done
+ls -l js/pkg-*/epistemic_audit_wasm_bg.wasm

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Builds the npm package (js/) from the WebAssembly binding and runs its tests: node's test runner
+# (every export, invalid input, parity with the native CLI) and the demo page in Chromium.
+# Installs what a fresh machine lacks: the wasm32 target, wasm-pack, the wasm-bindgen CLI at the
+# version pinned in wasm/Cargo.toml, the node packages (npm ci), Chromium (apt).
+#   bash scripts/test-js.sh
+# Settings: CHROMIUM (browser binary, default /usr/bin/chromium), CARGO_TARGET_DIR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+step() { printf '\n==> %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+# crates.io installs: --locked first (the tool's own lock file); fall back to a fresh resolution
+# when a locked version is missing from the registry (seen with a partial crates.io mirror).
+cargo_install() { cargo install --locked "$@" || cargo install "$@"; }
+
+step "toolchain: wasm32-unknown-unknown target"
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' wasm/Cargo.toml)
+[ -n "$bindgen_version" ] || { echo "wasm/Cargo.toml must pin wasm-bindgen to an exact version (\"=x.y.z\")" >&2; exit 1; }
+step "wasm-bindgen CLI $bindgen_version (pinned in wasm/Cargo.toml) and wasm-pack"
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
+  cargo_install wasm-bindgen-cli --version "$bindgen_version"
+fi
+command -v wasm-pack >/dev/null || cargo_install wasm-pack
+wasm-bindgen --version
+wasm-pack --version
+
+step "node (>= 20) and npm"
+command -v node >/dev/null && command -v npm >/dev/null || { echo "node >= 20 and npm are required" >&2; exit 1; }
+node -e 'if (+process.versions.node.split(".")[0] < 20) { console.error("node >= 20 required, found " + process.version); process.exit(1) }'
+node --version
+
+step "chromium for the browser test"
+chromium_bin=${CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$chromium_bin" ]; then
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium
+fi
+"$chromium_bin" --version
+export CHROMIUM=$chromium_bin
+
+step "npm ci (js/)"
+(cd js && npm ci --no-audit --no-fund)
+
+step "wasm-pack builds: web, nodejs, bundler -> js/pkg-*"
+bash scripts/build-js.sh
+
+step "native CLI for the parity test"
+cargo build --locked --release -q -p epistemic-audit-server
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+export EPISTEMIC_AUDIT_BIN="$target_dir/release/epistemic-audit"
+[ -x "$EPISTEMIC_AUDIT_BIN" ] || { echo "no binary at $EPISTEMIC_AUDIT_BIN" >&2; exit 1; }
+
+step "npm test (node --test: exports, invalid input, parity with the native core)"
+(cd js && npm test)
+
+step "node -e: the built package gives the CLI's height"
+text='The Eiffel Tower was completed in 1889 and is 330 metres tall.'
+wasm_height=$(cd js && node --input-type=module -e "import { audit } from 'epistemic-audit'; console.log(audit({ text: process.argv[1] }).height)" "$text")
+cli_height=$("$EPISTEMIC_AUDIT_BIN" audit --text "$text" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).height))')
+echo "wasm height $wasm_height, CLI height $cli_height"
+[ "$wasm_height" = "$cli_height" ] || { echo "FAIL: heights differ" >&2; exit 1; }
+
+step "browser test: the demo page in Chromium (screenshot: artifacts/demo.png)"
+(cd js && npm run --silent test:browser)
+ls -l artifacts/demo.png
+
+step "js checks passed"
