@@ -171,18 +171,19 @@ pub fn explain(inp: &Input<'_>) -> String {
         ));
     }
     let t = inp.cal.thresholds;
-    let fmt = |s: Option<crate::verdict::Selection>| s.map_or("none".to_string(), |s| format!("{:.2}", s.threshold));
+    let bound = format!("{:.0}% error bound at {:.0}% confidence", inp.cal.target_risk * 100.0, (1.0 - inp.cal.delta) * 100.0);
+    let accept = t.accept.map_or(format!("no height range met the {bound} for ACCEPT"), |s| {
+        format!("ACCEPT at height ≥ {:.2}", s.threshold)
+    });
+    let refuse = t.refuse.map_or("none for REFUSED".to_string(), |s| format!("REFUSED at ≤ {:.2}", s.threshold));
+    let rule = if t.accept.is_some() || t.refuse.is_some() { format!(" ({bound})") } else { String::new() };
     out.push_str(&format!(
-        " {} calibration ({}) on {} held-out labels: ECE {:.3}, Brier {:.3}; ACCEPT at height ≥ {}, REFUSED at ≤ {} (error bound {:.0}% at {:.0}% confidence).",
+        " {} calibration ({}) on {} held-out labels: ECE {:.3}, Brier {:.3}; {accept}, {refuse}{rule}.",
         capitalise(inp.cal.source),
         inp.cal.scope,
         inp.cal.n,
         inp.cal.ece,
         inp.cal.brier,
-        fmt(t.accept),
-        fmt(t.refuse),
-        inp.cal.target_risk * 100.0,
-        (1.0 - inp.cal.delta) * 100.0
     ));
     out
 }
