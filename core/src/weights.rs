@@ -2,6 +2,7 @@
 //! (`cargo run --release -p epistemic-audit-train`, see README "Training") into
 //! `weights/generated.rs` and the `weights/*.ngrams.bin` tables it includes.
 
+#[rustfmt::skip] // written by the trainer; CI compares it byte for byte with a fresh training run
 mod generated;
 
 pub use generated::{SCORER_VERSION, TRAINED_DENSE_NAMES};
