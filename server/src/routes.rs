@@ -1,11 +1,12 @@
 //! The routing table: which (method, path) pairs exist, which need an API key, which are rate
 //! limited, and what a wrong method or unknown path gets (DESIGN §3: 404 / 405 with `Allow`).
 //!
-//! Routes of this version: `GET /`, `GET /health`, `POST /v1/audit`, `POST /v1/batch`
+//! Routes of this version: `GET /`, `GET /health`, `GET /metrics`, `GET /openapi.json`,
+//! `GET /docs` (and the page's assets under `GET /docs/…`), `POST /v1/audit`, `POST /v1/batch`
 //! (`HEAD` is answered like `GET`). `OPTIONS` on a known path answers 204 with `Allow` and never
 //! needs a key (CORS preflight, contract "Authentication" / DESIGN §3). The contract's
-//! `/v1/compare`, `/v1/calibrate`, `/metrics`, `/openapi.json` and `/docs` are not implemented yet
-//! and answer 404 like any unknown path.
+//! `/v1/compare` and `/v1/calibrate` are not implemented on this branch and answer 404 like any
+//! unknown path.
 
 use crate::limits::Endpoint;
 use hyper::Method;
@@ -17,6 +18,14 @@ pub enum Route {
     Root,
     /// `GET /health`: liveness (contract HealthResponse).
     Health,
+    /// `GET /metrics`: Prometheus text format.
+    Metrics,
+    /// `GET /openapi.json`: the OpenAPI 3.1 document.
+    OpenApi,
+    /// `GET /docs`: the interactive documentation page.
+    Docs,
+    /// `GET /docs/<file>`: the page's assets (served from the binary).
+    DocsAsset,
     /// `POST /v1/audit`: audit one answer.
     Audit,
     /// `POST /v1/batch`: audit up to 100 answers.
@@ -38,13 +47,27 @@ pub enum Resolution {
 
 impl Route {
     /// Every implemented route.
-    pub const ALL: [Route; 4] = [Route::Root, Route::Health, Route::Audit, Route::Batch];
+    pub const ALL: [Route; 8] = [
+        Route::Root,
+        Route::Health,
+        Route::Metrics,
+        Route::OpenApi,
+        Route::Docs,
+        Route::DocsAsset,
+        Route::Audit,
+        Route::Batch,
+    ];
 
-    /// The route's path.
+    /// The route's path; for [`Route::DocsAsset`] the prefix `/docs/` of its paths. Also the
+    /// `route` label of the request metrics (bounded: never the raw request path).
     pub fn path(self) -> &'static str {
         match self {
             Route::Root => "/",
             Route::Health => "/health",
+            Route::Metrics => "/metrics",
+            Route::OpenApi => "/openapi.json",
+            Route::Docs => "/docs",
+            Route::DocsAsset => "/docs/",
             Route::Audit => "/v1/audit",
             Route::Batch => "/v1/batch",
         }
@@ -53,9 +76,17 @@ impl Route {
     /// Value of the `Allow` header for this path.
     pub fn allow(self) -> &'static str {
         match self {
-            Route::Root | Route::Health => "GET, HEAD, OPTIONS",
             Route::Audit | Route::Batch => "POST, OPTIONS",
+            _ => "GET, HEAD, OPTIONS",
         }
+    }
+
+    /// The route a path belongs to, whatever the method (`None` for unknown paths).
+    pub fn for_path(path: &str) -> Option<Route> {
+        if path.starts_with("/docs/") {
+            return Some(Route::DocsAsset);
+        }
+        Route::ALL.into_iter().find(|r| r.path() == path)
     }
 
     /// True when the route needs an API key (contract "Endpoints" table, column Auth).
@@ -68,21 +99,21 @@ impl Route {
         match self {
             Route::Audit => Some(Endpoint::Audit),
             Route::Batch => Some(Endpoint::Batch),
-            Route::Root | Route::Health => None,
+            _ => None,
         }
     }
 
     fn accepts(self, method: &Method) -> bool {
         match self {
-            Route::Root | Route::Health => method == Method::GET || method == Method::HEAD,
             Route::Audit | Route::Batch => method == Method::POST,
+            _ => method == Method::GET || method == Method::HEAD,
         }
     }
 }
 
 /// Routes a request by method and path (exact match; no trailing-slash redirects).
 pub fn resolve(method: &Method, path: &str) -> Resolution {
-    let Some(route) = Route::ALL.into_iter().find(|r| r.path() == path) else {
+    let Some(route) = Route::for_path(path) else {
         return Resolution::NotFound;
     };
     if route.accepts(method) {
@@ -125,13 +156,22 @@ mod tests {
             resolve(&Method::OPTIONS, "/v1/batch"),
             Resolution::Options(Route::Batch)
         );
+        assert_eq!(resolve(&Method::GET, "/metrics"), Resolution::Handle(Route::Metrics));
+        assert_eq!(resolve(&Method::GET, "/openapi.json"), Resolution::Handle(Route::OpenApi));
+        assert_eq!(resolve(&Method::GET, "/docs"), Resolution::Handle(Route::Docs));
+        assert_eq!(
+            resolve(&Method::GET, "/docs/swagger-ui.css"),
+            Resolution::Handle(Route::DocsAsset)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/metrics"),
+            Resolution::MethodNotAllowed(Route::Metrics)
+        );
         for p in [
             "/v1/compare",
             "/v1/calibrate",
-            "/metrics",
-            "/openapi.json",
-            "/docs",
             "/v1/audit/",
+            "/docsx",
             "/nope",
         ] {
             assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
@@ -141,7 +181,10 @@ mod tests {
 
     #[test]
     fn only_the_v1_routes_need_keys_and_limits() {
-        assert!(!Route::Root.requires_key() && !Route::Health.requires_key());
+        for r in [Route::Root, Route::Health, Route::Metrics, Route::OpenApi, Route::Docs, Route::DocsAsset] {
+            assert!(!r.requires_key(), "{r:?} is public (contract Authentication rule 7)");
+            assert_eq!(r.rate_limit(), None);
+        }
         assert!(Route::Audit.requires_key() && Route::Batch.requires_key());
         assert_eq!(Route::Health.rate_limit(), None);
         assert_eq!(Route::Batch.rate_limit(), Some(Endpoint::Batch));

@@ -3,6 +3,8 @@
 use crate::auth::ApiKeyAuth;
 use crate::client_ip::TrustedProxies;
 use crate::config::ServeArgs;
+use crate::cors::CorsPolicy;
+use crate::metrics::Metrics;
 use crate::error::ApiError;
 use crate::limits::{Clock, RateLimiter};
 use epistemic_audit_core::Scorer;
@@ -20,6 +22,12 @@ pub struct AppState {
     pub limiter: Arc<RateLimiter>,
     /// Proxies whose forwarded headers are believed.
     pub trusted_proxies: TrustedProxies,
+    /// Cross-origin policy (CORS_ORIGINS).
+    pub cors: CorsPolicy,
+    /// Every Prometheus series of this server (`GET /metrics`).
+    pub metrics: Arc<Metrics>,
+    /// The OpenAPI 3.1 document served at `/openapi.json`, rendered once at start-up.
+    pub openapi_json: bytes::Bytes,
     /// Largest accepted request body, bytes.
     pub max_body_bytes: usize,
     /// Time a client has to send its whole request body.
@@ -42,8 +50,17 @@ impl std::fmt::Debug for AppState {
 
 impl AppState {
     /// Builds the state from the settings, a scorer and the limiter's clock.
+    ///
+    /// # Panics
+    /// If the CORS settings are contradictory (`*` with credentials); `main` checks them first
+    /// and exits with a usage error instead.
     pub fn new(settings: &ServeArgs, scorer: Arc<Scorer>, clock: Arc<dyn Clock>) -> Self {
         AppState {
+            cors: settings
+                .cors_policy()
+                .expect("CORS settings are checked at start-up"),
+            metrics: Arc::new(Metrics::new()),
+            openapi_json: crate::openapi::document_json(),
             scorer,
             auth: ApiKeyAuth::new(settings.api_key_secret.as_ref()),
             limiter: Arc::new(RateLimiter::new(clock, settings.rate_limit_max_keys)),

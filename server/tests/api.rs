@@ -21,7 +21,8 @@ fn root_and_health() {
     assert_eq!(v["modes"], json!(["managed", "byo-hf"]));
     assert_eq!(
         v["links"],
-        json!({"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch"})
+        json!({"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch",
+               "docs": "/docs", "openapi": "/openapi.json", "metrics": "/metrics"})
     );
     assert_eq!(v["open_mode"], true);
 
@@ -261,9 +262,7 @@ fn unknown_paths_and_wrong_methods() {
         "/nope",
         "/v1/compare",
         "/v1/calibrate",
-        "/metrics",
-        "/openapi.json",
-        "/docs",
+        "/docs/no-such-asset.js",
         "/v1/audit/",
     ] {
         for method in ["GET", "POST"] {
@@ -277,6 +276,11 @@ fn unknown_paths_and_wrong_methods() {
             assert_eq!(r.json(), json!({"detail": "Not Found"}));
             assert!(r.header("x-request-id").is_some());
         }
+    }
+    for path in ["/metrics", "/openapi.json", "/docs"] {
+        let r = request("POST", &s.url(path), &[], Some(b"{}"));
+        assert_eq!(r.status, 405, "POST {path}");
+        assert_eq!(r.header("allow"), Some("GET, HEAD, OPTIONS"));
     }
     let r = get(&s.url("/v1/audit"));
     assert_eq!(r.status, 405);
