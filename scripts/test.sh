@@ -15,8 +15,15 @@ fi
 step "core builds for wasm32-unknown-unknown (no IO, DESIGN §1)"
 cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wasm32-unknown-unknown --release
 
+step "test tools: Python parsers used by the black-box tests (server/tests/metrics.rs, openapi.rs)"
+python3 -c 'import prometheus_client, openapi_spec_validator' 2>/dev/null \
+  || python3 -m pip install --quiet prometheus_client openapi-spec-validator
+
 step "unit, integration and black-box tests (cargo test --workspace)"
 cargo test --locked --workspace --release
+
+step "GET /docs renders offline in headless Chromium (installs Debian's chromium if missing)"
+bash scripts/test-browser-docs.sh
 
 if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"
