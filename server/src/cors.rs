@@ -77,7 +77,9 @@ impl CorsOrigins {
             let rest = norm
                 .strip_prefix("https://")
                 .or_else(|| norm.strip_prefix("http://"))
-                .ok_or_else(|| format!("'{item}' is not an origin (http:// or https:// expected)"))?;
+                .ok_or_else(|| {
+                    format!("'{item}' is not an origin (http:// or https:// expected)")
+                })?;
             if rest.is_empty() || rest.contains(['/', '?', '#', '@', ' ']) {
                 return Err(format!(
                     "'{item}' is not an origin (scheme://host[:port], no path)"
@@ -228,8 +230,8 @@ mod tests {
 
     #[test]
     fn listed_origin_is_echoed_with_vary() {
-        let p = CorsPolicy::new(CorsOrigins::parse("https://a.example").unwrap(), false, 600)
-            .unwrap();
+        let p =
+            CorsPolicy::new(CorsOrigins::parse("https://a.example").unwrap(), false, 600).unwrap();
         let mut h = HeaderMap::new();
         p.apply(Some(&hv("https://A.example")), false, &mut h);
         assert_eq!(h[ACCESS_CONTROL_ALLOW_ORIGIN], "https://A.example");

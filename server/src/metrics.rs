@@ -25,8 +25,8 @@
 
 use epistemic_audit_core::AuditResult;
 use prometheus::{
-    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec,
-    Opts, Registry, TextEncoder,
+    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry,
+    TextEncoder,
 };
 use std::time::Duration;
 
@@ -98,7 +98,10 @@ impl Metrics {
             registry.register(c).expect("metric declarations are valid")
         };
         let http_requests = IntCounterVec::new(
-            opts("http_requests_total", "HTTP requests answered, by route template and status code."),
+            opts(
+                "http_requests_total",
+                "HTTP requests answered, by route template and status code.",
+            ),
             &["route", "status"],
         )
         .unwrap();
@@ -140,7 +143,10 @@ impl Metrics {
         )
         .unwrap();
         let rate_limited = IntCounterVec::new(
-            opts("rate_limited_total", "Requests refused with 429 by the sliding-window limiter, by endpoint."),
+            opts(
+                "rate_limited_total",
+                "Requests refused with 429 by the sliding-window limiter, by endpoint.",
+            ),
             &["endpoint"],
         )
         .unwrap();
@@ -150,12 +156,18 @@ impl Metrics {
         )
         .unwrap();
         let feedback_records = IntCounterVec::new(
-            opts("feedback_records_total", "Feedback records stored durably by /v1/calibrate, by kind (label or note)."),
+            opts(
+                "feedback_records_total",
+                "Feedback records stored durably by /v1/calibrate, by kind (label or note).",
+            ),
             &["kind"],
         )
         .unwrap();
         let upstream_calls = IntCounterVec::new(
-            opts("upstream_calls_total", "Calls to an upstream inference endpoint, by mode (managed or byo-hf)."),
+            opts(
+                "upstream_calls_total",
+                "Calls to an upstream inference endpoint, by mode (managed or byo-hf).",
+            ),
             &["mode"],
         )
         .unwrap();
@@ -169,7 +181,10 @@ impl Metrics {
         )
         .unwrap();
         let upstream_failures = IntCounterVec::new(
-            opts("upstream_failures_total", "Upstream inference calls that failed (answered 502), by mode and reason."),
+            opts(
+                "upstream_failures_total",
+                "Upstream inference calls that failed (answered 502), by mode and reason.",
+            ),
             &["mode", "reason"],
         )
         .unwrap();
@@ -188,7 +203,9 @@ impl Metrics {
         reg(Box::new(upstream_latency.clone()));
         reg(Box::new(upstream_failures.clone()));
         #[cfg(target_os = "linux")]
-        reg(Box::new(prometheus::process_collector::ProcessCollector::for_self()));
+        reg(Box::new(
+            prometheus::process_collector::ProcessCollector::for_self(),
+        ));
 
         for e in LIMITED_ENDPOINTS {
             rate_limited.with_label_values(&[*e]);
@@ -240,7 +257,11 @@ impl Metrics {
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_else(|| "unknown".into());
         self.audits
-            .with_label_values(&[result.verdict.as_str(), result.metadata.tier.as_str(), &mode])
+            .with_label_values(&[
+                result.verdict.as_str(),
+                result.metadata.tier.as_str(),
+                &mode,
+            ])
             .inc();
         self.q1.observe(result.q1);
         self.q2.observe(result.q2);
@@ -334,7 +355,9 @@ mod tests {
                 "{name} missing:\n{text}"
             );
         }
-        assert!(text.contains(r#"epistemic_audit_http_requests_total{route="/health",status="200"} 1"#));
+        assert!(
+            text.contains(r#"epistemic_audit_http_requests_total{route="/health",status="200"} 1"#)
+        );
         assert!(text.contains(r#"epistemic_audit_rate_limited_total{endpoint="/v1/batch"} 0"#));
         assert!(text.contains(r#"epistemic_audit_q1_bucket{le="0.1"} 0"#));
         #[cfg(target_os = "linux")]
@@ -357,7 +380,10 @@ mod tests {
             r.verdict.as_str()
         );
         assert!(text.contains(&line), "{line} not in\n{text}");
-        assert!(text.contains(&format!(r#"epistemic_audit_calibration_ece{{scope="{}"}}"#, r.metadata.scope)));
+        assert!(text.contains(&format!(
+            r#"epistemic_audit_calibration_ece{{scope="{}"}}"#,
+            r.metadata.scope
+        )));
         assert!(text.contains("epistemic_audit_height_count 1"));
     }
 }

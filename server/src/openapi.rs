@@ -144,7 +144,10 @@ pub fn docs_file(path: &str) -> Option<DocsFile> {
     if tail == "index.html" && !file.gzpipped {
         let html = String::from_utf8_lossy(&bytes)
             .replacen("<head>", "<head>\n    <base href=\"/docs/\" />", 1)
-            .replace("<title>Swagger UI</title>", "<title>epistemic-audit API 1.1.0</title>");
+            .replace(
+                "<title>Swagger UI</title>",
+                "<title>epistemic-audit API 1.1.0</title>",
+            );
         bytes = bytes::Bytes::from(html);
     }
     Some(DocsFile {
@@ -320,9 +323,21 @@ mod tests {
     #[test]
     fn document_is_openapi_3_1_version_1_1_0() {
         let v: serde_json::Value = serde_json::from_slice(&document_json()).unwrap();
-        assert!(v["openapi"].as_str().unwrap().starts_with("3.1"), "{}", v["openapi"]);
+        assert!(
+            v["openapi"].as_str().unwrap().starts_with("3.1"),
+            "{}",
+            v["openapi"]
+        );
         assert_eq!(v["info"]["version"], "1.1.0");
-        for p in ["/", "/health", "/docs", "/openapi.json", "/metrics", "/v1/audit", "/v1/batch"] {
+        for p in [
+            "/",
+            "/health",
+            "/docs",
+            "/openapi.json",
+            "/metrics",
+            "/v1/audit",
+            "/v1/batch",
+        ] {
             assert!(v["paths"].get(p).is_some(), "{p} not documented");
         }
         assert_eq!(

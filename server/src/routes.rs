@@ -156,9 +156,18 @@ mod tests {
             resolve(&Method::OPTIONS, "/v1/batch"),
             Resolution::Options(Route::Batch)
         );
-        assert_eq!(resolve(&Method::GET, "/metrics"), Resolution::Handle(Route::Metrics));
-        assert_eq!(resolve(&Method::GET, "/openapi.json"), Resolution::Handle(Route::OpenApi));
-        assert_eq!(resolve(&Method::GET, "/docs"), Resolution::Handle(Route::Docs));
+        assert_eq!(
+            resolve(&Method::GET, "/metrics"),
+            Resolution::Handle(Route::Metrics)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/openapi.json"),
+            Resolution::Handle(Route::OpenApi)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/docs"),
+            Resolution::Handle(Route::Docs)
+        );
         assert_eq!(
             resolve(&Method::GET, "/docs/swagger-ui.css"),
             Resolution::Handle(Route::DocsAsset)
@@ -181,8 +190,18 @@ mod tests {
 
     #[test]
     fn only_the_v1_routes_need_keys_and_limits() {
-        for r in [Route::Root, Route::Health, Route::Metrics, Route::OpenApi, Route::Docs, Route::DocsAsset] {
-            assert!(!r.requires_key(), "{r:?} is public (contract Authentication rule 7)");
+        for r in [
+            Route::Root,
+            Route::Health,
+            Route::Metrics,
+            Route::OpenApi,
+            Route::Docs,
+            Route::DocsAsset,
+        ] {
+            assert!(
+                !r.requires_key(),
+                "{r:?} is public (contract Authentication rule 7)"
+            );
             assert_eq!(r.rate_limit(), None);
         }
         assert!(Route::Audit.requires_key() && Route::Batch.requires_key());

@@ -30,8 +30,15 @@ fn text(t: &str) -> Value {
 
 fn assert_rate_limit_error(r: &Reply, limit: u32) {
     assert_eq!(r.status, 429, "{}", r.body);
-    assert_eq!(r.json(), json!({"error": format!("Rate limit exceeded: {limit} per 1 minute")}));
-    let retry: u64 = r.header("retry-after").expect("Retry-After").parse().unwrap();
+    assert_eq!(
+        r.json(),
+        json!({"error": format!("Rate limit exceeded: {limit} per 1 minute")})
+    );
+    let retry: u64 = r
+        .header("retry-after")
+        .expect("Retry-After")
+        .parse()
+        .unwrap();
     assert!((1..=60).contains(&retry), "Retry-After {retry}");
 }
 
@@ -78,7 +85,11 @@ fn endpoints_get_health_200_health_response() {
     assert_eq!(v["status"], "ok");
     assert_eq!(v["version"], "1.1.0");
     assert!(v["uptime_seconds"].as_f64().unwrap() >= 0.0);
-    assert_eq!(v.as_object().unwrap().len(), 3, "HealthResponse has three fields: {v}");
+    assert_eq!(
+        v.as_object().unwrap().len(),
+        3,
+        "HealthResponse has three fields: {v}"
+    );
 }
 
 #[test]
@@ -89,11 +100,17 @@ fn endpoints_get_docs_interactive_documentation() {
     assert!(r.header("content-type").unwrap().starts_with("text/html"));
     assert!(r.body.contains("swagger-ui"), "{}", r.body);
     // Its assets come from the binary (the rendering itself: scripts/test-browser-docs.sh).
-    for asset in ["swagger-ui-bundle.js", "swagger-ui.css", "swagger-initializer.js"] {
+    for asset in [
+        "swagger-ui-bundle.js",
+        "swagger-ui.css",
+        "swagger-initializer.js",
+    ] {
         let r = get(&s.url(&format!("/docs/{asset}")));
         assert_eq!(r.status, 200, "{asset}");
     }
-    assert!(get(&s.url("/docs/swagger-initializer.js")).body.contains("/openapi.json"));
+    assert!(get(&s.url("/docs/swagger-initializer.js"))
+        .body
+        .contains("/openapi.json"));
 }
 
 #[test]
@@ -113,23 +130,46 @@ fn endpoints_get_metrics_prometheus_metrics() {
     assert_eq!(get(&s.url("/health")).status, 200);
     let r = get(&s.url("/metrics"));
     assert_eq!(r.status, 200);
-    assert_eq!(r.header("content-type"), Some("text/plain; version=0.0.4; charset=utf-8"));
-    assert!(r.body.contains("# TYPE epistemic_audit_http_requests_total counter"), "{}", r.body);
-    assert!(r.body.contains(r#"epistemic_audit_http_requests_total{route="/health",status="200"} 1"#));
+    assert_eq!(
+        r.header("content-type"),
+        Some("text/plain; version=0.0.4; charset=utf-8")
+    );
+    assert!(
+        r.body
+            .contains("# TYPE epistemic_audit_http_requests_total counter"),
+        "{}",
+        r.body
+    );
+    assert!(r
+        .body
+        .contains(r#"epistemic_audit_http_requests_total{route="/health",status="200"} 1"#));
     // (Parsed by a real Prometheus parser in tests/metrics.rs.)
 }
 
 #[test]
 fn endpoints_post_v1_audit_200_audit_result() {
     let s = keyed();
-    let r = post_json(&s.url("/v1/audit"), &auth("192.0.2.10"), &text("Paris is the capital of France."));
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &auth("192.0.2.10"),
+        &text("Paris is the capital of France."),
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     let v = r.json();
     assert_valid_audit(&v);
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
     for k in [
-        "q1", "q2", "height", "ece", "brier", "verdict", "confidence_interval", "explanation",
-        "metadata", "mode", "upstream_latency_ms",
+        "q1",
+        "q2",
+        "height",
+        "ece",
+        "brier",
+        "verdict",
+        "confidence_interval",
+        "explanation",
+        "metadata",
+        "mode",
+        "upstream_latency_ms",
     ] {
         assert!(keys.contains(&k), "AuditResult lacks {k}");
     }
@@ -187,10 +227,16 @@ fn auth_rule_1_x_api_key_needed_on_every_request() {
     let s = keyed();
     let url = s.url("/v1/audit");
     let ip = ("X-Forwarded-For", "192.0.2.20");
-    assert_eq!(post_json(&url, &[("X-API-Key", KEY), ip], &text("Paris.")).status, 200);
+    assert_eq!(
+        post_json(&url, &[("X-API-Key", KEY), ip], &text("Paris.")).status,
+        200
+    );
     // No session: the next request without the key is refused again.
     assert_eq!(post_json(&url, &[ip], &text("Paris.")).status, 401);
-    assert_eq!(post_json(&s.url("/v1/batch"), &[ip], &json!({"items": [text("a")]})).status, 401);
+    assert_eq!(
+        post_json(&s.url("/v1/batch"), &[ip], &json!({"items": [text("a")]})).status,
+        401
+    );
 }
 
 #[test]
@@ -198,12 +244,24 @@ fn auth_rule_2_key_compared_with_ag_api_key_secret() {
     // The secret comes from the environment variable AG_API_KEY_SECRET.
     let s = Server::start(&[("AG_API_KEY_SECRET", "from-the-environment")], &[]);
     let url = s.url("/v1/audit");
-    let ok = post_json(&url, &[("X-API-Key", "from-the-environment")], &text("Paris."));
+    let ok = post_json(
+        &url,
+        &[("X-API-Key", "from-the-environment")],
+        &text("Paris."),
+    );
     assert_eq!(ok.status, 200);
     // Prefixes, extensions and case changes are different keys (the comparison itself is
     // constant-time over SHA-256 digests: unit tests in server/src/auth.rs).
-    for wrong in ["from-the-environmen", "from-the-environment!", "FROM-THE-ENVIRONMENT"] {
-        assert_eq!(post_json(&url, &[("X-API-Key", wrong)], &text("Paris.")).status, 403, "{wrong}");
+    for wrong in [
+        "from-the-environmen",
+        "from-the-environment!",
+        "FROM-THE-ENVIRONMENT",
+    ] {
+        assert_eq!(
+            post_json(&url, &[("X-API-Key", wrong)], &text("Paris.")).status,
+            403,
+            "{wrong}"
+        );
     }
 }
 
@@ -224,20 +282,34 @@ fn auth_rule_3_enforced_before_the_endpoint() {
 #[test]
 fn auth_rule_4_open_mode_without_secret() {
     let s = Server::open();
-    let r = post_json(&s.url("/v1/audit"), &[], &text("Paris is the capital of France."));
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &[],
+        &text("Paris is the capital of France."),
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(get(&s.url("/")).json()["open_mode"], true);
-    assert!(s.logs().contains("OPEN MODE"), "open mode is announced as development-only");
+    assert!(
+        s.logs().contains("OPEN MODE"),
+        "open mode is announced as development-only"
+    );
     // A blank secret is no secret.
     let s = Server::start(&[("AG_API_KEY_SECRET", "  ")], &[]);
-    assert_eq!(post_json(&s.url("/v1/audit"), &[], &text("Paris.")).status, 200);
+    assert_eq!(
+        post_json(&s.url("/v1/audit"), &[], &text("Paris.")).status,
+        200
+    );
 }
 
 #[test]
 fn auth_rule_5_missing_key_401() {
     let s = keyed();
     for path in ["/v1/audit", "/v1/batch"] {
-        let r = post_json(&s.url(path), &[("X-Forwarded-For", "192.0.2.22")], &json!({"text": "a", "items": [text("a")]}));
+        let r = post_json(
+            &s.url(path),
+            &[("X-Forwarded-For", "192.0.2.22")],
+            &json!({"text": "a", "items": [text("a")]}),
+        );
         assert_eq!(r.status, 401, "{path}");
         assert_eq!(r.json()["error"], "unauthorized");
         assert!(r.json()["message"].is_string());
@@ -251,7 +323,10 @@ fn auth_rule_6_wrong_key_403() {
     for path in ["/v1/audit", "/v1/batch"] {
         let r = post_json(
             &s.url(path),
-            &[("X-API-Key", "not-the-key"), ("X-Forwarded-For", "192.0.2.23")],
+            &[
+                ("X-API-Key", "not-the-key"),
+                ("X-Forwarded-For", "192.0.2.23"),
+            ],
             &json!({"text": "a", "items": [text("a")]}),
         );
         assert_eq!(r.status, 403, "{path}");
@@ -266,7 +341,10 @@ fn auth_rule_7_public_endpoints_need_no_key() {
     for path in ["/", "/health", "/docs", "/openapi.json", "/metrics"] {
         assert_eq!(get(&s.url(path)).status, 200, "GET {path}");
         // A wrong key on a public endpoint is not checked either.
-        assert_eq!(request("GET", &s.url(path), &[("X-API-Key", "wrong")], None).status, 200);
+        assert_eq!(
+            request("GET", &s.url(path), &[("X-API-Key", "wrong")], None).status,
+            200
+        );
     }
 }
 
@@ -276,11 +354,27 @@ fn auth_rule_8_bearer_accepted_when_x_api_key_absent() {
     let url = s.url("/v1/audit");
     let ip = ("X-Forwarded-For", "192.0.2.24");
     let bearer = format!("Bearer {KEY}");
-    assert_eq!(post_json(&url, &[("Authorization", &bearer), ip], &text("Paris.")).status, 200);
-    assert_eq!(post_json(&url, &[("Authorization", "Bearer wrong"), ip], &text("Paris.")).status, 403);
+    assert_eq!(
+        post_json(&url, &[("Authorization", &bearer), ip], &text("Paris.")).status,
+        200
+    );
+    assert_eq!(
+        post_json(
+            &url,
+            &[("Authorization", "Bearer wrong"), ip],
+            &text("Paris.")
+        )
+        .status,
+        403
+    );
     // X-API-Key, when present, is the key that counts.
     assert_eq!(
-        post_json(&url, &[("X-API-Key", "wrong"), ("Authorization", &bearer), ip], &text("Paris.")).status,
+        post_json(
+            &url,
+            &[("X-API-Key", "wrong"), ("Authorization", &bearer), ip],
+            &text("Paris.")
+        )
+        .status,
         403
     );
 }
@@ -288,21 +382,41 @@ fn auth_rule_8_bearer_accepted_when_x_api_key_absent() {
 #[test]
 fn auth_rule_9_allowed_browser_origins_from_cors_origins() {
     let s = Server::start(
-        &[("AG_API_KEY_SECRET", KEY), ("CORS_ORIGINS", "https://app.example.com")],
+        &[
+            ("AG_API_KEY_SECRET", KEY),
+            ("CORS_ORIGINS", "https://app.example.com"),
+        ],
         &[],
     );
     let pre = request(
         "OPTIONS",
         &s.url("/v1/audit"),
-        &[("Origin", "https://app.example.com"), ("Access-Control-Request-Method", "POST")],
+        &[
+            ("Origin", "https://app.example.com"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
         None,
     );
     assert_eq!(pre.status, 204, "preflight needs no key");
-    assert_eq!(pre.header("access-control-allow-origin"), Some("https://app.example.com"));
-    let r = post_json(&s.url("/v1/audit"), &[("Origin", "https://app.example.com")], &text("a"));
+    assert_eq!(
+        pre.header("access-control-allow-origin"),
+        Some("https://app.example.com")
+    );
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &[("Origin", "https://app.example.com")],
+        &text("a"),
+    );
     assert_eq!(r.status, 401);
-    assert_eq!(r.header("access-control-allow-origin"), Some("https://app.example.com"));
-    let r = post_json(&s.url("/v1/audit"), &[("Origin", "https://other.example")], &text("a"));
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("https://app.example.com")
+    );
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &[("Origin", "https://other.example")],
+        &text("a"),
+    );
     assert_eq!(r.header("access-control-allow-origin"), None);
 }
 
@@ -327,7 +441,11 @@ fn errors_400_invalid_upstream_endpoint_audit() {
     let s = keyed();
     let r = post_json(
         &s.url("/v1/audit"),
-        &[("X-API-Key", KEY), ("X-HF-Token", "hf_x"), ("X-HF-Endpoint", "http://127.0.0.1:1/")],
+        &[
+            ("X-API-Key", KEY),
+            ("X-HF-Token", "hf_x"),
+            ("X-HF-Endpoint", "http://127.0.0.1:1/"),
+        ],
         &text("Paris."),
     );
     assert_eq!(r.status, 400, "{}", r.body);
@@ -360,7 +478,10 @@ fn errors_403_x_api_key_differs() {
     let s = keyed();
     let r = post_json(&s.url("/v1/audit"), &[("X-API-Key", "nope")], &text("a"));
     assert_eq!(r.status, 403);
-    assert_eq!(r.json(), json!({"error": "forbidden", "message": "Invalid API key."}));
+    assert_eq!(
+        r.json(),
+        json!({"error": "forbidden", "message": "Invalid API key."})
+    );
 }
 
 #[test]
@@ -381,8 +502,15 @@ fn errors_422_validation_error_body() {
     let r = request("POST", &s.url("/v1/audit"), &h, Some(b"{broken"));
     assert_validation_error(&r);
     assert_eq!(r.json()["detail"][0]["loc"], json!(["body"]));
-    let r = post_json(&s.url("/v1/batch"), &h, &json!({"items": [{"text": "ok"}, {}]}));
-    assert_eq!(r.json()["detail"][0]["loc"], json!(["body", "items", 1, "text"]));
+    let r = post_json(
+        &s.url("/v1/batch"),
+        &h,
+        &json!({"items": [{"text": "ok"}, {}]}),
+    );
+    assert_eq!(
+        r.json()["detail"][0]["loc"],
+        json!(["body", "items", 1, "text"])
+    );
 }
 
 #[test]
@@ -408,7 +536,10 @@ fn errors_500_internal_failure_body() {
     let doc = get(&s.url("/openapi.json")).json();
     for path in ["/v1/audit", "/v1/batch"] {
         let r = &doc["paths"][path]["post"]["responses"]["500"]["content"]["application/json"];
-        assert_eq!(r["schema"]["$ref"], "#/components/schemas/DetailError", "{path}");
+        assert_eq!(
+            r["schema"]["$ref"], "#/components/schemas/DetailError",
+            "{path}"
+        );
     }
 }
 
@@ -416,7 +547,11 @@ fn errors_500_internal_failure_body() {
 #[ignore = "needs the upstream inference tiers (managed HF_ENDPOINT_URL / BYO-HF; upstream issue)"]
 fn errors_502_upstream_inference_fails() {
     let s = Server::start(
-        &[("AG_API_KEY_SECRET", KEY), ("HF_ENDPOINT_URL", "http://127.0.0.1:9/"), ("HF_TOKEN", "t")],
+        &[
+            ("AG_API_KEY_SECRET", KEY),
+            ("HF_ENDPOINT_URL", "http://127.0.0.1:9/"),
+            ("HF_TOKEN", "t"),
+        ],
         &[],
     );
     let r = post_json(&s.url("/v1/audit"), &auth("192.0.2.33"), &text("Paris."));
@@ -486,7 +621,12 @@ fn limits_get_health_no_limit() {
         assert_eq!(request("GET", &s.url("/health"), &h, None).status, 200);
     }
     // A client already limited elsewhere still gets /health.
-    admit_n(&s.url("/v1/batch"), &auth("192.0.2.44"), &json!({"items": [text("a")]}), 20);
+    admit_n(
+        &s.url("/v1/batch"),
+        &auth("192.0.2.44"),
+        &json!({"items": [text("a")]}),
+        20,
+    );
     assert_eq!(request("GET", &s.url("/health"), &h, None).status, 200);
 }
 
@@ -498,10 +638,21 @@ fn limits_per_client_ip_not_per_key() {
     let one = json!({"items": [text("a")]});
     // Requests with X-API-Key and with Bearer share the IP's one pool …
     admit_n(&s.url("/v1/batch"), &[("X-API-Key", KEY), ip], &one, 10);
-    admit_n(&s.url("/v1/batch"), &[("Authorization", &bearer), ip], &one, 10);
-    assert_rate_limit_error(&post_json(&s.url("/v1/batch"), &[("Authorization", &bearer), ip], &one), 20);
+    admit_n(
+        &s.url("/v1/batch"),
+        &[("Authorization", &bearer), ip],
+        &one,
+        10,
+    );
+    assert_rate_limit_error(
+        &post_json(&s.url("/v1/batch"), &[("Authorization", &bearer), ip], &one),
+        20,
+    );
     // … while another IP with the same key has its own.
-    assert_eq!(post_json(&s.url("/v1/batch"), &auth("192.0.2.46"), &one).status, 200);
+    assert_eq!(
+        post_json(&s.url("/v1/batch"), &auth("192.0.2.46"), &one).status,
+        200
+    );
 }
 
 #[test]
@@ -521,7 +672,11 @@ fn limits_rule_1_sliding_window_of_60_seconds() {
     let r = post_json(&url, &h, &one);
     assert_rate_limit_error(&r, 20);
     let retry: u64 = r.header("retry-after").unwrap().parse().unwrap();
-    assert!((50..=60).contains(&retry), "Retry-After {retry} after {:?}", t0.elapsed());
+    assert!(
+        (50..=60).contains(&retry),
+        "Retry-After {retry} after {:?}",
+        t0.elapsed()
+    );
     let wake = std::time::Duration::from_secs(61);
     std::thread::sleep(wake.saturating_sub(t0.elapsed()));
     admit_n(&url, &h, &one, 10);
@@ -543,7 +698,9 @@ fn limits_rule_2_exceeding_gives_429_with_rate_limit_error() {
 fn limits_rule_3_a_batch_counts_once_and_holds_at_most_100_items() {
     let s = keyed();
     let h = auth("192.0.2.49");
-    let hundred: Vec<Value> = (0..100).map(|i| text(&format!("Answer number {i}."))).collect();
+    let hundred: Vec<Value> = (0..100)
+        .map(|i| text(&format!("Answer number {i}.")))
+        .collect();
     let r = post_json(&s.url("/v1/batch"), &h, &json!({ "items": hundred }));
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["audits"].as_array().unwrap().len(), 100);
@@ -555,7 +712,10 @@ fn limits_rule_3_a_batch_counts_once_and_holds_at_most_100_items() {
     assert_eq!(r.json()["detail"][0]["loc"], json!(["body", "items"]));
     // The 100-item batch and the refused one counted as 2 of 20; 18 more pass.
     admit_n(&s.url("/v1/batch"), &h, &json!({"items": [text("a")]}), 18);
-    assert_rate_limit_error(&post_json(&s.url("/v1/batch"), &h, &json!({"items": [text("a")]})), 20);
+    assert_rate_limit_error(
+        &post_json(&s.url("/v1/batch"), &h, &json!({"items": [text("a")]})),
+        20,
+    );
 }
 
 #[test]
@@ -592,12 +752,41 @@ fn limits_rule_5_forwarded_headers_behind_a_proxy() {
     let s = keyed();
     let one = json!({"items": [text("a")]});
     let url = s.url("/v1/batch");
-    admit_n(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", "192.0.2.52")], &one, 20);
-    assert_eq!(post_json(&url, &[("X-API-Key", KEY), ("X-Real-IP", "192.0.2.52")], &one).status, 429);
-    assert_eq!(post_json(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", "192.0.2.53")], &one).status, 200);
+    admit_n(
+        &url,
+        &[("X-API-Key", KEY), ("X-Forwarded-For", "192.0.2.52")],
+        &one,
+        20,
+    );
+    assert_eq!(
+        post_json(
+            &url,
+            &[("X-API-Key", KEY), ("X-Real-IP", "192.0.2.52")],
+            &one
+        )
+        .status,
+        429
+    );
+    assert_eq!(
+        post_json(
+            &url,
+            &[("X-API-Key", KEY), ("X-Forwarded-For", "192.0.2.53")],
+            &one
+        )
+        .status,
+        200
+    );
     // The right-most untrusted hop counts: a forged left-most entry does not pick the pool.
     assert_eq!(
-        post_json(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", "203.0.113.1, 192.0.2.52")], &one).status,
+        post_json(
+            &url,
+            &[
+                ("X-API-Key", KEY),
+                ("X-Forwarded-For", "203.0.113.1, 192.0.2.52")
+            ],
+            &one
+        )
+        .status,
         429
     );
     // Without the headers every request counts as the proxy's own address.
@@ -606,13 +795,27 @@ fn limits_rule_5_forwarded_headers_behind_a_proxy() {
     admit_n(&url, &[("X-API-Key", KEY)], &one, 20);
     assert_eq!(post_json(&url, &[("X-API-Key", KEY)], &one).status, 429);
     // From an untrusted peer the headers are ignored: all count as the peer.
-    let s = Server::start(&[("AG_API_KEY_SECRET", KEY), ("TRUSTED_PROXIES", "none")], &[]);
+    let s = Server::start(
+        &[("AG_API_KEY_SECRET", KEY), ("TRUSTED_PROXIES", "none")],
+        &[],
+    );
     let url = s.url("/v1/batch");
     for i in 0..20 {
         let xff = format!("198.51.100.{i}");
-        assert_eq!(post_json(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", &xff)], &one).status, 200);
+        assert_eq!(
+            post_json(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", &xff)], &one).status,
+            200
+        );
     }
-    assert_eq!(post_json(&url, &[("X-API-Key", KEY), ("X-Forwarded-For", "198.51.100.99")], &one).status, 429);
+    assert_eq!(
+        post_json(
+            &url,
+            &[("X-API-Key", KEY), ("X-Forwarded-For", "198.51.100.99")],
+            &one
+        )
+        .status,
+        429
+    );
 }
 
 #[test]
@@ -638,7 +841,10 @@ fn versioning_interface_version_1_1_0() {
     let s = keyed();
     assert_eq!(get(&s.url("/")).json()["version"], "1.1.0");
     assert_eq!(get(&s.url("/health")).json()["version"], "1.1.0");
-    assert_eq!(get(&s.url("/openapi.json")).json()["info"]["version"], "1.1.0");
+    assert_eq!(
+        get(&s.url("/openapi.json")).json()["info"]["version"],
+        "1.1.0"
+    );
 }
 
 #[test]
@@ -664,7 +870,9 @@ fn versioning_openapi_3_1_version_1_1_0_at_openapi_json() {
     assert_eq!(v["openapi"], "3.1.0");
     assert_eq!(v["info"]["version"], "1.1.0");
     assert_eq!(
-        v["jsonSchemaDialect"].as_str().unwrap_or("https://spec.openapis.org/oas/3.1/dialect/base"),
+        v["jsonSchemaDialect"]
+            .as_str()
+            .unwrap_or("https://spec.openapis.org/oas/3.1/dialect/base"),
         "https://spec.openapis.org/oas/3.1/dialect/base"
     );
 }

@@ -47,7 +47,10 @@ fn listed_origins_get_cors_headers_on_every_response_including_401_and_403() {
     let s = Server::start(
         &[
             ("AG_API_KEY_SECRET", "k"),
-            ("CORS_ORIGINS", "https://app.example.com, http://localhost:3000"),
+            (
+                "CORS_ORIGINS",
+                "https://app.example.com, http://localhost:3000",
+            ),
         ],
         &[],
     );
@@ -55,16 +58,28 @@ fn listed_origins_get_cors_headers_on_every_response_including_401_and_403() {
     let r = preflight(&s, "/v1/audit", APP);
     assert_eq!(r.status, 204, "{}", r.body);
     assert_eq!(r.header("access-control-allow-origin"), Some(APP));
-    assert_eq!(r.header("access-control-allow-methods"), Some("POST, OPTIONS"));
-    let allowed = r.header("access-control-allow-headers").unwrap().to_ascii_lowercase();
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("POST, OPTIONS")
+    );
+    let allowed = r
+        .header("access-control-allow-headers")
+        .unwrap()
+        .to_ascii_lowercase();
     for h in ALLOWED_HEADERS {
-        assert!(allowed.contains(&h.to_ascii_lowercase()), "{h} not in {allowed}");
+        assert!(
+            allowed.contains(&h.to_ascii_lowercase()),
+            "{h} not in {allowed}"
+        );
     }
     assert_eq!(r.header("access-control-max-age"), Some("600"));
     assert_eq!(r.header("vary"), Some("Origin"));
     assert_eq!(r.header("access-control-allow-credentials"), None);
     let r = preflight(&s, "/v1/batch", "http://localhost:3000");
-    assert_eq!(r.header("access-control-allow-origin"), Some("http://localhost:3000"));
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("http://localhost:3000")
+    );
 
     let audit = s.url("/v1/audit");
     let body = json!({"text": "Paris is the capital of France."});
@@ -76,11 +91,19 @@ fn listed_origins_get_cors_headers_on_every_response_including_401_and_403() {
     ] {
         let r = post_json(&audit, &headers, &body);
         assert_eq!(r.status, status, "{}", r.body);
-        assert_eq!(r.header("access-control-allow-origin"), Some(APP), "{status}");
+        assert_eq!(
+            r.header("access-control-allow-origin"),
+            Some(APP),
+            "{status}"
+        );
         assert_eq!(r.header("vary"), Some("Origin"), "{status}");
         let exposed = r.header("access-control-expose-headers").unwrap();
         assert!(exposed.contains("X-Request-ID") && exposed.contains("Retry-After"));
-        assert_eq!(r.header("access-control-allow-methods"), None, "only on preflights");
+        assert_eq!(
+            r.header("access-control-allow-methods"),
+            None,
+            "only on preflights"
+        );
     }
     for path in ["/", "/health", "/metrics", "/openapi.json", "/nope"] {
         let r = request("GET", &s.url(path), &[("Origin", APP)], None);
@@ -92,7 +115,11 @@ fn listed_origins_get_cors_headers_on_every_response_including_401_and_403() {
     assert_eq!(r.status, 204);
     assert_eq!(r.header("access-control-allow-origin"), None);
     assert_eq!(r.header("vary"), Some("Origin"));
-    let r = post_json(&audit, &[("Origin", "https://evil.example"), ("X-API-Key", "k")], &body);
+    let r = post_json(
+        &audit,
+        &[("Origin", "https://evil.example"), ("X-API-Key", "k")],
+        &body,
+    );
     assert_eq!(r.status, 200);
     assert_eq!(r.header("access-control-allow-origin"), None);
     // Same host, other scheme or port: a different origin.
@@ -107,7 +134,11 @@ fn star_allows_any_origin_without_credentials() {
     assert_eq!(r.status, 204);
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
     assert_eq!(r.header("access-control-allow-credentials"), None);
-    let r = post_json(&s.url("/v1/batch"), &[("Origin", "https://anyone.example")], &json!({}));
+    let r = post_json(
+        &s.url("/v1/batch"),
+        &[("Origin", "https://anyone.example")],
+        &json!({}),
+    );
     assert_eq!(r.status, 401);
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
 }
@@ -115,7 +146,11 @@ fn star_allows_any_origin_without_credentials() {
 #[test]
 fn credentials_are_sent_only_to_listed_origins_when_enabled() {
     let s = Server::start(
-        &[("CORS_ORIGINS", APP), ("CORS_ALLOW_CREDENTIALS", "true"), ("CORS_MAX_AGE_SECONDS", "60")],
+        &[
+            ("CORS_ORIGINS", APP),
+            ("CORS_ALLOW_CREDENTIALS", "true"),
+            ("CORS_MAX_AGE_SECONDS", "60"),
+        ],
         &[],
     );
     let r = preflight(&s, "/v1/audit", APP);
@@ -131,7 +166,10 @@ fn star_with_credentials_and_bad_origins_are_refused_at_start_up() {
             "only without credentials",
         ),
         (vec![("CORS_ORIGINS", "app.example.com")], "not an origin"),
-        (vec![("CORS_ORIGINS", "*,https://a.example")], "cannot be combined"),
+        (
+            vec![("CORS_ORIGINS", "*,https://a.example")],
+            "cannot be combined",
+        ),
     ] {
         let mut cmd = Command::new(BIN);
         cmd.args(["serve", "--port", "0"]);

@@ -79,7 +79,10 @@ impl Scrape {
         self.samples
             .iter()
             .filter(|(n, l, _)| {
-                n == name && want.iter().all(|(k, v)| l.get(*k).map(String::as_str) == Some(*v))
+                n == name
+                    && want
+                        .iter()
+                        .all(|(k, v)| l.get(*k).map(String::as_str) == Some(*v))
             })
             .map(|(_, _, v)| v)
             .sum()
@@ -87,7 +90,10 @@ impl Scrape {
 
     fn has(&self, name: &str, want: &[(&str, &str)]) -> bool {
         self.samples.iter().any(|(n, l, _)| {
-            n == name && want.iter().all(|(k, v)| l.get(*k).map(String::as_str) == Some(*v))
+            n == name
+                && want
+                    .iter()
+                    .all(|(k, v)| l.get(*k).map(String::as_str) == Some(*v))
         })
     }
 }
@@ -106,18 +112,31 @@ fn counters_move_and_every_series_parses() {
         let r = post_json(&s.url("/v1/audit"), &[key, ip], &json!({ "text": text }));
         assert_eq!(r.status, 200, "{}", r.body);
     }
-    let items: Vec<_> = (0..3).map(|i| json!({"text": format!("Answer {i}.")})).collect();
+    let items: Vec<_> = (0..3)
+        .map(|i| json!({"text": format!("Answer {i}.")}))
+        .collect();
     assert_eq!(
         post_json(&s.url("/v1/batch"), &[key, ip], &json!({ "items": items })).status,
         200
     );
     // 401, 403, 422 and 404 are counted by route and status too.
-    assert_eq!(post_json(&s.url("/v1/audit"), &[ip], &json!({"text": "a"})).status, 401);
     assert_eq!(
-        post_json(&s.url("/v1/audit"), &[("X-API-Key", "wrong"), ip], &json!({"text": "a"})).status,
+        post_json(&s.url("/v1/audit"), &[ip], &json!({"text": "a"})).status,
+        401
+    );
+    assert_eq!(
+        post_json(
+            &s.url("/v1/audit"),
+            &[("X-API-Key", "wrong"), ip],
+            &json!({"text": "a"})
+        )
+        .status,
         403
     );
-    assert_eq!(post_json(&s.url("/v1/audit"), &[key, ip], &json!({})).status, 422);
+    assert_eq!(
+        post_json(&s.url("/v1/audit"), &[key, ip], &json!({})).status,
+        422
+    );
     assert_eq!(get(&s.url("/no/such/path")).status, 404);
     // 19 more batches fill the pool of 20; the next one is rate limited.
     let one = json!({"items": [{"text": "Paris."}]});
@@ -127,22 +146,47 @@ fn counters_move_and_every_series_parses() {
     assert_eq!(post_json(&s.url("/v1/batch"), &[key, ip], &one).status, 429);
 
     let after = Scrape::take(&s);
-    let delta = |name: &str, labels: &[(&str, &str)]| after.sum(name, labels) - before.sum(name, labels);
+    let delta =
+        |name: &str, labels: &[(&str, &str)]| after.sum(name, labels) - before.sum(name, labels);
     let req = "epistemic_audit_http_requests_total";
     assert_eq!(delta(req, &[("route", "/health"), ("status", "200")]), 3.0);
-    assert_eq!(delta(req, &[("route", "/v1/audit"), ("status", "200")]), 2.0);
-    assert_eq!(delta(req, &[("route", "/v1/audit"), ("status", "401")]), 1.0);
-    assert_eq!(delta(req, &[("route", "/v1/audit"), ("status", "403")]), 1.0);
-    assert_eq!(delta(req, &[("route", "/v1/audit"), ("status", "422")]), 1.0);
-    assert_eq!(delta(req, &[("route", "/v1/batch"), ("status", "200")]), 20.0);
-    assert_eq!(delta(req, &[("route", "/v1/batch"), ("status", "429")]), 1.0);
+    assert_eq!(
+        delta(req, &[("route", "/v1/audit"), ("status", "200")]),
+        2.0
+    );
+    assert_eq!(
+        delta(req, &[("route", "/v1/audit"), ("status", "401")]),
+        1.0
+    );
+    assert_eq!(
+        delta(req, &[("route", "/v1/audit"), ("status", "403")]),
+        1.0
+    );
+    assert_eq!(
+        delta(req, &[("route", "/v1/audit"), ("status", "422")]),
+        1.0
+    );
+    assert_eq!(
+        delta(req, &[("route", "/v1/batch"), ("status", "200")]),
+        20.0
+    );
+    assert_eq!(
+        delta(req, &[("route", "/v1/batch"), ("status", "429")]),
+        1.0
+    );
     // Unknown paths share one label value (the raw path is never a label).
-    assert_eq!(delta(req, &[("route", "unmatched"), ("status", "404")]), 1.0);
+    assert_eq!(
+        delta(req, &[("route", "unmatched"), ("status", "404")]),
+        1.0
+    );
     assert!(!after.has(req, &[("route", "/no/such/path")]));
     // The scrape before counts as a /metrics request.
     assert!(after.sum(req, &[("route", "/metrics"), ("status", "200")]) >= 1.0);
     assert_eq!(
-        delta("epistemic_audit_http_request_duration_seconds_count", &[("route", "/health")]),
+        delta(
+            "epistemic_audit_http_request_duration_seconds_count",
+            &[("route", "/health")]
+        ),
         3.0
     );
 
@@ -150,10 +194,17 @@ fn counters_move_and_every_series_parses() {
     let audits = 2.0 + 3.0 + 19.0;
     assert_eq!(delta("epistemic_audit_audits_total", &[]), audits);
     assert_eq!(
-        delta("epistemic_audit_audits_total", &[("tier", "intrinsic"), ("mode", "managed")]),
+        delta(
+            "epistemic_audit_audits_total",
+            &[("tier", "intrinsic"), ("mode", "managed")]
+        ),
         audits
     );
-    for h in ["epistemic_audit_q1", "epistemic_audit_q2", "epistemic_audit_height"] {
+    for h in [
+        "epistemic_audit_q1",
+        "epistemic_audit_q2",
+        "epistemic_audit_height",
+    ] {
         assert_eq!(delta(&format!("{h}_count"), &[]), audits, "{h}");
         let sum = after.sum(&format!("{h}_sum"), &[]);
         assert!((0.0..=audits).contains(&sum), "{h}_sum {sum}");
@@ -163,29 +214,59 @@ fn counters_move_and_every_series_parses() {
             .filter(|(n, _, _)| n == &format!("{h}_bucket"))
             .map(|(_, l, _)| l["le"].parse::<f64>().unwrap())
             .collect();
-        let want: Vec<f64> = (1..=10).map(|i| f64::from(i) / 10.0).chain([f64::INFINITY]).collect();
+        let want: Vec<f64> = (1..=10)
+            .map(|i| f64::from(i) / 10.0)
+            .chain([f64::INFINITY])
+            .collect();
         assert_eq!(les, want, "{h} buckets");
     }
     assert_eq!(
-        delta("epistemic_audit_rate_limited_total", &[("endpoint", "/v1/batch")]),
+        delta(
+            "epistemic_audit_rate_limited_total",
+            &[("endpoint", "/v1/batch")]
+        ),
         1.0
     );
     assert_eq!(
-        after.sum("epistemic_audit_rate_limited_total", &[("endpoint", "/v1/audit")]),
+        after.sum(
+            "epistemic_audit_rate_limited_total",
+            &[("endpoint", "/v1/audit")]
+        ),
         0.0
     );
     // Current ECE of the open scope (answers without context), in [0, 1].
-    assert!(after.has("epistemic_audit_calibration_ece", &[("scope", "intrinsic/open")]));
-    let ece = after.sum("epistemic_audit_calibration_ece", &[("scope", "intrinsic/open")]);
+    assert!(after.has(
+        "epistemic_audit_calibration_ece",
+        &[("scope", "intrinsic/open")]
+    ));
+    let ece = after.sum(
+        "epistemic_audit_calibration_ece",
+        &[("scope", "intrinsic/open")],
+    );
     assert!((0.0..=1.0).contains(&ece) && ece > 0.0, "ece {ece}");
 
     // Declared series for the other parts of the service exist from the start, at 0.
     for (name, labels) in [
-        ("epistemic_audit_limiter_backend_fallbacks_total", vec![("backend", "redis")]),
-        ("epistemic_audit_feedback_records_total", vec![("kind", "label")]),
-        ("epistemic_audit_upstream_calls_total", vec![("mode", "managed")]),
-        ("epistemic_audit_upstream_latency_seconds_count", vec![("mode", "byo-hf")]),
-        ("epistemic_audit_rate_limited_total", vec![("endpoint", "/v1/compare")]),
+        (
+            "epistemic_audit_limiter_backend_fallbacks_total",
+            vec![("backend", "redis")],
+        ),
+        (
+            "epistemic_audit_feedback_records_total",
+            vec![("kind", "label")],
+        ),
+        (
+            "epistemic_audit_upstream_calls_total",
+            vec![("mode", "managed")],
+        ),
+        (
+            "epistemic_audit_upstream_latency_seconds_count",
+            vec![("mode", "byo-hf")],
+        ),
+        (
+            "epistemic_audit_rate_limited_total",
+            vec![("endpoint", "/v1/compare")],
+        ),
     ] {
         assert!(after.has(name, &labels), "{name} {labels:?} missing");
         assert_eq!(after.sum(name, &labels), 0.0, "{name}");

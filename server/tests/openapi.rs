@@ -129,13 +129,25 @@ fn served_responses_match_the_served_schemas() {
     assert_eq!(r.status, 200, "{}", r.body);
     check("/v1/batch", "post", r);
     for path in ["/v1/audit", "/v1/batch"] {
-        check(path, "post", post_json(&s.url(path), &[ip], &json!({"text": "a"})));
         check(
             path,
             "post",
-            post_json(&s.url(path), &[("X-API-Key", "wrong"), ip], &json!({"text": "a"})),
+            post_json(&s.url(path), &[ip], &json!({"text": "a"})),
         );
-        check(path, "post", post_json(&s.url(path), &[key, ip], &json!({"text": 5, "items": [{}]})));
+        check(
+            path,
+            "post",
+            post_json(
+                &s.url(path),
+                &[("X-API-Key", "wrong"), ip],
+                &json!({"text": "a"}),
+            ),
+        );
+        check(
+            path,
+            "post",
+            post_json(&s.url(path), &[key, ip], &json!({"text": 5, "items": [{}]})),
+        );
         let big = json!({"text": "x".repeat(200), "items": [{"text": "x".repeat(200)}]});
         check(path, "post", post_json(&small.url(path), &[key, ip], &big));
     }
@@ -150,7 +162,11 @@ fn served_responses_match_the_served_schemas() {
     assert_eq!(r.status, 429);
     check("/v1/batch", "post", r);
     let r = loop {
-        let r = post_json(&s.url("/v1/audit"), &[key, limited], &json!({"text": "Paris."}));
+        let r = post_json(
+            &s.url("/v1/audit"),
+            &[key, limited],
+            &json!({"text": "Paris."}),
+        );
         if r.status != 200 {
             break r;
         }
@@ -196,7 +212,12 @@ fn served_responses_match_the_served_schemas() {
         retry_after_secs: 3,
     }
     .body();
-    assert_valid(&doc, &component("RateLimitError"), &limited, "429 from ApiError");
+    assert_valid(
+        &doc,
+        &component("RateLimitError"),
+        &limited,
+        "429 from ApiError",
+    );
     let scorer = epistemic_audit_core::Scorer::embedded();
     for req in [
         epistemic_audit_core::AuditRequest {
@@ -217,7 +238,12 @@ fn served_responses_match_the_served_schemas() {
             epistemic_audit_core::Mode::Local,
         ] {
             let result = serde_json::to_value(scorer.audit(&req, mode, 12.5)).unwrap();
-            assert_valid(&doc, &component("AuditResult"), &result, "AuditResult from the scorer");
+            assert_valid(
+                &doc,
+                &component("AuditResult"),
+                &result,
+                "AuditResult from the scorer",
+            );
             // The check has teeth: an undocumented field, a missing field or a wrong type fails.
             let schema = component("AuditResult");
             let mut extra = result.clone();
@@ -245,8 +271,16 @@ fn every_example_matches_its_schema_and_the_request_types() {
         for (method, op) in item.as_object().unwrap() {
             if let Some(content) = op["requestBody"]["content"]["application/json"].as_object() {
                 let example = &content["example"];
-                assert!(!example.is_null(), "{method} {path}: request example missing");
-                assert_valid(&doc, &content["schema"], example, &format!("{method} {path} request example"));
+                assert!(
+                    !example.is_null(),
+                    "{method} {path}: request example missing"
+                );
+                assert_valid(
+                    &doc,
+                    &content["schema"],
+                    example,
+                    &format!("{method} {path} request example"),
+                );
                 // The example is accepted by the server, i.e. by the request types' validation.
                 let r = request(
                     &method.to_uppercase(),
@@ -260,7 +294,12 @@ fn every_example_matches_its_schema_and_the_request_types() {
             for (status, resp) in op["responses"].as_object().unwrap() {
                 if let Some(content) = resp["content"]["application/json"].as_object() {
                     if let Some(example) = content.get("example") {
-                        assert_valid(&doc, &content["schema"], example, &format!("{method} {path} {status} example"));
+                        assert_valid(
+                            &doc,
+                            &content["schema"],
+                            example,
+                            &format!("{method} {path} {status} example"),
+                        );
                         n += 1;
                     }
                 }
@@ -282,10 +321,23 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
     let doc = served_doc(&s);
     assert_eq!(doc["openapi"], "3.1.0");
     assert_eq!(doc["info"]["version"], "1.1.0");
-    let paths: BTreeSet<&str> = doc["paths"].as_object().unwrap().keys().map(String::as_str).collect();
+    let paths: BTreeSet<&str> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
     assert_eq!(
         paths,
-        BTreeSet::from(["/", "/health", "/docs", "/openapi.json", "/metrics", "/v1/audit", "/v1/batch"])
+        BTreeSet::from([
+            "/",
+            "/health",
+            "/docs",
+            "/openapi.json",
+            "/metrics",
+            "/v1/audit",
+            "/v1/batch"
+        ])
     );
     let schemes = &doc["components"]["securitySchemes"];
     assert_eq!(schemes["api_key"]["type"], "apiKey");
@@ -295,11 +347,18 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
     assert_eq!(schemes["bearer"]["scheme"], "bearer");
     for path in ["/v1/audit", "/v1/batch"] {
         let op = &doc["paths"][path]["post"];
-        assert_eq!(op["security"], json!([{"api_key": []}, {"bearer": []}]), "{path}");
+        assert_eq!(
+            op["security"],
+            json!([{"api_key": []}, {"bearer": []}]),
+            "{path}"
+        );
         for status in ["200", "401", "403", "413", "422", "429", "500"] {
             let resp = &op["responses"][status];
             assert!(resp.is_object(), "{path} {status}");
-            assert!(resp["headers"]["X-Request-ID"].is_object(), "{path} {status} X-Request-ID");
+            assert!(
+                resp["headers"]["X-Request-ID"].is_object(),
+                "{path} {status} X-Request-ID"
+            );
         }
         assert!(op["responses"]["429"]["headers"]["Retry-After"].is_object());
         assert!(op["responses"]["401"]["headers"]["WWW-Authenticate"].is_object());
@@ -310,11 +369,16 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
             .any(|p| p["name"] == "X-Request-ID" && p["in"] == "header"));
     }
     for path in ["/", "/health", "/docs", "/openapi.json", "/metrics"] {
-        assert!(doc["paths"][path]["get"]["security"].is_null(), "{path} is public");
+        assert!(
+            doc["paths"][path]["get"]["security"].is_null(),
+            "{path} is public"
+        );
     }
     // The BYO-HF headers are documented only once the server reads them (a later issue).
     assert!(!doc.to_string().contains("X-HF-Token"));
-    let text = get(&s.url("/metrics")).header("content-type").map(str::to_owned);
+    let text = get(&s.url("/metrics"))
+        .header("content-type")
+        .map(str::to_owned);
     assert_eq!(
         doc["paths"]["/metrics"]["get"]["responses"]["200"]["content"]
             .as_object()
