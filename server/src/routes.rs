@@ -77,7 +77,12 @@ impl Route {
     pub fn allow(self) -> &'static str {
         match self {
             Route::Audit | Route::Batch => "POST, OPTIONS",
-            _ => "GET, HEAD, OPTIONS",
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset => "GET, HEAD, OPTIONS",
         }
     }
 
@@ -99,14 +104,24 @@ impl Route {
         match self {
             Route::Audit => Some(Endpoint::Audit),
             Route::Batch => Some(Endpoint::Batch),
-            _ => None,
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset => None,
         }
     }
 
     fn accepts(self, method: &Method) -> bool {
         match self {
             Route::Audit | Route::Batch => method == Method::POST,
-            _ => method == Method::GET || method == Method::HEAD,
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset => method == Method::GET || method == Method::HEAD,
         }
     }
 }

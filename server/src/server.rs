@@ -143,7 +143,12 @@ where
     match route {
         Route::Audit => handlers::audit(state, bytes).await,
         Route::Batch => handlers::batch(state, bytes).await,
-        _ => unreachable!("public routes are handled above"),
+        Route::Root
+        | Route::Health
+        | Route::Metrics
+        | Route::OpenApi
+        | Route::Docs
+        | Route::DocsAsset => unreachable!("public routes are handled above"),
     }
 }
 

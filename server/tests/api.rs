@@ -258,12 +258,7 @@ fn validation_errors_have_the_contract_shape() {
 #[test]
 fn unknown_paths_and_wrong_methods() {
     let s = Server::open();
-    for path in [
-        "/nope",
-        "/v1/compare",
-        "/v1/calibrate",
-        "/v1/audit/",
-    ] {
+    for path in ["/nope", "/v1/compare", "/v1/calibrate", "/v1/audit/"] {
         for method in ["GET", "POST"] {
             let r = request(
                 method,
