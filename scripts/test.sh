@@ -15,12 +15,19 @@ fi
 step "core builds for wasm32-unknown-unknown (no IO, DESIGN §1)"
 cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wasm32-unknown-unknown --release
 
+step "services the tests need: PostgreSQL and Redis (started if installed but stopped)"
+bash scripts/services.sh
+
 step "test tools: Python parsers used by the black-box tests (server/tests/metrics.rs, openapi.rs)"
 python3 -c 'import prometheus_client, openapi_spec_validator' 2>/dev/null \
   || python3 -m pip install --quiet prometheus_client openapi-spec-validator
 
 step "unit, integration and black-box tests (cargo test --workspace)"
-cargo test --locked --workspace --release
+log=$(mktemp)
+cargo test --locked --workspace --release 2>&1 | tee "$log"
+passed=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+failed=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
+rm -f "$log"
 
 step "GET /docs renders offline in headless Chromium (installs Debian's chromium if missing)"
 bash scripts/test-browser-docs.sh
@@ -39,3 +46,4 @@ if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   rm -rf "$out"
 fi
 step "all checks passed"
+echo "cargo: ${passed} passed, ${failed} failed"

@@ -2,7 +2,8 @@
 //! of "hallucinated" up or down, with the concrete numbers, names and markers behind them.
 
 use crate::features::{Extracted, TaskKind};
-use crate::scorer::TaskModel;
+use crate::scorer::ActiveCalibration;
+use crate::similarity::{Agreement, DISAGREE_BELOW};
 use crate::types::{Contribution, Verdict};
 
 /// What an explanation is built from.
@@ -19,8 +20,10 @@ pub struct Input<'a> {
     pub verdict: Verdict,
     /// Aleatoric uncertainty.
     pub q1: f64,
-    /// The task model that scored.
-    pub tm: &'a TaskModel,
+    /// The calibration that produced the height (reference or feedback).
+    pub cal: &'a ActiveCalibration<'a>,
+    /// Cross-model agreement (compare only): the agreement, q2 before and q2 after folding it in.
+    pub agreement: Option<(&'a Agreement, f64, f64)>,
 }
 
 fn list(items: &[String], max: usize) -> String {
@@ -161,18 +164,25 @@ pub fn explain(inp: &Input<'_>) -> String {
         "neither clearly open-ended nor factoid"
     };
     out.push_str(&format!(" Aleatoric q1 = {:.2}: the request looks {reading}.", inp.q1));
-    let t = &inp.tm.thresholds;
+    if let Some((a, before, after)) = inp.agreement {
+        out.push_str(&format!(
+            " Cross-model agreement: mean lexical similarity {:.2} with the {} other answer(s); disagrees with {} of {} other models (similarity < {:.2}), which moved q2 from {:.2} to {:.2}.",
+            a.agreement, a.others, a.disagreeing, a.others, DISAGREE_BELOW, before, after
+        ));
+    }
+    let t = inp.cal.thresholds;
     let fmt = |s: Option<crate::verdict::Selection>| s.map_or("none".to_string(), |s| format!("{:.2}", s.threshold));
     out.push_str(&format!(
-        " {} calibration on {} held-out labels: ECE {:.3}, Brier {:.3}; ACCEPT at height ≥ {}, REFUSED at ≤ {} (error bound {:.0}% at {:.0}% confidence).",
-        capitalise(&inp.tm.source),
-        inp.tm.n,
-        inp.tm.ece,
-        inp.tm.brier,
+        " {} calibration ({}) on {} held-out labels: ECE {:.3}, Brier {:.3}; ACCEPT at height ≥ {}, REFUSED at ≤ {} (error bound {:.0}% at {:.0}% confidence).",
+        capitalise(inp.cal.source),
+        inp.cal.scope,
+        inp.cal.n,
+        inp.cal.ece,
+        inp.cal.brier,
         fmt(t.accept),
         fmt(t.refuse),
-        inp.tm.target_risk * 100.0,
-        (1.0 - inp.tm.delta) * 100.0
+        inp.cal.target_risk * 100.0,
+        (1.0 - inp.cal.delta) * 100.0
     ));
     out
 }

@@ -9,11 +9,14 @@
 //! `wasm32-unknown-unknown`. Entry point: [`Scorer::embedded`] then [`Scorer::audit`].
 
 pub mod calibration;
+pub mod compare;
 pub mod evaluation;
 pub mod explanation;
 pub mod features;
 pub mod model;
+pub mod recalibration;
 pub mod scorer;
+pub mod similarity;
 pub mod text;
 pub mod types;
 pub mod validate;

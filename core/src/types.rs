@@ -159,6 +159,9 @@ pub struct Metadata {
 pub struct CalibrationInfo {
     /// "reference" (fitted on the shipped dev data) or "feedback" (on stored labels).
     pub source: String,
+    /// The calibration scope: `intrinsic/<task>` for the reference, `intrinsic/<task>/<model|*>`
+    /// for a feedback calibrator.
+    pub scope: String,
     /// Number of held-out labels behind `ece` and `brier`.
     pub n: u64,
     /// "isotonic" or "platt".
@@ -171,6 +174,10 @@ pub struct CalibrationInfo {
     pub brier: f64,
     /// Out-of-fold AUROC of (1 − height) against "incorrect" on the same labels.
     pub auroc: f64,
+    /// Weight w = n/(n+50) of the scope's own fit in the blend with the reference (feedback
+    /// calibrators only; see `recalibration`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shrinkage_weight: Option<f64>,
 }
 
 /// `metadata.thresholds`: selection with guaranteed risk (Geifman & El-Yaniv 2017).
@@ -442,4 +449,50 @@ pub struct CalibrateResponse {
     pub calibration_adjustment: f64,
     /// True when a label or note was stored durably.
     pub feedback_recorded: bool,
+}
+
+/// One calibration scope in `GET /v1/calibration` (DESIGN §2.5).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalibrationScopeReport {
+    /// `intrinsic/<task>` (reference) or `intrinsic/<task>/<model_source|*>` (feedback scope).
+    pub scope: String,
+    /// Task kind of the scope.
+    pub task: TaskKind,
+    /// Model name of a feedback scope (`"*"` = requests without `model_source`); absent for a
+    /// reference scope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model_source: Option<String>,
+    /// Which calibrator serves the scope now: "reference" or "feedback". A feedback scope with
+    /// fewer than 50 labels is still served by the reference.
+    pub source: String,
+    /// Held-out labels behind `ece`, `brier`, `bins` and `thresholds` (those of `source`).
+    pub n: u64,
+    /// Labels stored for this feedback scope (0 for reference scopes).
+    pub labels: u64,
+    /// "platt" or "isotonic".
+    pub method: String,
+    /// Cross-fitted ECE, 15 equal-width bins.
+    pub ece: f64,
+    /// Cross-fitted Brier score.
+    pub brier: f64,
+    /// Cross-fitted AUROC of (1 − height) for "incorrect".
+    pub auroc: f64,
+    /// Weight of the scope's own fit in the blend with the reference (feedback only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shrinkage_weight: Option<f64>,
+    /// Verdict thresholds in force for the scope.
+    pub thresholds: ThresholdInfo,
+    /// Reliability diagram of the held-out heights: 15 bins with count, mean confidence, accuracy.
+    pub bins: Vec<crate::calibration::ReliabilityBin>,
+}
+
+/// Body of `GET /v1/calibration`: every scope, reference scopes first, then feedback scopes by name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CalibrationReport {
+    /// The scopes.
+    pub scopes: Vec<CalibrationScopeReport>,
+    /// Fewest labels for a scope's own Platt calibrator (50).
+    pub min_labels_platt: u64,
+    /// Fewest labels for an isotonic calibrator (500).
+    pub min_labels_isotonic: u64,
 }

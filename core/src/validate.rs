@@ -4,7 +4,7 @@
 //! interface 1.1.0 "Errors", HTTP 422); `loc` starts with `"body"` and continues with field names
 //! and array indices. Limits are DESIGN §3 "Validation". Unknown fields are ignored (DESIGN §2).
 
-use crate::types::{AuditRequest, BatchRequest};
+use crate::types::{AuditRequest, BatchRequest, CalibrateRequest, CompareItem, CompareRequest};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -18,6 +18,14 @@ pub const MAX_PROMPT_CHARS: usize = 5_000;
 pub const MAX_MODEL_SOURCE_CHARS: usize = 500;
 /// Most items in a batch.
 pub const MAX_BATCH_ITEMS: usize = 100;
+/// Most characters in a calibration request's `feedback` (DESIGN §3 "Validation").
+pub const MAX_FEEDBACK_CHARS: usize = 2_000;
+/// Fewest answers in a comparison.
+pub const MIN_COMPARE_RESPONSES: usize = 2;
+/// Most answers in a comparison.
+pub const MAX_COMPARE_RESPONSES: usize = 10;
+/// Most characters in a comparison's `model` name.
+pub const MAX_MODEL_CHARS: usize = 500;
 
 /// One element of a location path: a field name or an array index.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,6 +211,118 @@ pub fn batch_request(v: &Value) -> Result<BatchRequest, Vec<FieldError>> {
     }
 }
 
+/// Reads an array member of `min..=max` elements at `base + name`; records `missing`,
+/// `list_type`, `too_short` or `too_long` otherwise.
+fn array_field<'a>(
+    obj: &'a Map<String, Value>,
+    base: &[LocItem],
+    name: &str,
+    min: usize,
+    max: usize,
+    errors: &mut Vec<FieldError>,
+) -> Option<&'a Vec<Value>> {
+    let loc = at(base, name);
+    match obj.get(name) {
+        None | Some(Value::Null) => {
+            errors.push(FieldError::new(loc, "Field required", "missing"));
+            None
+        }
+        Some(Value::Array(a)) if a.len() < min => {
+            errors.push(FieldError::new(
+                loc,
+                format!("List should have at least {min} item(s) after validation, not {}", a.len()),
+                "too_short",
+            ));
+            None
+        }
+        Some(Value::Array(a)) if a.len() > max => {
+            errors.push(FieldError::new(
+                loc,
+                format!("List should have at most {max} items after validation, not {}", a.len()),
+                "too_long",
+            ));
+            None
+        }
+        Some(Value::Array(a)) => Some(a),
+        Some(_) => {
+            errors.push(FieldError::new(loc, "Input should be a valid list", "list_type"));
+            None
+        }
+    }
+}
+
+/// Validates a /v1/calibrate body (contract CalibrateRequest; DESIGN §3 "Validation"):
+/// `text` 1..=10000 characters (required), `context` and `prompt` ≤ 5000, `model_source` ≤ 500,
+/// `feedback` ≤ 2000, `ground_truth` absent/null or the JSON integer 0 or 1.
+///
+/// # Errors
+/// Every failing field, at `["body", <field>]`: `ground_truth` that is not an integer (including
+/// `true`, `"1"` and `1.5`) is `int_type`; an integer other than 0 and 1 is `literal_error`.
+pub fn calibrate_request(v: &Value) -> Result<CalibrateRequest, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let base: Vec<LocItem> = vec!["body".into()];
+    let Some(obj) = object(v, &base, &mut errors) else { return Err(errors) };
+    let text = string_field(obj, &base, "text", true, 1, MAX_TEXT_CHARS, &mut errors);
+    let context = string_field(obj, &base, "context", false, 0, MAX_CONTEXT_CHARS, &mut errors);
+    let prompt = string_field(obj, &base, "prompt", false, 0, MAX_PROMPT_CHARS, &mut errors);
+    let model_source = string_field(obj, &base, "model_source", false, 0, MAX_MODEL_SOURCE_CHARS, &mut errors);
+    let feedback = string_field(obj, &base, "feedback", false, 0, MAX_FEEDBACK_CHARS, &mut errors);
+    let ground_truth = match obj.get("ground_truth") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => match n.as_i64() {
+            Some(0) => Some(0u8),
+            Some(1) => Some(1u8),
+            _ => {
+                errors.push(FieldError::new(at(&base, "ground_truth"), "Input should be 0 or 1", "literal_error"));
+                None
+            }
+        },
+        Some(_) => {
+            errors.push(FieldError::new(at(&base, "ground_truth"), "Input should be a valid integer", "int_type"));
+            None
+        }
+    };
+    match text {
+        Some(text) if errors.is_empty() => {
+            Ok(CalibrateRequest { text, context, prompt, model_source, ground_truth, feedback })
+        }
+        _ => Err(errors),
+    }
+}
+
+/// Validates a /v1/compare body (contract CompareRequest; DESIGN §3 "Validation"): `prompt` a
+/// string of at most 5000 characters (required), `responses` 2..=10 objects, each `{model,
+/// text}` with `model` 1..=500 and `text` 1..=10000 characters. Duplicate model names are *not*
+/// a schema error: see [`crate::compare::check_distinct_models`] (HTTP 400).
+///
+/// # Errors
+/// Every failing field, with array indices in `loc` (e.g. `["body","responses",2,"text"]`).
+pub fn compare_request(v: &Value) -> Result<CompareRequest, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let base: Vec<LocItem> = vec!["body".into()];
+    let Some(obj) = object(v, &base, &mut errors) else { return Err(errors) };
+    let prompt = string_field(obj, &base, "prompt", true, 0, MAX_PROMPT_CHARS, &mut errors);
+    let mut responses = Vec::new();
+    if let Some(items) =
+        array_field(obj, &base, "responses", MIN_COMPARE_RESPONSES, MAX_COMPARE_RESPONSES, &mut errors)
+    {
+        let loc = at(&base, "responses");
+        for (i, item) in items.iter().enumerate() {
+            let item_loc = at(&loc, i);
+            let Some(o) = object(item, &item_loc, &mut errors) else { continue };
+            let model = string_field(o, &item_loc, "model", true, 1, MAX_MODEL_CHARS, &mut errors);
+            let text = string_field(o, &item_loc, "text", true, 1, MAX_TEXT_CHARS, &mut errors);
+            if let (Some(model), Some(text)) = (model, text) {
+                responses.push(CompareItem { model, text });
+            }
+        }
+    }
+    match prompt {
+        Some(prompt) if errors.is_empty() => Ok(CompareRequest { prompt, responses }),
+        _ => Err(errors),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -252,5 +372,40 @@ mod tests {
         assert_eq!(e[0].kind, "json_invalid");
         let e = audit_request(&json!([1, 2])).unwrap_err();
         assert_eq!(e[0].kind, "dict_type");
+    }
+
+    #[test]
+    fn calibrate_ground_truth_must_be_zero_or_one() {
+        let ok = calibrate_request(&json!({"text": "a", "ground_truth": 1, "feedback": "x"})).unwrap();
+        assert_eq!((ok.ground_truth, ok.feedback.as_deref()), (Some(1), Some("x")));
+        assert_eq!(calibrate_request(&json!({"text": "a", "ground_truth": null})).unwrap().ground_truth, None);
+        for (gt, kind) in [(json!(2), "literal_error"), (json!(-1), "literal_error"), (json!(true), "int_type"), (json!("1"), "int_type"), (json!(0.5), "int_type"), (json!(1.0), "int_type")] {
+            let e = calibrate_request(&json!({"text": "a", "ground_truth": gt})).unwrap_err();
+            assert_eq!((e[0].loc.clone(), e[0].kind.as_str()), (vec![LocItem::from("body"), "ground_truth".into()], kind), "{gt}");
+        }
+        let e = calibrate_request(&json!({"text": "", "feedback": "f".repeat(MAX_FEEDBACK_CHARS + 1), "model_source": 3})).unwrap_err();
+        let locs: Vec<_> = e.iter().map(|e| (e.loc[1].clone(), e.kind.clone())).collect();
+        assert!(locs.contains(&("text".into(), "string_too_short".into())), "{locs:?}");
+        assert!(locs.contains(&("feedback".into(), "string_too_long".into())), "{locs:?}");
+        assert!(locs.contains(&("model_source".into(), "string_type".into())), "{locs:?}");
+    }
+
+    #[test]
+    fn compare_shapes_and_locations() {
+        let two = json!([{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]);
+        let ok = compare_request(&json!({"prompt": "q", "responses": two})).unwrap();
+        assert_eq!(ok.responses.len(), 2);
+        let e = compare_request(&json!({"responses": two})).unwrap_err();
+        assert_eq!((e[0].loc[1].clone(), e[0].kind.as_str()), ("prompt".into(), "missing"));
+        let e = compare_request(&json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}]})).unwrap_err();
+        assert_eq!(e[0].kind, "too_short");
+        let eleven: Vec<_> = (0..11).map(|i| json!({"model": format!("m{i}"), "text": "x"})).collect();
+        assert_eq!(compare_request(&json!({"prompt": "q", "responses": eleven})).unwrap_err()[0].kind, "too_long");
+        let e = compare_request(&json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "", "text": 5}]})).unwrap_err();
+        let locs: Vec<_> = e.iter().map(|e| e.loc.clone()).collect();
+        assert!(locs.contains(&vec![LocItem::from("body"), "responses".into(), 1usize.into(), "model".into()]));
+        assert!(locs.contains(&vec![LocItem::from("body"), "responses".into(), 1usize.into(), "text".into()]));
+        assert_eq!(compare_request(&json!({"prompt": "q", "responses": "no"})).unwrap_err()[0].kind, "list_type");
+        assert_eq!(compare_request(&json!({"prompt": "q", "responses": [1, 2]})).unwrap_err()[0].kind, "dict_type");
     }
 }

@@ -35,6 +35,11 @@ impl Secret {
         self.0.as_bytes()
     }
 
+    /// The secret as text (only to hand it to a client library, e.g. a database URL).
+    pub fn expose_str(&self) -> &str {
+        &self.0
+    }
+
     /// True when the value is empty or only whitespace (treated as "not configured").
     pub fn is_blank(&self) -> bool {
         self.0.trim().is_empty()

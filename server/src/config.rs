@@ -9,6 +9,9 @@ use crate::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+/// Default of FEEDBACK_DB_PATH: the SQLite feedback database, relative to the working directory.
+pub const DEFAULT_FEEDBACK_DB_PATH: &str = "./data/feedback.sqlite3";
+
 /// Default of MAX_BODY_BYTES: 8 MiB (DESIGN §3 "Validation").
 pub const DEFAULT_MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
@@ -118,6 +121,38 @@ pub struct ServeArgs {
     /// On SIGTERM/SIGINT, seconds to let in-flight requests finish before closing connections.
     #[arg(long, env = "SHUTDOWN_GRACE_SECONDS", default_value_t = 10)]
     pub shutdown_grace_seconds: u64,
+
+    /// SQLite file of the feedback store (used when DATABASE_URL is unset); its directory is
+    /// created at start-up.
+    #[arg(long, env = "FEEDBACK_DB_PATH", default_value = DEFAULT_FEEDBACK_DB_PATH)]
+    pub feedback_db_path: PathBuf,
+
+    /// PostgreSQL URL of the feedback store (e.g. `postgres://user@host/db`); when set it
+    /// replaces the SQLite file. May hold a password: never printed.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, value_name = "URL")]
+    pub database_url: Option<Secret>,
+
+    /// PostgreSQL schema that holds the feedback tables (created if missing); a plain
+    /// identifier `[a-z_][a-z0-9_]*`.
+    #[arg(long, env = "DATABASE_SCHEMA", default_value = "public")]
+    pub database_schema: String,
+
+    /// Refit a calibration scope after this many new labels in it (0 = only on the schedule).
+    #[arg(long, env = "FEEDBACK_REFIT_EVERY", default_value_t = 25)]
+    pub feedback_refit_every: u64,
+
+    /// Seconds between scheduled refits of scopes with new labels (0 = no schedule).
+    #[arg(long, env = "FEEDBACK_REFIT_INTERVAL_SECONDS", default_value_t = 300)]
+    pub feedback_refit_interval_seconds: u64,
+
+    /// Redis URL (e.g. `redis://127.0.0.1:6379/0`); when set, rate-limit logs are shared by every
+    /// instance using it. May hold a password: never printed.
+    #[arg(long, env = "REDIS_URL", hide_env_values = true, value_name = "URL")]
+    pub redis_url: Option<Secret>,
+
+    /// Prefix of the Redis keys of the shared limits (`<prefix>:rl:<endpoint>:<ip>`).
+    #[arg(long, env = "REDIS_KEY_PREFIX", default_value = "epistemic-audit")]
+    pub redis_key_prefix: String,
 }
 
 impl ServeArgs {
@@ -220,6 +255,13 @@ mod tests {
         assert_eq!(default("cors_origins"), "");
         assert_eq!(default("cors_allow_credentials"), "false");
         assert_eq!(default("cors_max_age_seconds"), "600");
+        assert_eq!(default("feedback_db_path"), "./data/feedback.sqlite3");
+        assert_eq!(default("database_url"), "");
+        assert_eq!(default("database_schema"), "public");
+        assert_eq!(default("feedback_refit_every"), "25");
+        assert_eq!(default("feedback_refit_interval_seconds"), "300");
+        assert_eq!(default("redis_url"), "");
+        assert_eq!(default("redis_key_prefix"), "epistemic-audit");
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub enum ApiError {
     /// 400: the request is malformed below the JSON level (e.g. a broken chunked body).
     #[error("bad request: {0}")]
     BadRequest(&'static str),
+    /// 400: the body is valid JSON of the right shape but its content is not acceptable (e.g.
+    /// two compared answers with the same model name); the message is shown to the client.
+    #[error("invalid input: {0}")]
+    InvalidInput(String),
     /// 401: no API key was presented (contract "Authentication" rule 5).
     #[error("missing API key")]
     Unauthorized,
@@ -96,7 +100,7 @@ impl ApiError {
     /// The HTTP status this error maps to (the table in the module docs).
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::InvalidInput(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
@@ -116,6 +120,7 @@ impl ApiError {
         let detail = |d: String| json!(DetailError { detail: d });
         match self {
             ApiError::BadRequest(msg) => detail((*msg).to_string()),
+            ApiError::InvalidInput(msg) => detail(msg.clone()),
             ApiError::Unauthorized => json!(AuthError {
                 error: AuthErrorCode::Unauthorized,
                 message: "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>).".into(),
@@ -260,6 +265,7 @@ mod tests {
     fn every_variant_maps_to_its_status() {
         let cases: Vec<(ApiError, u16)> = vec![
             (ApiError::BadRequest("x"), 400),
+            (ApiError::InvalidInput("dup".into()), 400),
             (ApiError::Unauthorized, 401),
             (ApiError::Forbidden, 403),
             (ApiError::NotFound, 404),

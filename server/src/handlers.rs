@@ -1,18 +1,26 @@
 //! Endpoint handlers. They know nothing of scoring beyond calling `epistemic_audit_core`:
-//! validation is `core::validate`, scoring is `Scorer::audit`, the batch summary is
-//! `BatchSummary::from_audits`.
+//! validation is `core::validate`, scoring is `Scorer::audit_with` (with the feedback
+//! calibrators in force, [`crate::feedback`]), the batch summary is `BatchSummary::from_audits`,
+//! comparison is `core::compare`, the calibration report is `core::recalibration::report`.
 
 use crate::error::ApiError;
+use crate::feedback::{unix_ms, REFIT_WAIT};
 use crate::http::{json_response, Body};
 use crate::routes::Route;
 use crate::state::AppState;
+use crate::store::NewFeedback;
 use bytes::Bytes;
-use epistemic_audit_core::validate;
-use epistemic_audit_core::{BatchResponse, BatchSummary, HealthResponse, Mode, INTERFACE_VERSION};
+use epistemic_audit_core::recalibration::{feedback_scope, report, FeedbackInput};
+use epistemic_audit_core::{compare, validate};
+use epistemic_audit_core::{
+    AuditRequest, BatchResponse, BatchSummary, CalibrateResponse, HealthResponse, Mode, Tier,
+    INTERFACE_VERSION,
+};
 use http_body_util::Full;
 use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use hyper::{Response, StatusCode};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use std::time::Instant;
 use utoipa::ToSchema;
 
@@ -23,7 +31,8 @@ pub const MODE: Mode = Mode::Managed;
 /// Body of `GET /` (the contract leaves its shape open; DESIGN §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({"name": "epistemic-audit", "version": "1.1.0", "modes": ["managed", "byo-hf"],
-    "links": {"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch", "docs": "/docs", "openapi": "/openapi.json", "metrics": "/metrics"},
+    "links": {"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch", "compare": "/v1/compare",
+        "calibrate": "/v1/calibrate", "calibration": "/v1/calibration", "docs": "/docs", "openapi": "/openapi.json", "metrics": "/metrics"},
     "auth": "X-API-Key or Authorization: Bearer", "open_mode": false}))]
 pub struct ApiInfo {
     /// "epistemic-audit".
@@ -49,6 +58,12 @@ pub struct ApiLinks {
     pub audit: String,
     /// `/v1/batch`.
     pub batch: String,
+    /// `/v1/compare`.
+    pub compare: String,
+    /// `/v1/calibrate`.
+    pub calibrate: String,
+    /// `/v1/calibration`.
+    pub calibration: String,
     /// `/docs`.
     pub docs: String,
     /// `/openapi.json`.
@@ -69,6 +84,9 @@ pub fn root(state: &AppState) -> Response<Body> {
                 health: "/health".into(),
                 audit: "/v1/audit".into(),
                 batch: "/v1/batch".into(),
+                compare: "/v1/compare".into(),
+                calibrate: "/v1/calibrate".into(),
+                calibration: "/v1/calibration".into(),
                 docs: "/docs".into(),
                 openapi: "/openapi.json".into(),
                 metrics: "/metrics".into(),
@@ -146,11 +164,12 @@ pub fn options(route: Route) -> Response<Body> {
 /// # Errors
 /// 422 [`ApiError::Validation`] for a malformed body; 500 if scoring fails.
 pub async fn audit(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
+    let registry = state.feedback.registry();
     let result = state
         .score(move |scorer| {
             let value = validate::parse_json(&body)?;
             let req = validate::audit_request(&value)?;
-            Ok(scorer.audit(&req, MODE, 0.0))
+            Ok(scorer.audit_with(&req, MODE, 0.0, &registry))
         })
         .await?;
     state.metrics.observe_audit(&result);
@@ -165,6 +184,7 @@ pub async fn audit(state: &AppState, body: bytes::Bytes) -> Result<Response<Body
 /// 422 [`ApiError::Validation`] for a malformed body (every failing item is reported with its
 /// index in `loc`); 500 if scoring fails.
 pub async fn batch(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
+    let registry = state.feedback.registry();
     let response = state
         .score(move |scorer| {
             let value = validate::parse_json(&body)?;
@@ -173,7 +193,7 @@ pub async fn batch(state: &AppState, body: bytes::Bytes) -> Result<Response<Body
             let audits: Vec<_> = req
                 .items
                 .iter()
-                .map(|item| scorer.audit(item, MODE, 0.0))
+                .map(|item| scorer.audit_with(item, MODE, 0.0, &registry))
                 .collect();
             let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
             let summary = BatchSummary::from_audits(&audits, elapsed_ms);
@@ -185,4 +205,127 @@ pub async fn batch(state: &AppState, body: bytes::Bytes) -> Result<Response<Body
         .iter()
         .for_each(|a| state.metrics.observe_audit(a));
     Ok(json_response(StatusCode::OK, &response))
+}
+
+/// `POST /v1/compare` after auth, rate limit and body read: validates the body
+/// (`core::validate::compare_request`), refuses duplicate model names, audits every answer with
+/// the others as its samples and ranks them (`core::compare`). `summary.processing_time_ms` is
+/// the wall time of scoring (milliseconds).
+///
+/// # Errors
+/// 422 for schema errors; 400 [`ApiError::InvalidInput`] for two answers with the same model
+/// name; 500 if scoring fails.
+pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
+    let registry = state.feedback.registry();
+    let response = state
+        .score(move |scorer| {
+            let value = validate::parse_json(&body)?;
+            let req = validate::compare_request(&value)?;
+            compare::check_distinct_models(&req).map_err(ApiError::InvalidInput)?;
+            let started = Instant::now();
+            let mut out = compare::compare(scorer, &req, MODE, &registry);
+            out.summary.processing_time_ms = started.elapsed().as_secs_f64() * 1000.0;
+            Ok(out)
+        })
+        .await?;
+    Ok(json_response(StatusCode::OK, &response))
+}
+
+/// `POST /v1/calibrate` after auth, rate limit and body read (DESIGN §2.5, §3 "Calibrate"):
+///
+/// 1. validates the body (`core::validate::calibrate_request`) and audits the text with the
+///    calibration in force → `q1`, `q2`, `height` (= height *before*), `verdict`;
+/// 2. interprets `ground_truth` / `feedback` (`FeedbackInput::interpret`); if there is a label or
+///    a note, stores the record **durably before answering** (`feedback_recorded` = true);
+/// 3. a label that completes a group of FEEDBACK_REFIT_EVERY in its scope triggers a refit task;
+///    this request waits for it (at most [`REFIT_WAIT`]);
+/// 4. `calibration_adjustment` = height *after* − height *before*, where *after* is the height
+///    the same text gets from its scope's calibration in force once steps 2–3 are done (the
+///    refitted calibrator if this label triggered a refit or another refit finished meanwhile,
+///    else the same calibrator, giving 0). Positive = the feedback so far made the service more
+///    confident in this text.
+///
+/// # Errors
+/// 422 for a malformed body; 500 "Calibration failed" when the store fails (nothing is
+/// acknowledged that was not stored).
+pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
+    let registry = state.feedback.registry();
+    let (req, audit) = state
+        .score(move |scorer| {
+            let value = validate::parse_json(&body)?;
+            let req = validate::calibrate_request(&value)?;
+            let audit_req = AuditRequest {
+                text: req.text.clone(),
+                context: req.context.clone(),
+                prompt: req.prompt.clone(),
+                model_source: req.model_source.clone(),
+            };
+            let audit = scorer.audit_with(&audit_req, MODE, 0.0, &registry);
+            Ok((req, audit))
+        })
+        .await?;
+    let input = FeedbackInput::interpret(req.ground_truth, req.feedback.as_deref());
+    let task = audit.metadata.task;
+    let model_source = req.model_source.as_deref();
+    let scope = feedback_scope(task, model_source);
+    let raw = audit.metadata.raw_confidence;
+    let before = audit.height;
+    let recorded = input.is_recordable();
+    if recorded {
+        let record = NewFeedback {
+            created_at_ms: unix_ms(),
+            text_sha256: format!("{:x}", Sha256::digest(req.text.as_bytes())),
+            text: req.text.clone(),
+            prompt: req.prompt.clone(),
+            context: req.context.clone(),
+            raw_confidence: raw,
+            height: before,
+            tier: Tier::Intrinsic.as_str().into(),
+            task: task.as_str().into(),
+            scope: scope.clone(),
+            model_source: req.model_source.clone(),
+            label: input.label,
+            note: input.note.clone(),
+            scorer_version: state.scorer.version().to_string(),
+        };
+        state.feedback.record(record).await?;
+        if input.label.is_some() && state.feedback.note_label(&scope) {
+            let refit = state.feedback.spawn_refit(scope.clone());
+            if tokio::time::timeout(REFIT_WAIT, refit).await.is_err() {
+                tracing::warn!(
+                    scope,
+                    "refit still running; answering with the calibration in force"
+                );
+            }
+        }
+    }
+    let after = state
+        .scorer
+        .height_for(task, model_source, raw, &state.feedback.registry());
+    Ok(json_response(
+        StatusCode::OK,
+        &CalibrateResponse {
+            q1: audit.q1,
+            q2: audit.q2,
+            height: before,
+            verdict: audit.verdict,
+            calibration_adjustment: after - before,
+            feedback_recorded: recorded,
+        },
+    ))
+}
+
+/// `GET /v1/calibration` (authenticated, not rate limited): per scope the calibration in force —
+/// scope, source, n, labels stored, method, ECE, Brier, AUROC, thresholds and the 15
+/// reliability-diagram bins (`core::recalibration::report`).
+///
+/// # Errors
+/// 500 "Calibration failed" when the store cannot be read.
+pub async fn calibration(state: &AppState) -> Result<Response<Body>, ApiError> {
+    let counts = state.feedback.label_counts().await?;
+    let registry = state.feedback.registry();
+    Ok(json_response(
+        StatusCode::OK,
+        &report(&state.scorer, &registry, &counts),
+    ))
 }

@@ -20,6 +20,9 @@
 //! ≈ 90 MB at the default 100 000 keys if every key is at the audit limit.
 //!
 //! Time comes from an injectable [`Clock`] so tests move time without sleeping.
+//!
+//! When REDIS_URL is set the log lives in Redis instead and this limiter is the fallback
+//! ([`crate::shared_limits`]).
 
 use dashmap::DashMap;
 use std::collections::VecDeque;
@@ -100,13 +103,23 @@ pub enum Endpoint {
     Audit,
     /// POST /v1/batch: 20 per minute (a whole batch is one request).
     Batch,
-    /// POST /v1/compare: 50 per minute (route arrives in a later issue).
+    /// POST /v1/compare: 50 per minute.
     Compare,
-    /// POST /v1/calibrate: 100 per minute (route arrives in a later issue).
+    /// POST /v1/calibrate: 100 per minute.
     Calibrate,
 }
 
 impl Endpoint {
+    /// Short name used in shared-limit keys: "audit", "batch", "compare", "calibrate".
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Endpoint::Audit => "audit",
+            Endpoint::Batch => "batch",
+            Endpoint::Compare => "compare",
+            Endpoint::Calibrate => "calibrate",
+        }
+    }
+
     /// Admitted requests per 60 s window per client IP (fixed, not client-configurable).
     pub const fn limit(self) -> u32 {
         match self {

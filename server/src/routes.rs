@@ -2,11 +2,11 @@
 //! limited, and what a wrong method or unknown path gets (DESIGN §3: 404 / 405 with `Allow`).
 //!
 //! Routes of this version: `GET /`, `GET /health`, `GET /metrics`, `GET /openapi.json`,
-//! `GET /docs` (and the page's assets under `GET /docs/…`), `POST /v1/audit`, `POST /v1/batch`
-//! (`HEAD` is answered like `GET`). `OPTIONS` on a known path answers 204 with `Allow` and never
-//! needs a key (CORS preflight, contract "Authentication" / DESIGN §3). The contract's
-//! `/v1/compare` and `/v1/calibrate` are not implemented on this branch and answer 404 like any
-//! unknown path.
+//! `GET /docs` (and the page's assets under `GET /docs/…`), `POST /v1/audit`, `POST /v1/batch`,
+//! `POST /v1/compare`, `POST /v1/calibrate` and `GET /v1/calibration` (an authenticated
+//! extension: the calibration in force per scope). `HEAD` is answered like `GET`. `OPTIONS` on a
+//! known path answers 204 with `Allow` and never needs a key (CORS preflight, contract
+//! "Authentication" / DESIGN §3).
 
 use crate::limits::Endpoint;
 use hyper::Method;
@@ -30,6 +30,12 @@ pub enum Route {
     Audit,
     /// `POST /v1/batch`: audit up to 100 answers.
     Batch,
+    /// `POST /v1/compare`: audit and rank 2..10 models' answers to one prompt.
+    Compare,
+    /// `POST /v1/calibrate`: audit and store a label or feedback.
+    Calibrate,
+    /// `GET /v1/calibration`: per-scope calibration in force (extension; authenticated).
+    Calibration,
 }
 
 /// What the router decided for a request.
@@ -47,7 +53,7 @@ pub enum Resolution {
 
 impl Route {
     /// Every implemented route.
-    pub const ALL: [Route; 8] = [
+    pub const ALL: [Route; 11] = [
         Route::Root,
         Route::Health,
         Route::Metrics,
@@ -56,6 +62,9 @@ impl Route {
         Route::DocsAsset,
         Route::Audit,
         Route::Batch,
+        Route::Compare,
+        Route::Calibrate,
+        Route::Calibration,
     ];
 
     /// The route's path; for [`Route::DocsAsset`] the prefix `/docs/` of its paths. Also the
@@ -70,19 +79,23 @@ impl Route {
             Route::DocsAsset => "/docs/",
             Route::Audit => "/v1/audit",
             Route::Batch => "/v1/batch",
+            Route::Compare => "/v1/compare",
+            Route::Calibrate => "/v1/calibrate",
+            Route::Calibration => "/v1/calibration",
         }
     }
 
     /// Value of the `Allow` header for this path.
     pub fn allow(self) -> &'static str {
         match self {
-            Route::Audit | Route::Batch => "POST, OPTIONS",
+            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => "POST, OPTIONS",
             Route::Root
             | Route::Health
             | Route::Metrics
             | Route::OpenApi
             | Route::Docs
-            | Route::DocsAsset => "GET, HEAD, OPTIONS",
+            | Route::DocsAsset
+            | Route::Calibration => "GET, HEAD, OPTIONS",
         }
     }
 
@@ -96,7 +109,10 @@ impl Route {
 
     /// True when the route needs an API key (contract "Endpoints" table, column Auth).
     pub fn requires_key(self) -> bool {
-        matches!(self, Route::Audit | Route::Batch)
+        matches!(
+            self,
+            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate | Route::Calibration
+        )
     }
 
     /// The rate-limit pool of the route, if it is limited (contract "Limits").
@@ -104,24 +120,30 @@ impl Route {
         match self {
             Route::Audit => Some(Endpoint::Audit),
             Route::Batch => Some(Endpoint::Batch),
+            Route::Compare => Some(Endpoint::Compare),
+            Route::Calibrate => Some(Endpoint::Calibrate),
             Route::Root
             | Route::Health
             | Route::Metrics
             | Route::OpenApi
             | Route::Docs
-            | Route::DocsAsset => None,
+            | Route::DocsAsset
+            | Route::Calibration => None,
         }
     }
 
     fn accepts(self, method: &Method) -> bool {
         match self {
-            Route::Audit | Route::Batch => method == Method::POST,
+            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => {
+                method == Method::POST
+            }
             Route::Root
             | Route::Health
             | Route::Metrics
             | Route::OpenApi
             | Route::Docs
-            | Route::DocsAsset => method == Method::GET || method == Method::HEAD,
+            | Route::DocsAsset
+            | Route::Calibration => method == Method::GET || method == Method::HEAD,
         }
     }
 }
@@ -191,13 +213,23 @@ mod tests {
             resolve(&Method::POST, "/metrics"),
             Resolution::MethodNotAllowed(Route::Metrics)
         );
-        for p in [
-            "/v1/compare",
-            "/v1/calibrate",
-            "/v1/audit/",
-            "/docsx",
-            "/nope",
-        ] {
+        assert_eq!(
+            resolve(&Method::POST, "/v1/compare"),
+            Resolution::Handle(Route::Compare)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/v1/calibrate"),
+            Resolution::Handle(Route::Calibrate)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/v1/calibration"),
+            Resolution::Handle(Route::Calibration)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/v1/calibrate"),
+            Resolution::MethodNotAllowed(Route::Calibrate)
+        );
+        for p in ["/v1/audit/", "/v1/calibrations", "/docsx", "/nope"] {
             assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
             assert_eq!(resolve(&Method::GET, p), Resolution::NotFound, "{p}");
         }
@@ -222,5 +254,9 @@ mod tests {
         assert!(Route::Audit.requires_key() && Route::Batch.requires_key());
         assert_eq!(Route::Health.rate_limit(), None);
         assert_eq!(Route::Batch.rate_limit(), Some(Endpoint::Batch));
+        assert_eq!(Route::Compare.rate_limit(), Some(Endpoint::Compare));
+        assert_eq!(Route::Calibrate.rate_limit(), Some(Endpoint::Calibrate));
+        assert_eq!(Route::Calibration.rate_limit(), None);
+        assert!(Route::Calibration.requires_key() && Route::Compare.requires_key());
     }
 }

@@ -26,7 +26,11 @@ use crate::http::{self, Body};
 use crate::limits::{MonotonicClock, SWEEP_PERIOD};
 use crate::request_id::{request_id, X_REQUEST_ID};
 use crate::routes::{resolve, Resolution, Route};
+use crate::shared_limits::SharedLimiter;
 use crate::state::AppState;
+use crate::store::postgres::PostgresStore;
+use crate::store::sqlite::SqliteStore;
+use crate::store::FeedbackStore;
 use bytes::Bytes;
 use epistemic_audit_core::Scorer;
 use hyper::header::{HeaderValue, ACCESS_CONTROL_REQUEST_METHOD, ORIGIN};
@@ -125,10 +129,14 @@ where
         Route::Metrics => return Ok(handlers::metrics(state)),
         Route::OpenApi => return Ok(handlers::openapi(state)),
         Route::Docs | Route::DocsAsset => return handlers::docs(req.uri().path()),
-        Route::Audit | Route::Batch => {}
+        Route::Calibration => {
+            state.auth.check(req.headers())?;
+            return handlers::calibration(state).await;
+        }
+        Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => {}
     }
     let (parts, body) = req.into_parts();
-    let admitted = admit(state, route, client, &parts.headers);
+    let admitted = admit(state, route, client, &parts.headers).await;
     if let Err(e) = admitted {
         http::discard_body(body, &parts.headers, state.max_body_bytes as u64).await;
         return Err(e);
@@ -143,17 +151,20 @@ where
     match route {
         Route::Audit => handlers::audit(state, bytes).await,
         Route::Batch => handlers::batch(state, bytes).await,
+        Route::Compare => handlers::compare(state, bytes).await,
+        Route::Calibrate => handlers::calibrate(state, bytes).await,
         Route::Root
         | Route::Health
         | Route::Metrics
         | Route::OpenApi
         | Route::Docs
-        | Route::DocsAsset => unreachable!("public routes are handled above"),
+        | Route::DocsAsset
+        | Route::Calibration => unreachable!("handled above"),
     }
 }
 
 /// Auth, then the rate limiter, then the Content-Type check (the order is documented above).
-fn admit(
+async fn admit(
     state: &AppState,
     route: Route,
     client: IpAddr,
@@ -163,7 +174,7 @@ fn admit(
         state.auth.check(headers)?;
     }
     if let Some(endpoint) = route.rate_limit() {
-        if let Err(e) = state.limiter.check(client, endpoint).into_result() {
+        if let Err(e) = state.check_limit(client, endpoint).await.into_result() {
             state.metrics.rate_limited(route.path());
             return Err(e);
         }
@@ -192,12 +203,42 @@ pub async fn run(
             )
         })?;
     let addr = listener.local_addr()?;
-    let state = Arc::new(AppState::new(
+    let store = open_store(&settings).await?;
+    let shared_limiter = match &settings.redis_url {
+        Some(url) if !url.is_blank() => {
+            let shared = SharedLimiter::new(url.expose_str(), &settings.redis_key_prefix)
+                .map_err(std::io::Error::other)?;
+            shared.connect().await;
+            Some(Arc::new(shared))
+        }
+        _ => None,
+    };
+    let state = Arc::new(AppState::with_backends(
         &settings,
         scorer,
         Arc::new(MonotonicClock::new()),
+        store,
+        shared_limiter,
     ));
     let sweeper = state.limiter.spawn_sweeper(SWEEP_PERIOD);
+    // Restore every scope's calibrator from the stored labels before serving.
+    let restored = state.feedback.refit_all().await.map_err(|e| {
+        std::io::Error::other(format!(
+            "cannot read the feedback store: {}",
+            e.log_cause().unwrap_or("")
+        ))
+    })?;
+    tracing::info!(
+        backend = state.feedback.backend(),
+        scopes = restored,
+        calibrators = state.feedback.registry().len(),
+        "feedback calibration restored"
+    );
+    let scheduler = (settings.feedback_refit_interval_seconds > 0).then(|| {
+        state.feedback.spawn_scheduler(Duration::from_secs(
+            settings.feedback_refit_interval_seconds,
+        ))
+    });
 
     if state.auth.is_open() {
         tracing::warn!("AG_API_KEY_SECRET is not set: OPEN MODE, requests are not authenticated (development only)");
@@ -275,7 +316,49 @@ pub async fn run(
         ),
     }
     sweeper.abort();
+    if let Some(s) = scheduler {
+        s.abort();
+    }
     Ok(())
+}
+
+/// Opens the feedback store the settings name (PostgreSQL when DATABASE_URL is set, else the
+/// SQLite file) on the blocking pool, running its migrations.
+///
+/// # Errors
+/// The store cannot be opened or migrated (the message names no URL).
+async fn open_store(settings: &ServeArgs) -> std::io::Result<Arc<dyn FeedbackStore>> {
+    let url = settings
+        .database_url
+        .as_ref()
+        .filter(|u| !u.is_blank())
+        .map(|u| u.expose_str().to_string());
+    let schema = settings.database_schema.clone();
+    let path = settings.feedback_db_path.clone();
+    let opened =
+        tokio::task::spawn_blocking(move || -> Result<Arc<dyn FeedbackStore>, ApiError> {
+            Ok(match url {
+                Some(url) => Arc::new(PostgresStore::open(&url, &schema)?),
+                None => Arc::new(SqliteStore::open(&path)?),
+            })
+        })
+        .await
+        .map_err(std::io::Error::other)?;
+    let store = opened.map_err(|e| {
+        std::io::Error::other(format!(
+            "cannot open the feedback store: {}",
+            e.log_cause().unwrap_or("")
+        ))
+    })?;
+    match store.backend() {
+        "sqlite" => {
+            tracing::info!(path = %settings.feedback_db_path.display(), "feedback store: SQLite (WAL, synchronous=FULL)")
+        }
+        other => {
+            tracing::info!(backend = other, schema = %settings.database_schema, "feedback store: PostgreSQL")
+        }
+    }
+    Ok(store)
 }
 
 /// Installs the SIGTERM and SIGINT handlers now (so a signal that arrives before the server is

@@ -5,9 +5,14 @@ use crate::client_ip::TrustedProxies;
 use crate::config::ServeArgs;
 use crate::cors::CorsPolicy;
 use crate::error::ApiError;
-use crate::limits::{Clock, RateLimiter};
+use crate::feedback::Feedback;
+use crate::limits::{Clock, Decision, Endpoint, RateLimiter};
 use crate::metrics::Metrics;
+use crate::shared_limits::SharedLimiter;
+use crate::store::memory::MemoryStore;
+use crate::store::FeedbackStore;
 use epistemic_audit_core::Scorer;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
@@ -18,8 +23,13 @@ pub struct AppState {
     pub scorer: Arc<Scorer>,
     /// API-key policy (open mode when no secret is configured).
     pub auth: ApiKeyAuth,
-    /// Per-IP, per-endpoint sliding-window limiter.
+    /// Per-IP, per-endpoint sliding-window limiter in memory (the only one without REDIS_URL,
+    /// the fallback with it).
     pub limiter: Arc<RateLimiter>,
+    /// The Redis-shared limiter when REDIS_URL is set.
+    pub shared_limiter: Option<Arc<SharedLimiter>>,
+    /// Feedback store, calibration registry and refits.
+    pub feedback: Arc<Feedback>,
     /// Proxies whose forwarded headers are believed.
     pub trusted_proxies: TrustedProxies,
     /// Cross-origin policy (CORS_ORIGINS).
@@ -49,18 +59,38 @@ impl std::fmt::Debug for AppState {
 }
 
 impl AppState {
-    /// Builds the state from the settings, a scorer and the limiter's clock.
+    /// Builds a state with an in-memory (non-durable) feedback store and in-memory limits only,
+    /// whatever the settings say about DATABASE_URL / REDIS_URL: for unit tests.
+    pub fn new(settings: &ServeArgs, scorer: Arc<Scorer>, clock: Arc<dyn Clock>) -> Self {
+        let store: Arc<dyn FeedbackStore> = Arc::new(MemoryStore::new());
+        Self::with_backends(settings, scorer, clock, store, None)
+    }
+
+    /// Builds the state from the settings, a scorer, the memory limiter's clock, the opened
+    /// feedback store and the shared limiter (if REDIS_URL is set).
     ///
     /// # Panics
     /// If the CORS settings are contradictory (`*` with credentials); `main` checks them first
     /// and exits with a usage error instead.
-    pub fn new(settings: &ServeArgs, scorer: Arc<Scorer>, clock: Arc<dyn Clock>) -> Self {
+    pub fn with_backends(
+        settings: &ServeArgs,
+        scorer: Arc<Scorer>,
+        clock: Arc<dyn Clock>,
+        store: Arc<dyn FeedbackStore>,
+        shared_limiter: Option<Arc<SharedLimiter>>,
+    ) -> Self {
         AppState {
             cors: settings
                 .cors_policy()
                 .expect("CORS settings are checked at start-up"),
             metrics: Arc::new(Metrics::new()),
             openapi_json: crate::openapi::document_json(),
+            feedback: Arc::new(Feedback::new(
+                store,
+                Arc::clone(&scorer),
+                settings.feedback_refit_every,
+            )),
+            shared_limiter,
             scorer,
             auth: ApiKeyAuth::new(settings.api_key_secret.as_ref()),
             limiter: Arc::new(RateLimiter::new(clock, settings.rate_limit_max_keys)),
@@ -69,6 +99,15 @@ impl AppState {
             body_read_timeout: Duration::from_secs(settings.body_read_timeout_seconds.max(1)),
             started: Instant::now(),
             scoring: Arc::new(Semaphore::new(settings.scoring_concurrency())),
+        }
+    }
+
+    /// Decides one rate-limit hit of `ip` on `endpoint`: through Redis when REDIS_URL is set
+    /// (falling back to memory while it is unreachable), else in memory.
+    pub async fn check_limit(&self, ip: IpAddr, endpoint: Endpoint) -> Decision {
+        match &self.shared_limiter {
+            Some(shared) => shared.check(ip, endpoint, &self.limiter).await,
+            None => self.limiter.check(ip, endpoint),
         }
     }
 

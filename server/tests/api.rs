@@ -21,8 +21,17 @@ fn root_and_health() {
     assert_eq!(v["modes"], json!(["managed", "byo-hf"]));
     assert_eq!(
         v["links"],
-        json!({"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch",
-               "docs": "/docs", "openapi": "/openapi.json", "metrics": "/metrics"})
+        json!({
+            "health": "/health",
+            "audit": "/v1/audit",
+            "batch": "/v1/batch",
+            "compare": "/v1/compare",
+            "calibrate": "/v1/calibrate",
+            "calibration": "/v1/calibration",
+            "docs": "/docs",
+            "openapi": "/openapi.json",
+            "metrics": "/metrics"
+        })
     );
     assert_eq!(v["open_mode"], true);
 
@@ -258,7 +267,13 @@ fn validation_errors_have_the_contract_shape() {
 #[test]
 fn unknown_paths_and_wrong_methods() {
     let s = Server::open();
-    for path in ["/nope", "/v1/compare", "/v1/calibrate", "/v1/audit/"] {
+    for path in [
+        "/nope",
+        "/v1/audit/",
+        "/v1/calibrations",
+        "/metrics/",
+        "/docsx",
+    ] {
         for method in ["GET", "POST"] {
             let r = request(
                 method,

@@ -2,6 +2,9 @@
 //! talk to it over HTTP with a blocking client, and check AuditResult invariants.
 #![allow(dead_code)]
 
+pub mod durability;
+pub mod services;
+
 use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read};
@@ -31,7 +34,40 @@ pub const SETTINGS_ENV: &[&str] = &[
     "CORS_ORIGINS",
     "CORS_ALLOW_CREDENTIALS",
     "CORS_MAX_AGE_SECONDS",
+    "FEEDBACK_DB_PATH",
+    "DATABASE_URL",
+    "DATABASE_SCHEMA",
+    "FEEDBACK_REFIT_EVERY",
+    "FEEDBACK_REFIT_INTERVAL_SECONDS",
+    "REDIS_URL",
+    "REDIS_KEY_PREFIX",
 ];
+
+/// A fresh path for a SQLite feedback database under the target directory's scratch space
+/// (each test server gets its own unless the test passes FEEDBACK_DB_PATH itself).
+pub fn temp_db_path() -> String {
+    format!(
+        "{}/feedback-{}.sqlite3",
+        env!("CARGO_TARGET_TMPDIR"),
+        uuid_like()
+    )
+}
+
+/// A unique enough identifier for test resources: pid, time in ns and a counter.
+pub fn uuid_like() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!(
+        "{}_{}_{}",
+        std::process::id(),
+        nanos,
+        N.fetch_add(1, Ordering::SeqCst)
+    )
+}
 
 /// A running server process; killed when dropped.
 pub struct Server {
@@ -52,6 +88,9 @@ impl Server {
             .args(args);
         for var in SETTINGS_ENV {
             cmd.env_remove(var);
+        }
+        if !env.iter().any(|(k, _)| *k == "FEEDBACK_DB_PATH") {
+            cmd.env("FEEDBACK_DB_PATH", temp_db_path());
         }
         cmd.envs(env.iter().copied());
         cmd.stdin(Stdio::null())

@@ -1,0 +1,167 @@
+//! `/v1/compare` (DESIGN §3 "Compare"): several models' answers to one prompt, each audited with
+//! the others as its samples, then ranked.
+//!
+//! Per answer: an intrinsic audit of `text` with the request's `prompt` (no context, so the task
+//! kind is `open`), in the calibration scope of its `model` (the model name acts as
+//! `model_source`, so feedback labels posted for that model apply here too), with cross-model
+//! agreement folded into q2 ([`crate::Scorer::audit_compared`]); agreement = mean lexical
+//! similarity to the other answers ([`crate::similarity::agreements`], after SelfCheckGPT,
+//! Manakul et al. 2023). Ranking: q2 ascending, then ECE ascending, then q1 ascending, then
+//! request order. Deterministic; no clock (the caller fills `summary.processing_time_ms`).
+
+use crate::recalibration::CalibrationRegistry;
+use crate::scorer::Scorer;
+use crate::similarity::agreements;
+use crate::types::{
+    AuditRequest, CompareRequest, CompareResponse, CompareSummary, Mode, ModelComparison, RankingEntry,
+};
+use std::collections::HashSet;
+
+/// Checks what the schema cannot express: model names must be distinct (compared exactly, after
+/// trimming surrounding whitespace). Returns the HTTP 400 message otherwise.
+///
+/// # Errors
+/// `"Duplicate model name in responses: \"NAME\" (responses[i] and responses[j])"`.
+pub fn check_distinct_models(req: &CompareRequest) -> Result<(), String> {
+    let mut seen: Vec<(&str, usize)> = Vec::new();
+    let mut names = HashSet::new();
+    for (i, r) in req.responses.iter().enumerate() {
+        let name = r.model.trim();
+        if !names.insert(name) {
+            let first = seen.iter().find(|(n, _)| *n == name).map_or(0, |&(_, j)| j);
+            return Err(format!("Duplicate model name in responses: {name:?} (responses[{first}] and responses[{i}])"));
+        }
+        seen.push((name, i));
+    }
+    Ok(())
+}
+
+/// Audits and ranks the answers of a validated, duplicate-free request (module docs).
+/// `summary.processing_time_ms` is 0 here; the caller sets its measured wall time.
+pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &CalibrationRegistry) -> CompareResponse {
+    let texts: Vec<&str> = req.responses.iter().map(|r| r.text.as_str()).collect();
+    let agree = agreements(&texts);
+    let prompt = Some(req.prompt.clone()).filter(|p| !p.trim().is_empty());
+    let comparisons: Vec<ModelComparison> = req
+        .responses
+        .iter()
+        .zip(&agree)
+        .map(|(r, a)| {
+            let audit_req = AuditRequest {
+                text: r.text.clone(),
+                context: None,
+                prompt: prompt.clone(),
+                model_source: Some(r.model.clone()),
+            };
+            let res = scorer.audit_compared(&audit_req, mode, registry, a);
+            ModelComparison {
+                model: r.model.clone(),
+                q1: res.q1,
+                q2: res.q2,
+                height: res.height,
+                ece: res.ece,
+                brier: res.brier,
+                verdict: res.verdict,
+                explanation: res.explanation,
+                agreement: a.agreement,
+            }
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..comparisons.len()).collect();
+    order.sort_by(|&i, &j| {
+        let (a, b) = (&comparisons[i], &comparisons[j]);
+        a.q2.total_cmp(&b.q2).then(a.ece.total_cmp(&b.ece)).then(a.q1.total_cmp(&b.q1)).then(i.cmp(&j))
+    });
+    let ranking: Vec<RankingEntry> = order
+        .iter()
+        .enumerate()
+        .map(|(rank, &i)| RankingEntry {
+            rank: rank as u32 + 1,
+            model: comparisons[i].model.clone(),
+            q2: comparisons[i].q2,
+            height: comparisons[i].height,
+            verdict: comparisons[i].verdict,
+        })
+        .collect();
+    let best = order.first().map(|&i| &comparisons[i]);
+    let best_model = best.map_or(String::new(), |b| b.model.clone());
+    let q2s: Vec<f64> = comparisons.iter().map(|c| c.q2).collect();
+    let (min, max) = q2s.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &q| (lo.min(q), hi.max(q)));
+    let summary = CompareSummary {
+        total_models: comparisons.len() as u64,
+        best_model: best_model.clone(),
+        best_q2: best.map_or(0.0, |b| b.q2),
+        avg_q2: if q2s.is_empty() { 0.0 } else { q2s.iter().sum::<f64>() / q2s.len() as f64 },
+        q2_range: if q2s.is_empty() { 0.0 } else { max - min },
+        processing_time_ms: 0.0,
+    };
+    CompareResponse { prompt: req.prompt.clone(), comparisons, ranking, best_model, summary }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::CompareItem;
+
+    fn req(items: &[(&str, &str)]) -> CompareRequest {
+        CompareRequest {
+            prompt: "What is the capital of France?".into(),
+            responses: items.iter().map(|(m, t)| CompareItem { model: m.to_string(), text: t.to_string() }).collect(),
+        }
+    }
+
+    #[test]
+    fn duplicates_are_refused() {
+        assert!(check_distinct_models(&req(&[("a", "x"), ("b", "y")])).is_ok());
+        let e = check_distinct_models(&req(&[("a", "x"), ("b", "y"), (" a ", "z")])).unwrap_err();
+        assert!(e.contains("\"a\"") && e.contains("responses[0]") && e.contains("responses[2]"), "{e}");
+    }
+
+    #[test]
+    fn ranking_order_and_summary() {
+        let s = Scorer::embedded();
+        let r = req(&[
+            ("m1", "The capital of France is Paris."),
+            ("m2", "Paris is the capital of France."),
+            ("m3", "I believe it might be Lyon, founded in 1642 by Louis Lumière, though sources vary."),
+        ]);
+        let out = compare(&s, &r, Mode::Managed, &CalibrationRegistry::new());
+        assert_eq!(out.comparisons.len(), 3);
+        assert_eq!(out.ranking.len(), 3);
+        for w in out.ranking.windows(2) {
+            let (a, b) = (&w[0], &w[1]);
+            assert!(a.q2 <= b.q2, "{a:?} {b:?}");
+        }
+        assert_eq!(out.ranking.iter().map(|e| e.rank).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(out.best_model, out.ranking[0].model);
+        assert_eq!(out.summary.best_model, out.best_model);
+        assert_eq!(out.summary.total_models, 3);
+        let q2: Vec<f64> = out.comparisons.iter().map(|c| c.q2).collect();
+        assert!((out.summary.avg_q2 - q2.iter().sum::<f64>() / 3.0).abs() < 1e-12);
+        assert!((out.summary.q2_range - (q2.iter().cloned().fold(f64::MIN, f64::max) - q2.iter().cloned().fold(f64::MAX, f64::min))).abs() < 1e-12);
+        // The outlier disagrees with both others and says so.
+        let m3 = &out.comparisons[2];
+        assert!(m3.agreement < out.comparisons[0].agreement);
+        assert!(m3.explanation.contains("disagrees with 2 of 2 other models"), "{}", m3.explanation);
+        assert_eq!(out.ranking[2].model, "m3");
+    }
+
+    #[test]
+    fn agreement_only_raises_q2() {
+        let s = Scorer::embedded();
+        let r = req(&[("a", "Paris."), ("b", "Berlin is big.")]);
+        let out = compare(&s, &r, Mode::Managed, &CalibrationRegistry::new());
+        for (c, item) in out.comparisons.iter().zip(&r.responses) {
+            let alone = s.audit(
+                &AuditRequest { text: item.text.clone(), prompt: Some(r.prompt.clone()), context: None, model_source: Some(item.model.clone()) },
+                Mode::Managed,
+                0.0,
+            );
+            assert!(c.q2 >= alone.q2 - 1e-12);
+            // Fully disagreeing: q2' = 1 − (1 − q2)·(1 − λ).
+            assert_eq!(c.agreement, 0.0);
+            assert!((c.q2 - (1.0 - (1.0 - alone.q2) * 0.5)).abs() < 1e-12);
+            assert!(c.height <= alone.height + 1e-12);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+//! Feedback and online recalibration in the running service (DESIGN §2.5): stores labels
+//! durably, refits each scope's calibrator off the request path, and holds the
+//! [`CalibrationRegistry`] that `/v1/audit`, `/v1/batch`, `/v1/compare` and `/v1/calibrate`
+//! score with.
+//!
+//! * **Store**: [`crate::store`]; every call runs on tokio's blocking pool.
+//! * **Start-up**: [`Feedback::refit_all`] fits every scope that has labels of the running
+//!   scorer version, before the server announces itself, so a restart keeps the calibration.
+//! * **Refit triggers**: every FEEDBACK_REFIT_EVERY new labels of a scope (default 25), a refit
+//!   task for that scope is spawned; and every FEEDBACK_REFIT_INTERVAL_SECONDS (default 300) the
+//!   scheduler refits every scope with labels not yet included. Refits run one at a time, load
+//!   the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in core
+//!   ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
+//! * **Counters** for /metrics: [`FeedbackStats`] (records by kind, refits, refit failures) and
+//!   [`Feedback::registry`] (per-scope ECE) — read them from the metrics module; nothing here
+//!   depends on it.
+
+use crate::error::ApiError;
+use crate::store::{FeedbackStore, NewFeedback, MAX_REFIT_LABELS};
+use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
+use epistemic_audit_core::Scorer;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, RwLock, Weak};
+use std::time::Duration;
+
+/// Milliseconds since the Unix epoch (wall clock; 0 if the clock is before 1970).
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Longest a `/v1/calibrate` request waits for the refit its label triggered before answering
+/// with the calibration then in force.
+pub const REFIT_WAIT: Duration = Duration::from_secs(10);
+
+/// Counters of the feedback path, for the /metrics exporter (monotonic since start).
+#[derive(Debug, Default)]
+pub struct FeedbackStats {
+    /// Records stored with a label "correct".
+    pub labels_correct: AtomicU64,
+    /// Records stored with a label "incorrect".
+    pub labels_incorrect: AtomicU64,
+    /// Records stored with a note only.
+    pub notes: AtomicU64,
+    /// Store failures (each answered 500).
+    pub store_errors: AtomicU64,
+    /// Completed refits that installed a calibrator.
+    pub refits: AtomicU64,
+    /// Refits that failed (store or fit error); the previous calibrator stays.
+    pub refit_errors: AtomicU64,
+}
+
+/// The feedback service. Shared in an [`Arc`].
+pub struct Feedback {
+    store: Arc<dyn FeedbackStore>,
+    scorer: Arc<Scorer>,
+    registry: RwLock<Arc<CalibrationRegistry>>,
+    /// Labels stored per scope since its last refit started.
+    pending: Mutex<HashMap<String, u64>>,
+    refit_every: u64,
+    refit_lock: tokio::sync::Mutex<()>,
+    /// Counters for /metrics.
+    pub stats: FeedbackStats,
+}
+
+impl std::fmt::Debug for Feedback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feedback")
+            .field("store", &self.store)
+            .field("scopes", &self.registry().len())
+            .field("refit_every", &self.refit_every)
+            .finish_non_exhaustive()
+    }
+}
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::task::spawn_blocking(f).await {
+        Ok(r) => r,
+        Err(e) => Err(ApiError::internal(
+            "Calibration failed",
+            format!("feedback task failed: {e}"),
+        )),
+    }
+}
+
+impl Feedback {
+    /// A feedback service over `store`; `refit_every` = labels per scope that trigger a refit
+    /// (0 = only the schedule and start-up refit).
+    pub fn new(store: Arc<dyn FeedbackStore>, scorer: Arc<Scorer>, refit_every: u64) -> Self {
+        Feedback {
+            store,
+            scorer,
+            registry: RwLock::new(Arc::new(CalibrationRegistry::new())),
+            pending: Mutex::new(HashMap::new()),
+            refit_every,
+            refit_lock: tokio::sync::Mutex::new(()),
+            stats: FeedbackStats::default(),
+        }
+    }
+
+    /// The store's backend name ("sqlite", "postgres", "memory").
+    pub fn backend(&self) -> &'static str {
+        self.store.backend()
+    }
+
+    /// The calibrators in force now (a snapshot; refits swap in a new one).
+    pub fn registry(&self) -> Arc<CalibrationRegistry> {
+        Arc::clone(
+            &self
+                .registry
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    fn install(&self, scope: &str, cal: Option<ScopeCalibration>) {
+        let mut reg = self
+            .registry
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Never replace a calibrator by one fitted on fewer labels (a slower, older refit).
+        if let (Some(new), Some(old)) = (&cal, reg.by_scope(scope)) {
+            if new.n < old.n {
+                return;
+            }
+        }
+        *reg = Arc::new(match cal {
+            Some(c) => reg.with(Arc::new(c)),
+            None => reg.without(scope),
+        });
+    }
+
+    /// Stores `rec` durably (blocking pool) and counts it.
+    ///
+    /// # Errors
+    /// The store's error (→ 500 "Calibration failed").
+    pub async fn record(&self, rec: NewFeedback) -> Result<i64, ApiError> {
+        let store = Arc::clone(&self.store);
+        let label = rec.label;
+        match blocking(move || store.insert(&rec)).await {
+            Ok(id) => {
+                let counter = match label {
+                    Some(true) => &self.stats.labels_correct,
+                    Some(false) => &self.stats.labels_incorrect,
+                    None => &self.stats.notes,
+                };
+                counter.fetch_add(1, Ordering::Relaxed);
+                Ok(id)
+            }
+            Err(e) => {
+                self.stats.store_errors.fetch_add(1, Ordering::Relaxed);
+                Err(e)
+            }
+        }
+    }
+
+    /// Notes one new label of `scope`; true when it completes a group of FEEDBACK_REFIT_EVERY
+    /// (the caller then triggers a refit).
+    pub fn note_label(&self, scope: &str) -> bool {
+        let mut pending = self
+            .pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = pending.entry(scope.to_string()).or_insert(0);
+        *n += 1;
+        self.refit_every > 0 && (*n).is_multiple_of(self.refit_every)
+    }
+
+    /// Spawns a refit of `scope` as its own task (it completes even if the caller goes away).
+    pub fn spawn_refit(
+        self: &Arc<Self>,
+        scope: String,
+    ) -> tokio::task::JoinHandle<Result<(), ApiError>> {
+        let me = Arc::clone(self);
+        tokio::spawn(async move { me.refit_scope(&scope).await })
+    }
+
+    /// Refits one scope from its stored labels and installs the result (or removes the scope's
+    /// calibrator when it has fewer than 50 labels). Refits are serialised.
+    ///
+    /// # Errors
+    /// Store or fit failure; the previous calibrator stays in force.
+    pub async fn refit_scope(&self, scope: &str) -> Result<(), ApiError> {
+        let _one_at_a_time = self.refit_lock.lock().await;
+        self.pending
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .remove(scope);
+        let Some(task) = scope_task(scope) else {
+            return Ok(());
+        };
+        let (store, scorer, name) = (
+            Arc::clone(&self.store),
+            Arc::clone(&self.scorer),
+            scope.to_string(),
+        );
+        let result = blocking(move || {
+            let labels = store.labels(&name, scorer.version(), MAX_REFIT_LABELS)?;
+            let (raw, correct): (Vec<f64>, Vec<bool>) = labels.into_iter().unzip();
+            ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct).map_err(|e| {
+                ApiError::internal("Calibration failed", format!("refit of {name}: {e}"))
+            })
+        })
+        .await;
+        match result {
+            Ok(cal) => {
+                if let Some(c) = &cal {
+                    tracing::info!(
+                        scope,
+                        n = c.n,
+                        method = c.method(),
+                        ece = c.ece,
+                        brier = c.brier,
+                        "calibrator refitted"
+                    );
+                }
+                self.install(scope, cal);
+                self.stats.refits.fetch_add(1, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(e) => {
+                self.stats.refit_errors.fetch_add(1, Ordering::Relaxed);
+                tracing::error!(scope, cause = e.log_cause().unwrap_or(""), "refit failed");
+                Err(e)
+            }
+        }
+    }
+
+    /// Stored labels per scope for the running scorer version.
+    ///
+    /// # Errors
+    /// The store's error.
+    pub async fn label_counts(&self) -> Result<BTreeMap<String, u64>, ApiError> {
+        let (store, scorer) = (Arc::clone(&self.store), Arc::clone(&self.scorer));
+        blocking(move || store.label_counts(scorer.version())).await
+    }
+
+    /// Refits every scope that has labels (start-up: restores the calibration after a restart).
+    ///
+    /// # Errors
+    /// The store cannot list scopes; individual scope failures are logged and skipped.
+    pub async fn refit_all(&self) -> Result<usize, ApiError> {
+        let counts = self.label_counts().await?;
+        let mut fitted = 0;
+        for scope in counts.keys() {
+            if self.refit_scope(scope).await.is_ok() {
+                fitted += 1;
+            }
+        }
+        Ok(fitted)
+    }
+
+    /// Starts the scheduled refit: every `period`, each scope with labels stored since its last
+    /// refit is refitted. Ends by itself once the service is dropped.
+    pub fn spawn_scheduler(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
+        let weak: Weak<Self> = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(period);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            tick.tick().await;
+            loop {
+                tick.tick().await;
+                let Some(me) = weak.upgrade() else { return };
+                let due: Vec<String> = me
+                    .pending
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .iter()
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(s, _)| s.clone())
+                    .collect();
+                for scope in due {
+                    let _ = me.refit_scope(&scope).await;
+                }
+            }
+        })
+    }
+}

@@ -1,0 +1,80 @@
+//! The external services some tests need (PostgreSQL, Redis). A test that needs one and cannot
+//! reach it FAILS with a message naming what is missing and how to start it — it never skips
+//! silently. `scripts/test.sh` starts installed-but-stopped services before `cargo test`.
+
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// PostgreSQL URL of the tests: TEST_DATABASE_URL, else `postgres://postgres@127.0.0.1:5432/test`.
+pub fn postgres_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// Redis URL of the tests: TEST_REDIS_URL, else `redis://127.0.0.1:6379/0`.
+pub fn redis_url() -> String {
+    std::env::var("TEST_REDIS_URL").unwrap_or_else(|_| "redis://127.0.0.1:6379/0".into())
+}
+
+fn reachable(addr: &str) -> bool {
+    addr.parse::<SocketAddr>()
+        .is_ok_and(|a| TcpStream::connect_timeout(&a, Duration::from_secs(2)).is_ok())
+}
+
+/// Panics with instructions unless PostgreSQL answers at `postgres_url()`; returns a client.
+pub fn require_postgres() -> postgres::Client {
+    let url = postgres_url();
+    postgres::Client::connect(&url, postgres::NoTls).unwrap_or_else(|e| {
+        panic!(
+            "MISSING SERVICE: this test needs PostgreSQL at {url} ({e}). Start it with \
+             `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` \
+             (or run scripts/test.sh, which starts it), or point TEST_DATABASE_URL at one."
+        )
+    })
+}
+
+/// Panics with instructions unless Redis answers PING at `redis_url()`; returns a connection.
+pub fn require_redis() -> redis::Connection {
+    let url = redis_url();
+    let conn = redis::Client::open(url.as_str())
+        .and_then(|c| c.get_connection_with_timeout(Duration::from_secs(2)));
+    let mut conn = conn.unwrap_or_else(|e| {
+        panic!(
+            "MISSING SERVICE: this test needs Redis at {url} ({e}). Start it with \
+             `redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save \"\" --appendonly no` \
+             (or run scripts/test.sh, which starts it), or point TEST_REDIS_URL at one."
+        )
+    });
+    let pong: String = redis::cmd("PING").query(&mut conn).expect("Redis PING");
+    assert_eq!(pong, "PONG");
+    conn
+}
+
+/// Path of `redis-server`, or a panic naming the missing program.
+pub fn require_redis_server_binary() -> String {
+    for dir in std::env::var("PATH").unwrap_or_default().split(':').chain([
+        "/usr/bin",
+        "/usr/sbin",
+        "/usr/local/bin",
+    ]) {
+        let p = format!("{dir}/redis-server");
+        if std::path::Path::new(&p).is_file() {
+            return p;
+        }
+    }
+    panic!("MISSING PROGRAM: this test starts its own Redis and needs `redis-server` on PATH (Debian package redis-server).")
+}
+
+/// A free TCP port on 127.0.0.1 (bound then released).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// True when something accepts TCP connections on 127.0.0.1:`port`.
+pub fn port_open(port: u16) -> bool {
+    reachable(&format!("127.0.0.1:{port}"))
+}
