@@ -317,8 +317,10 @@ pub const INTERFACE_VERSION: &str = "1.1.0";
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareItem {
     /// Model name, unique within the request; 1..=500 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 500, example = "gpt-4o"))]
     pub model: String,
     /// The model's answer; 1..=10000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
     pub text: String,
 }
 
@@ -327,6 +329,7 @@ pub struct CompareItem {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareRequest {
     /// The prompt all answers respond to; at most 5000 characters.
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub prompt: String,
     /// 2..=10 answers.
     #[cfg_attr(feature = "openapi", schema(min_items = 2, max_items = 10))]
@@ -413,15 +416,19 @@ pub struct CompareResponse {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrateRequest {
     /// The answer; 1..=10000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
     pub text: String,
     /// Optional grounding documents; at most 5000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub context: Option<String>,
-    /// Optional prompt (extension, as in [`AuditRequest`]).
+    /// Optional prompt (extension, as in [`AuditRequest`]); at most 5000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub prompt: Option<String>,
-    /// Optional model name; selects the calibration scope.
+    /// Optional model name; selects the calibration scope; at most 500 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
     /// 0 or 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -453,6 +460,7 @@ pub struct CalibrateResponse {
 
 /// One calibration scope in `GET /v1/calibration` (DESIGN §2.5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrationScopeReport {
     /// `intrinsic/<task>` (reference) or `intrinsic/<task>/<model_source|*>` (feedback scope).
     pub scope: String,
@@ -488,6 +496,7 @@ pub struct CalibrationScopeReport {
 
 /// Body of `GET /v1/calibration`: every scope, reference scopes first, then feedback scopes by name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrationReport {
     /// The scopes.
     pub scopes: Vec<CalibrationScopeReport>,

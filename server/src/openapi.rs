@@ -8,7 +8,7 @@
 //! `server/tests/openapi.rs` validates real responses of the running binary against the served
 //! schemas, and runs openapi-spec-validator on the document.
 //!
-//! **Adding an endpoint** (e.g. `/v1/compare`, `/v1/calibrate`, `/v1/calibration`): write one
+//! **Adding an endpoint**: write one
 //! `#[utoipa::path(...)]` function below (copy `audit`: same security, the shared error
 //! responses), then add its name to `paths(...)` and any new body types to `components(...)` of
 //! [`ApiDoc`] — the single list of what the document contains.
@@ -19,11 +19,14 @@
 
 use crate::error::{AuthError, AuthErrorCode, DetailError, RateLimitError, ValidationError};
 use crate::handlers::{ApiInfo, ApiLinks};
+use epistemic_audit_core::calibration::ReliabilityBin;
 use epistemic_audit_core::validate::{FieldError, LocItem};
 use epistemic_audit_core::{
-    AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrationInfo,
-    Contribution, HealthResponse, IntervalInfo, Metadata, Mode, TaskKind, ThresholdInfo, Tier,
-    Verdict, INTERFACE_VERSION,
+    AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrateRequest,
+    CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
+    CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse, IntervalInfo,
+    Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, Verdict,
+    INTERFACE_VERSION,
 };
 use std::sync::{Arc, OnceLock};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -42,20 +45,23 @@ pub const BEARER_SCHEME: &str = "bearer";
     info(
         title = "epistemic-audit",
         version = "1.1.0",
-        description = "Audits text written by language models: aleatoric (q1) and epistemic (q2) uncertainty, a calibrated probability of being correct (height), ECE, Brier, a 95 % interval and a verdict.\n\nAuthentication: send the API key in `X-API-Key` (or `Authorization: Bearer <key>`) on every `/v1/*` request. When the server has no `AG_API_KEY_SECRET` it runs in open mode (development only) and no key is needed.\n\nRate limits are per client IP and endpoint over a sliding 60 s window: /v1/audit 100, /v1/batch 20 (a batch counts once). A 429 carries `Retry-After` (seconds); wait at least that long, with exponential backoff.\n\nEvery response carries `X-Request-ID` (a sane incoming one is echoed, else a UUID v4).",
+        description = "Audits text written by language models: aleatoric (q1) and epistemic (q2) uncertainty, a calibrated probability of being correct (height), ECE, Brier, a 95 % interval and a verdict.\n\nAuthentication: send the API key in `X-API-Key` (or `Authorization: Bearer <key>`) on every `/v1/*` request. When the server has no `AG_API_KEY_SECRET` it runs in open mode (development only) and no key is needed.\n\nRate limits are per client IP and endpoint over a sliding 60 s window: /v1/audit 100, /v1/batch 20 (a batch counts once), /v1/compare 50, /v1/calibrate 100; GET /v1/calibration is not limited. A 429 carries `Retry-After` (seconds); wait at least that long, with exponential backoff.\n\nEvery response carries `X-Request-ID` (a sane incoming one is echoed, else a UUID v4).",
         license(name = "MIT OR Apache-2.0")
     ),
-    paths(root, health, docs, openapi_json, metrics, audit, batch),
+    paths(root, health, docs, openapi_json, metrics, audit, batch, compare, calibrate, calibration),
     components(schemas(
         AuditRequest, AuditResult, Verdict, Mode, Tier, TaskKind, Metadata, CalibrationInfo,
         ThresholdInfo, IntervalInfo, Contribution, BatchRequest, BatchResponse, BatchSummary,
         HealthResponse, ApiInfo, ApiLinks, ValidationError, FieldError, LocItem, RateLimitError,
-        AuthError, AuthErrorCode, DetailError
+        AuthError, AuthErrorCode, DetailError, CompareItem, CompareRequest, CompareResponse,
+        ModelComparison, RankingEntry, CompareSummary, CalibrateRequest, CalibrateResponse,
+        CalibrationReport, CalibrationScopeReport, ReliabilityBin
     )),
     modifiers(&SecuritySchemes),
     tags(
         (name = "service", description = "Public endpoints: information, liveness, documentation, metrics. No key, no rate limit."),
-        (name = "audit", description = "Authenticated, rate-limited audit operations.")
+        (name = "audit", description = "Authenticated, rate-limited audit operations."),
+        (name = "feedback", description = "Authenticated feedback: labels for online recalibration, and the calibration in force per scope.")
     )
 )]
 pub struct ApiDoc;
@@ -316,6 +322,148 @@ fn audit() {}
 #[allow(dead_code)]
 fn batch() {}
 
+/// Compare models' answers
+///
+/// Audits 2..10 answers to one prompt, each with the other answers as its samples (cross-model
+/// lexical agreement), and ranks them by q2, then ECE, then q1 (lower is better). Two answers
+/// with the same `model` are refused with 400. 50 requests per minute per client IP.
+#[utoipa::path(
+    post, path = "/v1/compare", tag = "audit", operation_id = "compare",
+    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    request_body(
+        content = CompareRequest, content_type = "application/json",
+        description = "The prompt and 2..10 answers `{model, text}` with distinct model names.",
+        example = json!({
+            "prompt": "What is the capital of Australia?",
+            "responses": [
+                {"model": "gpt-4o", "text": "The capital of Australia is Canberra."},
+                {"model": "llama-3-8b", "text": "The capital of Australia is Sydney, its largest city."}
+            ]
+        })
+    ),
+    responses(
+        (status = 200, description = "Per-model audits in request order, the ranking (best first), the best model and a summary.", body = CompareResponse,
+         headers(("X-Request-ID" = String, description = "Request id (echoed or generated).")),
+         example = json!({
+            "prompt": "What is the capital of Australia?",
+            "comparisons": [
+                {"model": "gpt-4o", "q1": 0.2, "q2": 0.4556, "height": 0.4344, "ece": 0.0139, "brier": 0.1339, "verdict": "MAYBE",
+                 "explanation": "MAYBE: estimated probability that this open (no context) answer is correct is 0.43 … Cross-model agreement: mean lexical similarity 0.56 with the 1 other answer(s); disagrees with 0 of 1 other models (similarity < 0.20), which moved q2 from 0.30 to 0.46.",
+                 "agreement": 0.5577},
+                {"model": "llama-3-8b", "q1": 0.2, "q2": 0.4414, "height": 0.4357, "ece": 0.0139, "brier": 0.1339, "verdict": "MAYBE",
+                 "explanation": "MAYBE: estimated probability that this open (no context) answer is correct is 0.44 … which moved q2 from 0.28 to 0.44.",
+                 "agreement": 0.5577}
+            ],
+            "ranking": [
+                {"rank": 1, "model": "llama-3-8b", "q2": 0.4414, "height": 0.4357, "verdict": "MAYBE"},
+                {"rank": 2, "model": "gpt-4o", "q2": 0.4556, "height": 0.4344, "verdict": "MAYBE"}
+            ],
+            "best_model": "llama-3-8b",
+            "summary": {"total_models": 2, "best_model": "llama-3-8b", "best_q2": 0.4414, "avg_q2": 0.4485, "q2_range": 0.0142, "processing_time_ms": 0.21}
+         })),
+        (status = 400, description = "Valid JSON of the right shape whose content is not acceptable: two answers with the same `model` (after trimming).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Duplicate model name in responses: \"gpt-4o\" (responses[0] and responses[1])"})),
+        (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
+         headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
+        (status = 403, description = "The key differs from the configured secret.", body = AuthError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "forbidden", "message": "Invalid API key."})),
+        (status = 413, description = "Body larger than MAX_BODY_BYTES (default 8 MiB).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Request body too large: the limit is 8388608 bytes"})),
+        (status = 422, description = "The body fails validation: missing `prompt`, fewer than 2 or more than 10 responses, a missing or too long `model`/`text` (reported with its index).", body = ValidationError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": [{"loc": ["body", "responses"], "msg": "List should have at least 2 item(s) after validation, not 1", "type": "too_short"}]})),
+        (status = 429, description = "More than 50 comparisons in the last 60 s from this client IP.", body = RateLimitError,
+         headers(("Retry-After" = u64, description = "Seconds until a request is admitted again (1..60)."), ("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "Rate limit exceeded: 50 per 1 minute"})),
+        (status = 500, description = "An audit failed internally (the cause is logged, not returned).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Audit failed"})),
+    ),
+    security(("api_key" = []), ("bearer" = []))
+)]
+#[allow(dead_code)]
+fn compare() {}
+
+/// Feedback on an answer
+///
+/// Audits the text as `/v1/audit` does, then stores the feedback durably **before** answering:
+/// `ground_truth` 1 = correct, 0 = incorrect; without it, `feedback` "correct"/"incorrect" (any
+/// case) is that label and other feedback text is stored as a note. Labels refit the calibrator
+/// of the scope (tier × task × model_source) off the request path (Platt from 50 labels,
+/// isotonic from 500). `calibration_adjustment` = height after − height before for this text.
+/// 100 requests per minute per client IP.
+#[utoipa::path(
+    post, path = "/v1/calibrate", tag = "feedback", operation_id = "calibrate",
+    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    request_body(
+        content = CalibrateRequest, content_type = "application/json",
+        description = "The answer (as in AuditRequest) and its label and/or feedback text.",
+        example = json!({
+            "text": "The capital of Australia is Canberra.",
+            "prompt": "What is the capital of Australia?",
+            "model_source": "gpt-4o",
+            "ground_truth": 1
+        })
+    ),
+    responses(
+        (status = 200, description = "The audit of the text and whether the feedback was stored.", body = CalibrateResponse,
+         headers(("X-Request-ID" = String, description = "Request id (echoed or generated).")),
+         example = json!({"q1": 0.2, "q2": 0.301, "height": 0.5417, "verdict": "MAYBE", "calibration_adjustment": 0.0, "feedback_recorded": true})),
+        (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
+         headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
+        (status = 403, description = "The key differs from the configured secret.", body = AuthError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "forbidden", "message": "Invalid API key."})),
+        (status = 413, description = "Body larger than MAX_BODY_BYTES (default 8 MiB).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Request body too large: the limit is 8388608 bytes"})),
+        (status = 422, description = "The body fails validation: missing `text`, a length limit, `ground_truth` not the integer 0 or 1.", body = ValidationError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": [{"loc": ["body", "ground_truth"], "msg": "Input should be 0 or 1", "type": "literal_error"}]})),
+        (status = 429, description = "More than 100 calibrate requests in the last 60 s from this client IP.", body = RateLimitError,
+         headers(("Retry-After" = u64, description = "Seconds until a request is admitted again (1..60)."), ("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "Rate limit exceeded: 100 per 1 minute"})),
+        (status = 500, description = "The audit failed or the feedback store failed; nothing was acknowledged that was not stored (the cause is logged, not returned).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Calibration failed"})),
+    ),
+    security(("api_key" = []), ("bearer" = []))
+)]
+#[allow(dead_code)]
+fn calibrate() {}
+
+/// Calibration in force
+///
+/// Per scope: the four reference scopes, then every feedback scope with labels — which
+/// calibrator serves it, n, stored labels, method, ECE, Brier, AUROC, shrinkage weight, verdict
+/// thresholds and the 15 reliability-diagram bins (count, mean confidence, accuracy).
+/// Authenticated; not rate limited (extension of the contract).
+#[utoipa::path(
+    get, path = "/v1/calibration", tag = "feedback", operation_id = "calibration",
+    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    responses(
+        (status = 200, description = "Every calibration scope.", body = CalibrationReport,
+         headers(("X-Request-ID" = String, description = "Request id (echoed or generated)."))),
+        (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
+         headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
+        (status = 403, description = "The key differs from the configured secret.", body = AuthError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"error": "forbidden", "message": "Invalid API key."})),
+        (status = 500, description = "The feedback store cannot be read (the cause is logged, not returned).", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Calibration failed"})),
+    ),
+    security(("api_key" = []), ("bearer" = []))
+)]
+#[allow(dead_code)]
+fn calibration() {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -337,6 +485,9 @@ mod tests {
             "/metrics",
             "/v1/audit",
             "/v1/batch",
+            "/v1/compare",
+            "/v1/calibrate",
+            "/v1/calibration",
         ] {
             assert!(v["paths"].get(p).is_some(), "{p} not documented");
         }

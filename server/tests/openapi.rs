@@ -128,7 +128,45 @@ fn served_responses_match_the_served_schemas() {
     let r = post_json(&s.url("/v1/batch"), &[key, ip], &items);
     assert_eq!(r.status, 200, "{}", r.body);
     check("/v1/batch", "post", r);
-    for path in ["/v1/audit", "/v1/batch"] {
+    let compare = json!({
+        "prompt": "What is the capital of Australia?",
+        "responses": [
+            {"model": "gpt-4o", "text": "The capital of Australia is Canberra."},
+            {"model": "llama-3-8b", "text": "The capital of Australia is Sydney."}
+        ]
+    });
+    let r = post_json(&s.url("/v1/compare"), &[key, ip], &compare);
+    assert_eq!(r.status, 200, "{}", r.body);
+    check("/v1/compare", "post", r);
+    let mut duplicate = compare.clone();
+    duplicate["responses"][1]["model"] = json!(" gpt-4o ");
+    let r = post_json(&s.url("/v1/compare"), &[key, ip], &duplicate);
+    assert_eq!(r.status, 400, "{}", r.body);
+    check("/v1/compare", "post", r);
+    for body in [
+        json!({"text": "The capital of Australia is Canberra.", "model_source": "openapi-test", "ground_truth": 1}),
+        json!({"text": "The capital of Australia is Canberra.", "feedback": "nice wording"}),
+        json!({"text": "The capital of Australia is Canberra."}),
+    ] {
+        let r = post_json(&s.url("/v1/calibrate"), &[key, ip], &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+        check("/v1/calibrate", "post", r);
+    }
+    let r = request("GET", &s.url("/v1/calibration"), &[key, ip], None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    check("/v1/calibration", "get", r);
+    let r = request("GET", &s.url("/v1/calibration"), &[ip], None);
+    assert_eq!(r.status, 401);
+    check("/v1/calibration", "get", r);
+    let r = request(
+        "GET",
+        &s.url("/v1/calibration"),
+        &[("X-API-Key", "wrong"), ip],
+        None,
+    );
+    assert_eq!(r.status, 403);
+    check("/v1/calibration", "get", r);
+    for path in ["/v1/audit", "/v1/batch", "/v1/compare", "/v1/calibrate"] {
         check(
             path,
             "post",
@@ -173,6 +211,17 @@ fn served_responses_match_the_served_schemas() {
     };
     assert_eq!(r.status, 429);
     check("/v1/audit", "post", r);
+    // Invalid bodies count against the limit too (contract "Limits"), and are quicker to answer.
+    for path in ["/v1/compare", "/v1/calibrate"] {
+        let r = loop {
+            let r = post_json(&s.url(path), &[key, limited], &json!({}));
+            if r.status != 422 {
+                break r;
+            }
+        };
+        assert_eq!(r.status, 429, "{path}");
+        check(path, "post", r);
+    }
 
     // Every documented JSON response was produced and checked, except 500 (no black-box way
     // to make scoring fail; its body is checked below from `ApiError`).
@@ -336,7 +385,10 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
             "/openapi.json",
             "/metrics",
             "/v1/audit",
-            "/v1/batch"
+            "/v1/batch",
+            "/v1/compare",
+            "/v1/calibrate",
+            "/v1/calibration"
         ])
     );
     let schemes = &doc["components"]["securitySchemes"];
@@ -345,14 +397,36 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
     assert_eq!(schemes["api_key"]["name"], "X-API-Key");
     assert_eq!(schemes["bearer"]["type"], "http");
     assert_eq!(schemes["bearer"]["scheme"], "bearer");
-    for path in ["/v1/audit", "/v1/batch"] {
-        let op = &doc["paths"][path]["post"];
+    for (path, method, statuses) in [
+        (
+            "/v1/audit",
+            "post",
+            &["200", "401", "403", "413", "422", "429", "500"][..],
+        ),
+        (
+            "/v1/batch",
+            "post",
+            &["200", "401", "403", "413", "422", "429", "500"],
+        ),
+        (
+            "/v1/compare",
+            "post",
+            &["200", "400", "401", "403", "413", "422", "429", "500"],
+        ),
+        (
+            "/v1/calibrate",
+            "post",
+            &["200", "401", "403", "413", "422", "429", "500"],
+        ),
+        ("/v1/calibration", "get", &["200", "401", "403", "500"]),
+    ] {
+        let op = &doc["paths"][path][method];
         assert_eq!(
             op["security"],
             json!([{"api_key": []}, {"bearer": []}]),
             "{path}"
         );
-        for status in ["200", "401", "403", "413", "422", "429", "500"] {
+        for status in statuses.iter().copied() {
             let resp = &op["responses"][status];
             assert!(resp.is_object(), "{path} {status}");
             assert!(
@@ -360,7 +434,9 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
                 "{path} {status} X-Request-ID"
             );
         }
-        assert!(op["responses"]["429"]["headers"]["Retry-After"].is_object());
+        if method == "post" {
+            assert!(op["responses"]["429"]["headers"]["Retry-After"].is_object());
+        }
         assert!(op["responses"]["401"]["headers"]["WWW-Authenticate"].is_object());
         assert!(op["parameters"]
             .as_array()
