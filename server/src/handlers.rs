@@ -228,6 +228,11 @@ pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Bo
             Ok(out)
         })
         .await?;
+    // Every answer of a comparison is an intrinsic audit (core::compare).
+    response
+        .comparisons
+        .iter()
+        .for_each(|c| state.metrics.observe_comparison(c, Tier::Intrinsic, MODE));
     Ok(json_response(StatusCode::OK, &response))
 }
 
@@ -264,6 +269,7 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
             Ok((req, audit))
         })
         .await?;
+    state.metrics.observe_audit(&audit);
     let input = FeedbackInput::interpret(req.ground_truth, req.feedback.as_deref());
     let task = audit.metadata.task;
     let model_source = req.model_source.as_deref();
@@ -289,6 +295,11 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
             scorer_version: state.scorer.version().to_string(),
         };
         state.feedback.record(record).await?;
+        state.metrics.feedback_recorded(if input.label.is_some() {
+            "label"
+        } else {
+            "note"
+        });
         if input.label.is_some() && state.feedback.note_label(&scope) {
             let refit = state.feedback.spawn_refit(scope.clone());
             if tokio::time::timeout(REFIT_WAIT, refit).await.is_err() {

@@ -7,9 +7,9 @@
 //! |---|---|---|---|
 //! | `epistemic_audit_http_requests_total` | counter | `route`, `status` | the request pipeline (every response) |
 //! | `epistemic_audit_http_request_duration_seconds` | histogram ([`LATENCY_BUCKETS_SECONDS`]) | `route` | the request pipeline |
-//! | `epistemic_audit_audits_total` | counter | `verdict`, `tier`, `mode` | `/v1/audit`, `/v1/batch` (each item) |
+//! | `epistemic_audit_audits_total` | counter | `verdict`, `tier`, `mode` | `/v1/audit`, `/v1/batch` (each item), `/v1/compare` (each answer), `/v1/calibrate` |
 //! | `epistemic_audit_q1`, `_q2`, `_height` | histogram ([`UNIT_BUCKETS`]) | — | same |
-//! | `epistemic_audit_calibration_ece` | gauge | `scope` | same: the latest ECE reported for the scope |
+//! | `epistemic_audit_calibration_ece` | gauge | `scope` | audit results (the latest ECE reported for the scope) and feedback refits ([`Metrics::set_ece`]) |
 //! | `epistemic_audit_rate_limited_total` | counter | `endpoint` | the limiter's 429s |
 //! | `epistemic_audit_limiter_backend_fallbacks_total` | counter | `backend` | [`Metrics::limiter_fallback`] (Redis → memory) |
 //! | `epistemic_audit_feedback_records_total` | counter | `kind` | [`Metrics::feedback_recorded`] (`/v1/calibrate`) |
@@ -23,7 +23,7 @@
 //! values are known in advance are initialised to 0 so that they are visible before the first
 //! event (a rate of a series that appears mid-way is lost by `rate()`).
 
-use epistemic_audit_core::AuditResult;
+use epistemic_audit_core::{AuditResult, Mode, ModelComparison, Tier, Verdict};
 use prometheus::{
     Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry,
     TextEncoder,
@@ -115,7 +115,7 @@ impl Metrics {
         )
         .unwrap();
         let audits = IntCounterVec::new(
-            opts("audits_total", "Audit results returned (each batch item counts), by verdict, evidence tier and mode."),
+            opts("audits_total", "Audit results returned (each batch item and each compared answer counts; /v1/calibrate counts its audit), by verdict, evidence tier and mode."),
             &["verdict", "tier", "mode"],
         )
         .unwrap();
@@ -138,7 +138,7 @@ impl Metrics {
         ))
         .unwrap();
         let ece = GaugeVec::new(
-            opts("calibration_ece", "Current expected calibration error (15 bins, in [0,1]) of the calibrator of each scope, as last reported in an audit result."),
+            opts("calibration_ece", "Current expected calibration error (15 bins, in [0,1]) of the calibrator of each scope, as last reported in an audit result or measured out-of-fold by a feedback refit."),
             &["scope"],
         )
         .unwrap();
@@ -252,21 +252,33 @@ impl Metrics {
     /// × mode count, q1/q2/height histograms, and the scope's current ECE gauge
     /// (`metadata.scope`, `ece`).
     pub fn observe_audit(&self, result: &AuditResult) {
-        let mode = serde_json::to_value(result.mode)
+        self.observe_scores(
+            result.verdict,
+            result.metadata.tier,
+            result.mode,
+            [result.q1, result.q2, result.height],
+        );
+        self.set_ece(&result.metadata.scope, result.ece);
+    }
+
+    /// Records one audited answer of a comparison (`/v1/compare`): verdict × tier × mode count
+    /// and the q1/q2/height histograms (a comparison answer carries no scope name, so the ECE
+    /// gauge is left to audit results and refits).
+    pub fn observe_comparison(&self, c: &ModelComparison, tier: Tier, mode: Mode) {
+        self.observe_scores(c.verdict, tier, mode, [c.q1, c.q2, c.height]);
+    }
+
+    fn observe_scores(&self, verdict: Verdict, tier: Tier, mode: Mode, [q1, q2, height]: [f64; 3]) {
+        let mode = serde_json::to_value(mode)
             .ok()
             .and_then(|v| v.as_str().map(str::to_owned))
             .unwrap_or_else(|| "unknown".into());
         self.audits
-            .with_label_values(&[
-                result.verdict.as_str(),
-                result.metadata.tier.as_str(),
-                &mode,
-            ])
+            .with_label_values(&[verdict.as_str(), tier.as_str(), &mode])
             .inc();
-        self.q1.observe(result.q1);
-        self.q2.observe(result.q2);
-        self.height.observe(result.height);
-        self.set_ece(&result.metadata.scope, result.ece);
+        self.q1.observe(q1);
+        self.q2.observe(q2);
+        self.height.observe(height);
     }
 
     /// Sets the current ECE (in [0,1]) of a calibration scope, e.g. after a feedback refit.

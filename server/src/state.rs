@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::feedback::Feedback;
 use crate::limits::{Clock, Decision, Endpoint, RateLimiter};
 use crate::metrics::Metrics;
-use crate::shared_limits::SharedLimiter;
+use crate::shared_limits::{DecidedBy, SharedLimiter};
 use crate::store::memory::MemoryStore;
 use crate::store::FeedbackStore;
 use epistemic_audit_core::Scorer;
@@ -79,17 +79,19 @@ impl AppState {
         store: Arc<dyn FeedbackStore>,
         shared_limiter: Option<Arc<SharedLimiter>>,
     ) -> Self {
+        let metrics = Arc::new(Metrics::new());
         AppState {
             cors: settings
                 .cors_policy()
                 .expect("CORS settings are checked at start-up"),
-            metrics: Arc::new(Metrics::new()),
-            openapi_json: crate::openapi::document_json(),
             feedback: Arc::new(Feedback::new(
                 store,
                 Arc::clone(&scorer),
                 settings.feedback_refit_every,
+                Arc::clone(&metrics),
             )),
+            metrics,
+            openapi_json: crate::openapi::document_json(),
             shared_limiter,
             scorer,
             auth: ApiKeyAuth::new(settings.api_key_secret.as_ref()),
@@ -103,10 +105,17 @@ impl AppState {
     }
 
     /// Decides one rate-limit hit of `ip` on `endpoint`: through Redis when REDIS_URL is set
-    /// (falling back to memory while it is unreachable), else in memory.
+    /// (falling back to memory while it is unreachable, counted in /metrics as a
+    /// `limiter_backend_fallbacks_total{backend="redis"}`), else in memory.
     pub async fn check_limit(&self, ip: IpAddr, endpoint: Endpoint) -> Decision {
         match &self.shared_limiter {
-            Some(shared) => shared.check(ip, endpoint, &self.limiter).await,
+            Some(shared) => {
+                let (decision, by) = shared.check(ip, endpoint, &self.limiter).await;
+                if by == DecidedBy::Memory {
+                    self.metrics.limiter_fallback("redis");
+                }
+                decision
+            }
             None => self.limiter.check(ip, endpoint),
         }
     }

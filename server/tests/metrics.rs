@@ -328,3 +328,136 @@ fn metrics_need_no_key_and_are_not_rate_limited() {
     assert_eq!(r.status, 200);
     assert!(r.body.is_empty());
 }
+
+#[test]
+fn feedback_compare_and_refits_move_their_series() {
+    // Every label completes a refit group of 2, so the 50th label fits the scope's calibrator.
+    let s = Server::start(
+        &[
+            ("AG_API_KEY_SECRET", "metrics-key"),
+            ("FEEDBACK_REFIT_EVERY", "2"),
+        ],
+        &[],
+    );
+    let key = ("X-API-Key", "metrics-key");
+    let ip = ("X-Forwarded-For", "203.0.113.78");
+    let before = Scrape::take(&s);
+    let delta = |after: &Scrape, name: &str, labels: &[(&str, &str)]| {
+        after.sum(name, labels) - before.sum(name, labels)
+    };
+    let feedback = "epistemic_audit_feedback_records_total";
+
+    // A label (ground_truth), a label given as feedback text, a note, and nothing to store.
+    for (body, recorded) in [
+        (
+            json!({"text": "Paris is the capital of France.", "ground_truth": 1}),
+            true,
+        ),
+        (
+            json!({"text": "Paris is the capital of France.", "feedback": "INCORRECT"}),
+            true,
+        ),
+        (
+            json!({"text": "Paris is the capital of France.", "feedback": "too terse"}),
+            true,
+        ),
+        (json!({"text": "Paris is the capital of France."}), false),
+    ] {
+        let r = post_json(&s.url("/v1/calibrate"), &[key, ip], &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.json()["feedback_recorded"], json!(recorded));
+    }
+    let after = Scrape::take(&s);
+    assert_eq!(delta(&after, feedback, &[("kind", "label")]), 2.0);
+    assert_eq!(delta(&after, feedback, &[("kind", "note")]), 1.0);
+    // Each calibrate request audits its text once.
+    assert_eq!(delta(&after, "epistemic_audit_audits_total", &[]), 4.0);
+
+    // Each compared answer is an audit too.
+    let compare = json!({
+        "prompt": "What is the capital of Australia?",
+        "responses": [
+            {"model": "a", "text": "Canberra."},
+            {"model": "b", "text": "Sydney."},
+            {"model": "c", "text": "It is Canberra, not Sydney."}
+        ]
+    });
+    assert_eq!(
+        post_json(&s.url("/v1/compare"), &[key, ip], &compare).status,
+        200
+    );
+    let after = Scrape::take(&s);
+    assert_eq!(delta(&after, "epistemic_audit_audits_total", &[]), 7.0);
+    assert_eq!(delta(&after, "epistemic_audit_q2_count", &[]), 7.0);
+    assert_eq!(
+        delta(
+            &after,
+            "epistemic_audit_http_requests_total",
+            &[("route", "/v1/compare"), ("status", "200")]
+        ),
+        1.0
+    );
+
+    // 50 labels of one model_source: the refit that installs its calibrator sets the scope's
+    // ECE gauge (out-of-fold on the stored labels).
+    for i in 0..50 {
+        let body = json!({
+            "text": format!("The answer is {i}."),
+            "prompt": "What is the answer?",
+            "model_source": "metrics-model",
+            "ground_truth": u8::from(i % 3 == 0),
+        });
+        let r = post_json(&s.url("/v1/calibrate"), &[key, ip], &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let after = Scrape::take(&s);
+    assert_eq!(delta(&after, feedback, &[("kind", "label")]), 52.0);
+    let gauges: Vec<_> = after
+        .samples
+        .iter()
+        .filter(|(n, l, _)| {
+            n == "epistemic_audit_calibration_ece"
+                && l.get("scope")
+                    .is_some_and(|s| s.ends_with("/metrics-model"))
+        })
+        .collect();
+    assert_eq!(gauges.len(), 1, "{gauges:?}");
+    let ece = gauges[0].2;
+    assert!((0.0..=1.0).contains(&ece), "ece {ece}");
+    // The same figure GET /v1/calibration reports for that scope.
+    let report = request("GET", &s.url("/v1/calibration"), &[key], None).json();
+    let scope = &gauges[0].1["scope"];
+    let row = report["scopes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| &r["scope"] == scope)
+        .unwrap_or_else(|| panic!("{scope} not in {report}"));
+    assert_eq!(row["source"], "feedback");
+    assert!((row["ece"].as_f64().unwrap() - ece).abs() < 1e-9);
+}
+
+#[test]
+fn an_unreachable_redis_is_counted_as_limiter_fallbacks() {
+    // Nothing listens on port 1: every check falls back to this instance's memory.
+    let s = Server::start(
+        &[
+            ("AG_API_KEY_SECRET", "metrics-key"),
+            ("REDIS_URL", "redis://127.0.0.1:1/0"),
+        ],
+        &[],
+    );
+    let key = ("X-API-Key", "metrics-key");
+    let name = "epistemic_audit_limiter_backend_fallbacks_total";
+    let before = Scrape::take(&s).sum(name, &[("backend", "redis")]);
+    for _ in 0..3 {
+        let r = post_json(
+            &s.url("/v1/audit"),
+            &[key],
+            &json!({"text": "Paris is the capital of France."}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let after = Scrape::take(&s).sum(name, &[("backend", "redis")]);
+    assert_eq!(after - before, 3.0);
+}
