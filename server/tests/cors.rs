@@ -128,6 +128,71 @@ fn listed_origins_get_cors_headers_on_every_response_including_401_and_403() {
 }
 
 #[test]
+fn compare_calibrate_and_calibration_get_the_same_cors_treatment() {
+    let s = Server::start(&[("AG_API_KEY_SECRET", "k"), ("CORS_ORIGINS", APP)], &[]);
+    for (path, methods) in [
+        ("/v1/compare", "POST, OPTIONS"),
+        ("/v1/calibrate", "POST, OPTIONS"),
+        ("/v1/calibration", "GET, HEAD, OPTIONS"),
+    ] {
+        let r = preflight(&s, path, APP);
+        assert_eq!(r.status, 204, "{path}: preflight needs no key");
+        assert_eq!(r.header("access-control-allow-origin"), Some(APP), "{path}");
+        assert_eq!(
+            r.header("access-control-allow-methods"),
+            Some(methods),
+            "{path}"
+        );
+    }
+    let compare = json!({"prompt": "Q?", "responses": [
+        {"model": "a", "text": "Paris."}, {"model": "a", "text": "Lyon."}]});
+    let calibrate = json!({"text": "Paris.", "ground_truth": 1});
+    for (path, body, headers, status) in [
+        ("/v1/compare", &compare, vec![("Origin", APP)], 401),
+        (
+            "/v1/compare",
+            &compare,
+            vec![("Origin", APP), ("X-API-Key", "wrong")],
+            403,
+        ),
+        (
+            "/v1/compare",
+            &compare,
+            vec![("Origin", APP), ("X-API-Key", "k")],
+            400,
+        ),
+        ("/v1/calibrate", &calibrate, vec![("Origin", APP)], 401),
+        (
+            "/v1/calibrate",
+            &calibrate,
+            vec![("Origin", APP), ("X-API-Key", "k")],
+            200,
+        ),
+    ] {
+        let r = post_json(&s.url(path), &headers, body);
+        assert_eq!(r.status, status, "{path}: {}", r.body);
+        assert_eq!(
+            r.header("access-control-allow-origin"),
+            Some(APP),
+            "{path} {status}"
+        );
+        assert_eq!(r.header("vary"), Some("Origin"), "{path} {status}");
+    }
+    for (headers, status) in [
+        (vec![("Origin", APP)], 401),
+        (vec![("Origin", APP), ("X-API-Key", "k")], 200),
+    ] {
+        let r = request("GET", &s.url("/v1/calibration"), &headers, None);
+        assert_eq!(r.status, status, "{}", r.body);
+        assert_eq!(
+            r.header("access-control-allow-origin"),
+            Some(APP),
+            "{status}"
+        );
+    }
+}
+
+#[test]
 fn star_allows_any_origin_without_credentials() {
     let s = Server::start(&[("AG_API_KEY_SECRET", "k"), ("CORS_ORIGINS", "*")], &[]);
     let r = preflight(&s, "/v1/batch", "https://anyone.example");
