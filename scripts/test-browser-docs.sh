@@ -30,7 +30,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-env -u AG_API_KEY_SECRET -u CORS_ORIGINS LOG_FORMAT=json \
+env -u AG_API_KEY_SECRET -u CORS_ORIGINS -u REDIS_URL -u DATABASE_URL LOG_FORMAT=json \
+  FEEDBACK_DB_PATH="$work/feedback.sqlite3" \
   "$bin" serve --host 127.0.0.1 --port 0 --port-file "$work/port" \
   >"$work/stdout" 2>artifacts/docs-server.log &
 server_pid=$!
@@ -53,7 +54,8 @@ fail=0
 # The endpoint list: one operation block per documented path, plus the title and version badges.
 for needle in 'id="swagger-ui"' 'epistemic-audit' '1.1.0' 'OAS 3.1' \
               'data-path="/"' 'data-path="/health"' 'data-path="/docs"' 'data-path="/openapi.json"' \
-              'data-path="/metrics"' 'data-path="/v1/audit"' 'data-path="/v1/batch"'; do
+              'data-path="/metrics"' 'data-path="/v1/audit"' 'data-path="/v1/batch"' \
+              'data-path="/v1/compare"' 'data-path="/v1/calibrate"' 'data-path="/v1/calibration"'; do
   if ! grep -qF -- "$needle" artifacts/docs.dom.html; then
     echo "FAIL: the rendered /docs page does not contain '$needle'" >&2
     fail=1
