@@ -18,6 +18,10 @@ cargo build --locked -p epistemic-audit-core -p epistemic-audit-wasm --target wa
 step "services the tests need: PostgreSQL and Redis (started if installed but stopped)"
 bash scripts/services.sh
 
+step "test tools: Python parsers used by the black-box tests (server/tests/metrics.rs, openapi.rs)"
+python3 -c 'import prometheus_client, openapi_spec_validator' 2>/dev/null \
+  || python3 -m pip install --quiet prometheus_client openapi-spec-validator
+
 step "unit, integration and black-box tests (cargo test --workspace)"
 log=$(mktemp)
 cargo test --locked --workspace --release 2>&1 | tee "$log"
@@ -27,6 +31,9 @@ rm -f "$log"
 
 step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
 bash scripts/test-js.sh
+
+step "GET /docs renders offline in headless Chromium (installs Debian's chromium if missing)"
+bash scripts/test-browser-docs.sh
 
 if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"

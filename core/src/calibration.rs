@@ -181,6 +181,7 @@ impl Platt {
 
 /// One bin of a reliability diagram.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReliabilityBin {
     /// Lower edge (inclusive) in [0,1].
     pub lo: f64,

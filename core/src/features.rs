@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, HashSet};
 /// What kind of task the answer responds to. Each kind has its own model, calibrator and
 /// thresholds: base rates and useful signals differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum TaskKind {
     /// No grounding context: an open question or instruction (trained on HaluEval general).

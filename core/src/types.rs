@@ -14,23 +14,29 @@ use std::collections::BTreeMap;
 /// when the caller can separate the question from retrieved documents it helps the task-kind
 /// router; when it cannot, everything may go in `context`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuditRequest {
     /// The LLM's answer to audit; 1..=10000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000, example = "Paris is the capital of France."))]
     pub text: String,
     /// Retrieved documents or knowledge the answer should rest on; at most 5000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub context: Option<String>,
     /// The user's question or instruction; at most 5000 characters (extension).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub prompt: Option<String>,
     /// Free-form name of the model that wrote `text`; at most 500 characters. Selects the
     /// calibration scope once feedback exists for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
 }
 
 /// ACCEPT / MAYBE / REFUSED, chosen from `height` by risk-controlled thresholds (DESIGN §2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum Verdict {
     /// height ≥ τ_accept: the accepted region's error rate is bounded at the target risk.
@@ -54,6 +60,7 @@ impl Verdict {
 
 /// Which evidence an audit rested on (DESIGN §2, "Evidence tiers").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Tier {
     /// The text (+ prompt/context) only.
@@ -71,6 +78,7 @@ impl Tier {
 
 /// How the audit was run (the result's `mode`; DESIGN §3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// The service's own upstream settings (or none: local scoring).
@@ -87,6 +95,7 @@ pub use crate::features::TaskKind;
 
 /// Result of one audit (contract: AuditResult).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuditResult {
     /// Aleatoric uncertainty in [0,1]: how many valid answers the question admits.
     pub q1: f64,
@@ -103,6 +112,7 @@ pub struct AuditResult {
     /// Verdict from `height` and the scope's thresholds.
     pub verdict: Verdict,
     /// `[lo, hi]`, a 95% interval for `height`, lo ≤ height ≤ hi.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<f64>, min_items = 2, max_items = 2))]
     pub confidence_interval: [f64; 2],
     /// Sentences built from the evidence that moved this score.
     pub explanation: String,
@@ -116,6 +126,7 @@ pub struct AuditResult {
 
 /// The `metadata` member of [`AuditResult`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Metadata {
     /// Evidence tier.
     pub tier: Tier,
@@ -144,6 +155,7 @@ pub struct Metadata {
 
 /// `metadata.calibration` (DESIGN §2.5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrationInfo {
     /// "reference" (fitted on the shipped dev data) or "feedback" (on stored labels).
     pub source: String,
@@ -170,6 +182,7 @@ pub struct CalibrationInfo {
 
 /// `metadata.thresholds`: selection with guaranteed risk (Geifman & El-Yaniv 2017).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ThresholdInfo {
     /// ACCEPT when height ≥ accept; null when no accept region met the risk bound.
     pub accept: Option<f64>,
@@ -195,6 +208,7 @@ pub struct ThresholdInfo {
 
 /// `metadata.interval`: the Jeffreys interval behind `confidence_interval`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IntervalInfo {
     /// "jeffreys".
     pub method: String,
@@ -206,6 +220,7 @@ pub struct IntervalInfo {
 
 /// One feature's share of the logit of "hallucinated": weight × standardised value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contribution {
     /// Feature name (see README).
     pub feature: String,
@@ -217,13 +232,16 @@ pub struct Contribution {
 
 /// Contract: BatchRequest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BatchRequest {
     /// 1..=100 items.
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 100))]
     pub items: Vec<AuditRequest>,
 }
 
 /// Contract: BatchResponse.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BatchResponse {
     /// One result per item, in request order.
     pub audits: Vec<AuditResult>,
@@ -233,6 +251,7 @@ pub struct BatchResponse {
 
 /// `summary` of a batch (DESIGN §3).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BatchSummary {
     /// Number of items.
     pub total: u64,
@@ -280,6 +299,7 @@ impl BatchSummary {
 
 /// Contract: HealthResponse.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HealthResponse {
     /// "ok".
     pub status: String,
@@ -294,24 +314,31 @@ pub const INTERFACE_VERSION: &str = "1.1.0";
 
 /// One answer of a comparison: which model wrote it and the text (DESIGN §3, Compare).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareItem {
     /// Model name, unique within the request; 1..=500 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 500, example = "gpt-4o"))]
     pub model: String,
     /// The model's answer; 1..=10000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
     pub text: String,
 }
 
 /// Contract: CompareRequest.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareRequest {
     /// The prompt all answers respond to; at most 5000 characters.
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub prompt: String,
     /// 2..=10 answers.
+    #[cfg_attr(feature = "openapi", schema(min_items = 2, max_items = 10))]
     pub responses: Vec<CompareItem>,
 }
 
 /// One model's audit inside a comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ModelComparison {
     /// Model name.
     pub model: String,
@@ -335,6 +362,7 @@ pub struct ModelComparison {
 
 /// One row of a comparison's ranking (by q2, then ECE, then q1; lower is better).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RankingEntry {
     /// 1-based rank.
     pub rank: u32,
@@ -350,6 +378,7 @@ pub struct RankingEntry {
 
 /// `summary` of a comparison.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareSummary {
     /// Number of answers compared.
     pub total_models: u64,
@@ -367,6 +396,7 @@ pub struct CompareSummary {
 
 /// Contract: CompareResponse.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareResponse {
     /// The request's prompt.
     pub prompt: String,
@@ -383,28 +413,36 @@ pub struct CompareResponse {
 /// Contract: CalibrateRequest. `ground_truth` 1 = the text is correct, 0 = it is not;
 /// `feedback` "correct"/"incorrect" (any case) count as a label when `ground_truth` is absent.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrateRequest {
     /// The answer; 1..=10000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
     pub text: String,
     /// Optional grounding documents; at most 5000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub context: Option<String>,
-    /// Optional prompt (extension, as in [`AuditRequest`]).
+    /// Optional prompt (extension, as in [`AuditRequest`]); at most 5000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
     pub prompt: Option<String>,
-    /// Optional model name; selects the calibration scope.
+    /// Optional model name; selects the calibration scope; at most 500 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
     /// 0 or 1.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 0, maximum = 1))]
     pub ground_truth: Option<u8>,
     /// Free text, at most 2000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(max_length = 2000))]
     pub feedback: Option<String>,
 }
 
 /// Contract: CalibrateResponse.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrateResponse {
     /// Aleatoric uncertainty.
     pub q1: f64,
@@ -422,6 +460,7 @@ pub struct CalibrateResponse {
 
 /// One calibration scope in `GET /v1/calibration` (DESIGN §2.5).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrationScopeReport {
     /// `intrinsic/<task>` (reference) or `intrinsic/<task>/<model_source|*>` (feedback scope).
     pub scope: String,
@@ -457,6 +496,7 @@ pub struct CalibrationScopeReport {
 
 /// Body of `GET /v1/calibration`: every scope, reference scopes first, then feedback scopes by name.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrationReport {
     /// The scopes.
     pub scopes: Vec<CalibrationScopeReport>,

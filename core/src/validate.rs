@@ -29,6 +29,7 @@ pub const MAX_MODEL_CHARS: usize = 500;
 
 /// One element of a location path: a field name or an array index.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum LocItem {
     /// Object member name.
@@ -53,6 +54,7 @@ impl From<usize> for LocItem {
 /// (`missing`, `string_type`, `string_too_short`, `string_too_long`, `list_type`, `too_short`,
 /// `too_long`, `dict_type`, `json_invalid`, `int_type`, `literal_error`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FieldError {
     /// Path to the failing value, starting with "body".
     pub loc: Vec<LocItem>,

@@ -5,6 +5,7 @@
 
 use crate::auth::Secret;
 use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
+use crate::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -25,6 +26,9 @@ pub struct Cli {
 }
 
 /// The subcommands.
+// `Serve` holds every setting (≈350 bytes); the value is parsed once at start-up and moved out,
+// so boxing it would only add an indirection.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP service (interface 1.1.0).
@@ -73,6 +77,20 @@ pub struct ServeArgs {
     /// empty or `none` trusts no proxy.
     #[arg(long, env = "TRUSTED_PROXIES", default_value = DEFAULT_TRUSTED_PROXIES, value_parser = TrustedProxies::parse)]
     pub trusted_proxies: TrustedProxies,
+
+    /// Browser origins allowed to call the API cross-origin: comma list of `scheme://host[:port]`,
+    /// or `*` for any origin (only without credentials); empty or `none` = no cross-origin access.
+    #[arg(long, env = "CORS_ORIGINS", default_value = "", value_parser = CorsOrigins::parse)]
+    pub cors_origins: CorsOrigins,
+
+    /// Send `Access-Control-Allow-Credentials: true` to allowed origins (cookies / HTTP auth);
+    /// refused together with CORS_ORIGINS=`*`. API keys in headers do not need it.
+    #[arg(long, env = "CORS_ALLOW_CREDENTIALS", default_value_t = false, action = clap::ArgAction::Set)]
+    pub cors_allow_credentials: bool,
+
+    /// Seconds a browser may cache a CORS preflight answer (`Access-Control-Max-Age`).
+    #[arg(long, env = "CORS_MAX_AGE_SECONDS", default_value_t = DEFAULT_MAX_AGE_SECONDS)]
+    pub cors_max_age_seconds: u64,
 
     /// Largest accepted request body, bytes; larger bodies get 413.
     #[arg(long, env = "MAX_BODY_BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
@@ -141,6 +159,18 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
+    /// The CORS policy of these settings.
+    ///
+    /// # Errors
+    /// CORS_ORIGINS=`*` together with CORS_ALLOW_CREDENTIALS=true.
+    pub fn cors_policy(&self) -> Result<CorsPolicy, String> {
+        CorsPolicy::new(
+            self.cors_origins.clone(),
+            self.cors_allow_credentials,
+            self.cors_max_age_seconds,
+        )
+    }
+
     /// The effective scoring concurrency: the setting, else the number of CPUs (at least 1).
     pub fn scoring_concurrency(&self) -> usize {
         self.scoring_concurrency
@@ -225,6 +255,9 @@ mod tests {
         assert_eq!(default("log_format"), "json");
         assert_eq!(default("log_level"), "info");
         assert_eq!(default("api_key_secret"), "");
+        assert_eq!(default("cors_origins"), "");
+        assert_eq!(default("cors_allow_credentials"), "false");
+        assert_eq!(default("cors_max_age_seconds"), "600");
         assert_eq!(default("feedback_db_path"), "./data/feedback.sqlite3");
         assert_eq!(default("database_url"), "");
         assert_eq!(default("database_schema"), "public");

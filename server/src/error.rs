@@ -12,6 +12,9 @@
 //! | 422 | `{"detail":[{"loc":["body",…],"msg":…,"type":…}]}` (contract: ValidationError) |
 //! | 429 | `{"error":"Rate limit exceeded: N per 1 minute"}` + `Retry-After` (contract: RateLimitError) |
 //!
+//! The bodies are the types [`ValidationError`], [`RateLimitError`], [`AuthError`] and
+//! [`DetailError`], which `/openapi.json` documents (module [`crate::openapi`]).
+//!
 //! Messages never contain the API key, the configured secret, or internal error text: causes of
 //! 5xx errors are logged by the caller (see [`ApiError::log_cause`]) and the client gets a fixed
 //! sentence.
@@ -20,7 +23,9 @@ use crate::http::{json_response, Body};
 use epistemic_audit_core::validate::FieldError;
 use hyper::header::{HeaderValue, ALLOW, CONNECTION, RETRY_AFTER, WWW_AUTHENTICATE};
 use hyper::{Response, StatusCode};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
+use utoipa::ToSchema;
 
 /// Every way a request can fail. One variant per distinct status/body (DESIGN §3 "Bodies").
 #[derive(Debug, thiserror::Error)]
@@ -109,30 +114,37 @@ impl ApiError {
         }
     }
 
-    /// The JSON body this error maps to (the table in the module docs).
+    /// The JSON body this error maps to (the table in the module docs), built from the body types
+    /// below — the same types `/openapi.json` documents, so the served schema cannot drift.
     pub fn body(&self) -> serde_json::Value {
+        let detail = |d: String| json!(DetailError { detail: d });
         match self {
-            ApiError::BadRequest(msg) => json!({ "detail": msg }),
-            ApiError::InvalidInput(msg) => json!({ "detail": msg }),
-            ApiError::Unauthorized => json!({
-                "error": "unauthorized",
-                "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>).",
+            ApiError::BadRequest(msg) => detail((*msg).to_string()),
+            ApiError::InvalidInput(msg) => detail(msg.clone()),
+            ApiError::Unauthorized => json!(AuthError {
+                error: AuthErrorCode::Unauthorized,
+                message: "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>).".into(),
             }),
-            ApiError::Forbidden => json!({ "error": "forbidden", "message": "Invalid API key." }),
-            ApiError::NotFound => json!({ "detail": "Not Found" }),
-            ApiError::MethodNotAllowed { .. } => json!({ "detail": "Method Not Allowed" }),
+            ApiError::Forbidden => json!(AuthError {
+                error: AuthErrorCode::Forbidden,
+                message: "Invalid API key.".into(),
+            }),
+            ApiError::NotFound => detail("Not Found".into()),
+            ApiError::MethodNotAllowed { .. } => detail("Method Not Allowed".into()),
             ApiError::BodyTimeout { secs } => {
-                json!({ "detail": format!("Request body was not received within {secs} seconds") })
+                detail(format!("Request body was not received within {secs} seconds"))
             }
             ApiError::PayloadTooLarge { limit } => {
-                json!({ "detail": format!("Request body too large: the limit is {limit} bytes") })
+                detail(format!("Request body too large: the limit is {limit} bytes"))
             }
-            ApiError::Validation(errors) => json!({ "detail": errors }),
-            ApiError::RateLimited { limit, .. } => {
-                json!({ "error": format!("Rate limit exceeded: {limit} per 1 minute") })
-            }
-            ApiError::Internal { public, .. } => json!({ "detail": public }),
-            ApiError::Unavailable(msg) => json!({ "detail": msg }),
+            ApiError::Validation(errors) => json!(ValidationError {
+                detail: errors.clone()
+            }),
+            ApiError::RateLimited { limit, .. } => json!(RateLimitError {
+                error: format!("Rate limit exceeded: {limit} per 1 minute"),
+            }),
+            ApiError::Internal { public, .. } => detail((*public).to_string()),
+            ApiError::Unavailable(msg) => detail((*msg).to_string()),
         }
     }
 
@@ -179,6 +191,51 @@ impl ApiError {
         }
         resp
     }
+}
+
+/// HTTP 422 body (contract "Errors": ValidationError): every failing field with its location.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"detail": [{"loc": ["body", "text"], "msg": "Field required", "type": "missing"}]}))]
+pub struct ValidationError {
+    /// One entry per failing value; `loc` starts with `"body"`, then field names and array indices.
+    pub detail: Vec<FieldError>,
+}
+
+/// HTTP 429 body (contract "Errors": RateLimitError). Sent with `Retry-After` (seconds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"error": "Rate limit exceeded: 100 per 1 minute"}))]
+pub struct RateLimitError {
+    /// `Rate limit exceeded: <limit> per 1 minute`, the limit being the endpoint's (contract "Limits").
+    #[schema(pattern = "^Rate limit exceeded: [0-9]+ per 1 minute$")]
+    pub error: String,
+}
+
+/// Machine-readable code of an authentication failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthErrorCode {
+    /// 401: no key presented.
+    Unauthorized,
+    /// 403: the key differs from the configured secret.
+    Forbidden,
+}
+
+/// HTTP 401 / 403 body (DESIGN §3 "Bodies"). 401 also carries `WWW-Authenticate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."}))]
+pub struct AuthError {
+    /// `unauthorized` (401) or `forbidden` (403).
+    pub error: AuthErrorCode,
+    /// Human-readable sentence; never contains a key.
+    pub message: String,
+}
+
+/// Body of 400, 404, 405, 408, 413, 500 and 503 (DESIGN §3 "Bodies").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"detail": "Not Found"}))]
+pub struct DetailError {
+    /// Human-readable reason; for 5xx a fixed sentence (the cause is logged, not returned).
+    pub detail: String,
 }
 
 impl From<Vec<FieldError>> for ApiError {

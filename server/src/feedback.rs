@@ -11,11 +11,13 @@
 //!   scheduler refits every scope with labels not yet included. Refits run one at a time, load
 //!   the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in core
 //!   ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
-//! * **Counters** for /metrics: [`FeedbackStats`] (records by kind, refits, refit failures) and
-//!   [`Feedback::registry`] (per-scope ECE) — read them from the metrics module; nothing here
-//!   depends on it.
+//! * **Metrics**: every installed refit sets its scope's
+//!   `epistemic_audit_calibration_ece{scope}` gauge ([`Metrics::set_ece`]) to the cross-fitted
+//!   ECE; [`FeedbackStats`] keeps in-process counters (records by kind, refits, refit failures).
+//!   Stored records are counted in /metrics by the `/v1/calibrate` handler.
 
 use crate::error::ApiError;
+use crate::metrics::Metrics;
 use crate::store::{FeedbackStore, NewFeedback, MAX_REFIT_LABELS};
 use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
 use epistemic_audit_core::Scorer;
@@ -61,7 +63,8 @@ pub struct Feedback {
     pending: Mutex<HashMap<String, u64>>,
     refit_every: u64,
     refit_lock: tokio::sync::Mutex<()>,
-    /// Counters for /metrics.
+    metrics: Arc<Metrics>,
+    /// In-process counters of the feedback path.
     pub stats: FeedbackStats,
 }
 
@@ -89,8 +92,13 @@ async fn blocking<T: Send + 'static>(
 
 impl Feedback {
     /// A feedback service over `store`; `refit_every` = labels per scope that trigger a refit
-    /// (0 = only the schedule and start-up refit).
-    pub fn new(store: Arc<dyn FeedbackStore>, scorer: Arc<Scorer>, refit_every: u64) -> Self {
+    /// (0 = only the schedule and start-up refit); refits report their ECE to `metrics`.
+    pub fn new(
+        store: Arc<dyn FeedbackStore>,
+        scorer: Arc<Scorer>,
+        refit_every: u64,
+        metrics: Arc<Metrics>,
+    ) -> Self {
         Feedback {
             store,
             scorer,
@@ -98,6 +106,7 @@ impl Feedback {
             pending: Mutex::new(HashMap::new()),
             refit_every,
             refit_lock: tokio::sync::Mutex::new(()),
+            metrics,
             stats: FeedbackStats::default(),
         }
     }
@@ -127,6 +136,9 @@ impl Feedback {
             if new.n < old.n {
                 return;
             }
+        }
+        if let Some(c) = &cal {
+            self.metrics.set_ece(scope, c.ece);
         }
         *reg = Arc::new(match cal {
             Some(c) => reg.with(Arc::new(c)),

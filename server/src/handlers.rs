@@ -9,42 +9,131 @@ use crate::http::{json_response, Body};
 use crate::routes::Route;
 use crate::state::AppState;
 use crate::store::NewFeedback;
+use bytes::Bytes;
 use epistemic_audit_core::recalibration::{feedback_scope, report, FeedbackInput};
 use epistemic_audit_core::{compare, validate};
 use epistemic_audit_core::{
     AuditRequest, BatchResponse, BatchSummary, CalibrateResponse, HealthResponse, Mode, Tier,
     INTERFACE_VERSION,
 };
-use hyper::header::{HeaderValue, ALLOW};
+use http_body_util::Full;
+use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
 use hyper::{Response, StatusCode};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::time::Instant;
+use utoipa::ToSchema;
 
 /// Mode of every audit in this version: managed, scored locally (no upstream configured yet), so
 /// `upstream_latency_ms` is 0 (DESIGN §3 "mode").
 pub const MODE: Mode = Mode::Managed;
 
-/// `GET /`: name, interface version, modes, links and how to authenticate.
+/// Body of `GET /` (the contract leaves its shape open; DESIGN §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"name": "epistemic-audit", "version": "1.1.0", "modes": ["managed", "byo-hf"],
+    "links": {"health": "/health", "audit": "/v1/audit", "batch": "/v1/batch", "compare": "/v1/compare",
+        "calibrate": "/v1/calibrate", "calibration": "/v1/calibration", "docs": "/docs", "openapi": "/openapi.json", "metrics": "/metrics"},
+    "auth": "X-API-Key or Authorization: Bearer", "open_mode": false}))]
+pub struct ApiInfo {
+    /// "epistemic-audit".
+    pub name: String,
+    /// Interface version, "1.1.0".
+    pub version: String,
+    /// Audit modes: "managed", "byo-hf".
+    pub modes: Vec<Mode>,
+    /// Where the endpoints are.
+    pub links: ApiLinks,
+    /// How to authenticate.
+    pub auth: String,
+    /// True when no API key is configured (every request is admitted; development only).
+    pub open_mode: bool,
+}
+
+/// `links` of [`ApiInfo`]: paths relative to the base URL.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ApiLinks {
+    /// `/health`.
+    pub health: String,
+    /// `/v1/audit`.
+    pub audit: String,
+    /// `/v1/batch`.
+    pub batch: String,
+    /// `/v1/compare`.
+    pub compare: String,
+    /// `/v1/calibrate`.
+    pub calibrate: String,
+    /// `/v1/calibration`.
+    pub calibration: String,
+    /// `/docs`.
+    pub docs: String,
+    /// `/openapi.json`.
+    pub openapi: String,
+    /// `/metrics`.
+    pub metrics: String,
+}
+
+/// `GET /`: name, interface version, modes, links and how to authenticate ([`ApiInfo`]).
 pub fn root(state: &AppState) -> Response<Body> {
     json_response(
         StatusCode::OK,
-        &json!({
-            "name": "epistemic-audit",
-            "version": INTERFACE_VERSION,
-            "modes": ["managed", "byo-hf"],
-            "links": {
-                "health": "/health",
-                "audit": "/v1/audit",
-                "batch": "/v1/batch",
-                "compare": "/v1/compare",
-                "calibrate": "/v1/calibrate",
-                "calibration": "/v1/calibration",
+        &ApiInfo {
+            name: "epistemic-audit".into(),
+            version: INTERFACE_VERSION.into(),
+            modes: vec![Mode::Managed, Mode::ByoHf],
+            links: ApiLinks {
+                health: "/health".into(),
+                audit: "/v1/audit".into(),
+                batch: "/v1/batch".into(),
+                compare: "/v1/compare".into(),
+                calibrate: "/v1/calibrate".into(),
+                calibration: "/v1/calibration".into(),
+                docs: "/docs".into(),
+                openapi: "/openapi.json".into(),
+                metrics: "/metrics".into(),
             },
-            "auth": "X-API-Key or Authorization: Bearer",
-            "open_mode": state.auth.is_open(),
-        }),
+            auth: "X-API-Key or Authorization: Bearer".into(),
+            open_mode: state.auth.is_open(),
+        },
     )
+}
+
+fn bytes_response(content_type: &str, bytes: Bytes) -> Response<Body> {
+    let mut resp = Response::new(Full::new(bytes));
+    if let Ok(v) = HeaderValue::from_str(content_type) {
+        resp.headers_mut().insert(CONTENT_TYPE, v);
+    }
+    resp
+}
+
+/// `GET /metrics`: every series of [`crate::metrics`] in the Prometheus text format 0.0.4.
+pub fn metrics(state: &AppState) -> Response<Body> {
+    let mut resp = bytes_response(
+        crate::metrics::CONTENT_TYPE,
+        Bytes::from(state.metrics.render()),
+    );
+    resp.headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    resp
+}
+
+/// `GET /openapi.json`: the OpenAPI 3.1 document ([`crate::openapi`]), rendered at start-up.
+pub fn openapi(state: &AppState) -> Response<Body> {
+    bytes_response("application/json", state.openapi_json.clone())
+}
+
+/// `GET /docs` and `GET /docs/<file>`: the Swagger UI page and its assets, from the binary.
+///
+/// # Errors
+/// [`ApiError::NotFound`] for a file the page does not have.
+pub fn docs(path: &str) -> Result<Response<Body>, ApiError> {
+    let file = crate::openapi::docs_file(path).ok_or(ApiError::NotFound)?;
+    let mut resp = bytes_response(&file.content_type, file.bytes);
+    let h = resp.headers_mut();
+    if file.gzipped {
+        h.insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    h.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    Ok(resp)
 }
 
 /// `GET /health`: contract HealthResponse `{status:"ok", version:"1.1.0", uptime_seconds}`
@@ -70,7 +159,7 @@ pub fn options(route: Route) -> Response<Body> {
 }
 
 /// `POST /v1/audit` after auth, rate limit and body read: validates the JSON body
-/// (`core::validate::audit_request`) and returns the AuditResult.
+/// (`core::validate::audit_request`), returns the AuditResult and records it in the metrics.
 ///
 /// # Errors
 /// 422 [`ApiError::Validation`] for a malformed body; 500 if scoring fails.
@@ -83,6 +172,7 @@ pub async fn audit(state: &AppState, body: bytes::Bytes) -> Result<Response<Body
             Ok(scorer.audit_with(&req, MODE, 0.0, &registry))
         })
         .await?;
+    state.metrics.observe_audit(&result);
     Ok(json_response(StatusCode::OK, &result))
 }
 
@@ -110,6 +200,10 @@ pub async fn batch(state: &AppState, body: bytes::Bytes) -> Result<Response<Body
             Ok(BatchResponse { audits, summary })
         })
         .await?;
+    response
+        .audits
+        .iter()
+        .for_each(|a| state.metrics.observe_audit(a));
     Ok(json_response(StatusCode::OK, &response))
 }
 
@@ -134,6 +228,11 @@ pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Bo
             Ok(out)
         })
         .await?;
+    // Every answer of a comparison is an intrinsic audit (core::compare).
+    response
+        .comparisons
+        .iter()
+        .for_each(|c| state.metrics.observe_comparison(c, Tier::Intrinsic, MODE));
     Ok(json_response(StatusCode::OK, &response))
 }
 
@@ -170,6 +269,7 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
             Ok((req, audit))
         })
         .await?;
+    state.metrics.observe_audit(&audit);
     let input = FeedbackInput::interpret(req.ground_truth, req.feedback.as_deref());
     let task = audit.metadata.task;
     let model_source = req.model_source.as_deref();
@@ -195,6 +295,11 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
             scorer_version: state.scorer.version().to_string(),
         };
         state.feedback.record(record).await?;
+        state.metrics.feedback_recorded(if input.label.is_some() {
+            "label"
+        } else {
+            "note"
+        });
         if input.label.is_some() && state.feedback.note_label(&scope) {
             let refit = state.feedback.spawn_refit(scope.clone());
             if tokio::time::timeout(REFIT_WAIT, refit).await.is_err() {

@@ -25,6 +25,12 @@ fn main() -> ExitCode {
 }
 
 fn serve(args: ServeArgs) -> ExitCode {
+    if let Err(msg) = args.cors_policy() {
+        use clap::CommandFactory;
+        Cli::command()
+            .error(clap::error::ErrorKind::ArgumentConflict, msg)
+            .exit();
+    }
     logging::init(args.log_format, &args.log_level);
     logging::log_panics();
     let runtime = match tokio::runtime::Builder::new_multi_thread()

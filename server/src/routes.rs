@@ -1,7 +1,8 @@
 //! The routing table: which (method, path) pairs exist, which need an API key, which are rate
 //! limited, and what a wrong method or unknown path gets (DESIGN §3: 404 / 405 with `Allow`).
 //!
-//! Routes of this version: `GET /`, `GET /health`, `POST /v1/audit`, `POST /v1/batch`,
+//! Routes of this version: `GET /`, `GET /health`, `GET /metrics`, `GET /openapi.json`,
+//! `GET /docs` (and the page's assets under `GET /docs/…`), `POST /v1/audit`, `POST /v1/batch`,
 //! `POST /v1/compare`, `POST /v1/calibrate` and `GET /v1/calibration` (an authenticated
 //! extension: the calibration in force per scope). `HEAD` is answered like `GET`. `OPTIONS` on a
 //! known path answers 204 with `Allow` and never needs a key (CORS preflight, contract
@@ -17,6 +18,14 @@ pub enum Route {
     Root,
     /// `GET /health`: liveness (contract HealthResponse).
     Health,
+    /// `GET /metrics`: Prometheus text format.
+    Metrics,
+    /// `GET /openapi.json`: the OpenAPI 3.1 document.
+    OpenApi,
+    /// `GET /docs`: the interactive documentation page.
+    Docs,
+    /// `GET /docs/<file>`: the page's assets (served from the binary).
+    DocsAsset,
     /// `POST /v1/audit`: audit one answer.
     Audit,
     /// `POST /v1/batch`: audit up to 100 answers.
@@ -44,9 +53,13 @@ pub enum Resolution {
 
 impl Route {
     /// Every implemented route.
-    pub const ALL: [Route; 7] = [
+    pub const ALL: [Route; 11] = [
         Route::Root,
         Route::Health,
+        Route::Metrics,
+        Route::OpenApi,
+        Route::Docs,
+        Route::DocsAsset,
         Route::Audit,
         Route::Batch,
         Route::Compare,
@@ -54,11 +67,16 @@ impl Route {
         Route::Calibration,
     ];
 
-    /// The route's path.
+    /// The route's path; for [`Route::DocsAsset`] the prefix `/docs/` of its paths. Also the
+    /// `route` label of the request metrics (bounded: never the raw request path).
     pub fn path(self) -> &'static str {
         match self {
             Route::Root => "/",
             Route::Health => "/health",
+            Route::Metrics => "/metrics",
+            Route::OpenApi => "/openapi.json",
+            Route::Docs => "/docs",
+            Route::DocsAsset => "/docs/",
             Route::Audit => "/v1/audit",
             Route::Batch => "/v1/batch",
             Route::Compare => "/v1/compare",
@@ -70,9 +88,23 @@ impl Route {
     /// Value of the `Allow` header for this path.
     pub fn allow(self) -> &'static str {
         match self {
-            Route::Root | Route::Health | Route::Calibration => "GET, HEAD, OPTIONS",
             Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => "POST, OPTIONS",
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset
+            | Route::Calibration => "GET, HEAD, OPTIONS",
         }
+    }
+
+    /// The route a path belongs to, whatever the method (`None` for unknown paths).
+    pub fn for_path(path: &str) -> Option<Route> {
+        if path.starts_with("/docs/") {
+            return Some(Route::DocsAsset);
+        }
+        Route::ALL.into_iter().find(|r| r.path() == path)
     }
 
     /// True when the route needs an API key (contract "Endpoints" table, column Auth).
@@ -90,25 +122,35 @@ impl Route {
             Route::Batch => Some(Endpoint::Batch),
             Route::Compare => Some(Endpoint::Compare),
             Route::Calibrate => Some(Endpoint::Calibrate),
-            Route::Root | Route::Health | Route::Calibration => None,
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset
+            | Route::Calibration => None,
         }
     }
 
     fn accepts(self, method: &Method) -> bool {
         match self {
-            Route::Root | Route::Health | Route::Calibration => {
-                method == Method::GET || method == Method::HEAD
-            }
             Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => {
                 method == Method::POST
             }
+            Route::Root
+            | Route::Health
+            | Route::Metrics
+            | Route::OpenApi
+            | Route::Docs
+            | Route::DocsAsset
+            | Route::Calibration => method == Method::GET || method == Method::HEAD,
         }
     }
 }
 
 /// Routes a request by method and path (exact match; no trailing-slash redirects).
 pub fn resolve(method: &Method, path: &str) -> Resolution {
-    let Some(route) = Route::ALL.into_iter().find(|r| r.path() == path) else {
+    let Some(route) = Route::for_path(path) else {
         return Resolution::NotFound;
     };
     if route.accepts(method) {
@@ -152,6 +194,26 @@ mod tests {
             Resolution::Options(Route::Batch)
         );
         assert_eq!(
+            resolve(&Method::GET, "/metrics"),
+            Resolution::Handle(Route::Metrics)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/openapi.json"),
+            Resolution::Handle(Route::OpenApi)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/docs"),
+            Resolution::Handle(Route::Docs)
+        );
+        assert_eq!(
+            resolve(&Method::GET, "/docs/swagger-ui.css"),
+            Resolution::Handle(Route::DocsAsset)
+        );
+        assert_eq!(
+            resolve(&Method::POST, "/metrics"),
+            Resolution::MethodNotAllowed(Route::Metrics)
+        );
+        assert_eq!(
             resolve(&Method::POST, "/v1/compare"),
             Resolution::Handle(Route::Compare)
         );
@@ -167,7 +229,7 @@ mod tests {
             resolve(&Method::GET, "/v1/calibrate"),
             Resolution::MethodNotAllowed(Route::Calibrate)
         );
-        for p in ["/metrics", "/openapi.json", "/docs", "/v1/audit/", "/nope"] {
+        for p in ["/v1/audit/", "/v1/calibrations", "/docsx", "/nope"] {
             assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
             assert_eq!(resolve(&Method::GET, p), Resolution::NotFound, "{p}");
         }
@@ -175,7 +237,20 @@ mod tests {
 
     #[test]
     fn only_the_v1_routes_need_keys_and_limits() {
-        assert!(!Route::Root.requires_key() && !Route::Health.requires_key());
+        for r in [
+            Route::Root,
+            Route::Health,
+            Route::Metrics,
+            Route::OpenApi,
+            Route::Docs,
+            Route::DocsAsset,
+        ] {
+            assert!(
+                !r.requires_key(),
+                "{r:?} is public (contract Authentication rule 7)"
+            );
+            assert_eq!(r.rate_limit(), None);
+        }
         assert!(Route::Audit.requires_key() && Route::Batch.requires_key());
         assert_eq!(Route::Health.rate_limit(), None);
         assert_eq!(Route::Batch.rate_limit(), Some(Endpoint::Batch));

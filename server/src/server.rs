@@ -9,7 +9,9 @@
 //!    every authenticated request counts against the quota, including ones whose body turns out
 //!    malformed (422);
 //! 4. the handler (validation and scoring on the blocking pool);
-//! 5. `X-Request-ID` on the response and one structured access-log line
+//! 5. `X-Request-ID` and the CORS headers (`cors`, every response of an allowed origin, 401/403
+//!    included) on the response, the request metrics (`metrics`: count by route template and
+//!    status, latency by route) and one structured access-log line
 //!    (method, path, status, latency_ms, request_id, client_ip — never headers, keys or bodies).
 //!
 //! The handler runs in its own task, so a panic becomes a 500 instead of a dropped connection.
@@ -31,9 +33,9 @@ use crate::store::sqlite::SqliteStore;
 use crate::store::FeedbackStore;
 use bytes::Bytes;
 use epistemic_audit_core::Scorer;
-use hyper::header::HeaderValue;
+use hyper::header::{HeaderValue, ACCESS_CONTROL_REQUEST_METHOD, ORIGIN};
 use hyper::service::service_fn;
-use hyper::{Request, Response};
+use hyper::{Method, Request, Response};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use std::convert::Infallible;
@@ -46,6 +48,9 @@ use tokio::net::TcpListener;
 /// Longest path written to the access log, in characters (paths are client-controlled).
 const MAX_LOGGED_PATH: usize = 200;
 
+/// `route` label of requests to unknown paths (the raw path is never a label: unbounded).
+pub const UNMATCHED_ROUTE: &str = "unmatched";
+
 /// Serves one request through the whole pipeline (module docs) and always returns a response.
 pub async fn handle<B>(state: Arc<AppState>, peer: SocketAddr, req: Request<B>) -> Response<Body>
 where
@@ -57,6 +62,10 @@ where
     let client = client_ip(peer.ip(), req.headers(), &state.trusted_proxies);
     let method = req.method().clone();
     let path: String = req.uri().path().chars().take(MAX_LOGGED_PATH).collect();
+    let route_label = Route::for_path(req.uri().path()).map_or(UNMATCHED_ROUTE, Route::path);
+    let origin = req.headers().get(ORIGIN).cloned();
+    let preflight =
+        method == Method::OPTIONS && req.headers().contains_key(ACCESS_CONTROL_REQUEST_METHOD);
 
     let task_state = Arc::clone(&state);
     let outcome = tokio::spawn(async move { dispatch(&task_state, client, req).await }).await;
@@ -76,8 +85,13 @@ where
     if let Ok(v) = HeaderValue::from_str(&id) {
         resp.headers_mut().insert(X_REQUEST_ID, v);
     }
+    state
+        .cors
+        .apply(origin.as_ref(), preflight, resp.headers_mut());
     let status = resp.status().as_u16();
-    let latency_ms = (started.elapsed().as_secs_f64() * 1e6).round() / 1e3;
+    let elapsed = started.elapsed();
+    state.metrics.observe_request(route_label, status, elapsed);
+    let latency_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
     tracing::info!(
         target: "epistemic_audit::access",
         method = %method,
@@ -112,6 +126,9 @@ where
     match route {
         Route::Root => return Ok(handlers::root(state)),
         Route::Health => return Ok(handlers::health(state)),
+        Route::Metrics => return Ok(handlers::metrics(state)),
+        Route::OpenApi => return Ok(handlers::openapi(state)),
+        Route::Docs | Route::DocsAsset => return handlers::docs(req.uri().path()),
         Route::Calibration => {
             state.auth.check(req.headers())?;
             return handlers::calibration(state).await;
@@ -136,7 +153,13 @@ where
         Route::Batch => handlers::batch(state, bytes).await,
         Route::Compare => handlers::compare(state, bytes).await,
         Route::Calibrate => handlers::calibrate(state, bytes).await,
-        Route::Root | Route::Health | Route::Calibration => unreachable!("handled above"),
+        Route::Root
+        | Route::Health
+        | Route::Metrics
+        | Route::OpenApi
+        | Route::Docs
+        | Route::DocsAsset
+        | Route::Calibration => unreachable!("handled above"),
     }
 }
 
@@ -151,7 +174,10 @@ async fn admit(
         state.auth.check(headers)?;
     }
     if let Some(endpoint) = route.rate_limit() {
-        state.check_limit(client, endpoint).await.into_result()?;
+        if let Err(e) = state.check_limit(client, endpoint).await.into_result() {
+            state.metrics.rate_limited(route.path());
+            return Err(e);
+        }
     }
     http::require_json(headers)
 }

@@ -19,7 +19,9 @@
 //! [`LimiterStats::fallbacks`]; while down, Redis is retried with exponential backoff
 //! ([`BACKOFF_MIN`] doubling to [`BACKOFF_MAX`]) and hits in between go straight to memory
 //! ([`LimiterStats::fallback_decisions`]). The first success logs one INFO line ("back on
-//! Redis") and resets the backoff.
+//! Redis") and resets the backoff. [`SharedLimiter::check`] says which limiter decided
+//! ([`DecidedBy`]); the caller ([`crate::state::AppState::check_limit`]) counts memory decisions
+//! in `epistemic_audit_limiter_backend_fallbacks_total{backend="redis"}`.
 
 use crate::limits::{Decision, Endpoint, RateLimiter, WINDOW_MS};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -63,6 +65,15 @@ pub struct LimiterStats {
     pub redis_decisions: AtomicU64,
     /// Times Redis came back after a fallback.
     pub recoveries: AtomicU64,
+}
+
+/// Which limiter decided a hit (the /metrics fallback counter counts [`DecidedBy::Memory`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecidedBy {
+    /// The shared log in Redis.
+    Redis,
+    /// This instance's memory, because Redis was unreachable or backing off.
+    Memory,
 }
 
 /// The Redis-backed limiter with in-memory fallback.
@@ -221,13 +232,19 @@ impl SharedLimiter {
         }
     }
 
-    /// Decides one hit: Redis when reachable (and not backing off), else `memory`.
-    pub async fn check(&self, ip: IpAddr, endpoint: Endpoint, memory: &RateLimiter) -> Decision {
+    /// Decides one hit: Redis when reachable (and not backing off), else `memory`; also says
+    /// which of the two decided.
+    pub async fn check(
+        &self,
+        ip: IpAddr,
+        endpoint: Endpoint,
+        memory: &RateLimiter,
+    ) -> (Decision, DecidedBy) {
         if !self.is_healthy() && self.now_ms() < self.retry_at_ms.load(Ordering::Relaxed) {
             self.stats
                 .fallback_decisions
                 .fetch_add(1, Ordering::Relaxed);
-            return memory.check(ip, endpoint);
+            return (memory.check(ip, endpoint), DecidedBy::Memory);
         }
         match self.hit(ip, endpoint).await {
             Ok(d) => {
@@ -237,14 +254,14 @@ impl SharedLimiter {
                     self.stats.recoveries.fetch_add(1, Ordering::Relaxed);
                     tracing::info!("Redis reachable again: rate limits are shared again");
                 }
-                d
+                (d, DecidedBy::Redis)
             }
             Err(e) => {
                 self.failed(&e);
                 self.stats
                     .fallback_decisions
                     .fetch_add(1, Ordering::Relaxed);
-                memory.check(ip, endpoint)
+                (memory.check(ip, endpoint), DecidedBy::Memory)
             }
         }
     }

@@ -3,10 +3,12 @@
 use crate::auth::ApiKeyAuth;
 use crate::client_ip::TrustedProxies;
 use crate::config::ServeArgs;
+use crate::cors::CorsPolicy;
 use crate::error::ApiError;
 use crate::feedback::Feedback;
 use crate::limits::{Clock, Decision, Endpoint, RateLimiter};
-use crate::shared_limits::SharedLimiter;
+use crate::metrics::Metrics;
+use crate::shared_limits::{DecidedBy, SharedLimiter};
 use crate::store::memory::MemoryStore;
 use crate::store::FeedbackStore;
 use epistemic_audit_core::Scorer;
@@ -30,6 +32,12 @@ pub struct AppState {
     pub feedback: Arc<Feedback>,
     /// Proxies whose forwarded headers are believed.
     pub trusted_proxies: TrustedProxies,
+    /// Cross-origin policy (CORS_ORIGINS).
+    pub cors: CorsPolicy,
+    /// Every Prometheus series of this server (`GET /metrics`).
+    pub metrics: Arc<Metrics>,
+    /// The OpenAPI 3.1 document served at `/openapi.json`, rendered once at start-up.
+    pub openapi_json: bytes::Bytes,
     /// Largest accepted request body, bytes.
     pub max_body_bytes: usize,
     /// Time a client has to send its whole request body.
@@ -60,6 +68,10 @@ impl AppState {
 
     /// Builds the state from the settings, a scorer, the memory limiter's clock, the opened
     /// feedback store and the shared limiter (if REDIS_URL is set).
+    ///
+    /// # Panics
+    /// If the CORS settings are contradictory (`*` with credentials); `main` checks them first
+    /// and exits with a usage error instead.
     pub fn with_backends(
         settings: &ServeArgs,
         scorer: Arc<Scorer>,
@@ -67,12 +79,19 @@ impl AppState {
         store: Arc<dyn FeedbackStore>,
         shared_limiter: Option<Arc<SharedLimiter>>,
     ) -> Self {
+        let metrics = Arc::new(Metrics::new());
         AppState {
+            cors: settings
+                .cors_policy()
+                .expect("CORS settings are checked at start-up"),
             feedback: Arc::new(Feedback::new(
                 store,
                 Arc::clone(&scorer),
                 settings.feedback_refit_every,
+                Arc::clone(&metrics),
             )),
+            metrics,
+            openapi_json: crate::openapi::document_json(),
             shared_limiter,
             scorer,
             auth: ApiKeyAuth::new(settings.api_key_secret.as_ref()),
@@ -86,10 +105,17 @@ impl AppState {
     }
 
     /// Decides one rate-limit hit of `ip` on `endpoint`: through Redis when REDIS_URL is set
-    /// (falling back to memory while it is unreachable), else in memory.
+    /// (falling back to memory while it is unreachable, counted in /metrics as a
+    /// `limiter_backend_fallbacks_total{backend="redis"}`), else in memory.
     pub async fn check_limit(&self, ip: IpAddr, endpoint: Endpoint) -> Decision {
         match &self.shared_limiter {
-            Some(shared) => shared.check(ip, endpoint, &self.limiter).await,
+            Some(shared) => {
+                let (decision, by) = shared.check(ip, endpoint, &self.limiter).await;
+                if by == DecidedBy::Memory {
+                    self.metrics.limiter_fallback("redis");
+                }
+                decision
+            }
             None => self.limiter.check(ip, endpoint),
         }
     }

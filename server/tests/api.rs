@@ -27,7 +27,10 @@ fn root_and_health() {
             "batch": "/v1/batch",
             "compare": "/v1/compare",
             "calibrate": "/v1/calibrate",
-            "calibration": "/v1/calibration"
+            "calibration": "/v1/calibration",
+            "docs": "/docs",
+            "openapi": "/openapi.json",
+            "metrics": "/metrics"
         })
     );
     assert_eq!(v["open_mode"], true);
@@ -264,7 +267,13 @@ fn validation_errors_have_the_contract_shape() {
 #[test]
 fn unknown_paths_and_wrong_methods() {
     let s = Server::open();
-    for path in ["/nope", "/metrics", "/openapi.json", "/docs", "/v1/audit/"] {
+    for path in [
+        "/nope",
+        "/v1/audit/",
+        "/v1/calibrations",
+        "/metrics/",
+        "/docsx",
+    ] {
         for method in ["GET", "POST"] {
             let r = request(
                 method,
@@ -276,6 +285,15 @@ fn unknown_paths_and_wrong_methods() {
             assert_eq!(r.json(), json!({"detail": "Not Found"}));
             assert!(r.header("x-request-id").is_some());
         }
+    }
+    // A file the docs page does not have.
+    let r = get(&s.url("/docs/no-such-asset.js"));
+    assert_eq!(r.status, 404);
+    assert_eq!(r.json(), json!({"detail": "Not Found"}));
+    for path in ["/metrics", "/openapi.json", "/docs"] {
+        let r = request("POST", &s.url(path), &[], Some(b"{}"));
+        assert_eq!(r.status, 405, "POST {path}");
+        assert_eq!(r.header("allow"), Some("GET, HEAD, OPTIONS"));
     }
     let r = get(&s.url("/v1/audit"));
     assert_eq!(r.status, 405);

@@ -69,12 +69,12 @@ fn key_required_when_secret_is_set() {
     assert_eq!(r.status, 401);
 
     // Public endpoints need no key; OPTIONS neither; unknown paths are 404 not 401.
-    for path in ["/", "/health"] {
+    for path in ["/", "/health", "/docs", "/openapi.json", "/metrics"] {
         assert_eq!(get(&s.url(path)).status, 200, "{path}");
     }
     assert_eq!(get(&s.url("/")).json()["open_mode"], false);
     assert_eq!(request("OPTIONS", &audit, &[], None).status, 204);
-    assert_eq!(get(&s.url("/metrics")).status, 404);
+    assert_eq!(get(&s.url("/nope")).status, 404);
 
     // The secret never shows up in bodies or logs.
     std::thread::sleep(std::time::Duration::from_millis(200));

@@ -31,6 +31,9 @@ pub const SETTINGS_ENV: &[&str] = &[
     "LOG_FORMAT",
     "LOG_LEVEL",
     "SHUTDOWN_GRACE_SECONDS",
+    "CORS_ORIGINS",
+    "CORS_ALLOW_CREDENTIALS",
+    "CORS_MAX_AGE_SECONDS",
     "FEEDBACK_DB_PATH",
     "DATABASE_URL",
     "DATABASE_SCHEMA",
@@ -316,4 +319,37 @@ pub fn assert_valid_audit(v: &Value) {
 /// Path of a file in `shared/data`.
 pub fn data_file(name: &str) -> String {
     format!("{}/../../shared/data/{}", env!("CARGO_MANIFEST_DIR"), name)
+}
+
+/// Runs `script` with `python3 -c`, feeding `stdin`, and returns its stdout. Panics with an
+/// install hint when python3 or the module `module` (PyPI package `pip_package`) is missing, and
+/// with the script's stderr when it fails — a missing tool must fail the test, never skip it.
+pub fn python3(module: &str, pip_package: &str, script: &str, stdin: &[u8]) -> String {
+    use std::io::Write;
+    let probe = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .unwrap_or_else(|e| panic!("python3 is required for this test ({e}); install Python 3 and run: pip install {pip_package}"));
+    assert!(
+        probe.status.success(),
+        "the Python module `{module}` is missing: run `pip install {pip_package}` (scripts/test.sh does this)\n{}",
+        String::from_utf8_lossy(&probe.stderr)
+    );
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn python3");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "python3 script failed ({}):\n{}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
