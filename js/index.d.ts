@@ -99,6 +99,45 @@ export interface BatchResponse {
   summary: BatchSummary;
 }
 
+/** The body of /v1/compare. */
+export interface CompareRequest {
+  /** The prompt all answers respond to (≤ 5000 characters). */
+  prompt: string;
+  /** 2..10 answers with distinct model names. */
+  responses: { model: string; text: string }[];
+}
+
+/** One model's audit inside a comparison. */
+export interface ModelComparison {
+  model: string;
+  q1: number;
+  q2: number;
+  height: number;
+  ece: number;
+  brier: number;
+  verdict: 'ACCEPT' | 'MAYBE' | 'REFUSED';
+  explanation: string;
+  /** Mean lexical similarity in [0,1] with the other answers. */
+  agreement: number;
+}
+
+/** The /v1/compare response (mode "local"). */
+export interface CompareResponse {
+  prompt: string;
+  comparisons: ModelComparison[];
+  ranking: { rank: number; model: string; q2: number; height: number; verdict: 'ACCEPT' | 'MAYBE' | 'REFUSED' }[];
+  best_model: string;
+  summary: {
+    total_models: number;
+    best_model: string;
+    best_q2: number;
+    avg_q2: number;
+    q2_range: number;
+    /** Wall time in milliseconds (performance.now()). */
+    processing_time_ms: number;
+  };
+}
+
 /** One failing field, as in the service's 422 body. */
 export interface FieldError {
   /** Path to the failing value: ["body","text"], ["body","items",3,"text"], ["probs",2] … */
@@ -158,6 +197,13 @@ export function init(input?: unknown): Promise<void>;
 export function audit(request: AuditRequest): AuditResult;
 /** Audits 1..100 answers (an array or {items}); the service's /v1/batch body. Throws ValidationError. */
 export function batch(items: AuditRequest[] | { items: AuditRequest[] }): BatchResponse;
+
+/**
+ * Audits and ranks 2..10 answers to one prompt, each with the others as its samples (lexical
+ * agreement); the service's /v1/compare body. Throws ValidationError, or an Error named
+ * InvalidInputError for duplicate model names (the service's 400).
+ */
+export function compare(request: CompareRequest): CompareResponse;
 
 /** Expected calibration error with `bins` (default 15) equal-width bins; 0 for empty input. */
 export function ece(probs: Numbers, outcomes: Labels, bins?: number): number;

@@ -2,7 +2,7 @@
 // bundler (webpack 5 asyncWebAssembly, Vite with a wasm plugin, Rollup/esbuild wasm plugins) or by
 // runtimes with WebAssembly ESM integration. Ready on import; `init()` is a no-op for symmetry.
 export {
-  audit, batch, ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
+  audit, batch, compare, ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
 } from '../pkg-bundler/epistemic_audit_wasm.js';
 
 /** No-op: the bundler instantiates the module on import. */

@@ -3,7 +3,7 @@
 import wasm from '../pkg-node/epistemic_audit_wasm.js';
 
 export const {
-  audit, batch, ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
+  audit, batch, compare, ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
 } = wasm;
 
 /** No-op: the module is ready on import. */

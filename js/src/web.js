@@ -23,6 +23,7 @@ function guard(name) {
 
 export const audit = guard('audit');
 export const batch = guard('batch');
+export const compare = guard('compare');
 export const ece = guard('ece');
 export const brier = guard('brier');
 export const reliabilityBins = guard('reliabilityBins');

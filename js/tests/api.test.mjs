@@ -165,3 +165,38 @@ test('init is idempotent', async () => {
   await web.init();
   assert.equal(web.audit(DIALOGUE).height, ea.audit(DIALOGUE).height);
 });
+
+test('compare ranks answers by q2 with the others as samples, as /v1/compare', () => {
+  const prompt = 'What is the capital of Australia?';
+  const r = ea.compare({
+    prompt,
+    responses: [
+      { model: 'a', text: 'The capital of Australia is Canberra.' },
+      { model: 'b', text: 'Canberra is the capital of Australia.' },
+      { model: 'c', text: 'Sydney, founded in 1788 by Arthur Phillip, is the capital and largest city.' },
+    ],
+  });
+  assert.equal(r.prompt, prompt);
+  assert.equal(r.comparisons.length, 3);
+  assert.deepEqual(r.ranking.map((e) => e.rank), [1, 2, 3]);
+  const q2s = r.ranking.map((e) => e.q2);
+  assert.deepEqual([...q2s].sort((x, y) => x - y), q2s, 'ranking is by q2 ascending');
+  assert.equal(r.best_model, r.ranking[0].model);
+  assert.equal(r.summary.total_models, 3);
+  close(r.summary.best_q2, Math.min(...q2s));
+  close(r.summary.q2_range, Math.max(...q2s) - Math.min(...q2s));
+  const byModel = Object.fromEntries(r.comparisons.map((c) => [c.model, c]));
+  assert.ok(byModel.a.agreement > byModel.c.agreement, 'the two agreeing answers agree more');
+  assert.ok(r.summary.processing_time_ms >= 0);
+});
+
+test('compare rejects duplicate models and schema errors', () => {
+  assert.throws(
+    () => ea.compare({ prompt: 'p', responses: [{ model: 'x', text: 'a' }, { model: 'x', text: 'b' }] }),
+    (e) => e.name === 'InvalidInputError' && /Duplicate model name/.test(e.message),
+  );
+  assert.throws(
+    () => ea.compare({ prompt: 'p', responses: [{ model: 'x', text: 'a' }] }),
+    (e) => e.name === 'ValidationError' && e.detail.some((d) => d.loc.join('.') === 'body.responses'),
+  );
+});

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 
 export const FUNCTIONS = [
-  'audit', 'batch', 'ece', 'brier', 'reliabilityBins', 'auroc', 'auprc',
+  'audit', 'batch', 'compare', 'ece', 'brier', 'reliabilityBins', 'auroc', 'auprc',
   'fitCalibrator', 'referenceCalibration', 'version',
 ];
 

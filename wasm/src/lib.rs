@@ -123,6 +123,28 @@ pub fn batch(items: JsValue) -> Result<JsValue, JsValue> {
     to_js(&BatchResponse { audits, summary })
 }
 
+/// `compare(request)`: audits and ranks 2..10 answers to one prompt, as `/v1/compare`
+/// (`{prompt, responses: [{model, text}]}` → `{prompt, comparisons, ranking, best_model, summary}`):
+/// each answer is audited with the others as its samples (lexical agreement), ranked by q2, then
+/// ECE, then q1. `summary.processing_time_ms` is measured with `performance.now()`. Throws a
+/// ValidationError for schema errors, and an Error named `InvalidInputError` for duplicate model
+/// names (the service's 400).
+#[wasm_bindgen]
+pub fn compare(request: JsValue) -> Result<JsValue, JsValue> {
+    let start = performance_now();
+    let value = json_from_js(request, &["body"]).map_err(|e| validation_error("invalid compare request", &e))?;
+    let req = validate::compare_request(&value).map_err(|e| validation_error("invalid compare request", &e))?;
+    if let Err(msg) = epistemic_audit_core::compare::check_distinct_models(&req) {
+        let err = js_sys::Error::new(&msg);
+        err.set_name("InvalidInputError");
+        return Err(err.into());
+    }
+    let registry = epistemic_audit_core::recalibration::CalibrationRegistry::new();
+    let mut resp = SCORER.with(|s| epistemic_audit_core::compare::compare(s, &req, Mode::Local, &registry));
+    resp.summary.processing_time_ms = performance_now() - start;
+    to_js(&resp)
+}
+
 // ---------------------------------------------------------------------------------------------
 // Argument readers for the calibration math
 
