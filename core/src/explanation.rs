@@ -1,7 +1,7 @@
 //! Explanations assembled from the evidence that moved a score: which features pushed the logit
 //! of "hallucinated" up or down, with the concrete numbers, names and markers behind them.
 
-use crate::features::{Extracted, TaskKind};
+use crate::features::{Extracted, TaskKind, DENSE_NAMES};
 use crate::scorer::ActiveCalibration;
 use crate::similarity::{Agreement, DISAGREE_BELOW};
 use crate::types::{Contribution, Verdict};
@@ -109,6 +109,18 @@ fn capitalise(s: &str) -> String {
     }
 }
 
+/// Which inputs the intrinsic tier read besides the text: ", prompt and context", ", prompt",
+/// ", context" or "" (from the extracted prompt and context lengths).
+fn evidence_used(x: &Extracted) -> &'static str {
+    let has = |name: &str| DENSE_NAMES.iter().position(|n| *n == name).is_some_and(|i| x.dense[i] > 0.0);
+    match (has("log_prompt_chars"), has("log_context_chars")) {
+        (true, true) => ", prompt and context",
+        (true, false) => " and prompt",
+        (false, true) => " and context",
+        (false, false) => "",
+    }
+}
+
 /// Builds the explanation: verdict and probability, the clauses that raised and lowered doubt
 /// (largest contributions first, with their size in nats), the aleatoric reading, and the
 /// scorer's held-out quality and thresholds.
@@ -125,7 +137,7 @@ pub fn explain(inp: &Input<'_>) -> String {
         inp.height,
         inp.interval[0],
         inp.interval[1],
-        if inp.x.has_source { ", prompt and context" } else { "" },
+        evidence_used(inp.x),
     );
     let mut up = Vec::new();
     let mut down = Vec::new();
