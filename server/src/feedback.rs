@@ -23,7 +23,7 @@ use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, Scope
 use epistemic_audit_core::Scorer;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, RwLock, Weak};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 /// Milliseconds since the Unix epoch (wall clock; 0 if the clock is before 1970).
@@ -269,25 +269,17 @@ impl Feedback {
     /// Starts the scheduled refit: every `period`, each scope with labels stored since its last
     /// refit is refitted. Ends by itself once the service is dropped.
     pub fn spawn_scheduler(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
-        let weak: Weak<Self> = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(period);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            tick.tick().await;
-            loop {
-                tick.tick().await;
-                let Some(me) = weak.upgrade() else { return };
-                let due: Vec<String> = me
-                    .pending
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .iter()
-                    .filter(|(_, &n)| n > 0)
-                    .map(|(s, _)| s.clone())
-                    .collect();
-                for scope in due {
-                    let _ = me.refit_scope(&scope).await;
-                }
+        crate::periodic::spawn_while_alive(self, period, |me: Arc<Self>| async move {
+            let due: Vec<String> = me
+                .pending
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .iter()
+                .filter(|(_, &n)| n > 0)
+                .map(|(s, _)| s.clone())
+                .collect();
+            for scope in due {
+                let _ = me.refit_scope(&scope).await;
             }
         })
     }

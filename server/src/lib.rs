@@ -37,6 +37,7 @@ pub mod limits;
 pub mod logging;
 pub mod metrics;
 pub mod openapi;
+pub mod periodic;
 pub mod request_id;
 pub mod routes;
 pub mod server;

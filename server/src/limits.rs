@@ -28,7 +28,7 @@ use dashmap::DashMap;
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Length of the sliding window, milliseconds (contract "Limits" rule 1: 60 s).
@@ -252,20 +252,10 @@ impl RateLimiter {
     /// Starts a tokio task that calls [`RateLimiter::sweep`] every `period`; it ends by itself
     /// once the limiter is dropped. Must be called inside a tokio runtime.
     pub fn spawn_sweeper(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
-        let weak: Weak<Self> = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(period);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            tick.tick().await;
-            loop {
-                tick.tick().await;
-                let Some(limiter) = weak.upgrade() else {
-                    return;
-                };
-                let removed = limiter.sweep();
-                if removed > 0 {
-                    tracing::debug!(removed, keys = limiter.len(), "rate-limit sweep");
-                }
+        crate::periodic::spawn_while_alive(self, period, |limiter: Arc<Self>| async move {
+            let removed = limiter.sweep();
+            if removed > 0 {
+                tracing::debug!(removed, keys = limiter.len(), "rate-limit sweep");
             }
         })
     }
