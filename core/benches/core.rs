@@ -37,7 +37,7 @@ fn request(kind: TaskKind, chars: usize) -> AuditRequest {
         text: text_of(chars),
         prompt: prompt.map(Into::into),
         context: context.map(Into::into),
-        model_source: None,
+        ..Default::default()
     }
 }
 
@@ -67,7 +67,7 @@ fn batch_and_compare(c: &mut Criterion) {
     });
     let req = CompareRequest {
         prompt: PROMPT.into(),
-        responses: (0..10).map(|i| CompareItem { model: format!("model-{i}"), text: text_of(300 + 50 * i) }).collect(),
+        responses: (0..10).map(|i| CompareItem { model: format!("model-{i}"), text: text_of(300 + 50 * i), samples: None, logprobs: None }).collect(),
     };
     let registry = CalibrationRegistry::new();
     g.throughput(Throughput::Elements(10));

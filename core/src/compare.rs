@@ -52,6 +52,7 @@ pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &Cal
                 context: None,
                 prompt: prompt.clone(),
                 model_source: Some(r.model.clone()),
+                ..Default::default()
             };
             let res = scorer.audit_compared(&audit_req, mode, registry, a);
             ModelComparison {
@@ -106,7 +107,7 @@ mod tests {
     fn req(items: &[(&str, &str)]) -> CompareRequest {
         CompareRequest {
             prompt: "What is the capital of France?".into(),
-            responses: items.iter().map(|(m, t)| CompareItem { model: m.to_string(), text: t.to_string() }).collect(),
+            responses: items.iter().map(|(m, t)| CompareItem { model: m.to_string(), text: t.to_string(), samples: None, logprobs: None }).collect(),
         }
     }
 
@@ -153,7 +154,7 @@ mod tests {
         let out = compare(&s, &r, Mode::Managed, &CalibrationRegistry::new());
         for (c, item) in out.comparisons.iter().zip(&r.responses) {
             let alone = s.audit(
-                &AuditRequest { text: item.text.clone(), prompt: Some(r.prompt.clone()), context: None, model_source: Some(item.model.clone()) },
+                &AuditRequest { text: item.text.clone(), prompt: Some(r.prompt.clone()), context: None, model_source: Some(item.model.clone()), ..Default::default() },
                 Mode::Managed,
                 0.0,
             );

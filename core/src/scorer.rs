@@ -287,6 +287,7 @@ impl Scorer {
                 top_contributions: contributions,
                 model_source: req.model_source.clone(),
                 scorer_version: self.version.clone(),
+                upstream: None,
             },
             mode,
             upstream_latency_ms,
@@ -412,7 +413,7 @@ mod tests {
     }
 
     fn req(text: &str, prompt: Option<&str>, context: Option<&str>) -> AuditRequest {
-        AuditRequest { text: text.into(), prompt: prompt.map(Into::into), context: context.map(Into::into), model_source: None }
+        AuditRequest { text: text.into(), prompt: prompt.map(Into::into), context: context.map(Into::into), ..Default::default() }
     }
 
     #[test]

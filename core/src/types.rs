@@ -32,6 +32,48 @@ pub struct AuditRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
+    /// Alternative answers to the same prompt (1..=20 strings of 1..=10000 characters), sampled
+    /// from the model that wrote `text` (DESIGN §2.3, samples tier). When present, no upstream
+    /// sampling is needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 20))]
+    pub samples: Option<Vec<String>>,
+    /// Per-token log-probabilities of `text` under the model that wrote it, in the OpenAI chat
+    /// `choices[].logprobs.content` shape (1..=10000 tokens; DESIGN §2.2, logprobs tier).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 10000))]
+    pub logprobs: Option<Vec<TokenLogprob>>,
+}
+
+/// One token of an answer with its log-probability (nats, ≤ 0) and, optionally, the most likely
+/// alternatives at that position: an element of OpenAI's chat `logprobs.content`. Members of
+/// that shape not listed here (such as `bytes`) are ignored.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TokenLogprob {
+    /// The token's text; at most 1000 characters.
+    #[cfg_attr(feature = "openapi", schema(max_length = 1000, example = "Paris"))]
+    pub token: String,
+    /// Natural-log probability of this token given everything before it; finite, ≤ 0.
+    #[cfg_attr(feature = "openapi", schema(maximum = 0.0, example = -0.02))]
+    pub logprob: f64,
+    /// Up to 20 most likely tokens at this position with their log-probabilities (the token
+    /// itself may be among them). Empty when the source gave none.
+    #[serde(default)]
+    #[cfg_attr(feature = "openapi", schema(max_items = 20))]
+    pub top_logprobs: Vec<TopLogprob>,
+}
+
+/// An alternative token at one position and its log-probability (nats, ≤ 0).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TopLogprob {
+    /// The alternative token's text; at most 1000 characters.
+    #[cfg_attr(feature = "openapi", schema(max_length = 1000))]
+    pub token: String,
+    /// Its natural-log probability; finite, ≤ 0.
+    #[cfg_attr(feature = "openapi", schema(maximum = 0.0))]
+    pub logprob: f64,
 }
 
 /// ACCEPT / MAYBE / REFUSED, chosen from `height` by risk-controlled thresholds (DESIGN §2.5).
@@ -65,6 +107,13 @@ impl Verdict {
 pub enum Tier {
     /// The text (+ prompt/context) only.
     Intrinsic,
+    /// Token log-probabilities of the text (client-supplied or upstream teacher forcing).
+    Logprobs,
+    /// Alternative answers to the same prompt (client-supplied, upstream sampling, or the other
+    /// answers of a comparison).
+    Samples,
+    /// Both log-probabilities and samples.
+    Combined,
 }
 
 impl Tier {
@@ -72,6 +121,9 @@ impl Tier {
     pub fn as_str(self) -> &'static str {
         match self {
             Tier::Intrinsic => "intrinsic",
+            Tier::Logprobs => "logprobs",
+            Tier::Samples => "samples",
+            Tier::Combined => "combined",
         }
     }
 }
@@ -151,6 +203,23 @@ pub struct Metadata {
     pub model_source: Option<String>,
     /// Version of the embedded model (training data digest and settings).
     pub scorer_version: String,
+    /// Which upstream produced the evidence (absent when nothing was called).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upstream: Option<UpstreamInfo>,
+}
+
+/// `metadata.upstream`: the upstream call that produced this audit's evidence (DESIGN §3).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct UpstreamInfo {
+    /// "tgi" or "openai".
+    pub protocol: String,
+    /// Model id the upstream reported (or "unknown").
+    pub model: String,
+    /// Number of samples the upstream returned (0 when none were requested).
+    pub k: u32,
+    /// Whether teacher-forced token log-probabilities of the text were obtained.
+    pub logprobs: bool,
 }
 
 /// `metadata.calibration` (DESIGN §2.5).
@@ -322,6 +391,15 @@ pub struct CompareItem {
     /// The model's answer; 1..=10000 characters.
     #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
     pub text: String,
+    /// Extra samples from this model for the same prompt (as [`AuditRequest::samples`]); the
+    /// other answers of the comparison count as samples too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 20))]
+    pub samples: Option<Vec<String>>,
+    /// Token log-probabilities of `text` under this model (as [`AuditRequest::logprobs`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 10000))]
+    pub logprobs: Option<Vec<TokenLogprob>>,
 }
 
 /// Contract: CompareRequest.

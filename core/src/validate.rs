@@ -4,7 +4,7 @@
 //! interface 1.1.0 "Errors", HTTP 422); `loc` starts with `"body"` and continues with field names
 //! and array indices. Limits are DESIGN §3 "Validation". Unknown fields are ignored (DESIGN §2).
 
-use crate::types::{AuditRequest, BatchRequest, CalibrateRequest, CompareItem, CompareRequest};
+use crate::types::{AuditRequest, BatchRequest, CalibrateRequest, CompareItem, CompareRequest, TokenLogprob, TopLogprob};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -26,6 +26,16 @@ pub const MIN_COMPARE_RESPONSES: usize = 2;
 pub const MAX_COMPARE_RESPONSES: usize = 10;
 /// Most characters in a comparison's `model` name.
 pub const MAX_MODEL_CHARS: usize = 500;
+/// Most client-supplied `samples` (DESIGN §2.3).
+pub const MAX_SAMPLES: usize = 20;
+/// Most tokens in client-supplied `logprobs` (one per token of a text of at most 10000 characters).
+pub const MAX_LOGPROB_TOKENS: usize = 10_000;
+/// Most alternatives in one token's `top_logprobs`.
+pub const MAX_TOP_LOGPROBS: usize = 20;
+/// Most characters in one token string.
+pub const MAX_TOKEN_CHARS: usize = 1_000;
+/// Log-probabilities up to this value above 0 are accepted (and read as 0): serialisers round.
+pub const LOGPROB_TOLERANCE: f64 = 1e-6;
 
 /// One element of a location path: a field name or an array index.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,10 +163,100 @@ pub fn audit_request_at(v: &Value, loc: &[LocItem], errors: &mut Vec<FieldError>
     let context = string_field(obj, loc, "context", false, 0, MAX_CONTEXT_CHARS, errors);
     let prompt = string_field(obj, loc, "prompt", false, 0, MAX_PROMPT_CHARS, errors);
     let model_source = string_field(obj, loc, "model_source", false, 0, MAX_MODEL_SOURCE_CHARS, errors);
+    let samples = samples_field(obj, loc, errors);
+    let logprobs = logprobs_field(obj, loc, errors);
     if errors.len() > before {
         return None;
     }
-    Some(AuditRequest { text: text?, context, prompt, model_source })
+    Some(AuditRequest { text: text?, context, prompt, model_source, samples, logprobs })
+}
+
+/// Reads the optional `samples` member (DESIGN §2.3): absent/null, or an array of
+/// 1..=[`MAX_SAMPLES`] strings of 1..=[`MAX_TEXT_CHARS`] characters each.
+pub(crate) fn samples_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<String>> {
+    if matches!(obj.get("samples"), None | Some(Value::Null)) {
+        return None;
+    }
+    let items = array_field(obj, base, "samples", 1, MAX_SAMPLES, errors)?;
+    let loc = at(base, "samples");
+    let before = errors.len();
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        match v {
+            Value::String(s) => {
+                let n = s.chars().count();
+                if n == 0 {
+                    errors.push(FieldError::new(at(&loc, i), "String should have at least 1 character(s)", "string_too_short"));
+                } else if n > MAX_TEXT_CHARS {
+                    errors.push(FieldError::new(at(&loc, i), format!("String should have at most {MAX_TEXT_CHARS} characters, got {n}"), "string_too_long"));
+                } else {
+                    out.push(s.clone());
+                }
+            }
+            _ => errors.push(FieldError::new(at(&loc, i), "Input should be a valid string", "string_type")),
+        }
+    }
+    (errors.len() == before).then_some(out)
+}
+
+/// Reads one finite log-probability ≤ 0 (up to [`LOGPROB_TOLERANCE`] above 0 is read as 0).
+fn logprob_value(v: Option<&Value>, loc: Vec<LocItem>, errors: &mut Vec<FieldError>) -> Option<f64> {
+    match v {
+        None | Some(Value::Null) => {
+            errors.push(FieldError::new(loc, "Field required", "missing"));
+            None
+        }
+        Some(Value::Number(n)) => match n.as_f64() {
+            Some(x) if x.is_finite() && x <= LOGPROB_TOLERANCE => Some(x.min(0.0)),
+            _ => {
+                errors.push(FieldError::new(loc, "Input should be a finite log-probability less than or equal to 0", "less_than_equal"));
+                None
+            }
+        },
+        Some(_) => {
+            errors.push(FieldError::new(loc, "Input should be a valid number", "float_type"));
+            None
+        }
+    }
+}
+
+/// Reads one `{token, logprob}` object at `loc`.
+fn token_and_logprob(v: &Value, loc: &[LocItem], errors: &mut Vec<FieldError>) -> Option<(Map<String, Value>, String, f64)> {
+    let o = object(v, loc, errors)?;
+    let token = string_field(o, loc, "token", true, 0, MAX_TOKEN_CHARS, errors);
+    let logprob = logprob_value(o.get("logprob"), at(loc, "logprob"), errors);
+    Some((o.clone(), token?, logprob?))
+}
+
+/// Reads the optional `logprobs` member in the OpenAI chat `logprobs.content` shape (DESIGN §2.2):
+/// absent/null, or 1..=[`MAX_LOGPROB_TOKENS`] objects `{token, logprob, top_logprobs?}` with
+/// `token` a string of at most [`MAX_TOKEN_CHARS`] characters, `logprob` a finite number ≤ 0
+/// (nats) and `top_logprobs` absent, null or at most [`MAX_TOP_LOGPROBS`] such pairs.
+pub(crate) fn logprobs_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<TokenLogprob>> {
+    if matches!(obj.get("logprobs"), None | Some(Value::Null)) {
+        return None;
+    }
+    let items = array_field(obj, base, "logprobs", 1, MAX_LOGPROB_TOKENS, errors)?;
+    let loc = at(base, "logprobs");
+    let before = errors.len();
+    let mut out = Vec::with_capacity(items.len());
+    for (i, v) in items.iter().enumerate() {
+        let item_loc = at(&loc, i);
+        let Some((o, token, logprob)) = token_and_logprob(v, &item_loc, errors) else { continue };
+        let mut top = Vec::new();
+        if !matches!(o.get("top_logprobs"), None | Some(Value::Null)) {
+            if let Some(alts) = array_field(&o, &item_loc, "top_logprobs", 0, MAX_TOP_LOGPROBS, errors) {
+                let top_loc = at(&item_loc, "top_logprobs");
+                for (j, a) in alts.iter().enumerate() {
+                    if let Some((_, token, logprob)) = token_and_logprob(a, &at(&top_loc, j), errors) {
+                        top.push(TopLogprob { token, logprob });
+                    }
+                }
+            }
+        }
+        out.push(TokenLogprob { token, logprob, top_logprobs: top });
+    }
+    (errors.len() == before).then_some(out)
 }
 
 /// Validates a /v1/audit body.
@@ -312,8 +412,10 @@ pub fn compare_request(v: &Value) -> Result<CompareRequest, Vec<FieldError>> {
             let Some(o) = object(item, &item_loc, &mut errors) else { continue };
             let model = string_field(o, &item_loc, "model", true, 1, MAX_MODEL_CHARS, &mut errors);
             let text = string_field(o, &item_loc, "text", true, 1, MAX_TEXT_CHARS, &mut errors);
+            let samples = samples_field(o, &item_loc, &mut errors);
+            let logprobs = logprobs_field(o, &item_loc, &mut errors);
             if let (Some(model), Some(text)) = (model, text) {
-                responses.push(CompareItem { model, text });
+                responses.push(CompareItem { model, text, samples, logprobs });
             }
         }
     }
@@ -364,6 +466,44 @@ mod tests {
         assert_eq!(e[0].loc, vec![LocItem::from("body"), "items".into(), 1usize.into(), "text".into()]);
         assert_eq!(batch_request(&json!({"items": []})).unwrap_err()[0].kind, "too_short");
         assert!(batch_request(&json!({"items": [{"text": "a"}]})).is_ok());
+    }
+
+    #[test]
+    fn samples_and_logprobs_are_validated_with_locations() {
+        let ok = audit_request(&json!({
+            "text": "Paris",
+            "samples": ["Paris", "Lyon"],
+            "logprobs": [{"token": "Par", "logprob": -0.1, "bytes": [80], "top_logprobs": [{"token": "Par", "logprob": -0.1}, {"token": "Ly", "logprob": -2.5}]},
+                         {"token": "is", "logprob": 0.0000001}]
+        }))
+        .unwrap();
+        assert_eq!(ok.samples.as_ref().unwrap().len(), 2);
+        let lp = ok.logprobs.unwrap();
+        assert_eq!((lp[0].top_logprobs.len(), lp[1].logprob, lp[1].top_logprobs.len()), (2, 0.0, 0));
+        let loc = |e: &FieldError| e.loc.iter().map(|l| match l { LocItem::Field(f) => f.clone(), LocItem::Index(i) => i.to_string() }).collect::<Vec<_>>().join(".");
+        let cases = [
+            (json!({"text": "a", "samples": []}), "body.samples", "too_short"),
+            (json!({"text": "a", "samples": vec!["x"; MAX_SAMPLES + 1]}), "body.samples", "too_long"),
+            (json!({"text": "a", "samples": ["x", ""]}), "body.samples.1", "string_too_short"),
+            (json!({"text": "a", "samples": ["x", 3]}), "body.samples.1", "string_type"),
+            (json!({"text": "a", "samples": "x"}), "body.samples", "list_type"),
+            (json!({"text": "a", "logprobs": []}), "body.logprobs", "too_short"),
+            (json!({"text": "a", "logprobs": [{"token": "a"}]}), "body.logprobs.0.logprob", "missing"),
+            (json!({"text": "a", "logprobs": [{"token": "a", "logprob": 0.5}]}), "body.logprobs.0.logprob", "less_than_equal"),
+            (json!({"text": "a", "logprobs": [{"token": "a", "logprob": "x"}]}), "body.logprobs.0.logprob", "float_type"),
+            (json!({"text": "a", "logprobs": [{"logprob": -1}]}), "body.logprobs.0.token", "missing"),
+            (json!({"text": "a", "logprobs": [5]}), "body.logprobs.0", "dict_type"),
+            (json!({"text": "a", "logprobs": [{"token": "a", "logprob": -1, "top_logprobs": [{"token": "b", "logprob": 1}]}]}), "body.logprobs.0.top_logprobs.0.logprob", "less_than_equal"),
+            (json!({"text": "a", "logprobs": [{"token": "a", "logprob": -1, "top_logprobs": {}}]}), "body.logprobs.0.top_logprobs", "list_type"),
+        ];
+        for (body, want_loc, want_kind) in cases {
+            let e = audit_request(&body).unwrap_err();
+            assert_eq!((loc(&e[0]), e[0].kind.as_str()), (want_loc.to_string(), want_kind), "{body}");
+        }
+        let huge = json!({"text": "a", "logprobs": [{"token": "a", "logprob": -1e308}]});
+        assert!(audit_request(&huge).is_ok(), "very unlikely tokens are valid");
+        let e = compare_request(&json!({"prompt": "q", "responses": [{"model": "a", "text": "x", "samples": [1]}, {"model": "b", "text": "y"}]})).unwrap_err();
+        assert_eq!(loc(&e[0]), "body.responses.0.samples.0");
     }
 
     #[test]

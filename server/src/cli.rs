@@ -76,6 +76,7 @@ pub fn parse_row(text: &str, line: usize, need_label: bool) -> Result<Row, RowEr
         context: opt_string(&obj, "context").map_err(|r| err("context", r))?,
         prompt: opt_string(&obj, "prompt").map_err(|r| err("prompt", r))?,
         model_source: opt_string(&obj, "model_source").map_err(|r| err("model_source", r))?,
+        ..Default::default()
     };
     let label = if need_label {
         match obj.get("label") {
@@ -148,6 +149,7 @@ pub fn run_audit(args: &AuditArgs) -> ExitCode {
             context: args.context.clone(),
             prompt: args.prompt.clone(),
             model_source: args.model_source.clone(),
+            ..Default::default()
         };
         write_result(&mut out, &scorer.audit(&req, CLI_MODE, 0.0), args.pretty)
             .map_err(CliError::Io)

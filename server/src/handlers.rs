@@ -264,6 +264,7 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
                 context: req.context.clone(),
                 prompt: req.prompt.clone(),
                 model_source: req.model_source.clone(),
+                ..Default::default()
             };
             let audit = scorer.audit_with(&audit_req, MODE, 0.0, &registry);
             Ok((req, audit))

@@ -25,7 +25,8 @@ use epistemic_audit_core::{
     AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrateRequest,
     CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
     CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse, IntervalInfo,
-    Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, Verdict,
+    Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
+    TopLogprob, UpstreamInfo, Verdict,
     INTERFACE_VERSION,
 };
 use std::sync::{Arc, OnceLock};
@@ -55,7 +56,8 @@ pub const BEARER_SCHEME: &str = "bearer";
         HealthResponse, ApiInfo, ApiLinks, ValidationError, FieldError, LocItem, RateLimitError,
         AuthError, AuthErrorCode, DetailError, CompareItem, CompareRequest, CompareResponse,
         ModelComparison, RankingEntry, CompareSummary, CalibrateRequest, CalibrateResponse,
-        CalibrationReport, CalibrationScopeReport, ReliabilityBin
+        CalibrationReport, CalibrationScopeReport, ReliabilityBin, TokenLogprob, TopLogprob,
+        UpstreamInfo
     )),
     modifiers(&SecuritySchemes),
     tags(

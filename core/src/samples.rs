@@ -1,0 +1,244 @@
+//! The samples tier's statistics (DESIGN §2.3): how the audited text relates to K alternative
+//! answers sampled from the model for the same prompt, and how the samples relate to each other.
+//!
+//! Pairwise similarity sim(a,b) ∈ [0,1] is lexical by default ([`crate::similarity`],
+//! SelfCheckGPT's n-gram variant, Manakul et al. 2023), with "equivalent" meaning
+//! sim ≥ [`EQUIVALENT_AT`]. A server-side NLI judge can supply an [`NliMatrix`] instead:
+//! then equivalent means bidirectional entailment ≥ ½ (Kuhn, Gal & Farquhar, ICLR 2023) and
+//! sim(a,b) = ½·(P(a ⊨ b) + P(b ⊨ a)).
+//!
+//! Over the samples s_1..s_K and the text y:
+//! - G = mean over sample pairs of (1 − equivalent(s_i, s_j)): semantic dispersion, the
+//!   Gini–Simpson form of semantic entropy (Kuhn et al. 2023; Farquhar et al., Nature 2024);
+//! - SE = −Σ_c p_c ln p_c over greedy equivalence clusters of the samples (each sample joins the
+//!   first cluster whose first member it is equivalent to), p_c = |c| / K;
+//! - E_y = mean_i (1 − sim(y, s_i)): disagreement of the text with the model (SelfCheckGPT);
+//! - S_y = share of samples equivalent to the text (support);
+//! - with an NLI judge: D = share of sample pairs judged contradictory (either direction ≥ ½)
+//!   and A = max(0, G − D), the dispersion that is not contradiction (aleatoric).
+
+use crate::similarity::Profile;
+
+/// Lexical similarity at or above which two answers count as equivalent (no NLI judge). Two
+/// answers sharing half their content words and bigrams say, lexically, the same thing; a
+/// reading of SelfCheckGPT's n-gram agreement, not a fitted value.
+pub const EQUIVALENT_AT: f64 = 0.5;
+
+/// Pairwise judgements of an NLI model over `[text, s_1, …, s_K]` (index 0 is the text):
+/// `entail[i][j]` = P(item i entails item j), `contradict[i][j]` = P(i contradicts j), each a
+/// (K+1)×(K+1) matrix of probabilities in [0,1] (diagonal ignored).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NliMatrix {
+    /// P(i ⊨ j).
+    pub entail: Vec<Vec<f64>>,
+    /// P(i contradicts j).
+    pub contradict: Vec<Vec<f64>>,
+}
+
+impl NliMatrix {
+    /// Checks that both matrices are n×n with probabilities in [0,1].
+    ///
+    /// # Errors
+    /// A message naming the matrix and the offending row or value.
+    pub fn check(&self, n: usize) -> Result<(), String> {
+        for (name, m) in [("entail", &self.entail), ("contradict", &self.contradict)] {
+            if m.len() != n {
+                return Err(format!("{name}: {} rows, expected {n}", m.len()));
+            }
+            for (i, row) in m.iter().enumerate() {
+                if row.len() != n {
+                    return Err(format!("{name}[{i}]: {} entries, expected {n}", row.len()));
+                }
+                if let Some(v) = row.iter().find(|v| !(0.0..=1.0).contains(*v)) {
+                    return Err(format!("{name}[{i}] holds {v}, not a probability"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Pairwise similarity, equivalence and (with NLI) contradiction over `[text, samples…]`,
+/// computed once so that statistics of any resample cost O(K²) lookups.
+#[derive(Debug, Clone)]
+pub struct PairTable {
+    sim: Vec<Vec<f64>>,
+    equivalent: Vec<Vec<bool>>,
+    contradicts: Option<Vec<Vec<bool>>>,
+}
+
+impl PairTable {
+    /// Builds the table of `text` and `samples`, lexically or from `nli` (which must be
+    /// (K+1)×(K+1); an inconsistent matrix is ignored in favour of lexical similarity).
+    pub fn new(text: &str, samples: &[String], nli: Option<&NliMatrix>) -> PairTable {
+        let n = samples.len() + 1;
+        let nli = nli.filter(|m| m.check(n).is_ok());
+        let mut sim = vec![vec![1.0; n]; n];
+        let mut equivalent = vec![vec![true; n]; n];
+        let mut contradicts = nli.map(|_| vec![vec![false; n]; n]);
+        let profiles: Vec<Profile> = match nli {
+            Some(_) => Vec::new(),
+            None => std::iter::once(text).chain(samples.iter().map(String::as_str)).map(Profile::of).collect(),
+        };
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let (s, eq, contra) = match nli {
+                    Some(m) => (
+                        0.5 * (m.entail[i][j] + m.entail[j][i]),
+                        m.entail[i][j] >= 0.5 && m.entail[j][i] >= 0.5,
+                        m.contradict[i][j] >= 0.5 || m.contradict[j][i] >= 0.5,
+                    ),
+                    None => {
+                        let s = profiles[i].similarity(&profiles[j]);
+                        (s, s >= EQUIVALENT_AT, false)
+                    }
+                };
+                sim[i][j] = s;
+                sim[j][i] = s;
+                equivalent[i][j] = eq;
+                equivalent[j][i] = eq;
+                if let Some(c) = contradicts.as_mut() {
+                    c[i][j] = contra;
+                    c[j][i] = contra;
+                }
+            }
+        }
+        PairTable { sim, equivalent, contradicts }
+    }
+
+    /// Number of samples K in the table.
+    pub fn k(&self) -> usize {
+        self.sim.len() - 1
+    }
+
+    /// Statistics over all samples.
+    pub fn stats(&self) -> SampleStats {
+        let all: Vec<usize> = (1..=self.k()).collect();
+        self.stats_of(&all)
+    }
+
+    /// Statistics over the samples at `picks` (1-based indices into the table, repeats allowed:
+    /// a bootstrap resample). `picks` must not be empty.
+    pub fn stats_of(&self, picks: &[usize]) -> SampleStats {
+        let k = picks.len();
+        let kf = k as f64;
+        let disagreement = picks.iter().map(|&i| 1.0 - self.sim[0][i]).sum::<f64>() / kf;
+        let supporting = picks.iter().filter(|&&i| self.equivalent[0][i]).count();
+        let disagreeing = picks.iter().filter(|&&i| self.sim[0][i] < crate::similarity::DISAGREE_BELOW).count();
+        let (mut pairs, mut unequal, mut contra) = (0usize, 0usize, 0usize);
+        for a in 0..k {
+            for b in (a + 1)..k {
+                pairs += 1;
+                let (i, j) = (picks[a], picks[b]);
+                if !self.equivalent[i][j] {
+                    unequal += 1;
+                }
+                if self.contradicts.as_ref().is_some_and(|c| c[i][j]) {
+                    contra += 1;
+                }
+            }
+        }
+        let dispersion = if pairs == 0 { 0.0 } else { unequal as f64 / pairs as f64 };
+        let contradiction = self.contradicts.as_ref().map(|_| if pairs == 0 { 0.0 } else { contra as f64 / pairs as f64 });
+        // Greedy clustering: each sample joins the first cluster whose first member it matches.
+        let mut heads: Vec<usize> = Vec::new();
+        let mut sizes: Vec<usize> = Vec::new();
+        for &i in picks {
+            match heads.iter().position(|&h| self.equivalent[h][i]) {
+                Some(c) => sizes[c] += 1,
+                None => {
+                    heads.push(i);
+                    sizes.push(1);
+                }
+            }
+        }
+        let semantic_entropy = sizes.iter().map(|&s| s as f64 / kf).map(|p| -p * p.ln()).sum::<f64>().max(0.0);
+        SampleStats {
+            k,
+            dispersion,
+            semantic_entropy,
+            clusters: sizes.len(),
+            disagreement: disagreement.clamp(0.0, 1.0),
+            support: supporting as f64 / kf,
+            supporting,
+            disagreeing,
+            contradiction,
+            aleatoric: contradiction.map(|d| (dispersion - d).max(0.0)),
+        }
+    }
+}
+
+/// Statistics of K samples against the audited text (module docs for the formulas).
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampleStats {
+    /// Number of samples K.
+    pub k: usize,
+    /// G: share of sample pairs that are not equivalent, in [0,1] (0 when K = 1).
+    pub dispersion: f64,
+    /// SE over greedy clusters, nats, in [0, ln K].
+    pub semantic_entropy: f64,
+    /// Number of clusters.
+    pub clusters: usize,
+    /// E_y: mean (1 − sim(text, sample)), in [0,1].
+    pub disagreement: f64,
+    /// S_y: share of samples equivalent to the text, in [0,1].
+    pub support: f64,
+    /// Samples equivalent to the text.
+    pub supporting: usize,
+    /// Samples with similarity to the text below [`crate::similarity::DISAGREE_BELOW`].
+    pub disagreeing: usize,
+    /// D: share of sample pairs judged contradictory (NLI judge only).
+    pub contradiction: Option<f64>,
+    /// A = max(0, G − D) (NLI judge only).
+    pub aleatoric: Option<f64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &[&str]) -> Vec<String> {
+        v.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn agreeing_samples_support_the_text() {
+        let t = PairTable::new("The Eiffel Tower is in Paris", &s(&["The Eiffel Tower is in Paris", "The Eiffel Tower is in Paris, France"]), None);
+        let st = t.stats();
+        assert_eq!((st.k, st.supporting, st.clusters), (2, 2, 1));
+        assert_eq!(st.dispersion, 0.0);
+        assert_eq!(st.semantic_entropy, 0.0);
+        assert!(st.disagreement < 0.3, "{st:?}");
+        assert_eq!(st.contradiction, None);
+    }
+
+    #[test]
+    fn contradicting_samples_raise_disagreement_and_entropy() {
+        let text = "The Eiffel Tower is in Paris";
+        let t = PairTable::new(text, &s(&["It stands in Rome, Italy", "Berlin hosts that landmark", "London, England"]), None);
+        let st = t.stats();
+        assert_eq!((st.supporting, st.disagreeing, st.clusters), (0, 3, 3));
+        assert_eq!(st.dispersion, 1.0);
+        assert!((st.semantic_entropy - 3f64.ln()).abs() < 1e-12);
+        assert!(st.disagreement > 0.9);
+        // Resampling with repeats: one sample three times is one cluster with no dispersion.
+        let r = t.stats_of(&[2, 2, 2]);
+        assert_eq!((r.k, r.clusters, r.dispersion), (3, 1, 0.0));
+    }
+
+    #[test]
+    fn nli_matrix_defines_equivalence_and_contradiction() {
+        // text, s1 (paraphrase of text), s2 (contradicts both)
+        let e = vec![vec![1.0, 0.9, 0.0], vec![0.8, 1.0, 0.1], vec![0.0, 0.1, 1.0]];
+        let c = vec![vec![0.0, 0.0, 0.9], vec![0.0, 0.0, 0.7], vec![0.9, 0.6, 0.0]];
+        let m = NliMatrix { entail: e, contradict: c };
+        let t = PairTable::new("a", &s(&["b", "c"]), Some(&m));
+        let st = t.stats();
+        assert_eq!((st.supporting, st.clusters), (1, 2));
+        assert_eq!((st.dispersion, st.contradiction, st.aleatoric), (1.0, Some(1.0), Some(0.0)));
+        // A malformed matrix falls back to lexical similarity.
+        let bad = NliMatrix { entail: vec![vec![2.0; 3]; 3], contradict: vec![vec![0.0; 3]; 3] };
+        assert!(bad.check(3).is_err());
+        assert_eq!(PairTable::new("a", &s(&["b", "c"]), Some(&bad)).stats().contradiction, None);
+    }
+}

@@ -1,0 +1,232 @@
+//! The evidence tiers beyond text alone (DESIGN §2.2–2.4): how token log-probabilities
+//! ([`crate::token_stats`]) and sampled answers ([`crate::samples`]) combine with the intrinsic
+//! model into q1, q2, raw confidence and height.
+//!
+//! **q2** (epistemic) of a tier is the probability that the text is wrong given the tier's
+//! evidence, from a logistic regression over [`TIER_FEATURES`] whose inputs are the intrinsic
+//! model's logit and the tier's statistics: NLL, max token surprisal −ln minP and mean token
+//! entropy (logprobs); disagreement E_y, dispersion G and support S_y (samples). Each weight is
+//! sign-constrained ([`TIER_SIGNS`]) so that q2 never falls when the text gets less likely, the
+//! samples disagree more with it or with each other, or fewer samples support it: the fit is a
+//! projected-gradient L2 logistic regression on the model's own TriviaQA answers (trainer,
+//! README "Evidence tiers"). This departs from DESIGN §2.4's "q2 = G": G describes the samples,
+//! not the text, so samples that all agree on a *different* answer would leave it at 0; E_y and
+//! S_y see that (SelfCheckGPT), and G keeps its place as an input.
+//! **q1** (aleatoric): A = max(0, G − D) with an NLI judge; else the normalised mean token
+//! entropy when top-k log-probabilities are given; else the intrinsic prompt-openness signal.
+//! **raw confidence** c = 1 − q2 and **height** = the tier's calibrator(c), fitted out of fold.
+//! **interval**: the hull of (a) the Jeffreys interval of the calibration bin, (b) a seeded
+//! bootstrap over the samples (B = [`BOOTSTRAP_ROUNDS`] resamples with replacement, 2.5–97.5 %
+//! percentiles of the height) and (c) the heights at the ends of the Jeffreys interval of the
+//! support share S_y with n = K, which is wide when K is small, so thin evidence widens it.
+
+use crate::calibration::ReliabilityBin;
+use crate::samples::{NliMatrix, PairTable, SampleStats};
+use crate::scorer::Calibrator;
+use crate::text::{fnv1a, FNV_OFFSET};
+use crate::token_stats::{token_stats, TokenStats};
+use crate::types::{AuditRequest, Tier};
+use crate::verdict::Thresholds;
+
+/// Number of inputs of a tier model.
+pub const N_TIER: usize = 7;
+/// Inputs of a tier model, in order (README "Evidence tiers" gives their units).
+pub const TIER_FEATURES: [&str; N_TIER] =
+    ["intrinsic_logit", "nll", "max_surprisal", "token_entropy", "disagreement", "dispersion", "support"];
+/// Sign of each input's weight on the logit of "incorrect": +1 must be ≥ 0, −1 must be ≤ 0.
+pub const TIER_SIGNS: [f64; N_TIER] = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, -1.0];
+/// Bootstrap resamples of the samples for the interval.
+pub const BOOTSTRAP_ROUNDS: usize = 200;
+/// The tiers that have a model, in the order the trainer writes them.
+pub const MODEL_TIERS: [Tier; 3] = [Tier::Logprobs, Tier::Samples, Tier::Combined];
+
+/// Whether `tier`'s model reads input `i` of [`TIER_FEATURES`].
+pub fn uses(tier: Tier, i: usize) -> bool {
+    match tier {
+        Tier::Intrinsic => i == 0,
+        Tier::Logprobs => i <= 3,
+        Tier::Samples => i == 0 || i >= 4,
+        Tier::Combined => true,
+    }
+}
+
+/// The evidence of one request beyond its text: token statistics and sample statistics.
+#[derive(Debug, Clone)]
+pub struct Evidence {
+    /// Statistics of `logprobs`, if given.
+    pub tokens: Option<TokenStats>,
+    /// Pair table of text and `samples`, if given.
+    pub pairs: Option<PairTable>,
+    /// Statistics over all samples.
+    pub samples: Option<SampleStats>,
+}
+
+impl Evidence {
+    /// Reads the evidence of `req`; `nli` (optional) judges `[text, samples…]` pairwise.
+    pub fn of(req: &AuditRequest, nli: Option<&NliMatrix>) -> Evidence {
+        let tokens = req.logprobs.as_deref().and_then(token_stats);
+        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, nli));
+        let samples = pairs.as_ref().map(PairTable::stats);
+        Evidence { tokens, pairs, samples }
+    }
+
+    /// The tier this evidence supports.
+    pub fn tier(&self) -> Tier {
+        match (self.tokens.is_some(), self.samples.is_some()) {
+            (false, false) => Tier::Intrinsic,
+            (true, false) => Tier::Logprobs,
+            (false, true) => Tier::Samples,
+            (true, true) => Tier::Combined,
+        }
+    }
+
+    /// The tier model's inputs for intrinsic logit `z0` and sample statistics `s` (NaN where
+    /// the evidence lacks a value; the model imputes its training mean).
+    pub fn inputs(&self, z0: f64, s: Option<&SampleStats>) -> [f64; N_TIER] {
+        let t = self.tokens.as_ref();
+        [
+            z0,
+            t.map_or(f64::NAN, |t| t.nll),
+            t.map_or(f64::NAN, |t| t.max_surprisal),
+            t.and_then(|t| t.token_entropy).unwrap_or(f64::NAN),
+            s.map_or(f64::NAN, |s| s.disagreement),
+            s.map_or(f64::NAN, |s| s.dispersion),
+            s.map_or(f64::NAN, |s| s.support),
+        ]
+    }
+}
+
+/// A trained tier model: logistic regression over [`TIER_FEATURES`], its calibrator,
+/// thresholds and held-out quality (the tier's reference calibration).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TierModel {
+    /// The tier.
+    pub tier: Tier,
+    /// Intercept.
+    pub bias: f64,
+    /// Input means (imputed for missing inputs).
+    pub mean: [f64; N_TIER],
+    /// Input standard deviations.
+    pub std: [f64; N_TIER],
+    /// Weights on standardised inputs (0 for inputs the tier does not read).
+    pub weight: [f64; N_TIER],
+    /// Raw confidence → probability correct.
+    pub calibrator: Calibrator,
+    /// Reliability bins of held-out heights.
+    pub bins: Vec<ReliabilityBin>,
+    /// Held-out labels.
+    pub n: u64,
+    /// Held-out ECE (15 bins).
+    pub ece: f64,
+    /// Held-out Brier.
+    pub brier: f64,
+    /// Held-out AUROC of (1 − height) for "incorrect".
+    pub auroc: f64,
+    /// Verdict thresholds (SGR on held-out heights).
+    pub thresholds: Thresholds,
+    /// Target risk.
+    pub target_risk: f64,
+    /// δ of the thresholds.
+    pub delta: f64,
+}
+
+impl TierModel {
+    /// Logit of "incorrect" and each input's contribution (nats) for inputs `x`.
+    pub fn logit(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
+        let mut contrib = [0.0; N_TIER];
+        let mut z = self.bias;
+        for i in 0..N_TIER {
+            if self.weight[i] == 0.0 || !uses(self.tier, i) {
+                continue;
+            }
+            let v = if x[i].is_finite() { x[i] } else { self.mean[i] };
+            contrib[i] = self.weight[i] * (v - self.mean[i]) / self.std[i].max(1e-9);
+            z += contrib[i];
+        }
+        (z, contrib)
+    }
+}
+
+/// A deterministic generator for the bootstrap (SplitMix64, Steele, Lea & Flood 2014), seeded
+/// from the request so equal requests give equal intervals.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    /// Next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform index in `0..n` (n ≥ 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * n as f64) as usize % n
+    }
+}
+
+/// Seed of the bootstrap for a request: FNV-1a of the text and the samples.
+pub fn bootstrap_seed(req: &AuditRequest) -> u64 {
+    let mut h = fnv1a(FNV_OFFSET, req.text.as_bytes());
+    for s in req.samples.iter().flatten() {
+        h = fnv1a(h, &[0xff]);
+        h = fnv1a(h, s.as_bytes());
+    }
+    h
+}
+
+/// 2.5 % and 97.5 % percentiles (nearest rank) of `v` (non-empty).
+pub fn percentile_interval(mut v: Vec<f64>) -> [f64; 2] {
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
+    [at(0.025), at(0.975)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::TokenLogprob;
+
+    #[test]
+    fn tier_follows_the_evidence() {
+        let mut r = AuditRequest { text: "Paris".into(), ..Default::default() };
+        assert_eq!(Evidence::of(&r, None).tier(), Tier::Intrinsic);
+        r.samples = Some(vec!["Paris".into()]);
+        assert_eq!(Evidence::of(&r, None).tier(), Tier::Samples);
+        r.logprobs = Some(vec![TokenLogprob { token: "Paris".into(), logprob: -0.1, top_logprobs: vec![] }]);
+        assert_eq!(Evidence::of(&r, None).tier(), Tier::Combined);
+        r.samples = None;
+        assert_eq!(Evidence::of(&r, None).tier(), Tier::Logprobs);
+        let x = Evidence::of(&r, None).inputs(0.3, None);
+        assert_eq!(x[0], 0.3);
+        assert!((x[1] - 0.1).abs() < 1e-12);
+        assert!(x[3].is_nan() && x[4].is_nan());
+    }
+
+    #[test]
+    fn uses_partitions_the_inputs() {
+        for i in 0..N_TIER {
+            assert_eq!(uses(Tier::Combined, i), uses(Tier::Logprobs, i) || uses(Tier::Samples, i));
+        }
+    }
+
+    #[test]
+    fn splitmix_is_deterministic_and_in_range() {
+        let mut a = SplitMix64::new(7);
+        let mut b = SplitMix64::new(7);
+        for _ in 0..1000 {
+            let i = a.below(5);
+            assert_eq!(i, b.below(5));
+            assert!(i < 5);
+        }
+        assert_eq!(percentile_interval(vec![3.0, 1.0, 2.0]), [1.0, 3.0]);
+    }
+}
