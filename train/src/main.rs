@@ -139,9 +139,13 @@ fn length_baseline(rows: &[&Row], folds: usize) -> Vec<f64> {
     let mut p = vec![0.0; rows.len()];
     for f in 0..folds {
         let (s, y): (Vec<f64>, Vec<bool>) = rows.iter().zip(&fold).filter(|(_, &k)| k != f).map(|(r, _)| (r.x.dense[0], r.hallucinated)).unzip();
-        let platt = Platt::fit(&s, &y).expect("non-empty folds");
+        // Either direction: the baseline may find longer answers more or less often wrong
+        // (Platt fits never decrease in their score, so the other direction is fitted on −s).
+        let up = Platt::fit(&s, &y).expect("non-empty folds");
+        let neg: Vec<f64> = s.iter().map(|v| -v).collect();
+        let (platt, sign) = if up.a != 0.0 { (up, 1.0) } else { (Platt::fit(&neg, &y).expect("non-empty folds"), -1.0) };
         for i in (0..rows.len()).filter(|&i| fold[i] == f) {
-            p[i] = platt.predict(rows[i].x.dense[0]);
+            p[i] = platt.predict(sign * rows[i].x.dense[0]);
         }
     }
     p
