@@ -745,31 +745,21 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// True for the answers that mean "this endpoint does not speak this protocol" (as opposed to
-/// "it is down" or "the token is refused").
-fn not_this_protocol(e: &UpstreamError) -> bool {
-    matches!(e.kind, FailureKind::Status(404 | 405) | FailureKind::InvalidResponse)
-}
-
 async fn tgi_model(caller: &Caller, base: &Url) -> Result<Option<String>, UpstreamError> {
-    match caller.get_json::<tgi::TgiInfo>(join(base, "info")).await {
-        Ok(info) => Ok(Some(info.model_id)),
-        Err(e) if not_this_protocol(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
+    Ok(caller
+        .probe_json::<tgi::TgiInfo>(join(base, "info"))
+        .await?
+        .map(|info| info.model_id))
 }
 
 async fn openai_model(caller: &Caller, base: &Url) -> Result<Option<String>, UpstreamError> {
-    match caller
-        .get_json::<openai::ModelList>(openai::route(base, "models"))
-        .await
-    {
-        Ok(list) => Ok(Some(
-            list.first_id().map_or_else(|| UNKNOWN_MODEL.to_string(), str::to_string),
-        )),
-        Err(e) if not_this_protocol(&e) => Ok(None),
-        Err(e) => Err(e),
-    }
+    Ok(caller
+        .probe_json::<openai::ModelList>(openai::route(base, "models"))
+        .await?
+        .map(|list| {
+            list.first_id()
+                .map_or_else(|| UNKNOWN_MODEL.to_string(), str::to_string)
+        }))
 }
 
 #[cfg(test)]

@@ -93,6 +93,15 @@ impl UpstreamError {
         }
     }
 
+    /// True for the answers that mean "this endpoint does not speak this protocol" in a probe:
+    /// 404, 405, or a 2xx body that is not the expected JSON.
+    pub fn is_protocol_miss(&self) -> bool {
+        matches!(
+            self.kind,
+            FailureKind::Status(404 | 405) | FailureKind::InvalidResponse
+        )
+    }
+
     /// A body that does not parse as the expected JSON.
     pub fn invalid(cause: impl std::fmt::Display) -> Self {
         Self::new(FailureKind::InvalidResponse, cause.to_string())
@@ -223,8 +232,7 @@ impl Caller {
         url: Url,
         body: &serde_json::Value,
     ) -> Result<T, UpstreamError> {
-        let bytes = self.send(reqwest::Method::POST, url, Some(body)).await?;
-        serde_json::from_slice(&bytes).map_err(UpstreamError::invalid)
+        self.send(reqwest::Method::POST, url, Some(body), false).await
     }
 
     /// GETs `url` and parses the 2xx answer as `T`.
@@ -232,18 +240,36 @@ impl Caller {
     /// # Errors
     /// Any [`FailureKind`].
     pub async fn get_json<T: DeserializeOwned>(&self, url: Url) -> Result<T, UpstreamError> {
-        let bytes = self.send(reqwest::Method::GET, url, None).await?;
-        serde_json::from_slice(&bytes).map_err(UpstreamError::invalid)
+        self.send(reqwest::Method::GET, url, None, false).await
+    }
+
+    /// GETs `url` to learn whether the endpoint speaks a protocol: `Ok(None)` when it answers
+    /// 404/405 or something that is not the expected JSON (not counted as a failure in the
+    /// metrics); other failures are errors.
+    ///
+    /// # Errors
+    /// Connect, timeout, other statuses (e.g. 401), too large.
+    pub async fn probe_json<T: DeserializeOwned>(
+        &self,
+        url: Url,
+    ) -> Result<Option<T>, UpstreamError> {
+        match self.send(reqwest::Method::GET, url, None, true).await {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if e.is_protocol_miss() => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// One request under the in-flight bound and the deadline, retried once if the connection
-    /// could not be made; returns the 2xx body (≤ [`MAX_RESPONSE_BYTES`]). Counted in the metrics.
-    async fn send(
+    /// could not be made; the 2xx body (≤ [`MAX_RESPONSE_BYTES`]) parsed as `T`. Counted in the
+    /// metrics, parse failures included.
+    async fn send<T: DeserializeOwned>(
         &self,
         method: reqwest::Method,
         url: Url,
         body: Option<&serde_json::Value>,
-    ) -> Result<Bytes, UpstreamError> {
+        probe: bool,
+    ) -> Result<T, UpstreamError> {
         let _permit = self
             .limits
             .permits
@@ -264,18 +290,20 @@ impl Caller {
             }
         };
         let result = match tokio::time::timeout(self.limits.timeout, exchange).await {
-            Ok(r) => r,
+            Ok(r) => r.and_then(|bytes| {
+                serde_json::from_slice::<T>(&bytes).map_err(UpstreamError::invalid)
+            }),
             Err(_) => Err(UpstreamError::new(
                 FailureKind::Timeout,
                 format!("no complete answer within {:?}", self.limits.timeout),
             )),
         };
         if let Some(m) = &self.limits.metrics {
-            m.upstream_call(
-                self.mode,
-                started.elapsed(),
-                result.as_ref().err().map(|e| e.kind.reason()),
-            );
+            let failure = match &result {
+                Err(e) if !(probe && e.is_protocol_miss()) => Some(e.kind.reason()),
+                _ => None,
+            };
+            m.upstream_call(self.mode, started.elapsed(), failure);
         }
         result
     }
