@@ -7,7 +7,7 @@ use crate::auth::Secret;
 use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
 use crate::upstream::endpoint::{AllowedHosts, DEFAULT_ALLOWED_HF_HOSTS};
-use crate::upstream::{ProtocolSetting, PromptTemplate, UpstreamSettings};
+use crate::upstream::{PromptTemplate, ProtocolSetting, UpstreamSettings};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -163,7 +163,12 @@ pub struct ServeArgs {
     /// Managed mode's upstream inference endpoint: base URL of a Hugging Face TGI or an
     /// OpenAI-compatible server (http or https). Unset → audits without BYO headers are scored
     /// locally. Operator configuration: not subject to the BYO address checks. Never printed.
-    #[arg(long, env = "HF_ENDPOINT_URL", hide_env_values = true, value_name = "URL")]
+    #[arg(
+        long,
+        env = "HF_ENDPOINT_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
     pub hf_endpoint_url: Option<Secret>,
 
     /// Token sent as `Authorization: Bearer` to HF_ENDPOINT_URL (optional). Prefer the
@@ -422,16 +427,21 @@ mod tests {
         };
         assert_eq!(a.hf_timeout, Duration::from_millis(500));
         let shown = format!("{a:?}");
-        assert!(!shown.contains("hf_secret_token") && !shown.contains("pw@"), "{shown}");
+        assert!(
+            !shown.contains("hf_secret_token") && !shown.contains("pw@"),
+            "{shown}"
+        );
         let u = a.upstream_settings().unwrap();
         assert!(u.endpoint.is_some() && u.token.is_some());
         assert!(!format!("{u:?}").contains("hf_secret_token"));
-        let Command::Serve(bad) = parse(&["--hf-endpoint-url", "ftp://h/"]).unwrap().command
-        else {
+        let Command::Serve(bad) = parse(&["--hf-endpoint-url", "ftp://h/"]).unwrap().command else {
             panic!()
         };
         let e = bad.upstream_settings().unwrap_err();
-        assert!(e.starts_with("HF_ENDPOINT_URL") && !e.contains("ftp://h"), "{e}");
+        assert!(
+            e.starts_with("HF_ENDPOINT_URL") && !e.contains("ftp://h"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -179,7 +179,10 @@ pub async fn audit(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let target = state.upstream.target(headers).map_err(ApiError::InvalidInput)?;
+    let target = state
+        .upstream
+        .target(headers)
+        .map_err(ApiError::InvalidInput)?;
     let mode = target.mode();
     let req = state
         .score(move |_| {
@@ -218,14 +221,15 @@ fn check_upstream_evidence(req: &AuditRequest, e: &Enrichment) -> Result<(), Api
     if e.info.is_none() {
         return Ok(());
     }
-    let value = serde_json::to_value(req)
-        .map_err(|err| ApiError::internal("Audit failed", err))?;
-    validate::audit_request(&value).map(|_| ()).map_err(|errors| {
-        ApiError::Upstream(UpstreamError::invalid(format!(
-            "upstream evidence failed validation: {}",
-            errors.first().map(|f| f.msg.as_str()).unwrap_or("")
-        )))
-    })
+    let value = serde_json::to_value(req).map_err(|err| ApiError::internal("Audit failed", err))?;
+    validate::audit_request(&value)
+        .map(|_| ())
+        .map_err(|errors| {
+            ApiError::Upstream(UpstreamError::invalid(format!(
+                "upstream evidence failed validation: {}",
+                errors.first().map(|f| f.msg.as_str()).unwrap_or("")
+            )))
+        })
 }
 
 /// `POST /v1/batch` after auth, rate limit and body read: as [`audit`] for 1..=100 items
@@ -243,7 +247,10 @@ pub async fn batch(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let target = state.upstream.target(headers).map_err(ApiError::InvalidInput)?;
+    let target = state
+        .upstream
+        .target(headers)
+        .map_err(ApiError::InvalidInput)?;
     let mode = target.mode();
     let mut items = state
         .score(move |_| {

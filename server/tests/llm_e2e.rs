@@ -63,7 +63,14 @@ impl Llama {
         let log = format!("{}/llama-{}.log", env!("CARGO_TARGET_TMPDIR"), uuid_like());
         let file = std::fs::File::create(&log).unwrap();
         let child = Command::new("python3")
-            .args(["-m", "llama_cpp.server", "--model", &gguf, "--model_alias", ALIAS])
+            .args([
+                "-m",
+                "llama_cpp.server",
+                "--model",
+                &gguf,
+                "--model_alias",
+                ALIAS,
+            ])
             .args(["--host", "127.0.0.1", "--port", &port.to_string()])
             .args(["--logits_all", "true"])
             .stdin(Stdio::null())
@@ -102,7 +109,13 @@ impl Llama {
         if let Ok(mut f) = std::fs::File::open(&self.log) {
             let _ = f.read_to_string(&mut s);
         }
-        s.chars().rev().take(4000).collect::<Vec<_>>().into_iter().rev().collect()
+        s.chars()
+            .rev()
+            .take(4000)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect()
     }
 
     fn kill(&mut self) {
@@ -287,7 +300,10 @@ fn real_llm_upstream_end_to_end() {
     );
     let r = post_json(
         &byo.url("/v1/audit"),
-        &[("X-HF-Endpoint", url.as_str()), ("X-HF-Token", "hf_test_token")],
+        &[
+            ("X-HF-Endpoint", url.as_str()),
+            ("X-HF-Token", "hf_test_token"),
+        ],
         &json!({"text": LIKELY, "prompt": PROMPT}),
     );
     assert_eq!(r.status, 200, "{}", r.body);

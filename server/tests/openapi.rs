@@ -426,12 +426,16 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
         (
             "/v1/audit",
             "post",
-            &["200", "400", "401", "403", "413", "422", "429", "500", "502"][..],
+            &[
+                "200", "400", "401", "403", "413", "422", "429", "500", "502",
+            ][..],
         ),
         (
             "/v1/batch",
             "post",
-            &["200", "400", "401", "403", "413", "422", "429", "500", "502"],
+            &[
+                "200", "400", "401", "403", "413", "422", "429", "500", "502",
+            ],
         ),
         (
             "/v1/compare",
@@ -480,14 +484,18 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
         let params = doc["paths"][path][method]["parameters"].as_array().unwrap();
         for name in ["X-HF-Endpoint", "X-HF-Token"] {
             assert!(
-                params.iter().any(|p| p["name"] == name && p["in"] == "header"
+                params.iter().any(|p| p["name"] == name
+                    && p["in"] == "header"
                     && p["required"] != json!(true)),
                 "{path} {name}"
             );
         }
     }
     for path in ["/v1/compare", "/v1/calibrate"] {
-        assert!(!doc["paths"][path].to_string().contains("X-HF-Token"), "{path}");
+        assert!(
+            !doc["paths"][path].to_string().contains("X-HF-Token"),
+            "{path}"
+        );
     }
     let text = get(&s.url("/metrics"))
         .header("content-type")

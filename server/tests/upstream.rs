@@ -168,10 +168,18 @@ fn without_a_prompt_the_text_is_scored_unconditionally_and_nothing_is_sampled() 
     assert_eq!(v["metadata"]["tier"], "logprobs");
     let gens = tgi.generations();
     assert_eq!(gens.len(), 1);
-    assert_eq!(gens[0].body["inputs"], json!(TEXT), "no template, no prompt");
+    assert_eq!(
+        gens[0].body["inputs"],
+        json!(TEXT),
+        "no template, no prompt"
+    );
 
     // Context alone is the prompt.
-    let r = audit(&s, &[], &json!({"text": TEXT, "context": "France's capital is Paris."}));
+    let r = audit(
+        &s,
+        &[],
+        &json!({"text": TEXT, "context": "France's capital is Paris."}),
+    );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["metadata"]["upstream"]["k"], 3);
     assert!(tgi
@@ -186,7 +194,8 @@ fn client_evidence_is_not_fetched_again() {
     let s = managed(&tgi, &[("UPSTREAM_PROTOCOL", "tgi")]);
     let logprobs = json!([{"token": "Paris", "logprob": -0.1, "top_logprobs": []},
                           {"token": ".", "logprob": -0.2}]);
-    let full = json!({"text": "Paris.", "prompt": PROMPT, "samples": ["Paris."], "logprobs": logprobs});
+    let full =
+        json!({"text": "Paris.", "prompt": PROMPT, "samples": ["Paris."], "logprobs": logprobs});
     let r = audit(&s, &[], &full);
     assert_eq!(r.status, 200, "{}", r.body);
     let v = r.json();
@@ -230,7 +239,10 @@ fn every_upstream_fault_is_a_502_within_the_timeout_and_the_server_stays_healthy
         assert!(took < Duration::from_secs(15), "{fault:?}: {took:?}");
         assert_eq!(get(&s.url("/health")).status, 200, "{fault:?}");
         let again = audit(&s, &[], &json!({"text": "Paris."}));
-        assert_eq!(again.status, 502, "{fault:?}: still failing, still answering");
+        assert_eq!(
+            again.status, 502,
+            "{fault:?}: still failing, still answering"
+        );
         let metrics = get(&s.url("/metrics")).body;
         let series = format!(
             r#"epistemic_audit_upstream_failures_total{{mode="managed",reason="{reason}"}}"#
@@ -320,7 +332,10 @@ fn byo_mode_uses_only_the_clients_endpoint_and_token() {
     assert_eq!(v["mode"], "byo-hf");
     assert_eq!(v["metadata"]["upstream"]["protocol"], "tgi");
     assert!(v["upstream_latency_ms"].as_f64().unwrap() > 0.0);
-    assert!(managed_tgi.requests().is_empty(), "the managed endpoint was not used");
+    assert!(
+        managed_tgi.requests().is_empty(),
+        "the managed endpoint was not used"
+    );
     let reqs = byo_tgi.requests();
     assert!(!reqs.is_empty());
     for r in &reqs {
@@ -342,7 +357,10 @@ fn byo_mode_uses_only_the_clients_endpoint_and_token() {
         .all(|a| a["mode"] == "byo-hf"));
     assert!(managed_tgi.requests().is_empty());
     let metrics = get(&s.url("/metrics")).body;
-    assert!(metrics.contains(r#"epistemic_audit_audits_total{mode="byo-hf""#), "{metrics}");
+    assert!(
+        metrics.contains(r#"epistemic_audit_audits_total{mode="byo-hf""#),
+        "{metrics}"
+    );
     assert!(!metrics.contains(r#"epistemic_audit_upstream_calls_total{mode="byo-hf"} 0"#));
     assert!(!s.logs().contains(BYO_TOKEN));
 }
@@ -359,7 +377,8 @@ fn byo_endpoint_rules_give_400_before_connecting() {
     let private_allowed = Server::start(&[("ALLOWED_HF_HOSTS", "10.0.0.1")], &[]);
     let localhost_allowed = Server::start(&[("ALLOWED_HF_HOSTS", "localhost")], &[]);
     let body = json!({"text": TEXT, "prompt": PROMPT});
-    let cases: Vec<(&Server, Vec<(&str, &str)>, &str)> = vec![
+    type Case<'a> = (&'a Server, Vec<(&'a str, &'a str)>, &'a str);
+    let cases: Vec<Case> = vec![
         (
             &plain,
             vec![("X-HF-Token", BYO_TOKEN)],
@@ -372,27 +391,42 @@ fn byo_endpoint_rules_give_400_before_connecting() {
         ),
         (
             &plain,
-            vec![("X-HF-Endpoint", "https://10.0.0.1/"), ("X-HF-Token", BYO_TOKEN)],
+            vec![
+                ("X-HF-Endpoint", "https://10.0.0.1/"),
+                ("X-HF-Token", BYO_TOKEN),
+            ],
             "Invalid X-HF-Endpoint: the host is not in ALLOWED_HF_HOSTS",
         ),
         (
             &private_allowed,
-            vec![("X-HF-Endpoint", "https://10.0.0.1/"), ("X-HF-Token", BYO_TOKEN)],
+            vec![
+                ("X-HF-Endpoint", "https://10.0.0.1/"),
+                ("X-HF-Token", BYO_TOKEN),
+            ],
             "Invalid X-HF-Endpoint: the host resolves to a private address",
         ),
         (
             &plain,
-            vec![("X-HF-Endpoint", "http://api.huggingface.co/"), ("X-HF-Token", BYO_TOKEN)],
+            vec![
+                ("X-HF-Endpoint", "http://api.huggingface.co/"),
+                ("X-HF-Token", BYO_TOKEN),
+            ],
             "Invalid X-HF-Endpoint: the scheme must be https",
         ),
         (
             &plain,
-            vec![("X-HF-Endpoint", "https://example.com/"), ("X-HF-Token", BYO_TOKEN)],
+            vec![
+                ("X-HF-Endpoint", "https://example.com/"),
+                ("X-HF-Token", BYO_TOKEN),
+            ],
             "Invalid X-HF-Endpoint: the host is not in ALLOWED_HF_HOSTS",
         ),
         (
             &localhost_allowed,
-            vec![("X-HF-Endpoint", localhost.as_str()), ("X-HF-Token", BYO_TOKEN)],
+            vec![
+                ("X-HF-Endpoint", localhost.as_str()),
+                ("X-HF-Token", BYO_TOKEN),
+            ],
             "Invalid X-HF-Endpoint: the host resolves to a loopback address",
         ),
     ];
@@ -407,7 +441,13 @@ fn byo_endpoint_rules_give_400_before_connecting() {
             assert_eq!(r.status, 400, "{path} {headers:?}: {}", r.body);
             let got = r.json()["detail"].as_str().unwrap().to_string();
             assert!(got.starts_with(detail), "{path} {headers:?}: {got}");
-            for leak in [BYO_TOKEN, "10.0.0.1", "localhost", "example.com", "huggingface.co/"] {
+            for leak in [
+                BYO_TOKEN,
+                "10.0.0.1",
+                "localhost",
+                "example.com",
+                "huggingface.co/",
+            ] {
                 assert!(!got.contains(leak), "{leak} in {got}");
             }
         }
@@ -431,7 +471,10 @@ fn hf_timeout_above_60_seconds_is_refused_at_start_up() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("HF_TIMEOUT") || err.contains("hf-timeout"), "{err}");
+    assert!(
+        err.contains("HF_TIMEOUT") || err.contains("hf-timeout"),
+        "{err}"
+    );
     let out = std::process::Command::new(BIN)
         .args(["serve", "--port", "0"])
         .env("HF_ENDPOINT_URL", "ftp://user:pw@host/")
@@ -440,5 +483,8 @@ fn hf_timeout_above_60_seconds_is_refused_at_start_up() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("HF_ENDPOINT_URL") && !err.contains("pw@"), "{err}");
+    assert!(
+        err.contains("HF_ENDPOINT_URL") && !err.contains("pw@"),
+        "{err}"
+    );
 }

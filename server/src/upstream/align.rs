@@ -77,15 +77,23 @@ mod tests {
 
     #[test]
     fn exact_suffix_with_and_without_a_generated_token() {
-        let toks = ["user", "\n", "Q", "?", "", "\n", "The", " capital", " is", " Paris", "."];
+        let toks = [
+            "user", "\n", "Q", "?", "", "\n", "The", " capital", " is", " Paris", ".",
+        ];
         assert_eq!(align_suffix(&toks, "The capital is Paris.", 2), Some(6..11));
         let with_gen = ["x", "\n", "The", " capital", " is", " Paris", ".", "\n"];
-        assert_eq!(align_suffix(&with_gen, "The capital is Paris.", 2), Some(2..7));
+        assert_eq!(
+            align_suffix(&with_gen, "The capital is Paris.", 2),
+            Some(2..7)
+        );
         let with_eos = ["x", "\n", "Paris", ".", ""];
         assert_eq!(align_suffix(&with_eos, "Paris.", 2), Some(2..4));
         // No trailing allowance: a generated token makes the exact match fail, the
         // whitespace-free level then includes it (TGI prefill never has one).
-        assert_eq!(align_suffix(&with_gen, "The capital is Paris.", 0), Some(2..8));
+        assert_eq!(
+            align_suffix(&with_gen, "The capital is Paris.", 0),
+            Some(2..8)
+        );
     }
 
     #[test]

@@ -54,9 +54,7 @@ impl AllowedHosts {
             let is_name = entry.split('.').all(|label| {
                 !label.is_empty()
                     && label.len() <= 63
-                    && label
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '-')
+                    && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
             });
             if !is_ip && !is_name {
                 return Err(format!(
@@ -195,7 +193,9 @@ fn forbidden_v6(ip: Ipv6Addr) -> Option<&'static str> {
 pub fn is_loopback(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => v4.is_loopback(),
-        IpAddr::V6(v6) => v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback()),
+        IpAddr::V6(v6) => {
+            v6.is_loopback() || v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
     }
 }
 
@@ -457,7 +457,12 @@ mod tests {
         assert!(!ip.allows("1.10.0.0.1"));
         assert!(AllowedHosts::parse("none").unwrap().entries().is_empty());
         assert!(AllowedHosts::parse("").unwrap().entries().is_empty());
-        for bad in ["https://huggingface.co", "huggingface.co:443", "a/b", "a..b"] {
+        for bad in [
+            "https://huggingface.co",
+            "huggingface.co:443",
+            "a/b",
+            "a..b",
+        ] {
             assert!(AllowedHosts::parse(bad).is_err(), "{bad}");
         }
     }
@@ -544,7 +549,9 @@ mod tests {
                 "10.0.0.1:8080".parse().unwrap(),
             ],
         );
-        assert!(mixed.unwrap_err().contains("resolves to a loopback address"));
+        assert!(mixed
+            .unwrap_err()
+            .contains("resolves to a loopback address"));
         let public_http = test.check_addresses(
             test.check_syntax("http://api.example.org/", "t").unwrap(),
             vec!["8.8.8.8:80".parse().unwrap()],
@@ -559,7 +566,10 @@ mod tests {
         let e = p.resolve(req).await.unwrap_err();
         assert!(e.contains("loopback"), "{e}");
         let none = p
-            .resolve(p.check_syntax("https://localhost.invalid.localhost:9/", "t").unwrap())
+            .resolve(
+                p.check_syntax("https://localhost.invalid.localhost:9/", "t")
+                    .unwrap(),
+            )
             .await;
         // Either unresolvable or loopback (some resolvers map *.localhost): never accepted.
         assert!(none.is_err());

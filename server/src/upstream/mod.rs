@@ -46,8 +46,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use transport::{build_client, join, Caller, FailureKind, Limits, UpstreamError};
 
-pub use tgi::TgiAdapter;
 pub use openai::OpenAiAdapter;
+pub use tgi::TgiAdapter;
 
 /// Seed of the first sampled answer; answer i (0-based) uses `SAMPLE_SEED_BASE + i`, so the same
 /// prompt gets the same samples from the same upstream.
@@ -610,10 +610,17 @@ impl Upstream {
         Ok(state)
     }
 
-    async fn identify(&self, caller: &Caller, base: &Url) -> Result<(Protocol, String), UpstreamError> {
+    async fn identify(
+        &self,
+        caller: &Caller,
+        base: &Url,
+    ) -> Result<(Protocol, String), UpstreamError> {
         let unknown = || UNKNOWN_MODEL.to_string();
         match self.settings.protocol {
-            ProtocolSetting::Tgi => Ok((Protocol::Tgi, tgi_model(caller, base).await?.unwrap_or_else(unknown))),
+            ProtocolSetting::Tgi => Ok((
+                Protocol::Tgi,
+                tgi_model(caller, base).await?.unwrap_or_else(unknown),
+            )),
             ProtocolSetting::Openai => Ok((
                 Protocol::OpenAi,
                 openai_model(caller, base).await?.unwrap_or_else(unknown),
@@ -778,11 +785,15 @@ mod tests {
             ("A.".to_string(), PromptShape::Raw)
         );
         assert_eq!(
-            PromptTemplate::Plain.teacher_forcing_input(Some("Q?"), "A.").1,
+            PromptTemplate::Plain
+                .teacher_forcing_input(Some("Q?"), "A.")
+                .1,
             PromptShape::Raw
         );
         assert_eq!(
-            PromptTemplate::Chatml.teacher_forcing_input(Some("Q?"), "A.").1,
+            PromptTemplate::Chatml
+                .teacher_forcing_input(Some("Q?"), "A.")
+                .1,
             PromptShape::Templated
         );
     }

@@ -158,7 +158,11 @@ impl OpenAiAdapter {
         self.top_logprobs.max(MIN_ECHO_TOP)
     }
 
-    async fn completion(&self, prompt: &str, echo: bool) -> Result<CompletionLogprobs, UpstreamError> {
+    async fn completion(
+        &self,
+        prompt: &str,
+        echo: bool,
+    ) -> Result<CompletionLogprobs, UpstreamError> {
         let mut body = json!({
             "prompt": prompt,
             "echo": echo,
@@ -315,7 +319,11 @@ impl UpstreamAdapter for OpenAiAdapter {
 /// follows the prompt (read from a plain completion): the echo is then one position late. The
 /// top three alternatives of `next` must all be in that row within 0.01 nats. `prompt_tail` is
 /// the end of the probe prompt, used to find its last token among the echoed ones.
-pub fn detect_shift(next: &CompletionLogprobs, echo: &CompletionLogprobs, prompt_tail: &str) -> bool {
+pub fn detect_shift(
+    next: &CompletionLogprobs,
+    echo: &CompletionLogprobs,
+    prompt_tail: &str,
+) -> bool {
     let Some(Some(dist)) = next.top_logprobs.first() else {
         return false;
     };
@@ -342,7 +350,11 @@ pub fn detect_shift(next: &CompletionLogprobs, echo: &CompletionLogprobs, prompt
 /// alternatives of its position): min(smallest listed, ln(1 − listed mass)). `None` when nothing
 /// is listed.
 fn unlisted_bound(alts: &BTreeMap<String, f64>) -> Option<f64> {
-    let min = alts.values().copied().filter(|v| v.is_finite()).reduce(f64::min)?;
+    let min = alts
+        .values()
+        .copied()
+        .filter(|v| v.is_finite())
+        .reduce(f64::min)?;
     let rest = 1.0 - alts.values().map(|v| v.exp()).sum::<f64>();
     Some(if rest > 0.0 { min.min(rest.ln()) } else { min })
 }
@@ -477,7 +489,9 @@ mod tests {
             .top_logprobs
             .windows(2)
             .all(|w| w[0].logprob >= w[1].logprob));
-        assert!(fixed.iter().all(|t| t.logprob <= 0.0 && t.logprob.is_finite()));
+        assert!(fixed
+            .iter()
+            .all(|t| t.logprob <= 0.0 && t.logprob.is_finite()));
         // A token missing from the row before it gets the upper bound: below every listed
         // alternative and below ln(1 − listed mass).
         let mut cut = echo.clone();
@@ -485,7 +499,10 @@ mod tests {
         let bounded = echo_token_logprobs(&cut, text, true, 5, 5);
         let france = &bounded[1];
         assert_eq!(france.token, " France");
-        assert!(france.top_logprobs.iter().all(|a| a.logprob >= france.logprob));
+        assert!(france
+            .top_logprobs
+            .iter()
+            .all(|a| a.logprob >= france.logprob));
         let mass: f64 = france.top_logprobs.iter().map(|a| a.logprob.exp()).sum();
         assert!(france.logprob <= (1.0 - mass).ln() + 1e-12);
     }
@@ -497,7 +514,10 @@ mod tests {
         let text = "The capital of France is Paris.";
         let got = echo_token_logprobs(&echo, text, false, 5, 3);
         let toks: Vec<&str> = got.iter().map(|t| t.token.as_str()).collect();
-        assert_eq!(toks, ["The", " capital", " of", " France", " is", " Paris", "."]);
+        assert_eq!(
+            toks,
+            ["The", " capital", " of", " France", " is", " Paris", "."]
+        );
         let (_, gen_lp) = top1(&fixture("probe_gen_chatml.json"));
         assert!((got[5].logprob - gen_lp).abs() < 1e-9);
         assert!(got.iter().all(|t| t.top_logprobs.len() <= 3));
@@ -512,8 +532,7 @@ mod tests {
 
     #[test]
     fn unlisted_bound_is_below_the_listed_and_the_rest() {
-        let alts: BTreeMap<String, f64> =
-            [("a".to_string(), -0.1), ("b".to_string(), -3.0)].into();
+        let alts: BTreeMap<String, f64> = [("a".to_string(), -0.1), ("b".to_string(), -3.0)].into();
         let rest = (1.0 - (-0.1f64).exp() - (-3.0f64).exp()).ln();
         assert_eq!(unlisted_bound(&alts), Some(rest.min(-3.0)));
         assert_eq!(unlisted_bound(&BTreeMap::new()), None);
@@ -522,7 +541,10 @@ mod tests {
     #[test]
     fn routes_under_v1() {
         let b = Url::parse("http://h:1/").unwrap();
-        assert_eq!(route(&b, "completions").as_str(), "http://h:1/v1/completions");
+        assert_eq!(
+            route(&b, "completions").as_str(),
+            "http://h:1/v1/completions"
+        );
         let v1 = Url::parse("https://router.example/v1/").unwrap();
         assert_eq!(
             route(&v1, "chat/completions").as_str(),

@@ -127,7 +127,10 @@ pub struct TgiAdapter {
 impl TgiAdapter {
     async fn generate(&self, inputs: &str, parameters: Value) -> Result<Generation, UpstreamError> {
         let body = json!({"inputs": inputs, "parameters": parameters});
-        let answer: OneOrMany = self.caller.post_json(join(&self.base, "generate"), &body).await?;
+        let answer: OneOrMany = self
+            .caller
+            .post_json(join(&self.base, "generate"), &body)
+            .await?;
         match answer {
             OneOrMany::One(g) => Ok(g),
             OneOrMany::Many(v) => v
@@ -256,7 +259,10 @@ mod tests {
         let d = g.details.unwrap();
         let lp = prefill_token_logprobs(&d.prefill, "request");
         assert_eq!(lp.len(), 1);
-        assert_eq!((lp[0].token.as_str(), lp[0].logprob), ("request", -11.546875));
+        assert_eq!(
+            (lp[0].token.as_str(), lp[0].logprob),
+            ("request", -11.546875)
+        );
         let both = prefill_token_logprobs(&d.prefill, "Test request");
         assert_eq!(both.len(), 2);
         assert!(prefill_token_logprobs(&d.prefill, "unrelated").is_empty());

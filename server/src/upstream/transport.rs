@@ -164,9 +164,8 @@ pub fn build_client(
     if let Some((host, addrs)) = pin {
         b = b.resolve_to_addrs(host, addrs);
     }
-    b.build().map_err(|e| {
-        UpstreamError::new(FailureKind::Setup, e.without_url().to_string())
-    })
+    b.build()
+        .map_err(|e| UpstreamError::new(FailureKind::Setup, e.without_url().to_string()))
 }
 
 /// What every upstream request of a server shares: the in-flight bound, the deadline, metrics.
@@ -232,7 +231,8 @@ impl Caller {
         url: Url,
         body: &serde_json::Value,
     ) -> Result<T, UpstreamError> {
-        self.send(reqwest::Method::POST, url, Some(body), false).await
+        self.send(reqwest::Method::POST, url, Some(body), false)
+            .await
     }
 
     /// GETs `url` and parses the 2xx answer as `T`.
@@ -396,7 +396,9 @@ mod tests {
             FailureKind::Setup,
         ] {
             let e = UpstreamError::new(k, "x");
-            assert!(e.to_string().starts_with("upstream inference call failed: "));
+            assert!(e
+                .to_string()
+                .starts_with("upstream inference call failed: "));
             assert!(!k.reason().contains(' '));
         }
         assert_eq!(

@@ -139,36 +139,21 @@ impl Drop for StandIn {
     }
 }
 
+/// One request as read from the socket.
+struct RawRequest {
+    method: String,
+    path: String,
+    headers: HashMap<String, String>,
+    body: Vec<u8>,
+}
+
 /// Reads one request (head + Content-Length body). `None` at EOF or on a malformed request.
-fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String, HashMap<String, String>, Vec<u8>)> {
+fn read_request(reader: &mut BufReader<TcpStream>) -> Option<RawRequest> {
     let mut line = String::new();
     if reader.read_line(&mut line).ok()? == 0 {
         return None;
     }
-    let mut parts = line.split_whitespace();
-    let method = parts.next()?.to_string();
-    let path = parts.next()?.to_string();
-    let mut headers = HashMap::new();
-    loop {
-        let mut h = String::new();
-        if reader.read_line(&mut h).ok()? == 0 {
-            return None;
-        }
-        let h = h.trim_end();
-        if h.is_empty() {
-            break;
-        }
-        if let Some((k, v)) = h.split_once(':') {
-            headers.insert(k.trim().to_ascii_lowercase(), v.trim().to_string());
-        }
-    }
-    let len: usize = headers
-        .get("content-length")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let mut body = vec![0; len];
-    reader.read_exact(&mut body).ok()?;
-    Some((method, path, headers, body))
+    read_rest(reader, &line)
 }
 
 fn respond(stream: &mut TcpStream, status: &str, body: &[u8]) -> std::io::Result<()> {
@@ -198,24 +183,20 @@ fn serve(stream: TcpStream, s: &Shared, fault: Fault, delay: Duration) {
             return;
         }
         // Not /generate (e.g. /info): answer it properly on this connection.
-        let rest = read_rest(&mut reader, &first);
-        if let Some((m, p, h, b)) = rest {
-            let _ = answer(&mut writer, s, Fault::None, delay, m, p, h, b);
+        if let Some(req) = read_rest(&mut reader, &first) {
+            let _ = answer(&mut writer, s, Fault::None, delay, req);
         }
         return;
     }
-    while let Some((method, path, headers, body)) = read_request(&mut reader) {
-        if answer(&mut writer, s, fault, delay, method, path, headers, body).is_err() {
+    while let Some(req) = read_request(&mut reader) {
+        if answer(&mut writer, s, fault, delay, req).is_err() {
             return;
         }
     }
 }
 
 /// Parses the rest of a request whose first line was already read.
-fn read_rest(
-    reader: &mut BufReader<TcpStream>,
-    first: &str,
-) -> Option<(String, String, HashMap<String, String>, Vec<u8>)> {
+fn read_rest(reader: &mut BufReader<TcpStream>, first: &str) -> Option<RawRequest> {
     let mut parts = first.split_whitespace();
     let method = parts.next()?.to_string();
     let path = parts.next()?.to_string();
@@ -239,20 +220,27 @@ fn read_rest(
         .unwrap_or(0);
     let mut body = vec![0; len];
     reader.read_exact(&mut body).ok()?;
-    Some((method, path, headers, body))
+    Some(RawRequest {
+        method,
+        path,
+        headers,
+        body,
+    })
 }
 
-#[allow(clippy::too_many_arguments)]
 fn answer(
     w: &mut TcpStream,
     s: &Shared,
     fault: Fault,
     delay: Duration,
-    method: String,
-    path: String,
-    headers: HashMap<String, String>,
-    body: Vec<u8>,
+    req: RawRequest,
 ) -> std::io::Result<()> {
+    let RawRequest {
+        method,
+        path,
+        headers,
+        body,
+    } = req;
     let json: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     s.requests.lock().unwrap().push(Recorded {
         method: method.clone(),
@@ -309,7 +297,11 @@ fn generate(w: &mut TcpStream, s: &Shared, fault: Fault, req: &Value) -> std::io
             "500 Internal Server Error",
             br#"{"error":"Request failed during generation","error_type":"generation"}"#,
         ),
-        Fault::InvalidJson => respond(w, "200 OK", b"{\"generated_text\": \"Paris\", \"details\": {"),
+        Fault::InvalidJson => respond(
+            w,
+            "200 OK",
+            b"{\"generated_text\": \"Paris\", \"details\": {",
+        ),
         Fault::Huge => {
             let chunk = vec![b'a'; 1 << 20];
             write!(
@@ -379,7 +371,7 @@ pub fn pieces(text: &str) -> Vec<String> {
         }
         let start = rest.trim_start_matches(' ');
         let end = start
-            .find(|ch: char| ch == ' ' || ch == '\n' || ch == '<')
+            .find([' ', '\n', '<'])
             .map(|i| if i == 0 { 1 } else { i })
             .unwrap_or(start.len());
         out.push(start[..end].to_string());
