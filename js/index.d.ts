@@ -2,7 +2,15 @@
 // point: `epistemic-audit`, `epistemic-audit/web`, `epistemic-audit/node`, `epistemic-audit/bundler`).
 // Field names and meanings are those of the HTTP service's JSON (interface 1.1.0).
 
-/** An answer to audit. Limits as the service: text 1..10000 characters, context and prompt ≤ 5000, model_source ≤ 500. Unknown fields are ignored. */
+/** One token of an answer with its natural-log probability (≤ 0) and optional top alternatives: an element of OpenAI's chat `logprobs.content`. */
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  /** Up to 20 alternatives at this position. */
+  top_logprobs?: { token: string; logprob: number }[] | null;
+}
+
+/** An answer to audit. Limits as the service: text 1..10000 characters, context and prompt ≤ 5000, model_source ≤ 500, samples 1..20 strings, logprobs 1..10000 tokens. Unknown fields are ignored. */
 export interface AuditRequest {
   /** The LLM's answer. */
   text: string;
@@ -12,6 +20,10 @@ export interface AuditRequest {
   prompt?: string | null;
   /** Name of the model that wrote `text`. */
   model_source?: string | null;
+  /** Alternative answers sampled from the same model for the same prompt (samples tier). */
+  samples?: string[] | null;
+  /** Token log-probabilities of `text` under the model that wrote it (logprobs tier). */
+  logprobs?: TokenLogprob[] | null;
 }
 
 export type Verdict = 'ACCEPT' | 'MAYBE' | 'REFUSED';
@@ -53,7 +65,8 @@ export interface AuditResult {
   confidence_interval: [number, number];
   explanation: string;
   metadata: {
-    tier: 'intrinsic';
+    /** Which evidence the score rests on. */
+    tier: 'intrinsic' | 'logprobs' | 'samples' | 'combined';
     task: TaskKind;
     scope: string;
     raw_confidence: number;
@@ -70,11 +83,13 @@ export interface AuditResult {
       method: 'SGR';
       source: string;
     };
-    interval: { method: 'jeffreys'; level: number; n_bin: number };
+    interval: { method: 'jeffreys' | 'jeffreys+bootstrap'; level: number; n_bin: number };
     features: Record<string, number>;
     top_contributions: Contribution[];
     model_source?: string;
     scorer_version: string;
+    /** The upstream call that produced the evidence (HTTP service only). */
+    upstream?: { protocol: 'tgi' | 'openai'; model: string; k: number; logprobs: boolean };
   };
   /** Always "local" in this package ("managed" / "byo-hf" come from the HTTP service). */
   mode: 'local' | 'managed' | 'byo-hf';
@@ -104,7 +119,7 @@ export interface CompareRequest {
   /** The prompt all answers respond to (≤ 5000 characters). */
   prompt: string;
   /** 2..10 answers with distinct model names. */
-  responses: { model: string; text: string }[];
+  responses: { model: string; text: string; samples?: string[] | null; logprobs?: TokenLogprob[] | null }[];
 }
 
 /** One model's audit inside a comparison. */

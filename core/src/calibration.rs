@@ -101,7 +101,8 @@ pub struct Platt {
 impl Platt {
     /// Fits a and b by Newton's method on Platt's smoothed targets
     /// t₊ = (N₊ + 1)/(N₊ + 2), t₋ = 1/(N₋ + 2) (Lin, Lin & Weng 2007, Algorithm 1).
-    /// Errors on empty or unequal inputs or non-finite scores.
+    /// The result never decreases in the score: a fit with a > 0 is replaced by the constant
+    /// smoothed base rate (a = 0). Errors on empty or unequal inputs or non-finite scores.
     pub fn fit(scores: &[f64], outcomes: &[bool]) -> Result<Platt, String> {
         if scores.is_empty() || scores.len() != outcomes.len() {
             return Err("Platt fit needs equal, non-zero lengths".into());
@@ -169,6 +170,14 @@ impl Platt {
             if !improved {
                 break;
             }
+        }
+        if a > 0.0 {
+            // A calibrator must not decrease in the score (DESIGN §2.4: height is monotone in c).
+            // A positive slope says the scores carry no usable signal on these labels (with few
+            // positives it is often a leave-fold-out artefact): fall back to the smoothed base
+            // rate, the best constant under the same loss.
+            let p = t.iter().sum::<f64>() / t.len() as f64;
+            return Ok(Platt { a: 0.0, b: ((1.0 - p) / p).ln() });
         }
         Ok(Platt { a, b })
     }
@@ -307,6 +316,12 @@ mod tests {
         let pl = Platt::fit(&scores, &outcomes).unwrap();
         assert!((pl.a + 4.0).abs() < 0.5 && (pl.b - 2.0).abs() < 0.3, "{pl:?}");
         assert!(pl.predict(0.9) > pl.predict(0.1));
+        // Reversed scores: no increasing relation, so the constant smoothed base rate.
+        let reversed: Vec<f64> = scores.iter().map(|s| 1.0 - s).collect();
+        let flat = Platt::fit(&reversed, &outcomes).unwrap();
+        assert_eq!(flat.a, 0.0);
+        let rate = outcomes.iter().filter(|&&o| o).count() as f64 / outcomes.len() as f64;
+        assert!((flat.predict(0.3) - rate).abs() < 0.01 && flat.predict(0.3) == flat.predict(0.9), "{flat:?}");
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! `/v1/compare` (DESIGN §3 "Compare"): several models' answers to one prompt, each audited with
 //! the others as its samples, then ranked.
 //!
-//! Per answer: an intrinsic audit of `text` with the request's `prompt` (no context, so the task
-//! kind is `open`), in the calibration scope of its `model` (the model name acts as
-//! `model_source`, so feedback labels posted for that model apply here too), with cross-model
-//! agreement folded into q2 ([`crate::Scorer::audit_compared`]); agreement = mean lexical
-//! similarity to the other answers ([`crate::similarity::agreements`], after SelfCheckGPT,
-//! Manakul et al. 2023). Ranking: q2 ascending, then ECE ascending, then q1 ascending, then
+//! Per answer: an audit of `text` with the request's `prompt` (no context, so the task kind is
+//! `open`) whose samples are the answer's own supplied `samples` followed by the *other* answers
+//! (cross-model agreement as a samples-tier signal, after SelfCheckGPT, Manakul et al. 2023), and
+//! whose logprobs are its supplied `logprobs`: tier `samples` or `combined`
+//! ([`crate::tiers`]). `agreement` = mean lexical similarity to the other answers
+//! ([`crate::similarity::agreements`]). Ranking: q2 ascending, then ECE ascending, then q1 ascending, then
 //! request order. Deterministic; no clock (the caller fills `summary.processing_time_ms`).
 
 use crate::recalibration::CalibrationRegistry;
@@ -46,15 +46,21 @@ pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &Cal
         .responses
         .iter()
         .zip(&agree)
-        .map(|(r, a)| {
+        .enumerate()
+        .map(|(i, (r, a))| {
+            // The other answers are samples for this one (DESIGN §3 "Compare"), after the
+            // answer's own supplied samples.
+            let mut samples: Vec<String> = r.samples.clone().unwrap_or_default();
+            samples.extend(req.responses.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| o.text.clone()));
             let audit_req = AuditRequest {
                 text: r.text.clone(),
                 context: None,
                 prompt: prompt.clone(),
                 model_source: Some(r.model.clone()),
-                ..Default::default()
+                samples: Some(samples).filter(|s| !s.is_empty()),
+                logprobs: r.logprobs.clone(),
             };
-            let res = scorer.audit_compared(&audit_req, mode, registry, a);
+            let res = scorer.audit_with(&audit_req, mode, 0.0, registry);
             ModelComparison {
                 model: r.model.clone(),
                 q1: res.q1,
@@ -143,26 +149,18 @@ mod tests {
         // The outlier disagrees with both others and says so.
         let m3 = &out.comparisons[2];
         assert!(m3.agreement < out.comparisons[0].agreement);
-        assert!(m3.explanation.contains("disagrees with 2 of 2 other models"), "{}", m3.explanation);
-        assert_eq!(out.ranking[2].model, "m3");
+        assert!(m3.explanation.contains("Samples: 2 of 2 disagree with the text"), "{}", m3.explanation);
+        assert!(out.comparisons.iter().all(|c| c.explanation.contains("2 sampled answer(s)")));
     }
 
     #[test]
-    fn agreement_only_raises_q2() {
+    fn other_answers_are_samples_and_disagreement_raises_q2() {
         let s = Scorer::embedded();
-        let r = req(&[("a", "Paris."), ("b", "Berlin is big.")]);
-        let out = compare(&s, &r, Mode::Managed, &CalibrationRegistry::new());
-        for (c, item) in out.comparisons.iter().zip(&r.responses) {
-            let alone = s.audit(
-                &AuditRequest { text: item.text.clone(), prompt: Some(r.prompt.clone()), context: None, model_source: Some(item.model.clone()), ..Default::default() },
-                Mode::Managed,
-                0.0,
-            );
-            assert!(c.q2 >= alone.q2 - 1e-12);
-            // Fully disagreeing: q2' = 1 − (1 − q2)·(1 − λ).
-            assert_eq!(c.agreement, 0.0);
-            assert!((c.q2 - (1.0 - (1.0 - alone.q2) * 0.5)).abs() < 1e-12);
-            assert!(c.height <= alone.height + 1e-12);
-        }
+        let agree = compare(&s, &req(&[("a", "Paris is the capital."), ("b", "Paris is the capital."), ("c", "Paris is the capital.")]), Mode::Managed, &CalibrationRegistry::new());
+        let disagree = compare(&s, &req(&[("a", "Paris is the capital."), ("b", "Berlin hosts it."), ("c", "Madrid, Spain.")]), Mode::Managed, &CalibrationRegistry::new());
+        let (x, y) = (&agree.comparisons[0], &disagree.comparisons[0]);
+        assert!(y.q2 >= x.q2 && y.height <= x.height, "{x:?} {y:?}");
+        assert_eq!(x.agreement, 1.0);
+        assert!(x.explanation.contains("from the text and prompt and 2 sampled answer(s)"), "{}", x.explanation);
     }
 }

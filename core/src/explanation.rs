@@ -3,8 +3,10 @@
 
 use crate::features::{Extracted, TaskKind, DENSE_NAMES};
 use crate::scorer::ActiveCalibration;
-use crate::similarity::{Agreement, DISAGREE_BELOW};
-use crate::types::{Contribution, Verdict};
+use crate::samples::SampleStats;
+use crate::similarity::DISAGREE_BELOW;
+use crate::token_stats::TokenStats;
+use crate::types::{Contribution, Tier, Verdict};
 
 /// What an explanation is built from.
 pub struct Input<'a> {
@@ -22,8 +24,48 @@ pub struct Input<'a> {
     pub q1: f64,
     /// The calibration that produced the height (reference or feedback).
     pub cal: &'a ActiveCalibration<'a>,
-    /// Cross-model agreement (compare only): the agreement, q2 before and q2 after folding it in.
-    pub agreement: Option<(&'a Agreement, f64, f64)>,
+    /// The evidence tier that produced the score.
+    pub tier: Tier,
+    /// Token statistics, when log-probabilities were given.
+    pub tokens: Option<&'a TokenStats>,
+    /// Sample statistics, when samples were given.
+    pub samples: Option<&'a SampleStats>,
+    /// q2 of the intrinsic model alone.
+    pub intrinsic_q2: f64,
+    /// q2 of the result (equals `intrinsic_q2` in the intrinsic tier).
+    pub q2: f64,
+}
+
+/// The words for what the score rests on: "the text alone", "the text and prompt, 5 samples
+/// and token log-probabilities", …
+fn basis(inp: &Input<'_>) -> String {
+    let mut parts = vec![format!("the text{}", evidence_used(inp.x))];
+    if let Some(s) = inp.samples {
+        parts.push(format!("{} sampled answer(s)", s.k));
+    }
+    if let Some(t) = inp.tokens {
+        parts.push(format!("the log-probabilities of its {} token(s)", t.tokens));
+    }
+    match parts.len() {
+        1 => format!("{} alone", parts[0]),
+        2 => format!("{} and {}", parts[0], parts[1]),
+        _ => format!("{}, {} and {}", parts[0], parts[1], parts[2]),
+    }
+}
+
+/// One clause for a tier-model input's effect.
+fn tier_clause(c: &Contribution, inp: &Input<'_>) -> Option<String> {
+    let s = match (c.feature.as_str(), inp.samples, inp.tokens) {
+        ("intrinsic_logit", _, _) => format!("the text-only model's reading (q2 {:.2})", inp.intrinsic_q2),
+        ("disagreement", Some(s), _) => format!("mean lexical disagreement {:.2} with the {} samples", s.disagreement, s.k),
+        ("dispersion", Some(s), _) => format!("the samples disagree among themselves ({} cluster(s), dispersion {:.2})", s.clusters, s.dispersion),
+        ("support", Some(s), _) => format!("{} of {} samples say the same as the text", s.supporting, s.k),
+        ("nll", _, Some(t)) => format!("mean token probability {:.2} (NLL {:.2} nats)", t.mean_token_prob, t.nll),
+        ("max_surprisal", _, Some(t)) => format!("least likely token probability {:.3}", t.min_token_prob),
+        ("token_entropy", _, Some(t)) => format!("mean token entropy {:.2} nats", t.token_entropy?),
+        _ => return None,
+    };
+    Some(s)
 }
 
 fn list(items: &[String], max: usize) -> String {
@@ -132,18 +174,19 @@ pub fn explain(inp: &Input<'_>) -> String {
         TaskKind::Summarization => "summary",
     };
     let mut out = format!(
-        "{}: estimated probability that this {task} is correct is {:.2} (95% interval {:.2}–{:.2}), from the text{} alone.",
+        "{}: estimated probability that this {task} is correct is {:.2} (95% interval {:.2}–{:.2}), from {}.",
         inp.verdict.as_str(),
         inp.height,
         inp.interval[0],
         inp.interval[1],
-        evidence_used(inp.x),
+        basis(inp),
     );
     let mut up = Vec::new();
     let mut down = Vec::new();
     for c in inp.contributions.iter().filter(|c| c.contribution.abs() >= 0.05) {
         let is_up = c.contribution > 0.0;
-        if let Some(s) = clause(c, inp.x, is_up) {
+        let text = if inp.tier == Tier::Intrinsic { clause(c, inp.x, is_up) } else { tier_clause(c, inp) };
+        if let Some(s) = text {
             let s = format!("{s} ({:+.2})", c.contribution);
             if is_up {
                 up.push(s);
@@ -176,11 +219,26 @@ pub fn explain(inp: &Input<'_>) -> String {
         "neither clearly open-ended nor factoid"
     };
     out.push_str(&format!(" Aleatoric q1 = {:.2}: the request looks {reading}.", inp.q1));
-    if let Some((a, before, after)) = inp.agreement {
+    if let Some(s) = inp.samples {
         out.push_str(&format!(
-            " Cross-model agreement: mean lexical similarity {:.2} with the {} other answer(s); disagrees with {} of {} other models (similarity < {:.2}), which moved q2 from {:.2} to {:.2}.",
-            a.agreement, a.others, a.disagreeing, a.others, DISAGREE_BELOW, before, after
+            " Samples: {} of {} disagree with the text (lexical similarity < {:.2}) and {} of {} support it; they form {} cluster(s) (semantic entropy {:.2} nats).",
+            s.disagreeing, s.k, DISAGREE_BELOW, s.supporting, s.k, s.clusters, s.semantic_entropy
         ));
+        if let Some(d) = s.contradiction {
+            out.push_str(&format!(" The NLI judge finds {:.0}% of sample pairs contradictory.", d * 100.0));
+        }
+    }
+    if let Some(t) = inp.tokens {
+        let weakest: Vec<String> = t.weakest.iter().map(|(i, tok, p)| format!("\"{}\" (token {}, p = {:.3})", tok.trim(), i + 1, p)).collect();
+        out.push_str(&format!(
+            " Tokens: mean probability {:.2}, weakest {}{}.",
+            t.mean_token_prob,
+            weakest.join(", "),
+            t.token_entropy.map_or(String::new(), |h| format!("; mean token entropy {h:.2} nats"))
+        ));
+    }
+    if inp.tier != Tier::Intrinsic {
+        out.push_str(&format!(" The {} evidence moved q2 from {:.2} (text alone) to {:.2}.", inp.tier.as_str(), inp.intrinsic_q2, inp.q2));
     }
     let t = inp.cal.thresholds;
     let bound = format!("{:.0}% error bound at {:.0}% confidence", inp.cal.target_risk * 100.0, (1.0 - inp.cal.delta) * 100.0);

@@ -3,14 +3,15 @@
 
 use crate::calibration::{bin_index, jeffreys_interval, Isotonic, Platt, ReliabilityBin};
 use crate::recalibration::{reference_scope, CalibrationRegistry, ScopeCalibration, SOURCE_FEEDBACK, SOURCE_REFERENCE};
-use crate::similarity::Agreement;
 use crate::features::{extract, TaskKind, DENSE_NAMES, N_DENSE};
 use crate::model::{sigmoid, LinearModel};
 use crate::types::{
     AuditRequest, AuditResult, CalibrationInfo, Contribution, IntervalInfo, Metadata, Mode, ThresholdInfo, Tier,
 };
+use crate::samples::NliMatrix;
+use crate::tiers::{bootstrap_seed, percentile_interval, uses, Evidence, SplitMix64, TierModel, BOOTSTRAP_ROUNDS, MODEL_TIERS, N_TIER, TIER_FEATURES};
 use crate::verdict::{Selection, Thresholds};
-use crate::weights::{raw_kinds, RawKind, SCORER_VERSION, TRAINED_DENSE_NAMES};
+use crate::weights::{raw_kinds, raw_tiers, RawKind, RawTier, SCORER_VERSION, TIERS_VERSION, TRAINED_DENSE_NAMES, TRAINED_TIER_FEATURES};
 
 /// Number of equal-width bins for ECE and reliability diagrams (Guo et al. 2017 use 15).
 pub const ECE_BINS: usize = 15;
@@ -100,10 +101,7 @@ impl TaskModel {
                 table,
                 ngram_weight,
             },
-            calibrator: match raw.platt {
-                Some((a, b)) => Calibrator::Platt(Platt { a, b }),
-                None => Calibrator::Isotonic(Isotonic { x: raw.iso_x.to_vec(), y: raw.iso_y.to_vec(), n: raw.iso_n.to_vec() }),
-            },
+            calibrator: calibrator_of(raw.platt, raw.iso_x, raw.iso_y, raw.iso_n),
             bins: raw
                 .bins
                 .iter()
@@ -121,10 +119,40 @@ impl TaskModel {
     }
 }
 
-/// The scorer: one [`TaskModel`] per [`TaskKind`].
+fn calibrator_of(platt: Option<(f64, f64)>, x: &[f64], y: &[f64], n: &[f64]) -> Calibrator {
+    match platt {
+        Some((a, b)) => Calibrator::Platt(Platt { a, b }),
+        None => Calibrator::Isotonic(Isotonic { x: x.to_vec(), y: y.to_vec(), n: n.to_vec() }),
+    }
+}
+
+impl TierModel {
+    /// Builds a tier model from the trainer's literal data; errors name what is inconsistent.
+    pub fn from_raw(raw: &RawTier) -> Result<TierModel, String> {
+        let tier = MODEL_TIERS
+            .into_iter()
+            .find(|t| t.as_str() == raw.tier)
+            .ok_or_else(|| format!("unknown tier {:?}", raw.tier))?;
+        let arr = |name: &str, v: &[f64]| -> Result<[f64; N_TIER], String> {
+            v.try_into().map_err(|_| format!("{}: {name} has {} entries, expected {N_TIER}", raw.tier, v.len()))
+        };
+        Ok(TierModel {
+            tier,
+            mean: arr("mean", raw.mean)?,
+            std: arr("std", raw.std)?,
+            weight: arr("weight", raw.weight)?,
+            n: raw.n,
+            auroc: raw.auroc,
+            intrinsic_auroc: raw.intrinsic_auroc,
+        })
+    }
+}
+
+/// The scorer: one [`TaskModel`] per [`TaskKind`] and one [`TierModel`] per evidence tier.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scorer {
     models: Vec<TaskModel>,
+    tiers: Vec<TierModel>,
     version: String,
 }
 
@@ -135,8 +163,34 @@ impl Scorer {
         if TRAINED_DENSE_NAMES != DENSE_NAMES {
             return Err("embedded weights were trained with other dense features; retrain".into());
         }
+        if TRAINED_TIER_FEATURES != TIER_FEATURES {
+            return Err("embedded tier weights were trained with other inputs; retrain".into());
+        }
         let models = raw_kinds().iter().map(TaskModel::from_raw).collect::<Result<Vec<_>, _>>()?;
-        Scorer::from_models(models, SCORER_VERSION.to_string())
+        let tiers = raw_tiers().iter().map(TierModel::from_raw).collect::<Result<Vec<_>, _>>()?;
+        Scorer::from_models(models, SCORER_VERSION.to_string())?.with_tiers(tiers, TIERS_VERSION)
+    }
+
+    /// Replaces the tier models (one per tier of [`MODEL_TIERS`], any order) and appends
+    /// `tiers_version` to the version tag.
+    ///
+    /// # Errors
+    /// When a tier is missing or repeated.
+    pub fn with_tiers(mut self, mut tiers: Vec<TierModel>, tiers_version: &str) -> Result<Scorer, String> {
+        tiers.sort_by_key(|t| MODEL_TIERS.iter().position(|m| *m == t.tier));
+        let got: Vec<Tier> = tiers.iter().map(|t| t.tier).collect();
+        if got != MODEL_TIERS {
+            return Err(format!("need exactly one model per tier {MODEL_TIERS:?}, got {got:?}"));
+        }
+        self.tiers = tiers;
+        self.version = format!("{}+{tiers_version}", self.version);
+        Ok(self)
+    }
+
+    /// The model of `tier` (`None` for the intrinsic tier, served by the task models, or before
+    /// [`Scorer::with_tiers`]).
+    pub fn tier_model(&self, tier: Tier) -> Option<&TierModel> {
+        self.tiers.iter().find(|t| t.tier == tier)
     }
 
     /// The embedded reference model. Panics if the generated weights are inconsistent, which the
@@ -152,7 +206,7 @@ impl Scorer {
         if kinds != TaskKind::ALL {
             return Err(format!("need exactly one model per task kind, got {kinds:?}"));
         }
-        Ok(Scorer { models, version })
+        Ok(Scorer { models, tiers: Vec::new(), version })
     }
 
     /// The model serving `kind`.
@@ -186,21 +240,18 @@ impl Scorer {
         self.audit_inner(req, mode, upstream_latency_ms, Some(registry), None)
     }
 
-    /// As [`Scorer::audit_with`], with cross-model agreement folded into q2 (`/v1/compare`,
-    /// DESIGN §3 "Compare"): q2' = 1 − (1 − q2)·(1 − λ·(1 − agreement)) with
-    /// λ = [`AGREEMENT_WEIGHT`]; raw confidence = 1 − q2' goes through the scope's calibrator.
-    /// q2' is non-decreasing in q2 and non-increasing in agreement, and equals q2 when the
-    /// answer agrees fully with the others. The calibrator was fitted on intrinsic confidences,
-    /// so the agreement-adjusted height is not separately calibrated (no labelled comparisons
-    /// exist); `ece` and `brier` still describe the scope's intrinsic scorer.
-    pub fn audit_compared(
+    /// As [`Scorer::audit_with`], with an NLI judge's pairwise matrix over `[text, samples…]`
+    /// (DESIGN §2.3): equivalence and contradiction of the samples come from it instead of
+    /// lexical similarity, and q1 of the samples tier is A = max(0, G − D).
+    pub fn audit_judged(
         &self,
         req: &AuditRequest,
         mode: Mode,
+        upstream_latency_ms: f64,
         registry: &CalibrationRegistry,
-        agreement: &Agreement,
+        nli: &NliMatrix,
     ) -> AuditResult {
-        self.audit_inner(req, mode, 0.0, Some(registry), Some(agreement))
+        self.audit_inner(req, mode, upstream_latency_ms, Some(registry), Some(nli))
     }
 
     /// The height the current calibration gives raw confidence `raw` in the scope of `task` ×
@@ -216,34 +267,111 @@ impl Scorer {
         mode: Mode,
         upstream_latency_ms: f64,
         registry: Option<&CalibrationRegistry>,
-        agreement: Option<&Agreement>,
+        nli: Option<&NliMatrix>,
     ) -> AuditResult {
         let x = extract(&req.text, req.prompt.as_deref(), req.context.as_deref());
         let tm = self.model(x.kind);
+        let scored = tm.model.score(&x);
+        let evidence = Evidence::of(req, nli);
+        let tier_model = self.tier_model(evidence.tier());
+        let tier = tier_model.map_or(Tier::Intrinsic, |t| t.tier);
+        let openness = x.dense[OPENNESS].clamp(0.0, 1.0);
+
         let feedback = registry.and_then(|r| r.get(x.kind, req.model_source.as_deref()));
         let cal = ActiveCalibration::of(tm, feedback);
-        let scored = tm.model.score(&x);
-        let q2_intrinsic = sigmoid(scored.logit);
-        let q2 = match agreement {
-            Some(a) => 1.0 - (1.0 - q2_intrinsic) * (1.0 - AGREEMENT_WEIGHT * (1.0 - a.agreement.clamp(0.0, 1.0))),
-            None => q2_intrinsic,
-        };
+        let mut contributions: Vec<Contribution>;
+        let (q1, q2, tier_inputs);
+        match tier_model {
+            None => {
+                q2 = sigmoid(scored.logit);
+                q1 = openness;
+                contributions = DENSE_NAMES
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| Contribution { feature: n.to_string(), value: x.dense[i], contribution: scored.dense_contrib[i] })
+                    .collect();
+                contributions.push(Contribution { feature: "text_ngrams".into(), value: x.ngrams[0].1.len() as f64, contribution: scored.text_ngram_contrib });
+                contributions.push(Contribution { feature: "prompt_ngrams".into(), value: x.ngrams[1].1.len() as f64, contribution: scored.prompt_ngram_contrib });
+                tier_inputs = None;
+            }
+            Some(model) => {
+                let inputs = evidence.inputs(evidence.samples.as_ref());
+                let (shift, contrib) = model.shift(&inputs);
+                q2 = sigmoid(scored.logit + shift);
+                q1 = evidence
+                    .samples
+                    .as_ref()
+                    .and_then(|s| s.aleatoric)
+                    .or(evidence.tokens.as_ref().and_then(|t| t.normalized_token_entropy))
+                    .unwrap_or(openness);
+                contributions = (0..N_TIER)
+                    .filter(|&i| uses(model.tier, i))
+                    .map(|i| Contribution { feature: TIER_FEATURES[i].to_string(), value: inputs[i], contribution: contrib[i] })
+                    .collect();
+                contributions.push(Contribution { feature: "intrinsic_logit".into(), value: scored.logit, contribution: scored.logit - tm.model.bias });
+                tier_inputs = Some((model, inputs));
+            }
+        }
         let raw_confidence = 1.0 - q2;
         let height = cal.predict(raw_confidence);
-        let q1 = x.dense[OPENNESS].clamp(0.0, 1.0);
         let n_bin = cal.bins.get(bin_index(height, ECE_BINS)).map_or(0, |b| b.count);
-        let ci = jeffreys_interval(height, n_bin as f64, INTERVAL_LEVEL);
+        let mut ci = jeffreys_interval(height, n_bin as f64, INTERVAL_LEVEL);
+        let mut interval_method = "jeffreys";
+        if let (Some((model, inputs)), Some(pairs), Some(stats)) = (tier_inputs, evidence.pairs.as_ref(), evidence.samples.as_ref()) {
+            let height_with = |x: &[f64; N_TIER]| cal.predict(1.0 - sigmoid(scored.logit + model.shift(x).0));
+            // (b) seeded bootstrap over the samples.
+            let mut rng = SplitMix64::new(bootstrap_seed(req));
+            let k = pairs.k();
+            let boot: Vec<f64> = (0..BOOTSTRAP_ROUNDS)
+                .map(|_| {
+                    let picks: Vec<usize> = (0..k).map(|_| 1 + rng.below(k)).collect();
+                    height_with(&evidence.inputs(Some(&pairs.stats_of(&picks))))
+                })
+                .collect();
+            let [blo, bhi] = percentile_interval(boot);
+            // (c) binomial uncertainty with n = K: E_y at the ends of the Jeffreys interval of
+            // the share of samples that disagree with the text.
+            let [slo, shi] = jeffreys_interval(1.0 - stats.support, k as f64, INTERVAL_LEVEL);
+            let at = |d: f64| {
+                let mut x = inputs;
+                x[3] = d;
+                height_with(&x)
+            };
+            let (h1, h2) = (at(slo), at(shi));
+            ci = [ci[0].min(blo).min(h1).min(h2), ci[1].max(bhi).max(h1).max(h2)];
+            interval_method = "jeffreys+bootstrap";
+        }
+        let ci = [ci[0].min(height).clamp(0.0, 1.0), ci[1].max(height).clamp(0.0, 1.0)];
         let verdict = cal.thresholds.verdict(height);
-
-        let mut contributions: Vec<Contribution> = DENSE_NAMES
-            .iter()
-            .enumerate()
-            .map(|(i, n)| Contribution { feature: n.to_string(), value: x.dense[i], contribution: scored.dense_contrib[i] })
-            .collect();
-        contributions.push(Contribution { feature: "text_ngrams".into(), value: x.ngrams[0].1.len() as f64, contribution: scored.text_ngram_contrib });
-        contributions.push(Contribution { feature: "prompt_ngrams".into(), value: x.ngrams[1].1.len() as f64, contribution: scored.prompt_ngram_contrib });
         contributions.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
         contributions.truncate(TOP_CONTRIBUTIONS);
+
+        let mut features = x.dense_map();
+        if let Some(t) = evidence.tokens.as_ref() {
+            features.insert("tokens".into(), t.tokens as f64);
+            features.insert("nll".into(), t.nll);
+            features.insert("mean_token_prob".into(), t.mean_token_prob);
+            features.insert("min_token_prob".into(), t.min_token_prob);
+            features.insert("max_surprisal".into(), t.max_surprisal);
+            if let Some(h) = t.token_entropy {
+                features.insert("token_entropy".into(), h);
+            }
+        }
+        if let Some(st) = evidence.samples.as_ref() {
+            features.insert("samples_k".into(), st.k as f64);
+            features.insert("disagreement".into(), st.disagreement);
+            features.insert("dispersion".into(), st.dispersion);
+            features.insert("semantic_entropy".into(), st.semantic_entropy);
+            features.insert("support".into(), st.support);
+            features.insert("clusters".into(), st.clusters as f64);
+            if let (Some(d), Some(a)) = (st.contradiction, st.aleatoric) {
+                features.insert("contradiction".into(), d);
+                features.insert("aleatoric".into(), a);
+            }
+        }
+        if tier != Tier::Intrinsic {
+            features.insert("intrinsic_q2".into(), sigmoid(scored.logit));
+        }
 
         let thresholds = cal.threshold_info();
         let explanation = crate::explanation::explain(&crate::explanation::Input {
@@ -254,7 +382,11 @@ impl Scorer {
             verdict,
             q1,
             cal: &cal,
-            agreement: agreement.map(|a| (a, q2_intrinsic, q2)),
+            tier,
+            tokens: evidence.tokens.as_ref(),
+            samples: evidence.samples.as_ref(),
+            intrinsic_q2: sigmoid(scored.logit),
+            q2,
         });
         AuditResult {
             q1,
@@ -266,9 +398,12 @@ impl Scorer {
             confidence_interval: ci,
             explanation,
             metadata: Metadata {
-                tier: Tier::Intrinsic,
+                tier,
                 task: x.kind,
-                scope: reference_scope(x.kind),
+                scope: match tier {
+                    Tier::Intrinsic => reference_scope(x.kind),
+                    t => format!("{}/{}", t.as_str(), x.kind.as_str()),
+                },
                 raw_confidence,
                 calibration: CalibrationInfo {
                     source: cal.source.into(),
@@ -282,8 +417,8 @@ impl Scorer {
                     shrinkage_weight: cal.weight,
                 },
                 thresholds,
-                interval: IntervalInfo { method: "jeffreys".into(), level: INTERVAL_LEVEL, n_bin },
-                features: x.dense_map(),
+                interval: IntervalInfo { method: interval_method.into(), level: INTERVAL_LEVEL, n_bin },
+                features,
                 top_contributions: contributions,
                 model_source: req.model_source.clone(),
                 scorer_version: self.version.clone(),
@@ -294,10 +429,6 @@ impl Scorer {
         }
     }
 }
-
-/// λ of the cross-model agreement adjustment of q2 in [`Scorer::audit_compared`]: the most
-/// that full disagreement (agreement 0) can remove from the confidence 1 − q2 is this share.
-pub const AGREEMENT_WEIGHT: f64 = 0.5;
 
 /// The calibration serving one audit: the feedback calibrator of its scope, or the reference
 /// calibrator of its task kind, with the quality figures and thresholds that go with it.
@@ -453,6 +584,110 @@ mod tests {
         let s = Scorer::embedded();
         let r = req("The Eiffel Tower was completed in 1889.", Some("When was the Eiffel Tower built?"), None);
         assert_eq!(s.audit(&r, Mode::Local, 0.0), s.audit(&r, Mode::Local, 0.0));
+    }
+
+    fn tok(t: &str, lp: f64) -> crate::types::TokenLogprob {
+        crate::types::TokenLogprob { token: t.into(), logprob: lp, top_logprobs: vec![] }
+    }
+
+    /// The embedded scorer with hand-made tier models: known positive weights, an increasing
+    /// Platt calibrator and well-populated bins, to test the tier mechanics apart from the
+    /// shipped fit.
+    fn known_tiers() -> Scorer {
+        let tiers = MODEL_TIERS
+            .into_iter()
+            .map(|tier| TierModel {
+                tier,
+                mean: [1.0, 3.0, 1.0, 0.5],
+                std: [1.0, 2.0, 1.0, 0.3],
+                weight: [0.5, 0.8, 0.2, 1.0],
+                n: 1000,
+                auroc: 0.7,
+                intrinsic_auroc: 0.6,
+            })
+            .collect();
+        Scorer::embedded().with_tiers(tiers, "test").unwrap()
+    }
+
+    fn samples_req(samples: &[&str]) -> AuditRequest {
+        let mut r = req("Paris", Some("Which city is the capital of France?"), None);
+        r.samples = Some(samples.iter().map(|s| s.to_string()).collect());
+        r
+    }
+
+    #[test]
+    fn contradicting_samples_raise_q2_and_lower_height() {
+        for (s, strict_height) in [(known_tiers(), true), (Scorer::embedded(), false)] {
+            let agree = s.audit(&samples_req(&["Paris"; 5]), Mode::Local, 0.0);
+            let contra = s.audit(&samples_req(&["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]), Mode::Local, 0.0);
+            assert_eq!((agree.metadata.tier, contra.metadata.tier), (Tier::Samples, Tier::Samples));
+            // The shipped samples weight is what its training data supports, possibly 0 (README
+            // "Evidence tiers"): never a fall, and a strict rise for a model with a positive weight.
+            assert!(contra.q2 > agree.q2 || (!strict_height && contra.q2 >= agree.q2), "{} vs {}", contra.q2, agree.q2);
+            assert!(contra.height < agree.height || (!strict_height && contra.height <= agree.height), "{} vs {}", contra.height, agree.height);
+            assert!(contra.explanation.contains("5 of 5 disagree with the text"), "{}", contra.explanation);
+            assert!(agree.explanation.contains("0 of 5 disagree with the text") && agree.explanation.contains("5 of 5 support it"), "{}", agree.explanation);
+            assert!(contra.explanation.contains("moved q2 from"), "{}", contra.explanation);
+            if strict_height {
+                assert!(contra.explanation.contains("Raised doubt: mean lexical disagreement 1.00 with the 5 samples"), "{}", contra.explanation);
+            }
+            for a in [&agree, &contra] {
+                let [lo, hi] = a.confidence_interval;
+                assert!(lo <= a.height && a.height <= hi);
+                assert_eq!(a.metadata.interval.method, "jeffreys+bootstrap");
+                assert_eq!(a.metadata.features["samples_k"], 5.0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_very_unlikely_token_raises_q2_and_is_named() {
+        for (s, strict_height) in [(known_tiers(), true), (Scorer::embedded(), false)] {
+            let mut r = req("The capital of France is Paris.", Some("What is the capital of France?"), None);
+            r.logprobs = Some(vec![tok("The", -0.2), tok(" capital", -0.1), tok(" of", -0.05), tok(" France", -0.1), tok(" is", -0.1), tok(" Paris", -0.3), tok(".", -0.1)]);
+            let likely = s.audit(&r, Mode::Local, 0.0);
+            r.logprobs.as_mut().unwrap()[5].logprob = -12.0;
+            let unlikely = s.audit(&r, Mode::Local, 0.0);
+            assert_eq!(likely.metadata.tier, Tier::Logprobs);
+            assert!(unlikely.q2 > likely.q2, "{} vs {}", unlikely.q2, likely.q2);
+            assert!(unlikely.height < likely.height || (!strict_height && unlikely.height <= likely.height), "{} vs {}", unlikely.height, likely.height);
+            assert!(unlikely.explanation.contains("weakest \"Paris\" (token 6, p = 0.000)"), "{}", unlikely.explanation);
+            assert!(unlikely.metadata.features["min_token_prob"] < 1e-5);
+        }
+    }
+
+    #[test]
+    fn fewer_samples_give_a_wider_interval() {
+        let s = known_tiers();
+        let few = s.audit(&samples_req(&["Paris", "Lyon"]), Mode::Local, 0.0);
+        let many_r = samples_req(&[["Paris", "Lyon"]; 10].concat());
+        let many = s.audit(&many_r, Mode::Local, 0.0);
+        let width = |a: &AuditResult| a.confidence_interval[1] - a.confidence_interval[0];
+        assert!(width(&few) > width(&many) + 0.05, "{:?} vs {:?}", few.confidence_interval, many.confidence_interval);
+        assert_eq!(s.audit(&many_r, Mode::Local, 0.0), many, "seeded bootstrap: deterministic");
+        // Without samples the interval is the calibration bin's Jeffreys interval alone.
+        let plain = s.audit(&req("Paris", Some("Which city is the capital of France?"), None), Mode::Local, 0.0);
+        assert_eq!(plain.metadata.interval.method, "jeffreys");
+    }
+
+    #[test]
+    fn combined_tier_and_nli_hook() {
+        use crate::recalibration::CalibrationRegistry;
+        let s = Scorer::embedded();
+        let mut r = req("Paris", Some("Which city is the capital of France?"), None);
+        r.samples = Some(vec!["Paris".into(), "Lyon".into()]);
+        r.logprobs = Some(vec![tok("Paris", -0.2)]);
+        let a = s.audit(&r, Mode::Local, 0.0);
+        assert_eq!(a.metadata.tier, Tier::Combined);
+        assert_eq!(a.metadata.scope, "combined/open");
+        assert_eq!(a.metadata.calibration.scope, "intrinsic/open");
+        // An NLI judge saying everything contradicts everything: D = 1, A = max(0, G − D) = 0 = q1.
+        let n = 3;
+        let nli = NliMatrix { entail: vec![vec![0.0; n]; n], contradict: vec![vec![1.0; n]; n] };
+        let j = s.audit_judged(&r, Mode::Local, 0.0, &CalibrationRegistry::new(), &nli);
+        assert_eq!(j.metadata.features["contradiction"], 1.0);
+        assert_eq!(j.q1, 0.0);
+        assert!(j.explanation.contains("NLI judge finds 100% of sample pairs contradictory"), "{}", j.explanation);
     }
 
     #[test]

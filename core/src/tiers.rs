@@ -1,40 +1,45 @@
 //! The evidence tiers beyond text alone (DESIGN §2.2–2.4): how token log-probabilities
-//! ([`crate::token_stats`]) and sampled answers ([`crate::samples`]) combine with the intrinsic
-//! model into q1, q2, raw confidence and height.
+//! ([`crate::token_stats`]) and sampled answers ([`crate::samples`]) update the intrinsic model
+//! into q1, q2, raw confidence and height.
 //!
 //! **q2** (epistemic) of a tier is the probability that the text is wrong given the tier's
-//! evidence, from a logistic regression over [`TIER_FEATURES`] whose inputs are the intrinsic
-//! model's logit and the tier's statistics: NLL, max token surprisal −ln minP and mean token
-//! entropy (logprobs); disagreement E_y, dispersion G and support S_y (samples). Each weight is
-//! sign-constrained ([`TIER_SIGNS`]) so that q2 never falls when the text gets less likely, the
-//! samples disagree more with it or with each other, or fewer samples support it: the fit is a
-//! projected-gradient L2 logistic regression on the model's own TriviaQA answers (trainer,
-//! README "Evidence tiers"). This departs from DESIGN §2.4's "q2 = G": G describes the samples,
-//! not the text, so samples that all agree on a *different* answer would leave it at 0; E_y and
-//! S_y see that (SelfCheckGPT), and G keeps its place as an input.
+//! evidence: the intrinsic model's logit z₀ (the prior log-odds from the text) *shifted* by a
+//! learned linear function of the tier's statistics, z = z₀ + Σᵢ wᵢ·(xᵢ − μᵢ)/σᵢ, over
+//! [`TIER_FEATURES`]: NLL, max token surprisal −ln minP and mean token entropy (logprobs tier);
+//! disagreement E_y of the text with the samples (samples tier; SelfCheckGPT, Manakul et al.
+//! 2023); all four (combined). Each weight is sign-constrained (≥ 0: q2 never falls when the text
+//! gets less likely or disagrees more with the samples). The weights are fitted with z₀ as an
+//! offset and a free intercept that absorbs the training set's own base rate and is *not*
+//! shipped: evidence at its training mean leaves the intrinsic reading unchanged (trainer,
+//! README "Evidence tiers").
+//!
+//! Dispersion G, semantic entropy and support S_y are reported (features, explanation) but are
+//! not inputs: G describes the question, not the text (samples that all agree on a *different*
+//! answer give G = 0), and neither G nor S_y added held-out signal to E_y on the training data.
 //! **q1** (aleatoric): A = max(0, G − D) with an NLI judge; else the normalised mean token
 //! entropy when top-k log-probabilities are given; else the intrinsic prompt-openness signal.
-//! **raw confidence** c = 1 − q2 and **height** = the tier's calibrator(c), fitted out of fold.
+//! **raw confidence** c = 1 − q2 and **height** = the calibrator in force for the task kind
+//! (reference or feedback scope, as in the intrinsic tier), with its thresholds. A calibrator
+//! fitted on the only labelled tier data (a 135M model answering TriviaQA, 8 % correct) would
+//! carry that model's base rate into every audit, so the tiers' held-out quality is measured and
+//! reported instead ([`TierModel::auroc`] and README).
 //! **interval**: the hull of (a) the Jeffreys interval of the calibration bin, (b) a seeded
 //! bootstrap over the samples (B = [`BOOTSTRAP_ROUNDS`] resamples with replacement, 2.5–97.5 %
 //! percentiles of the height) and (c) the heights at the ends of the Jeffreys interval of the
-//! support share S_y with n = K, which is wide when K is small, so thin evidence widens it.
+//! support share S_y with n = K in place of E_y's share, so thin evidence widens it.
 
-use crate::calibration::ReliabilityBin;
 use crate::samples::{NliMatrix, PairTable, SampleStats};
-use crate::scorer::Calibrator;
 use crate::text::{fnv1a, FNV_OFFSET};
 use crate::token_stats::{token_stats, TokenStats};
 use crate::types::{AuditRequest, Tier};
-use crate::verdict::Thresholds;
 
 /// Number of inputs of a tier model.
-pub const N_TIER: usize = 7;
-/// Inputs of a tier model, in order (README "Evidence tiers" gives their units).
-pub const TIER_FEATURES: [&str; N_TIER] =
-    ["intrinsic_logit", "nll", "max_surprisal", "token_entropy", "disagreement", "dispersion", "support"];
+pub const N_TIER: usize = 4;
+/// Inputs of a tier model, in order: NLL (nats per token), max token surprisal (nats), mean
+/// token entropy (nats), disagreement E_y in [0,1].
+pub const TIER_FEATURES: [&str; N_TIER] = ["nll", "max_surprisal", "token_entropy", "disagreement"];
 /// Sign of each input's weight on the logit of "incorrect": +1 must be ≥ 0, −1 must be ≤ 0.
-pub const TIER_SIGNS: [f64; N_TIER] = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, -1.0];
+pub const TIER_SIGNS: [f64; N_TIER] = [1.0, 1.0, 1.0, 1.0];
 /// Bootstrap resamples of the samples for the interval.
 pub const BOOTSTRAP_ROUNDS: usize = 200;
 /// The tiers that have a model, in the order the trainer writes them.
@@ -43,10 +48,10 @@ pub const MODEL_TIERS: [Tier; 3] = [Tier::Logprobs, Tier::Samples, Tier::Combine
 /// Whether `tier`'s model reads input `i` of [`TIER_FEATURES`].
 pub fn uses(tier: Tier, i: usize) -> bool {
     match tier {
-        Tier::Intrinsic => i == 0,
-        Tier::Logprobs => i <= 3,
-        Tier::Samples => i == 0 || i >= 4,
-        Tier::Combined => true,
+        Tier::Intrinsic => false,
+        Tier::Logprobs => i <= 2,
+        Tier::Samples => i == 3,
+        Tier::Combined => i <= 3,
     }
 }
 
@@ -80,70 +85,62 @@ impl Evidence {
         }
     }
 
-    /// The tier model's inputs for intrinsic logit `z0` and sample statistics `s` (NaN where
-    /// the evidence lacks a value; the model imputes its training mean).
-    pub fn inputs(&self, z0: f64, s: Option<&SampleStats>) -> [f64; N_TIER] {
+    /// The tier model's inputs with sample statistics `s` (NaN where the evidence lacks a
+    /// value; the model reads it as its training mean).
+    pub fn inputs(&self, s: Option<&SampleStats>) -> [f64; N_TIER] {
         let t = self.tokens.as_ref();
         [
-            z0,
             t.map_or(f64::NAN, |t| t.nll),
             t.map_or(f64::NAN, |t| t.max_surprisal),
             t.and_then(|t| t.token_entropy).unwrap_or(f64::NAN),
             s.map_or(f64::NAN, |s| s.disagreement),
-            s.map_or(f64::NAN, |s| s.dispersion),
-            s.map_or(f64::NAN, |s| s.support),
         ]
     }
 }
 
-/// A trained tier model: logistic regression over [`TIER_FEATURES`], its calibrator,
-/// thresholds and held-out quality (the tier's reference calibration).
+/// A trained tier model: the shift of the intrinsic logit by the tier's standardised inputs,
+/// and its held-out quality on the training data.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TierModel {
     /// The tier.
     pub tier: Tier,
-    /// Intercept.
-    pub bias: f64,
-    /// Input means (imputed for missing inputs).
+    /// Input means over the training rows.
     pub mean: [f64; N_TIER],
     /// Input standard deviations.
     pub std: [f64; N_TIER],
-    /// Weights on standardised inputs (0 for inputs the tier does not read).
+    /// Weights on standardised inputs, nats of the "incorrect" logit per standard deviation
+    /// (0 for inputs the tier does not read).
     pub weight: [f64; N_TIER],
-    /// Raw confidence → probability correct.
-    pub calibrator: Calibrator,
-    /// Reliability bins of held-out heights.
-    pub bins: Vec<ReliabilityBin>,
-    /// Held-out labels.
+    /// Training rows (labelled answers).
     pub n: u64,
-    /// Held-out ECE (15 bins).
-    pub ece: f64,
-    /// Held-out Brier.
-    pub brier: f64,
-    /// Held-out AUROC of (1 − height) for "incorrect".
+    /// Out-of-fold AUROC for "incorrect" of the shifted logit on the training rows.
     pub auroc: f64,
-    /// Verdict thresholds (SGR on held-out heights).
-    pub thresholds: Thresholds,
-    /// Target risk.
-    pub target_risk: f64,
-    /// δ of the thresholds.
-    pub delta: f64,
+    /// Out-of-fold AUROC of the intrinsic logit alone on the same rows (the baseline).
+    pub intrinsic_auroc: f64,
 }
 
 impl TierModel {
-    /// Logit of "incorrect" and each input's contribution (nats) for inputs `x`.
-    pub fn logit(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
+    /// The shift Δ of the intrinsic logit (nats) for inputs `x`, and each input's share of it.
+    pub fn shift(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
         let mut contrib = [0.0; N_TIER];
-        let mut z = self.bias;
-        for i in 0..N_TIER {
-            if self.weight[i] == 0.0 || !uses(self.tier, i) {
-                continue;
-            }
-            let v = if x[i].is_finite() { x[i] } else { self.mean[i] };
-            contrib[i] = self.weight[i] * (v - self.mean[i]) / self.std[i].max(1e-9);
-            z += contrib[i];
+        for i in (0..N_TIER).filter(|&i| uses(self.tier, i)) {
+            contrib[i] = self.weight[i] * standardise(x[i], self.mean[i], self.std[i]);
         }
-        (z, contrib)
+        (contrib.iter().sum(), contrib)
+    }
+}
+
+/// Most standard deviations an input may sit from its training mean: inputs beyond are
+/// winsorised, so that a value the training data never showed (say, samples that all agree when
+/// the training samples almost never did) cannot add an unbounded contribution.
+pub const MAX_Z: f64 = 4.0;
+
+/// (x − mean) / std clipped to ±[`MAX_Z`]; a missing (non-finite) x reads as the mean (0).
+pub fn standardise(x: f64, mean: f64, std: f64) -> f64 {
+    if x.is_finite() {
+        ((x - mean) / std.max(1e-9)).clamp(-MAX_Z, MAX_Z)
+    } else {
+        0.0
     }
 }
 
@@ -205,10 +202,9 @@ mod tests {
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Combined);
         r.samples = None;
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Logprobs);
-        let x = Evidence::of(&r, None).inputs(0.3, None);
-        assert_eq!(x[0], 0.3);
-        assert!((x[1] - 0.1).abs() < 1e-12);
-        assert!(x[3].is_nan() && x[4].is_nan());
+        let x = Evidence::of(&r, None).inputs(None);
+        assert!((x[0] - 0.1).abs() < 1e-12);
+        assert!(x[2].is_nan() && x[3].is_nan());
     }
 
     #[test]

@@ -173,7 +173,7 @@ pub fn audit_request_at(v: &Value, loc: &[LocItem], errors: &mut Vec<FieldError>
 
 /// Reads the optional `samples` member (DESIGN §2.3): absent/null, or an array of
 /// 1..=[`MAX_SAMPLES`] strings of 1..=[`MAX_TEXT_CHARS`] characters each.
-pub(crate) fn samples_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<String>> {
+pub fn samples_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<String>> {
     if matches!(obj.get("samples"), None | Some(Value::Null)) {
         return None;
     }
@@ -232,7 +232,7 @@ fn token_and_logprob(v: &Value, loc: &[LocItem], errors: &mut Vec<FieldError>) -
 /// absent/null, or 1..=[`MAX_LOGPROB_TOKENS`] objects `{token, logprob, top_logprobs?}` with
 /// `token` a string of at most [`MAX_TOKEN_CHARS`] characters, `logprob` a finite number ≤ 0
 /// (nats) and `top_logprobs` absent, null or at most [`MAX_TOP_LOGPROBS`] such pairs.
-pub(crate) fn logprobs_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<TokenLogprob>> {
+pub fn logprobs_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<TokenLogprob>> {
     if matches!(obj.get("logprobs"), None | Some(Value::Null)) {
         return None;
     }

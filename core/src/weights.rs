@@ -7,6 +7,36 @@ mod generated;
 
 pub use generated::{SCORER_VERSION, TRAINED_DENSE_NAMES};
 
+#[rustfmt::skip] // written by the trainer from the committed TriviaQA evidence; CI checks it too
+mod tiers_generated;
+
+pub use tiers_generated::{TIERS_VERSION, TRAINED_TIER_FEATURES};
+
+/// One evidence tier's trained shift of the intrinsic logit and its held-out quality, as
+/// literal data (see [`crate::tiers`]); written by the trainer into `weights/tiers_generated.rs`.
+#[derive(Debug, Clone, Copy)]
+pub struct RawTier {
+    /// Tier wire name ("logprobs", "samples", "combined").
+    pub tier: &'static str,
+    /// Input means over the training rows.
+    pub mean: &'static [f64],
+    /// Input standard deviations.
+    pub std: &'static [f64],
+    /// Weights on standardised inputs (sign-constrained; 0 where unused).
+    pub weight: &'static [f64],
+    /// Training rows.
+    pub n: u64,
+    /// Out-of-fold AUROC of the shifted logit.
+    pub auroc: f64,
+    /// Out-of-fold AUROC of the intrinsic logit alone.
+    pub intrinsic_auroc: f64,
+}
+
+/// The embedded tier models, in [`crate::tiers::MODEL_TIERS`] order.
+pub fn raw_tiers() -> &'static [RawTier] {
+    tiers_generated::TIERS
+}
+
 /// A reliability bin as stored: (lo, hi, count, mean confidence, accuracy).
 pub type RawBin = (f64, f64, u64, f64, f64);
 

@@ -71,12 +71,28 @@ pub fn parse_row(text: &str, line: usize, need_label: bool) -> Result<Row, RowEr
         Some(_) => return Err(err("text", "must not be empty".into())),
         None => return Err(err("text", "required".into())),
     };
+    // Evidence fields are checked as the service checks them (limits, shapes).
+    let mut errors = Vec::new();
+    let samples = epistemic_audit_core::validate::samples_field(&obj, &[], &mut errors);
+    let logprobs = epistemic_audit_core::validate::logprobs_field(&obj, &[], &mut errors);
+    if let Some(e) = errors.first() {
+        let field: Vec<String> = e
+            .loc
+            .iter()
+            .map(|l| match l {
+                epistemic_audit_core::validate::LocItem::Field(f) => f.clone(),
+                epistemic_audit_core::validate::LocItem::Index(i) => i.to_string(),
+            })
+            .collect();
+        return Err(err(&field.join("."), e.msg.clone()));
+    }
     let request = AuditRequest {
         text,
         context: opt_string(&obj, "context").map_err(|r| err("context", r))?,
         prompt: opt_string(&obj, "prompt").map_err(|r| err("prompt", r))?,
         model_source: opt_string(&obj, "model_source").map_err(|r| err("model_source", r))?,
-        ..Default::default()
+        samples,
+        logprobs,
     };
     let label = if need_label {
         match obj.get("label") {

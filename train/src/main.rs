@@ -12,6 +12,7 @@ mod data;
 mod emit;
 mod lbfgs;
 mod logreg;
+mod tiers;
 
 use clap::Parser;
 use data::{fold_of, Row};
@@ -59,6 +60,12 @@ struct Args {
     /// Worker threads for the cross-validation fits.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Evidence of the tier models: an upstream model's TriviaQA answers with logprobs and samples.
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/triviaqa-smollm2.evidence.jsonl"))]
+    evidence: PathBuf,
+    /// Train only the evidence-tier models (seconds; the intrinsic weights are read as embedded).
+    #[arg(long)]
+    tiers_only: bool,
 }
 
 /// Runs `f` over `0..n` on `threads` workers, results in index order.
@@ -164,6 +171,16 @@ pub struct KindResult {
 
 fn main() {
     let args = Args::parse();
+    let dry_run = args.dry_run || !args.only.is_empty();
+    if args.only.is_empty() {
+        if let Err(e) = train_tiers(&args, dry_run) {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    }
+    if args.tiers_only {
+        return;
+    }
     let mut rows: Vec<Row> = Vec::new();
     for f in FILES {
         let path = args.data.join(format!("{f}.dev.jsonl"));
@@ -181,7 +198,6 @@ fn main() {
         .flat_map(|&c_ngram| GRID_C_DENSE.iter().map(move |&c_dense| (c_ngram, c_dense)))
         .flat_map(|(c_ngram, c_dense)| GRID_MIN_DF.iter().map(move |&min_df| Hyper { c_ngram, c_dense, min_df }))
         .collect();
-    let dry_run = args.dry_run || !args.only.is_empty();
 
     let mut results = Vec::new();
     for kind in TaskKind::ALL {
@@ -235,6 +251,21 @@ fn main() {
         }
         eprintln!("wrote {}", args.out.display());
     }
+}
+
+/// Trains, reports and (unless `dry_run`) writes the evidence-tier models.
+fn train_tiers(args: &Args, dry_run: bool) -> Result<(), String> {
+    let bytes = std::fs::read(&args.evidence).map_err(|e| format!("{}: {e}", args.evidence.display()))?;
+    let digest = epistemic_audit_core::text::fnv1a(epistemic_audit_core::text::FNV_OFFSET, &bytes);
+    let rows = tiers::load(&args.evidence)?;
+    let results = tiers::train(&rows, args.folds)?;
+    let report = tiers::report(&rows, &results, args.folds);
+    println!("{report}");
+    if !dry_run {
+        tiers::write(&results, &args.out, digest)?;
+        std::fs::write(args.out.join("tiers_report.md"), &report).map_err(|e| format!("tiers_report.md: {e}"))?;
+    }
+    Ok(())
 }
 
 /// Metrics of one slice of held-out predictions.
