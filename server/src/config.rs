@@ -6,8 +6,11 @@
 use crate::auth::Secret;
 use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
+use crate::upstream::endpoint::{AllowedHosts, DEFAULT_ALLOWED_HF_HOSTS};
+use crate::upstream::{PromptTemplate, ProtocolSetting, UpstreamSettings};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Default of FEEDBACK_DB_PATH: the SQLite feedback database, relative to the working directory.
 pub const DEFAULT_FEEDBACK_DB_PATH: &str = "./data/feedback.sqlite3";
@@ -156,6 +159,85 @@ pub struct ServeArgs {
     /// Prefix of the Redis keys of the shared limits (`<prefix>:rl:<endpoint>:<ip>`).
     #[arg(long, env = "REDIS_KEY_PREFIX", default_value = "epistemic-audit")]
     pub redis_key_prefix: String,
+
+    /// Managed mode's upstream inference endpoint: base URL of a Hugging Face TGI or an
+    /// OpenAI-compatible server (http or https). Unset → audits without BYO headers are scored
+    /// locally. Operator configuration: not subject to the BYO address checks. Never printed.
+    #[arg(
+        long,
+        env = "HF_ENDPOINT_URL",
+        hide_env_values = true,
+        value_name = "URL"
+    )]
+    pub hf_endpoint_url: Option<Secret>,
+
+    /// Token sent as `Authorization: Bearer` to HF_ENDPOINT_URL (optional). Prefer the
+    /// environment variable: command lines are visible to other local users. Never printed.
+    #[arg(long, env = "HF_TOKEN", hide_env_values = true, value_name = "TOKEN")]
+    pub hf_token: Option<Secret>,
+
+    /// Upstream protocol: `tgi` (`/generate`, `/info`), `openai` (`/v1/completions`,
+    /// `/v1/chat/completions`, `/v1/models`) or `auto` (probe `/info`, then `/v1/models`; the
+    /// answer is cached per endpoint).
+    #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
+    pub upstream_protocol: ProtocolSetting,
+
+    /// K, the number of answers sampled from the upstream per audit (temperature 1, seeds
+    /// 1..=K); 0 = no sampling. At most 20.
+    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub upstream_samples: u32,
+
+    /// Most tokens generated per sampled answer (and per greedy answer).
+    #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=2048))]
+    pub upstream_max_tokens: u32,
+
+    /// Alternatives kept per token (`top_logprobs`), 0..=20. The teacher-forcing request asks
+    /// for at least 5 (the llama.cpp echo check needs them) and keeps this many.
+    #[arg(long, env = "UPSTREAM_TOP_LOGPROBS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub upstream_top_logprobs: u32,
+
+    /// Most upstream HTTP requests in flight at once, over all audits and batch items.
+    #[arg(long, env = "UPSTREAM_CONCURRENCY", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub upstream_concurrency: u64,
+
+    /// Seconds one upstream HTTP request may take, from connecting to the last body byte
+    /// (fractions allowed); more than 60 is refused at start-up.
+    #[arg(long, env = "HF_TIMEOUT", default_value = "30", value_parser = parse_hf_timeout, value_name = "SECONDS")]
+    pub hf_timeout: Duration,
+
+    /// Hosts a BYO X-HF-Endpoint may name: comma list; a host matches an entry it equals or is
+    /// a subdomain of. Empty or `none` = no BYO endpoint is accepted.
+    #[arg(long, env = "ALLOWED_HF_HOSTS", default_value = DEFAULT_ALLOWED_HF_HOSTS, value_parser = AllowedHosts::parse)]
+    pub allowed_hf_hosts: AllowedHosts,
+
+    /// TESTS ONLY: let a BYO X-HF-Endpoint use http and resolve to loopback addresses
+    /// (127.0.0.0/8, ::1) — every resolved address must then be loopback. The host must still
+    /// be in ALLOWED_HF_HOSTS. Never enable in production.
+    #[arg(long, env = "UPSTREAM_ALLOW_LOOPBACK_HTTP", default_value_t = false, action = clap::ArgAction::Set)]
+    pub upstream_allow_loopback_http: bool,
+
+    /// Prompt format for teacher forcing and TGI generation: `chatml`
+    /// (`<|im_start|>user\n{prompt}<|im_end|>\n<|im_start|>assistant\n`, SmolLM2, Qwen, …) or
+    /// `plain` (`{prompt}\n`). Must match how the audited answers were generated.
+    #[arg(long, env = "UPSTREAM_PROMPT_TEMPLATE", value_enum, default_value_t = PromptTemplate::Chatml)]
+    pub upstream_prompt_template: PromptTemplate,
+}
+
+/// Largest HF_TIMEOUT, seconds (DESIGN §3).
+pub const MAX_HF_TIMEOUT_SECONDS: f64 = 60.0;
+
+/// Parses HF_TIMEOUT: seconds in (0, 60], fractions allowed.
+fn parse_hf_timeout(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of seconds"))?;
+    if !(secs > 0.0 && secs <= MAX_HF_TIMEOUT_SECONDS) {
+        return Err(format!(
+            "must be more than 0 and at most {MAX_HF_TIMEOUT_SECONDS} seconds"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 impl ServeArgs {
@@ -169,6 +251,34 @@ impl ServeArgs {
             self.cors_allow_credentials,
             self.cors_max_age_seconds,
         )
+    }
+
+    /// The upstream settings (module [`crate::upstream`]).
+    ///
+    /// # Errors
+    /// HF_ENDPOINT_URL is set but not an absolute http(s) URL with a host (the message does not
+    /// repeat the URL: it may hold credentials).
+    pub fn upstream_settings(&self) -> Result<UpstreamSettings, String> {
+        let endpoint = match &self.hf_endpoint_url {
+            Some(url) if !url.is_blank() => Some(
+                crate::upstream::endpoint::parse_managed_url(url.expose_str())
+                    .map_err(|e| format!("HF_ENDPOINT_URL: {e}"))?,
+            ),
+            _ => None,
+        };
+        Ok(UpstreamSettings {
+            endpoint,
+            token: self.hf_token.clone().filter(|t| !t.is_blank()),
+            protocol: self.upstream_protocol,
+            samples: self.upstream_samples,
+            max_tokens: self.upstream_max_tokens,
+            top_logprobs: self.upstream_top_logprobs,
+            concurrency: self.upstream_concurrency as usize,
+            timeout: self.hf_timeout,
+            allowed_hosts: self.allowed_hf_hosts.clone(),
+            allow_loopback_http: self.upstream_allow_loopback_http,
+            template: self.upstream_prompt_template,
+        })
     }
 
     /// The effective scoring concurrency: the setting, else the number of CPUs (at least 1).
@@ -265,6 +375,73 @@ mod tests {
         assert_eq!(default("feedback_refit_interval_seconds"), "300");
         assert_eq!(default("redis_url"), "");
         assert_eq!(default("redis_key_prefix"), "epistemic-audit");
+        assert_eq!(default("hf_endpoint_url"), "");
+        assert_eq!(default("hf_token"), "");
+        assert_eq!(default("upstream_protocol"), "auto");
+        assert_eq!(default("upstream_samples"), "5");
+        assert_eq!(default("upstream_max_tokens"), "64");
+        assert_eq!(default("upstream_top_logprobs"), "5");
+        assert_eq!(default("upstream_concurrency"), "8");
+        assert_eq!(default("hf_timeout"), "30");
+        assert_eq!(
+            default("allowed_hf_hosts"),
+            "huggingface.co,hf.space,endpoints.huggingface.cloud"
+        );
+        assert_eq!(default("upstream_allow_loopback_http"), "false");
+        assert_eq!(default("upstream_prompt_template"), "chatml");
+    }
+
+    #[test]
+    fn upstream_settings_are_bounded_and_secrets_redacted() {
+        let parse = |extra: &[&str]| {
+            let mut argv = vec!["epistemic-audit", "serve"];
+            argv.extend_from_slice(extra);
+            Cli::try_parse_from(argv)
+        };
+        for bad in [
+            &["--hf-timeout", "61"][..],
+            &["--hf-timeout", "0"],
+            &["--hf-timeout", "soon"],
+            &["--upstream-samples", "21"],
+            &["--upstream-top-logprobs", "21"],
+            &["--upstream-concurrency", "0"],
+            &["--upstream-max-tokens", "0"],
+            &["--upstream-protocol", "grpc"],
+            &["--allowed-hf-hosts", "https://huggingface.co"],
+        ] {
+            assert!(parse(bad).is_err(), "{bad:?} accepted");
+        }
+        let cli = parse(&[
+            "--hf-timeout",
+            "0.5",
+            "--hf-endpoint-url",
+            "https://user:pw@example.invalid/x",
+            "--hf-token",
+            "hf_secret_token",
+            "--upstream-protocol",
+            "tgi",
+        ])
+        .unwrap();
+        let Command::Serve(a) = cli.command else {
+            panic!()
+        };
+        assert_eq!(a.hf_timeout, Duration::from_millis(500));
+        let shown = format!("{a:?}");
+        assert!(
+            !shown.contains("hf_secret_token") && !shown.contains("pw@"),
+            "{shown}"
+        );
+        let u = a.upstream_settings().unwrap();
+        assert!(u.endpoint.is_some() && u.token.is_some());
+        assert!(!format!("{u:?}").contains("hf_secret_token"));
+        let Command::Serve(bad) = parse(&["--hf-endpoint-url", "ftp://h/"]).unwrap().command else {
+            panic!()
+        };
+        let e = bad.upstream_settings().unwrap_err();
+        assert!(
+            e.starts_with("HF_ENDPOINT_URL") && !e.contains("ftp://h"),
+            "{e}"
+        );
     }
 
     #[test]

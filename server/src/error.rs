@@ -8,18 +8,20 @@
 //! |---|---|
 //! | 401 | `{"error":"unauthorized","message":…}` (+ `WWW-Authenticate`) |
 //! | 403 | `{"error":"forbidden","message":…}` |
-//! | 400, 404, 405, 408, 413, 500, 503 | `{"detail":"…"}` (405 adds `Allow`, 413 adds `Connection: close`) |
+//! | 400, 404, 405, 408, 413, 500, 502, 503 | `{"detail":"…"}` (405 adds `Allow`, 413 adds `Connection: close`) |
 //! | 422 | `{"detail":[{"loc":["body",…],"msg":…,"type":…}]}` (contract: ValidationError) |
 //! | 429 | `{"error":"Rate limit exceeded: N per 1 minute"}` + `Retry-After` (contract: RateLimitError) |
 //!
 //! The bodies are the types [`ValidationError`], [`RateLimitError`], [`AuthError`] and
 //! [`DetailError`], which `/openapi.json` documents (module [`crate::openapi`]).
 //!
-//! Messages never contain the API key, the configured secret, or internal error text: causes of
-//! 5xx errors are logged by the caller (see [`ApiError::log_cause`]) and the client gets a fixed
-//! sentence.
+//! Messages never contain the API key, the configured secret, an upstream URL or token, or
+//! internal error text: causes of 5xx errors are logged by the caller (see
+//! [`ApiError::log_cause`]) and the client gets a fixed sentence (for 502:
+//! `upstream inference call failed: <kind>`).
 
 use crate::http::{json_response, Body};
+use crate::upstream::transport::UpstreamError;
 use epistemic_audit_core::validate::FieldError;
 use hyper::header::{HeaderValue, ALLOW, CONNECTION, RETRY_AFTER, WWW_AUTHENTICATE};
 use hyper::{Response, StatusCode};
@@ -83,6 +85,10 @@ pub enum ApiError {
         /// Internal cause, for the log only.
         cause: String,
     },
+    /// 502: the upstream inference call failed (DESIGN §3); the body names the kind of failure
+    /// only, never the URL or the token.
+    #[error(transparent)]
+    Upstream(#[from] UpstreamError),
     /// 503: the server is shutting down or cannot take the work now.
     #[error("service unavailable: {0}")]
     Unavailable(&'static str),
@@ -110,6 +116,7 @@ impl ApiError {
             ApiError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -144,6 +151,7 @@ impl ApiError {
                 error: format!("Rate limit exceeded: {limit} per 1 minute"),
             }),
             ApiError::Internal { public, .. } => detail((*public).to_string()),
+            ApiError::Upstream(e) => detail(e.to_string()),
             ApiError::Unavailable(msg) => detail((*msg).to_string()),
         }
     }
@@ -153,10 +161,11 @@ impl ApiError {
         self.status().is_server_error()
     }
 
-    /// The internal cause of a 500 (never sent to the client), if any.
+    /// The internal cause of a 500 or 502 (never sent to the client), if any.
     pub fn log_cause(&self) -> Option<&str> {
         match self {
             ApiError::Internal { cause, .. } => Some(cause),
+            ApiError::Upstream(e) => Some(&e.cause),
             _ => None,
         }
     }
@@ -230,7 +239,7 @@ pub struct AuthError {
     pub message: String,
 }
 
-/// Body of 400, 404, 405, 408, 413, 500 and 503 (DESIGN §3 "Bodies").
+/// Body of 400, 404, 405, 408, 413, 500, 502 and 503 (DESIGN §3 "Bodies").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({"detail": "Not Found"}))]
 pub struct DetailError {
@@ -281,6 +290,13 @@ mod tests {
                 429,
             ),
             (ApiError::internal("Audit failed", "boom"), 500),
+            (
+                ApiError::Upstream(UpstreamError::new(
+                    crate::upstream::transport::FailureKind::Timeout,
+                    "x",
+                )),
+                502,
+            ),
             (ApiError::Unavailable("shutting down"), 503),
         ];
         for (e, code) in cases {
@@ -324,6 +340,20 @@ mod tests {
         assert_eq!(e.log_cause(), Some("secret internal detail"));
         let v = body_json(e.into_response());
         assert_eq!(v, json!({"detail": "Audit failed"}));
+    }
+
+    #[test]
+    fn upstream_failure_body_names_the_kind_only() {
+        let e = ApiError::Upstream(UpstreamError::new(
+            crate::upstream::transport::FailureKind::Status(500),
+            "POST failed for https://secret.example/generate",
+        ));
+        assert!(e.log_cause().is_some());
+        let v = body_json(e.into_response());
+        assert_eq!(
+            v,
+            json!({"detail": "upstream inference call failed: HTTP status 500"})
+        );
     }
 
     #[test]

@@ -9,6 +9,8 @@ use crate::http::{json_response, Body};
 use crate::routes::Route;
 use crate::state::AppState;
 use crate::store::NewFeedback;
+use crate::upstream::transport::UpstreamError;
+use crate::upstream::Enrichment;
 use bytes::Bytes;
 use epistemic_audit_core::recalibration::{feedback_scope, report, FeedbackInput};
 use epistemic_audit_core::{compare, validate};
@@ -18,14 +20,14 @@ use epistemic_audit_core::{
 };
 use http_body_util::Full;
 use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
-use hyper::{Response, StatusCode};
+use hyper::{HeaderMap, Response, StatusCode};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::time::Instant;
 use utoipa::ToSchema;
 
-/// Mode of every audit in this version: managed, scored locally (no upstream configured yet), so
-/// `upstream_latency_ms` is 0 (DESIGN §3 "mode").
+/// Mode of the audits of `/v1/compare` and `/v1/calibrate`, which never call the upstream
+/// (compare uses the other answers as samples; DESIGN §3), so `upstream_latency_ms` is 0.
 pub const MODE: Mode = Mode::Managed;
 
 /// Body of `GET /` (the contract leaves its shape open; DESIGN §3).
@@ -158,43 +160,121 @@ pub fn options(route: Route) -> Response<Body> {
     resp
 }
 
-/// `POST /v1/audit` after auth, rate limit and body read: validates the JSON body
-/// (`core::validate::audit_request`), returns the AuditResult and records it in the metrics.
+/// `POST /v1/audit` after auth, rate limit and body read (DESIGN §3 "mode"):
+///
+/// 1. the mode from the headers ([`crate::upstream::Upstream::target`]): both X-HF-Endpoint and
+///    X-HF-Token → "byo-hf", neither → "managed", one alone → 400;
+/// 2. the JSON body (`core::validate::audit_request`) → 422 when malformed;
+/// 3. a BYO endpoint's addresses are resolved and checked (400) — before any connection;
+/// 4. evidence the request lacks is fetched from the upstream ([`crate::upstream::Upstream::enrich`]:
+///    managed endpoint, the client's, or none when HF_ENDPOINT_URL is unset) → 502 on failure;
+/// 5. the scorer (which picks the tier from the evidence), then `metadata.upstream` and
+///    `upstream_latency_ms` (wall time of the upstream calls, ms; 0 when none were made).
 ///
 /// # Errors
-/// 422 [`ApiError::Validation`] for a malformed body; 500 if scoring fails.
-pub async fn audit(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
-    let registry = state.feedback.registry();
-    let result = state
-        .score(move |scorer| {
+/// 400 [`ApiError::InvalidInput`] for the BYO headers or endpoint; 422 [`ApiError::Validation`]
+/// for a malformed body; 502 [`ApiError::Upstream`]; 500 if scoring fails.
+pub async fn audit(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: bytes::Bytes,
+) -> Result<Response<Body>, ApiError> {
+    let target = state
+        .upstream
+        .target(headers)
+        .map_err(ApiError::InvalidInput)?;
+    let mode = target.mode();
+    let req = state
+        .score(move |_| {
             let value = validate::parse_json(&body)?;
-            let req = validate::audit_request(&value)?;
-            Ok(scorer.audit_with(&req, MODE, 0.0, &registry))
+            Ok(validate::audit_request(&value)?)
         })
         .await?;
+    let resolved = state
+        .upstream
+        .resolve(target)
+        .await
+        .map_err(ApiError::InvalidInput)?;
+    let mut reqs = [req];
+    let enriched = state.upstream.enrich(&resolved, &mut reqs).await?;
+    let [req] = reqs;
+    let Some(e) = enriched.into_iter().next() else {
+        return Err(ApiError::internal("Audit failed", "no enrichment result"));
+    };
+    let registry = state.feedback.registry();
+    let mut result = state
+        .score(move |scorer| {
+            check_upstream_evidence(&req, &e)?;
+            let mut r = scorer.audit_with(&req, mode, e.latency_ms, &registry);
+            r.metadata.upstream = e.info;
+            Ok(r)
+        })
+        .await?;
+    result.mode = mode;
     state.metrics.observe_audit(&result);
     Ok(json_response(StatusCode::OK, &result))
 }
 
-/// `POST /v1/batch` after auth, rate limit and body read: validates 1..=100 items
-/// (`core::validate::batch_request`), audits them in order and adds the summary, whose
-/// `processing_time_ms` is the wall time of scoring (milliseconds).
+/// The evidence the upstream put into `req` passes the same validation as a client's (so the
+/// scorer only ever sees valid evidence); a failure is the upstream's (502), not the client's.
+fn check_upstream_evidence(req: &AuditRequest, e: &Enrichment) -> Result<(), ApiError> {
+    if e.info.is_none() {
+        return Ok(());
+    }
+    let value = serde_json::to_value(req).map_err(|err| ApiError::internal("Audit failed", err))?;
+    validate::audit_request(&value)
+        .map(|_| ())
+        .map_err(|errors| {
+            ApiError::Upstream(UpstreamError::invalid(format!(
+                "upstream evidence failed validation: {}",
+                errors.first().map(|f| f.msg.as_str()).unwrap_or("")
+            )))
+        })
+}
+
+/// `POST /v1/batch` after auth, rate limit and body read: as [`audit`] for 1..=100 items
+/// (`core::validate::batch_request`) under one mode; the items' upstream calls run
+/// concurrently (at most UPSTREAM_CONCURRENCY requests in flight) and any failure fails the
+/// batch (502). The summary's `processing_time_ms` is the wall time of evidence gathering and
+/// scoring (milliseconds).
 ///
 /// # Errors
-/// 422 [`ApiError::Validation`] for a malformed body (every failing item is reported with its
-/// index in `loc`); 500 if scoring fails.
-pub async fn batch(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
+/// 400 for the BYO headers or endpoint; 422 [`ApiError::Validation`] for a malformed body (every
+/// failing item is reported with its index in `loc`); 502 if an upstream call fails; 500 if
+/// scoring fails.
+pub async fn batch(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: bytes::Bytes,
+) -> Result<Response<Body>, ApiError> {
+    let target = state
+        .upstream
+        .target(headers)
+        .map_err(ApiError::InvalidInput)?;
+    let mode = target.mode();
+    let mut items = state
+        .score(move |_| {
+            let value = validate::parse_json(&body)?;
+            Ok(validate::batch_request(&value)?.items)
+        })
+        .await?;
+    let resolved = state
+        .upstream
+        .resolve(target)
+        .await
+        .map_err(ApiError::InvalidInput)?;
+    let started = Instant::now();
+    let enriched = state.upstream.enrich(&resolved, &mut items).await?;
     let registry = state.feedback.registry();
     let response = state
         .score(move |scorer| {
-            let value = validate::parse_json(&body)?;
-            let req = validate::batch_request(&value)?;
-            let started = Instant::now();
-            let audits: Vec<_> = req
-                .items
-                .iter()
-                .map(|item| scorer.audit_with(item, MODE, 0.0, &registry))
-                .collect();
+            let mut audits = Vec::with_capacity(items.len());
+            for (item, e) in items.iter().zip(enriched) {
+                check_upstream_evidence(item, &e)?;
+                let mut r = scorer.audit_with(item, mode, e.latency_ms, &registry);
+                r.metadata.upstream = e.info;
+                audits.push(r);
+            }
             let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
             let summary = BatchSummary::from_audits(&audits, elapsed_ms);
             Ok(BatchResponse { audits, summary })

@@ -15,6 +15,8 @@
 //! * [`store`] — durable feedback storage (SQLite file or PostgreSQL), versioned migrations;
 //! * [`feedback`] — labels → refitted calibrators per scope, off the request path;
 //! * [`client_ip`] — client address behind trusted proxies; [`cors`] — CORS_ORIGINS policy;
+//! * [`upstream`] — the upstream LLM (managed / BYO-HF): TGI and OpenAI-compatible adapters,
+//!   endpoint checks, samples and teacher-forced log-probabilities for the evidence tiers;
 //! * [`metrics`] — every Prometheus series (`GET /metrics`);
 //! * [`openapi`] — the OpenAPI 3.1 document (`GET /openapi.json`) and the docs page (`GET /docs`);
 //! * [`http`] — body reading under a size cap, JSON responses;
@@ -44,3 +46,4 @@ pub mod server;
 pub mod shared_limits;
 pub mod state;
 pub mod store;
+pub mod upstream;

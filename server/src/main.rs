@@ -31,6 +31,12 @@ fn serve(args: ServeArgs) -> ExitCode {
             .error(clap::error::ErrorKind::ArgumentConflict, msg)
             .exit();
     }
+    if let Err(msg) = args.upstream_settings() {
+        use clap::CommandFactory;
+        Cli::command()
+            .error(clap::error::ErrorKind::ValueValidation, msg)
+            .exit();
+    }
     logging::init(args.log_format, &args.log_level);
     logging::log_panics();
     let runtime = match tokio::runtime::Builder::new_multi_thread()

@@ -243,12 +243,21 @@ fn metrics() {}
 
 /// Audit one answer
 ///
-/// Scores one LLM answer (optionally with its prompt and grounding context). Managed mode; the
-/// evidence tier of this release is `intrinsic` and `upstream_latency_ms` is 0.
+/// Scores one LLM answer (optionally with its prompt and grounding context, and with evidence:
+/// `samples` and token `logprobs`). Evidence the request lacks is fetched from the upstream LLM:
+/// managed mode (no X-HF-* headers) uses the service's HF_ENDPOINT_URL, if configured (else the
+/// text is scored locally); BYO-HF mode (both X-HF-Endpoint and X-HF-Token) uses yours. The
+/// upstream gives teacher-forced log-probabilities of `text` and K sampled answers to the prompt;
+/// `metadata.tier` says which evidence was used, `metadata.upstream` which upstream gave it, and
+/// `upstream_latency_ms` how long its calls took (0 when none were made).
 /// 100 requests per minute per client IP.
 #[utoipa::path(
     post, path = "/v1/audit", tag = "audit", operation_id = "audit",
-    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    params(
+        ("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo."),
+        ("X-HF-Endpoint" = Option<String>, Header, description = "BYO-HF mode: base URL of your own upstream (Hugging Face TGI or OpenAI-compatible). https only; its host must equal or be a subdomain of an ALLOWED_HF_HOSTS entry (default huggingface.co, hf.space, endpoints.huggingface.cloud); every address it resolves to must be public (no loopback, private, link-local, CGNAT, multicast or reserved addresses), and the connection goes to the checked address. Send together with X-HF-Token."),
+        ("X-HF-Token" = Option<String>, Header, description = "BYO-HF mode: your upstream token, sent only to X-HF-Endpoint as `Authorization: Bearer`; never stored, logged or echoed. Send together with X-HF-Endpoint."),
+    ),
     request_body(
         content = AuditRequest, content_type = "application/json",
         description = "The answer to audit. Only `text` is required; unknown fields are ignored.",
@@ -261,6 +270,9 @@ fn metrics() {}
     responses(
         (status = 200, description = "The audit result.", body = AuditResult,
          headers(("X-Request-ID" = String, description = "Request id (echoed or generated)."))),
+        (status = 400, description = "BYO-HF headers refused before any connection: only one of X-HF-Endpoint / X-HF-Token (the message names the missing one), or an endpoint that breaks a rule (not https, host outside ALLOWED_HF_HOSTS, resolves to a loopback/private/link-local/reserved address, credentials in the URL). The message names the rule, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Invalid X-HF-Endpoint: the host resolves to a private address"})),
         (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
          headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
          example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
@@ -279,6 +291,9 @@ fn metrics() {}
         (status = 500, description = "The audit failed internally (the cause is logged, not returned).", body = DetailError,
          headers(("X-Request-ID" = String, description = "Request id.")),
          example = json!({"detail": "Audit failed"})),
+        (status = 502, description = "The upstream inference call failed (connect, connection reset, timeout after HF_TIMEOUT, non-2xx status, invalid JSON, response over 4 MiB, unrecognised protocol). The message names the kind only, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "upstream inference call failed: timeout"})),
     ),
     security(("api_key" = []), ("bearer" = []))
 )]
@@ -287,11 +302,17 @@ fn audit() {}
 
 /// Audit many answers
 ///
-/// Audits 1..100 items in order and summarises them. The whole batch counts as one request
-/// against the limit of 20 per minute per client IP.
+/// Audits 1..100 items in order and summarises them, each as `/v1/audit` does under one mode
+/// (X-HF-* headers as there); the items' upstream calls run concurrently, at most
+/// UPSTREAM_CONCURRENCY at a time, and one failure fails the batch (502). The whole batch counts
+/// as one request against the limit of 20 per minute per client IP.
 #[utoipa::path(
     post, path = "/v1/batch", tag = "audit", operation_id = "batch",
-    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    params(
+        ("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo."),
+        ("X-HF-Endpoint" = Option<String>, Header, description = "BYO-HF mode: base URL of your own upstream (Hugging Face TGI or OpenAI-compatible). https only; its host must equal or be a subdomain of an ALLOWED_HF_HOSTS entry (default huggingface.co, hf.space, endpoints.huggingface.cloud); every address it resolves to must be public (no loopback, private, link-local, CGNAT, multicast or reserved addresses), and the connection goes to the checked address. Send together with X-HF-Token."),
+        ("X-HF-Token" = Option<String>, Header, description = "BYO-HF mode: your upstream token, sent only to X-HF-Endpoint as `Authorization: Bearer`; never stored, logged or echoed. Send together with X-HF-Endpoint."),
+    ),
     request_body(
         content = BatchRequest, content_type = "application/json",
         description = "1..100 AuditRequest items.",
@@ -300,6 +321,9 @@ fn audit() {}
     responses(
         (status = 200, description = "One result per item, in request order, and a summary.", body = BatchResponse,
          headers(("X-Request-ID" = String, description = "Request id (echoed or generated)."))),
+        (status = 400, description = "BYO-HF headers refused before any connection: only one of X-HF-Endpoint / X-HF-Token (the message names the missing one), or an endpoint that breaks a rule (not https, host outside ALLOWED_HF_HOSTS, resolves to a loopback/private/link-local/reserved address, credentials in the URL). The message names the rule, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "Invalid X-HF-Endpoint: the host resolves to a private address"})),
         (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
          headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
          example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
@@ -318,6 +342,9 @@ fn audit() {}
         (status = 500, description = "An audit failed internally.", body = DetailError,
          headers(("X-Request-ID" = String, description = "Request id.")),
          example = json!({"detail": "Audit failed"})),
+        (status = 502, description = "An upstream inference call of any item failed (the whole batch fails) (connect, connection reset, timeout after HF_TIMEOUT, non-2xx status, invalid JSON, response over 4 MiB, unrecognised protocol). The message names the kind only, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "upstream inference call failed: timeout"})),
     ),
     security(("api_key" = []), ("bearer" = []))
 )]

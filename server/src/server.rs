@@ -149,8 +149,8 @@ where
     )
     .await?;
     match route {
-        Route::Audit => handlers::audit(state, bytes).await,
-        Route::Batch => handlers::batch(state, bytes).await,
+        Route::Audit => handlers::audit(state, &parts.headers, bytes).await,
+        Route::Batch => handlers::batch(state, &parts.headers, bytes).await,
         Route::Compare => handlers::compare(state, bytes).await,
         Route::Calibrate => handlers::calibrate(state, bytes).await,
         Route::Root

@@ -11,6 +11,7 @@ use crate::metrics::Metrics;
 use crate::shared_limits::{DecidedBy, SharedLimiter};
 use crate::store::memory::MemoryStore;
 use crate::store::FeedbackStore;
+use crate::upstream::Upstream;
 use epistemic_audit_core::Scorer;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub body_read_timeout: Duration,
     /// When the service started (for `uptime_seconds`).
     pub started: Instant,
+    /// The upstream LLM of managed and BYO-HF modes ([`crate::upstream`]).
+    pub upstream: Arc<Upstream>,
     scoring: Arc<Semaphore>,
 }
 
@@ -70,8 +73,8 @@ impl AppState {
     /// feedback store and the shared limiter (if REDIS_URL is set).
     ///
     /// # Panics
-    /// If the CORS settings are contradictory (`*` with credentials); `main` checks them first
-    /// and exits with a usage error instead.
+    /// If the CORS settings are contradictory (`*` with credentials) or HF_ENDPOINT_URL is not a
+    /// valid URL; `main` checks both first and exits with a usage error instead.
     pub fn with_backends(
         settings: &ServeArgs,
         scorer: Arc<Scorer>,
@@ -80,7 +83,14 @@ impl AppState {
         shared_limiter: Option<Arc<SharedLimiter>>,
     ) -> Self {
         let metrics = Arc::new(Metrics::new());
+        let upstream = Arc::new(Upstream::new(
+            settings
+                .upstream_settings()
+                .expect("upstream settings are checked at start-up"),
+            Some(Arc::clone(&metrics)),
+        ));
         AppState {
+            upstream,
             cors: settings
                 .cors_policy()
                 .expect("CORS settings are checked at start-up"),

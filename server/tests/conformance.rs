@@ -3,10 +3,10 @@
 //! test per row or rule. Test names are `<table>_<row>`; the choices the contract leaves open are
 //! DESIGN §3's.
 //!
-//! Rows that need the upstream inference tiers (BYO-HF endpoint validation → 400, upstream
-//! failure → 502; a later issue) are written out but `#[ignore]`d with the reason, so they can be
-//! switched on when it lands (`cargo test --test conformance -- --ignored`). The shared-limits
-//! row (Limits rule 4) needs Redis (TEST_REDIS_URL) and fails naming it when Redis is absent.
+//! The upstream rows (BYO-HF endpoint invalid → 400, upstream inference failure → 502) use
+//! endpoints that are refused or closed; `tests/upstream.rs` covers them in depth. The
+//! shared-limits row (Limits rule 4) needs Redis (TEST_REDIS_URL) and fails naming it when Redis
+//! is absent.
 //! Each test starts its own server (≈10 ms) and uses its own client address
 //! (`X-Forwarded-For` from loopback, a trusted proxy by default), so rate-limit pools never mix.
 
@@ -435,7 +435,6 @@ fn auth_rule_10_keys_are_never_read_from_the_body() {
 // ------------------------------------------------------------------------------------------
 
 #[test]
-#[ignore = "needs BYO-HF upstream support (X-HF-Token / X-HF-Endpoint; upstream issue)"]
 fn errors_400_invalid_upstream_endpoint_audit() {
     let s = keyed();
     let r = post_json(
@@ -448,7 +447,8 @@ fn errors_400_invalid_upstream_endpoint_audit() {
         &text("Paris."),
     );
     assert_eq!(r.status, 400, "{}", r.body);
-    assert!(r.json()["detail"].is_string());
+    let detail = r.json()["detail"].as_str().unwrap().to_string();
+    assert_eq!(detail, "Invalid X-HF-Endpoint: the scheme must be https");
 }
 
 #[test]
@@ -542,7 +542,6 @@ fn errors_500_internal_failure_body() {
 }
 
 #[test]
-#[ignore = "needs the upstream inference tiers (managed HF_ENDPOINT_URL / BYO-HF; upstream issue)"]
 fn errors_502_upstream_inference_fails() {
     let s = Server::start(
         &[
@@ -554,7 +553,11 @@ fn errors_502_upstream_inference_fails() {
     );
     let r = post_json(&s.url("/v1/audit"), &auth("192.0.2.33"), &text("Paris."));
     assert_eq!(r.status, 502, "{}", r.body);
-    assert!(!r.body.contains("127.0.0.1:9"), "no URL in the message");
+    assert_eq!(
+        r.json(),
+        json!({"detail": "upstream inference call failed: connect"})
+    );
+    assert!(!r.body.contains("127.0.0.1"), "no URL in the message");
 }
 
 #[test]

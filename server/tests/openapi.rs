@@ -189,6 +189,31 @@ fn served_responses_match_the_served_schemas() {
         let big = json!({"text": "x".repeat(200), "items": [{"text": "x".repeat(200)}]});
         check(path, "post", post_json(&small.url(path), &[key, ip], &big));
     }
+    // BYO-HF: one header alone → 400; an upstream that refuses connections → 502.
+    let down = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://127.0.0.1:{}", l.local_addr().unwrap().port())
+    };
+    let failing = Server::start(
+        &[
+            ("AG_API_KEY_SECRET", KEY),
+            ("HF_ENDPOINT_URL", down.as_str()),
+            ("HF_TIMEOUT", "2"),
+        ],
+        &[],
+    );
+    for (path, body) in [
+        ("/v1/audit", json!({"text": "Paris."})),
+        ("/v1/batch", json!({"items": [{"text": "Paris."}]})),
+    ] {
+        let r = post_json(&s.url(path), &[key, ip, ("X-HF-Token", "hf_x")], &body);
+        assert_eq!(r.status, 400, "{}", r.body);
+        check(path, "post", r);
+        let r = post_json(&failing.url(path), &[key, ip], &body);
+        assert_eq!(r.status, 502, "{}", r.body);
+        check(path, "post", r);
+    }
+
     let one = json!({"items": [{"text": "Paris."}]});
     let limited = ("X-Forwarded-For", "198.51.100.32");
     let r = loop {
@@ -401,12 +426,16 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
         (
             "/v1/audit",
             "post",
-            &["200", "401", "403", "413", "422", "429", "500"][..],
+            &[
+                "200", "400", "401", "403", "413", "422", "429", "500", "502",
+            ][..],
         ),
         (
             "/v1/batch",
             "post",
-            &["200", "401", "403", "413", "422", "429", "500"],
+            &[
+                "200", "400", "401", "403", "413", "422", "429", "500", "502",
+            ],
         ),
         (
             "/v1/compare",
@@ -450,8 +479,24 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
             "{path} is public"
         );
     }
-    // The BYO-HF headers are documented only once the server reads them (a later issue).
-    assert!(!doc.to_string().contains("X-HF-Token"));
+    // The BYO-HF headers are documented where the server reads them, and only there.
+    for (path, method) in [("/v1/audit", "post"), ("/v1/batch", "post")] {
+        let params = doc["paths"][path][method]["parameters"].as_array().unwrap();
+        for name in ["X-HF-Endpoint", "X-HF-Token"] {
+            assert!(
+                params.iter().any(|p| p["name"] == name
+                    && p["in"] == "header"
+                    && p["required"] != json!(true)),
+                "{path} {name}"
+            );
+        }
+    }
+    for path in ["/v1/compare", "/v1/calibrate"] {
+        assert!(
+            !doc["paths"][path].to_string().contains("X-HF-Token"),
+            "{path}"
+        );
+    }
     let text = get(&s.url("/metrics"))
         .header("content-type")
         .map(str::to_owned);

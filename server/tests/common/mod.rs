@@ -4,6 +4,7 @@
 
 pub mod durability;
 pub mod services;
+pub mod standin;
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -41,6 +42,17 @@ pub const SETTINGS_ENV: &[&str] = &[
     "FEEDBACK_REFIT_INTERVAL_SECONDS",
     "REDIS_URL",
     "REDIS_KEY_PREFIX",
+    "HF_ENDPOINT_URL",
+    "HF_TOKEN",
+    "UPSTREAM_PROTOCOL",
+    "UPSTREAM_SAMPLES",
+    "UPSTREAM_MAX_TOKENS",
+    "UPSTREAM_TOP_LOGPROBS",
+    "UPSTREAM_CONCURRENCY",
+    "HF_TIMEOUT",
+    "ALLOWED_HF_HOSTS",
+    "UPSTREAM_ALLOW_LOOPBACK_HTTP",
+    "UPSTREAM_PROMPT_TEMPLATE",
 ];
 
 /// A fresh path for a SQLite feedback database under the target directory's scratch space
