@@ -391,8 +391,12 @@ pub fn run_eval(args: &EvalArgs) -> ExitCode {
 }
 
 fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.triviaqa {
+        return eval_triviaqa(args, path);
+    }
+    let file = args.file.clone().ok_or_else(|| CliError::Input("FILE is required".into()))?;
     let input =
-        open_input(&args.file).map_err(|e| CliError::Open(args.file.display().to_string(), e))?;
+        open_input(&file).map_err(|e| CliError::Open(file.display().to_string(), e))?;
     let mut rows = Vec::new();
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(CliError::Io)?;
@@ -412,13 +416,13 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut v = serde_json::to_value(&report).map_err(|e| CliError::Io(e.into()))?;
-        v["file"] = Value::String(args.file.display().to_string());
+        v["file"] = Value::String(file.display().to_string());
         writeln!(out, "{v}").map_err(CliError::Io)?;
     } else {
         write!(
             out,
             "{}",
-            format_report(&args.file.display().to_string(), &report)
+            format_report(&file.display().to_string(), &report)
         )
         .map_err(CliError::Io)?;
     }
@@ -526,4 +530,70 @@ mod tests {
         let none = evaluate(&[0.5], &[Verdict::Maybe], &[0]);
         assert_eq!(none.accept_error_rate, None);
     }
+}
+
+/// `eval --triviaqa FILE`: asks the upstream, labels, gathers evidence and reports every tier
+/// ([`crate::triviaqa`]). Progress goes to stderr, one line per 10 questions.
+fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
+    use crate::triviaqa::{collect, markdown, report, EvidenceRow, Question};
+    let settings = args.upstream_settings().map_err(CliError::Input)?;
+    let input = open_input(path).map_err(|e| CliError::Open(path.display().to_string(), e))?;
+    let mut questions = Vec::new();
+    for (i, line) in input.lines().enumerate().skip(args.skip).take(args.limit) {
+        let line = line.map_err(CliError::Io)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let q: Question = serde_json::from_str(&line)
+            .map_err(|e| CliError::Input(format!("{}:{}: {e}", path.display(), i + 1)))?;
+        questions.push(q);
+    }
+    if questions.is_empty() {
+        return Err(CliError::Input("no questions to ask".into()));
+    }
+    let scorer = load_scorer()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(CliError::Io)?;
+    let mut evidence_out = match &args.evidence_out {
+        Some(p) => Some(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| CliError::Open(p.display().to_string(), e))?,
+        )),
+        None => None,
+    };
+    let rows: Vec<EvidenceRow> = runtime.block_on(async {
+        let upstream = crate::upstream::Upstream::new(settings, None);
+        let adapter = upstream
+            .managed_adapter()
+            .await
+            .map_err(|e| CliError::Input(format!("upstream: {e}")))?
+            .ok_or_else(|| CliError::Input("no upstream endpoint".into()))?;
+        let started = std::time::Instant::now();
+        let mut rows = Vec::with_capacity(questions.len());
+        for (i, q) in questions.iter().enumerate() {
+            let row = collect(&upstream, &adapter, q, args.upstream_max_tokens)
+                .await
+                .map_err(|e| CliError::Input(format!("upstream, question {}: {e}", q.id)))?;
+            if let Some(w) = evidence_out.as_mut() {
+                serde_json::to_writer(&mut *w, &row).map_err(|e| CliError::Io(e.into()))?;
+                w.write_all(b"\n").map_err(CliError::Io)?;
+                w.flush().map_err(CliError::Io)?;
+            }
+            rows.push(row);
+            if (i + 1) % 10 == 0 {
+                eprintln!("{}/{} questions, {:.0} s", i + 1, questions.len(), started.elapsed().as_secs_f64());
+            }
+        }
+        Ok::<_, CliError>(rows)
+    })?;
+    let r = report(&scorer, &rows);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = serde_json::to_value(&r).map_err(|e| CliError::Io(e.into()))?;
+        writeln!(out, "{v}").map_err(CliError::Io)?;
+    } else {
+        write!(out, "{}", markdown(&r)).map_err(CliError::Io)?;
+    }
+    Ok(())
 }

@@ -322,12 +322,74 @@ pub struct AuditArgs {
 #[derive(Debug, Clone, Args)]
 pub struct EvalArgs {
     /// JSON lines with `text` and `label` (1 = hallucinated/incorrect, 0 = correct) and optional
-    /// `context`, `prompt`, `model_source`; `-` reads stdin.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// `context`, `prompt`, `model_source`, `samples`, `logprobs`; `-` reads stdin.
+    #[arg(value_name = "FILE", required_unless_present = "triviaqa")]
+    pub file: Option<PathBuf>,
     /// Print the report as one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// TriviaQA mode (README "Evidence tiers"): closed-book questions `{id, group, prompt,
+    /// answers}`; the upstream at HF_ENDPOINT_URL answers each, the answer is labelled by alias
+    /// match, its evidence gathered as /v1/audit does, and every tier is measured.
+    #[arg(long, value_name = "FILE", conflicts_with = "file")]
+    pub triviaqa: Option<PathBuf>,
+    /// TriviaQA mode: questions to skip from the start of the file (the committed tier weights
+    /// were fitted on the first 407, so held-out runs skip at least those).
+    #[arg(long, default_value_t = 0, requires = "triviaqa")]
+    pub skip: usize,
+    /// TriviaQA mode: most questions to ask.
+    #[arg(long, default_value_t = 200, requires = "triviaqa")]
+    pub limit: usize,
+    /// TriviaQA mode: write every answer with its label and evidence as JSON lines (the shape
+    /// of `train/data/*.evidence.jsonl`).
+    #[arg(long, value_name = "FILE", requires = "triviaqa")]
+    pub evidence_out: Option<PathBuf>,
+    /// TriviaQA mode: upstream base URL (an OpenAI-compatible or TGI server).
+    #[arg(long, env = "HF_ENDPOINT_URL", hide_env_values = true, value_name = "URL")]
+    pub hf_endpoint_url: Option<Secret>,
+    /// TriviaQA mode: bearer token for the upstream.
+    #[arg(long, env = "HF_TOKEN", hide_env_values = true, value_name = "TOKEN")]
+    pub hf_token: Option<Secret>,
+    /// TriviaQA mode: protocol (`tgi`, `openai` or `auto`).
+    #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
+    pub upstream_protocol: ProtocolSetting,
+    /// TriviaQA mode: samples K per answer (temperature 1).
+    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub upstream_samples: u32,
+    /// TriviaQA mode: most tokens per answer and per sample.
+    #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=2048))]
+    pub upstream_max_tokens: u32,
+    /// TriviaQA mode: prompt template for teacher forcing.
+    #[arg(long, env = "UPSTREAM_PROMPT_TEMPLATE", value_enum, default_value_t = PromptTemplate::Chatml)]
+    pub upstream_prompt_template: PromptTemplate,
+    /// TriviaQA mode: seconds one upstream request may take (at most 60).
+    #[arg(long, env = "HF_TIMEOUT", default_value = "60", value_parser = parse_hf_timeout, value_name = "SECONDS")]
+    pub hf_timeout: Duration,
+}
+
+impl EvalArgs {
+    /// The upstream settings of TriviaQA mode (managed endpoint, 5 top log-probabilities, one
+    /// request at a time per sample set).
+    ///
+    /// # Errors
+    /// No or an invalid HF_ENDPOINT_URL.
+    pub fn upstream_settings(&self) -> Result<UpstreamSettings, String> {
+        let url = self.hf_endpoint_url.as_ref().filter(|u| !u.is_blank()).ok_or("TriviaQA mode needs HF_ENDPOINT_URL (--hf-endpoint-url)")?;
+        let endpoint = crate::upstream::endpoint::parse_managed_url(url.expose_str()).map_err(|e| format!("HF_ENDPOINT_URL: {e}"))?;
+        Ok(UpstreamSettings {
+            endpoint: Some(endpoint),
+            token: self.hf_token.clone().filter(|t| !t.is_blank()),
+            protocol: self.upstream_protocol,
+            samples: self.upstream_samples,
+            max_tokens: self.upstream_max_tokens,
+            top_logprobs: 5,
+            concurrency: 4,
+            timeout: self.hf_timeout,
+            allowed_hosts: AllowedHosts::parse("none")?,
+            allow_loopback_http: false,
+            template: self.upstream_prompt_template,
+        })
+    }
 }
 
 #[cfg(test)]

@@ -46,4 +46,5 @@ pub mod server;
 pub mod shared_limits;
 pub mod state;
 pub mod store;
+pub mod triviaqa;
 pub mod upstream;
