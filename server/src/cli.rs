@@ -394,6 +394,19 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
     if let Some(path) = &args.triviaqa {
         return eval_triviaqa(args, path);
     }
+    if let Some(path) = &args.from_evidence {
+        let input = open_input(path).map_err(|e| CliError::Open(path.display().to_string(), e))?;
+        let mut rows = Vec::new();
+        for (i, line) in input.lines().enumerate() {
+            let line = line.map_err(CliError::Io)?;
+            if !line.trim().is_empty() {
+                let row: crate::triviaqa::EvidenceRow = serde_json::from_str(&line)
+                    .map_err(|e| CliError::Input(format!("{}:{}: {e}", path.display(), i + 1)))?;
+                rows.push(row);
+            }
+        }
+        return print_trivia_report(args, &crate::triviaqa::report(&load_scorer()?, &rows));
+    }
     let file = args.file.clone().ok_or_else(|| CliError::Input("FILE is required".into()))?;
     let input =
         open_input(&file).map_err(|e| CliError::Open(file.display().to_string(), e))?;
@@ -535,7 +548,7 @@ mod tests {
 /// `eval --triviaqa FILE`: asks the upstream, labels, gathers evidence and reports every tier
 /// ([`crate::triviaqa`]). Progress goes to stderr, one line per 10 questions.
 fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
-    use crate::triviaqa::{collect, markdown, report, EvidenceRow, Question};
+    use crate::triviaqa::{collect, report, EvidenceRow, Question};
     let settings = args.upstream_settings().map_err(CliError::Input)?;
     let input = open_input(path).map_err(|e| CliError::Open(path.display().to_string(), e))?;
     let mut questions = Vec::new();
@@ -587,13 +600,16 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         }
         Ok::<_, CliError>(rows)
     })?;
-    let r = report(&scorer, &rows);
+    print_trivia_report(args, &report(&scorer, &rows))
+}
+
+fn print_trivia_report(args: &EvalArgs, r: &crate::triviaqa::TriviaReport) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = serde_json::to_value(&r).map_err(|e| CliError::Io(e.into()))?;
+        let v = serde_json::to_value(r).map_err(|e| CliError::Io(e.into()))?;
         writeln!(out, "{v}").map_err(CliError::Io)?;
     } else {
-        write!(out, "{}", markdown(&r)).map_err(CliError::Io)?;
+        write!(out, "{}", crate::triviaqa::markdown(r)).map_err(CliError::Io)?;
     }
     Ok(())
 }

@@ -323,7 +323,7 @@ pub struct AuditArgs {
 pub struct EvalArgs {
     /// JSON lines with `text` and `label` (1 = hallucinated/incorrect, 0 = correct) and optional
     /// `context`, `prompt`, `model_source`, `samples`, `logprobs`; `-` reads stdin.
-    #[arg(value_name = "FILE", required_unless_present = "triviaqa")]
+    #[arg(value_name = "FILE", required_unless_present_any = ["triviaqa", "from_evidence"])]
     pub file: Option<PathBuf>,
     /// Print the report as one JSON object instead of text.
     #[arg(long)]
@@ -333,6 +333,10 @@ pub struct EvalArgs {
     /// match, its evidence gathered as /v1/audit does, and every tier is measured.
     #[arg(long, value_name = "FILE", conflicts_with = "file")]
     pub triviaqa: Option<PathBuf>,
+    /// TriviaQA mode without an upstream: re-measure every tier on answers and evidence saved
+    /// earlier with `--evidence-out` (or `train/data/*.evidence.jsonl`).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "triviaqa"])]
+    pub from_evidence: Option<PathBuf>,
     /// TriviaQA mode: questions to skip from the start of the file (the committed tier weights
     /// were fitted on the first 407, so held-out runs skip at least those).
     #[arg(long, default_value_t = 0, requires = "triviaqa")]
