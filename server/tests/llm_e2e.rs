@@ -8,8 +8,10 @@
 //! One test, in steps, so a single llama.cpp process serves them all (two CPU cores): the
 //! adapter against the real server (echo alignment in both prompt shapes checked against plain
 //! completions, a likely answer more probable than gibberish, the greedy answer with its
-//! log-probabilities); managed mode with UPSTREAM_PROTOCOL=openai and =auto; BYO-HF mode (loopback
-//! allowed by the test-only setting); then the upstream is killed → 502 within HF_TIMEOUT.
+//! log-probabilities); managed mode with UPSTREAM_PROTOCOL=openai (tier "combined", the scorer's
+//! `mean_token_prob` higher for the likely answer than for gibberish) and =auto; BYO-HF mode
+//! (loopback allowed by the test-only setting); then the upstream is killed → 502 within
+//! HF_TIMEOUT.
 //! K = 3 samples of at most 16 tokens keep it to about a minute.
 
 mod common;
@@ -270,11 +272,19 @@ fn real_llm_upstream_end_to_end() {
     assert_eq!(r.status, 200, "{}", r.body);
     let gibberish = r.json();
     assert_llm_audit(&gibberish, "managed");
-    // The scorer's token statistics see the difference the model sees.
-    let feature = |v: &Value| v["metadata"]["features"]["mean_token_prob"].as_f64();
-    if let (Some(a), Some(b)) = (feature(&likely), feature(&gibberish)) {
-        assert!(a > b, "mean_token_prob: likely {a} vs gibberish {b}");
-    }
+    // The scorer's token and sample statistics are the upstream's: it sees the difference the
+    // model sees.
+    let feature = |v: &Value, name: &str| {
+        v["metadata"]["features"][name]
+            .as_f64()
+            .unwrap_or_else(|| panic!("feature {name} missing: {v}"))
+    };
+    assert_eq!(feature(&likely, "samples_k"), 3.0);
+    let (a, b) = (
+        feature(&likely, "mean_token_prob"),
+        feature(&gibberish, "mean_token_prob"),
+    );
+    assert!(a > b, "mean_token_prob: likely {a} vs gibberish {b}");
 
     // Managed mode, protocol probed (/info is 404 on llama.cpp → /v1/models).
     let mut env = common_env.to_vec();
