@@ -133,6 +133,7 @@ run() {
 
 command -v bc >/dev/null || { apt-get install -y -qq bc >/dev/null; }
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)" >&2
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (other processes on the machine distort req/s and latency, not CPU µs/req)" >&2
 echo "wrk: $THREADS thread(s), $CONNS connections, $DUR s per run; service pid $SERVER_PID, no-op pid $NOOP_PID" >&2
 echo '| target | request | load | req/s | p50 ms | p99 ms | CPU µs/req | non-2xx | peak RSS MB |' | tee "$work/rows" >&2
 echo '|---|---|---|---:|---:|---:|---:|---:|---:|' | tee -a "$work/rows" >&2
@@ -177,4 +178,5 @@ echo "CPU per request: /v1/audit ${PEAK_CPU[/v1/audit]} µs in the service vs ${
 echo "  (the 500-character audit itself costs about 90-110 µs in core: cargo bench -p epistemic-audit-core; $(nproc) cores are shared with wrk)"
 echo "p99 at 80 % of peak: /health ${P99_80[/health]} ms, /v1/audit ${P99_80[/v1/audit]} ms, /v1/batch ${P99_80[/v1/batch]} ms; target ≤ 5 ms (audit): $(verdict "${P99_80[/v1/audit]} <= 5")"
 echo "service peak RSS over the measured runs: $(awk -v k="$overall_hwm" 'BEGIN {printf "%.1f", k/1024}') MB (VmHWM); target ≤ 64 MB: $(verdict "$overall_hwm <= 65536")"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "limiter after churn: $keys keys tracked (cap RATE_LIMIT_MAX_KEYS = 100000), peak RSS during the churn $churn_rss MB"

@@ -24,7 +24,10 @@ if ! command -v schemathesis >/dev/null 2>&1; then
   python3 -m pip install --quiet 'schemathesis>=4,<5'
 fi
 
-cargo build --locked --release -q -p epistemic-audit-server --bin epistemic-audit
+# Built the way `cargo test` builds it (dev-dependency features unified), so that after the test
+# step of scripts/test.sh nothing is recompiled.
+cargo test --locked --release -q -p epistemic-audit-server --no-run 2>/dev/null \
+  || cargo test --locked --release -p epistemic-audit-server --no-run
 BIN=${CARGO_TARGET_DIR:-target}/release/epistemic-audit
 
 work=$(mktemp -d)
