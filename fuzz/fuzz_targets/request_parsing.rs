@@ -19,6 +19,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = validate::compare_request(&value);
     if let Ok(req) = validate::calibrate_request(&value) {
-        assert!(req.ground_truth.is_none_or(|g| g <= 1), "ground_truth is 0 or 1");
+        assert!(
+            req.ground_truth.is_none_or(|g| g <= 1),
+            "ground_truth is 0 or 1"
+        );
     }
 });

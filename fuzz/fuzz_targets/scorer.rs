@@ -15,11 +15,21 @@ fn scorer() -> &'static Scorer {
 }
 
 fn check(r: &AuditResult) {
-    for (name, x) in [("q1", r.q1), ("q2", r.q2), ("height", r.height), ("ece", r.ece), ("brier", r.brier)] {
+    for (name, x) in [
+        ("q1", r.q1),
+        ("q2", r.q2),
+        ("height", r.height),
+        ("ece", r.ece),
+        ("brier", r.brier),
+    ] {
         assert!((0.0..=1.0).contains(&x), "{name} = {x} outside [0, 1]");
     }
     let [lo, hi] = r.confidence_interval;
-    assert!(lo <= r.height && r.height <= hi, "interval [{lo}, {hi}] vs height {}", r.height);
+    assert!(
+        lo <= r.height && r.height <= hi,
+        "interval [{lo}, {hi}] vs height {}",
+        r.height
+    );
 }
 
 fuzz_target!(|data: &[u8]| {

@@ -152,8 +152,12 @@ impl AppState {
         }
     }
 
-    /// Runs `job` with the scorer on tokio's blocking pool, at most SCORING_CONCURRENCY jobs at a
-    /// time (the rest wait asynchronously), so CPU-bound scoring never blocks the reactor.
+    /// Runs `job` with the scorer, at most SCORING_CONCURRENCY jobs at a time (the rest wait
+    /// asynchronously): on tokio's blocking pool, so long CPU-bound scoring never blocks the
+    /// reactor — except inside a request whose body is at most [`INLINE_SCORING_MAX_BYTES`]
+    /// ([`INLINE_SCORING`] set by the pipeline), where the job (≈ 0.1–0.3 ms) runs on the current
+    /// worker thread: handing it to the pool and back cost more CPU than the job (README
+    /// "Performance and limits").
     ///
     /// # Errors
     /// The job's own error; [`ApiError::Internal`] ("Audit failed") if it panicked — the panic is
