@@ -24,11 +24,14 @@ if ! command -v schemathesis >/dev/null 2>&1; then
   python3 -m pip install --quiet 'schemathesis>=4,<5'
 fi
 
-# Built the way `cargo test` builds it (dev-dependency features unified), so that after the test
-# step of scripts/test.sh nothing is recompiled.
-cargo test --locked --release -q -p epistemic-audit-server --no-run 2>/dev/null \
-  || cargo test --locked --release -p epistemic-audit-server --no-run
-BIN=${CARGO_TARGET_DIR:-target}/release/epistemic-audit
+# SCHEMATHESIS_BIN: a binary already built (scripts/test.sh passes the one `cargo test --workspace`
+# just built, whose feature set differs from a plain build, so nothing is recompiled).
+if [ -n "${SCHEMATHESIS_BIN:-}" ]; then
+  BIN=$SCHEMATHESIS_BIN
+else
+  cargo build --locked --release -q -p epistemic-audit-server --bin epistemic-audit
+  BIN=${CARGO_TARGET_DIR:-target}/release/epistemic-audit
+fi
 
 work=$(mktemp -d)
 server_pid=

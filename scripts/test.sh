@@ -31,7 +31,7 @@ failed=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
 rm -f "$log"
 
 step "API fuzzing: schemathesis against the running binary's /openapi.json (about 2 min, ≥ 2000 cases)"
-bash scripts/schemathesis.sh
+SCHEMATHESIS_BIN="${CARGO_TARGET_DIR:-target}/release/epistemic-audit" bash scripts/schemathesis.sh
 
 if [ "${SKIP_FUZZ:-0}" != "1" ]; then
   step "cargo-fuzz: request parsing and the core scorer, 30 s each (installs cargo-fuzz if missing)"
