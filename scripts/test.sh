@@ -2,6 +2,7 @@
 # The project's one test command (README "Quick start"): everything CI checks, in order.
 #   bash scripts/test.sh            all checks
 #   SKIP_RETRAIN=1 bash scripts/test.sh   skip the ~5 min weights-reproducibility check
+#   SKIP_FUZZ=1 bash scripts/test.sh      skip the cargo-fuzz runs (about 5 min with the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +34,14 @@ cargo test --locked --workspace --release 2>&1 | tee "$log"
 passed=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
 failed=$(grep -Eo '[0-9]+ failed;' "$log" | awk '{s+=$1} END {print s+0}')
 rm -f "$log"
+
+step "API fuzzing: schemathesis against the running binary's /openapi.json (about 2 min, ≥ 2000 cases)"
+SCHEMATHESIS_BIN="${CARGO_TARGET_DIR:-target}/release/epistemic-audit" bash scripts/schemathesis.sh
+
+if [ "${SKIP_FUZZ:-0}" != "1" ]; then
+  step "cargo-fuzz: request parsing and the core scorer, 30 s each (installs cargo-fuzz if missing)"
+  FUZZ_SECONDS=30 bash scripts/fuzz.sh
+fi
 
 step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
 bash scripts/test-js.sh

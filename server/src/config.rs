@@ -18,6 +18,9 @@ pub const DEFAULT_FEEDBACK_DB_PATH: &str = "./data/feedback.sqlite3";
 /// Default of MAX_BODY_BYTES: 8 MiB (DESIGN §3 "Validation").
 pub const DEFAULT_MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
+/// Default of MAX_IN_FLIGHT_REQUESTS: requests handled at once before new ones get 503.
+pub const DEFAULT_MAX_IN_FLIGHT_REQUESTS: usize = 1024;
+
 /// Audits answers written by language models: epistemic (q2) and aleatoric (q1) uncertainty, a
 /// calibrated probability of being correct (height), ECE, Brier, an interval and a verdict.
 #[derive(Debug, Parser)]
@@ -110,6 +113,12 @@ pub struct ServeArgs {
     /// Most (client IP, endpoint) pairs the in-memory rate limiter tracks at once.
     #[arg(long, env = "RATE_LIMIT_MAX_KEYS", default_value_t = 100_000)]
     pub rate_limit_max_keys: usize,
+
+    /// Most requests handled at once (reading the body, waiting for or running scoring); beyond
+    /// it new requests get 503 with `Retry-After: 1` instead of queueing. GET /health and
+    /// GET /metrics are exempt (monitoring must see an overloaded server). Minimum 1.
+    #[arg(long, env = "MAX_IN_FLIGHT_REQUESTS", default_value_t = DEFAULT_MAX_IN_FLIGHT_REQUESTS)]
+    pub max_in_flight_requests: usize,
 
     /// Most scoring jobs run at once (others wait); default: the number of CPUs.
     #[arg(long, env = "SCORING_CONCURRENCY")]
@@ -426,6 +435,7 @@ mod tests {
         assert_eq!(default("host"), "127.0.0.1");
         assert_eq!(default("max_body_bytes"), "8388608");
         assert_eq!(default("rate_limit_max_keys"), "100000");
+        assert_eq!(default("max_in_flight_requests"), "1024");
         assert_eq!(default("shutdown_grace_seconds"), "10");
         assert_eq!(default("trusted_proxies"), "127.0.0.0/8,::1");
         assert_eq!(default("log_format"), "json");

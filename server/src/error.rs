@@ -8,7 +8,7 @@
 //! |---|---|
 //! | 401 | `{"error":"unauthorized","message":…}` (+ `WWW-Authenticate`) |
 //! | 403 | `{"error":"forbidden","message":…}` |
-//! | 400, 404, 405, 408, 413, 500, 502, 503 | `{"detail":"…"}` (405 adds `Allow`, 413 adds `Connection: close`) |
+//! | 400, 404, 405, 408, 413, 500, 502, 503 | `{"detail":"…"}` (405 adds `Allow`, 413 adds `Connection: close`, the overload 503 adds `Retry-After: 1`) |
 //! | 422 | `{"detail":[{"loc":["body",…],"msg":…,"type":…}]}` (contract: ValidationError) |
 //! | 429 | `{"error":"Rate limit exceeded: N per 1 minute"}` + `Retry-After` (contract: RateLimitError) |
 //!
@@ -92,6 +92,12 @@ pub enum ApiError {
     /// 503: the server is shutting down or cannot take the work now.
     #[error("service unavailable: {0}")]
     Unavailable(&'static str),
+    /// 503 with `Retry-After: 1`: MAX_IN_FLIGHT_REQUESTS requests are already being handled.
+    #[error("overloaded: {limit} requests in flight")]
+    Overloaded {
+        /// The configured bound (MAX_IN_FLIGHT_REQUESTS).
+        limit: usize,
+    },
 }
 
 impl ApiError {
@@ -117,7 +123,9 @@ impl ApiError {
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal { .. } => StatusCode::INTERNAL_SERVER_ERROR,
             ApiError::Upstream(_) => StatusCode::BAD_GATEWAY,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::Overloaded { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
         }
     }
 
@@ -153,6 +161,9 @@ impl ApiError {
             ApiError::Internal { public, .. } => detail((*public).to_string()),
             ApiError::Upstream(e) => detail(e.to_string()),
             ApiError::Unavailable(msg) => detail((*msg).to_string()),
+            ApiError::Overloaded { limit } => detail(format!(
+                "Server busy: {limit} requests are already in progress; retry shortly"
+            )),
         }
     }
 
@@ -189,6 +200,9 @@ impl ApiError {
                 retry_after_secs, ..
             } => {
                 h.insert(RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+            }
+            ApiError::Overloaded { .. } => {
+                h.insert(RETRY_AFTER, HeaderValue::from_static("1"));
             }
             // The rest of an oversized or late body is not read: the connection cannot be reused.
             ApiError::PayloadTooLarge { .. }

@@ -109,6 +109,12 @@ fn bytes_response(content_type: &str, bytes: Bytes) -> Response<Body> {
 
 /// `GET /metrics`: every series of [`crate::metrics`] in the Prometheus text format 0.0.4.
 pub fn metrics(state: &AppState) -> Response<Body> {
+    state.metrics.set_resources(
+        state.limiter.len(),
+        state
+            .max_in_flight
+            .saturating_sub(state.in_flight.available_permits()),
+    );
     let mut resp = bytes_response(
         crate::metrics::CONTENT_TYPE,
         Bytes::from(state.metrics.render()),

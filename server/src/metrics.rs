@@ -16,6 +16,8 @@
 //! | `epistemic_audit_upstream_calls_total` | counter | `mode` | [`Metrics::upstream_call`] |
 //! | `epistemic_audit_upstream_latency_seconds` | histogram ([`LATENCY_BUCKETS_SECONDS`]) | `mode` | same |
 //! | `epistemic_audit_upstream_failures_total` | counter | `mode`, `reason` | same |
+//! | `epistemic_audit_rate_limiter_keys` | gauge | — | `GET /metrics` itself: (client IP, endpoint) keys the in-memory limiter tracks (≤ RATE_LIMIT_MAX_KEYS) |
+//! | `epistemic_audit_in_flight_requests` | gauge | — | `GET /metrics` itself: requests being handled (≤ MAX_IN_FLIGHT_REQUESTS) |
 //! | `process_*` | (prometheus crate) | — | Linux only: CPU seconds, resident memory, open fds, start time |
 //!
 //! Label values are bounded: `route` is a route's path template or `unmatched` (never the raw
@@ -25,8 +27,8 @@
 
 use epistemic_audit_core::{AuditResult, Mode, ModelComparison, Tier, Verdict};
 use prometheus::{
-    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry,
-    TextEncoder,
+    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
+    Registry, TextEncoder,
 };
 use std::time::Duration;
 
@@ -68,6 +70,8 @@ pub struct Metrics {
     upstream_calls: IntCounterVec,
     upstream_latency: HistogramVec,
     upstream_failures: IntCounterVec,
+    limiter_keys: IntGauge,
+    in_flight: IntGauge,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -189,6 +193,17 @@ impl Metrics {
         )
         .unwrap();
 
+        let limiter_keys = IntGauge::with_opts(opts(
+            "rate_limiter_keys",
+            "(client IP, endpoint) keys tracked by the in-memory rate limiter (at most RATE_LIMIT_MAX_KEYS).",
+        ))
+        .unwrap();
+        let in_flight = IntGauge::with_opts(opts(
+            "in_flight_requests",
+            "Requests being handled, this scrape excluded (at most MAX_IN_FLIGHT_REQUESTS; /health and /metrics are not counted).",
+        ))
+        .unwrap();
+
         reg(Box::new(http_requests.clone()));
         reg(Box::new(http_duration.clone()));
         reg(Box::new(audits.clone()));
@@ -202,6 +217,8 @@ impl Metrics {
         reg(Box::new(upstream_calls.clone()));
         reg(Box::new(upstream_latency.clone()));
         reg(Box::new(upstream_failures.clone()));
+        reg(Box::new(limiter_keys.clone()));
+        reg(Box::new(in_flight.clone()));
         #[cfg(target_os = "linux")]
         reg(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -234,7 +251,16 @@ impl Metrics {
             upstream_calls,
             upstream_latency,
             upstream_failures,
+            limiter_keys,
+            in_flight,
         }
+    }
+
+    /// Sets the resource gauges, read just before a scrape: `limiter_keys` keys in the memory
+    /// rate limiter and `in_flight` requests being handled.
+    pub fn set_resources(&self, limiter_keys: usize, in_flight: usize) {
+        self.limiter_keys.set(limiter_keys as i64);
+        self.in_flight.set(in_flight as i64);
     }
 
     /// Records one answered request: `route` is the route template (or `unmatched`), `status`
@@ -358,6 +384,8 @@ mod tests {
             "upstream_latency_seconds",
             "upstream_failures_total",
             "calibration_ece",
+            "rate_limiter_keys",
+            "in_flight_requests",
             "q1",
             "q2",
             "height",

@@ -1,7 +1,10 @@
 //! The HTTP/1.1 server: accept loop, per-request pipeline, access log and graceful shutdown.
 //!
 //! Pipeline of every request ([`handle`]):
-//! 1. request id (echo or UUID v4) and client IP (`client_ip`, trusted proxies only);
+//! 1. request id (echo or UUID v4) and client IP (`client_ip`, trusted proxies only); then the
+//!    in-flight bound: when MAX_IN_FLIGHT_REQUESTS requests are already being handled the request
+//!    gets 503 `{"detail":…}` with `Retry-After: 1` at once (its body is discarded, not queued);
+//!    GET /health and GET /metrics are exempt;
 //! 2. routing: unknown path → 404, wrong method → 405 + `Allow`, `OPTIONS` → 204 + `Allow`;
 //! 3. for `/v1/*`: **authentication first, then the rate limiter**, then the Content-Type check,
 //!    then the body read (≤ MAX_BODY_BYTES) — so requests without a valid key never use up a
@@ -27,7 +30,7 @@ use crate::limits::{MonotonicClock, SWEEP_PERIOD};
 use crate::request_id::{request_id, X_REQUEST_ID};
 use crate::routes::{resolve, Resolution, Route};
 use crate::shared_limits::SharedLimiter;
-use crate::state::AppState;
+use crate::state::{AppState, INLINE_SCORING, INLINE_SCORING_MAX_BYTES};
 use crate::store::postgres::PostgresStore;
 use crate::store::sqlite::SqliteStore;
 use crate::store::FeedbackStore;
@@ -67,8 +70,30 @@ where
     let preflight =
         method == Method::OPTIONS && req.headers().contains_key(ACCESS_CONTROL_REQUEST_METHOD);
 
+    // In-flight bound (MAX_IN_FLIGHT_REQUESTS): monitoring routes are exempt so that an
+    // overloaded server can still be observed. The permit moves into the task, so it is held
+    // until the work ends even if the client goes away meanwhile.
+    let monitoring = matches!(
+        Route::for_path(req.uri().path()),
+        Some(Route::Health | Route::Metrics)
+    );
+    let permit = if monitoring {
+        Ok(None)
+    } else {
+        state.enter().map(Some)
+    };
     let task_state = Arc::clone(&state);
-    let outcome = tokio::spawn(async move { dispatch(&task_state, client, req).await }).await;
+    let outcome = tokio::spawn(async move {
+        match permit {
+            Ok(_permit) => dispatch(&task_state, client, req).await,
+            Err(overloaded) => {
+                let (parts, body) = req.into_parts();
+                http::discard_body(body, &parts.headers, task_state.max_body_bytes as u64).await;
+                Err(overloaded)
+            }
+        }
+    })
+    .await;
     let mut resp = match outcome {
         Ok(Ok(resp)) => resp,
         Ok(Err(err)) => {
@@ -148,19 +173,24 @@ where
         state.body_read_timeout,
     )
     .await?;
-    match route {
-        Route::Audit => handlers::audit(state, &parts.headers, bytes).await,
-        Route::Batch => handlers::batch(state, &parts.headers, bytes).await,
-        Route::Compare => handlers::compare(state, bytes).await,
-        Route::Calibrate => handlers::calibrate(state, bytes).await,
-        Route::Root
-        | Route::Health
-        | Route::Metrics
-        | Route::OpenApi
-        | Route::Docs
-        | Route::DocsAsset
-        | Route::Calibration => unreachable!("handled above"),
-    }
+    let inline = bytes.len() <= INLINE_SCORING_MAX_BYTES;
+    INLINE_SCORING
+        .scope(inline, async move {
+            match route {
+                Route::Audit => handlers::audit(state, &parts.headers, bytes).await,
+                Route::Batch => handlers::batch(state, &parts.headers, bytes).await,
+                Route::Compare => handlers::compare(state, bytes).await,
+                Route::Calibrate => handlers::calibrate(state, bytes).await,
+                Route::Root
+                | Route::Health
+                | Route::Metrics
+                | Route::OpenApi
+                | Route::Docs
+                | Route::DocsAsset
+                | Route::Calibration => unreachable!("handled above"),
+            }
+        })
+        .await
 }
 
 /// Auth, then the rate limiter, then the Content-Type check (the order is documented above).
@@ -258,6 +288,7 @@ pub async fn run(
         %addr,
         max_body_bytes = settings.max_body_bytes,
         rate_limit_max_keys = settings.rate_limit_max_keys,
+        max_in_flight_requests = settings.max_in_flight_requests,
         scoring_concurrency = settings.scoring_concurrency(),
         trusted_proxies = ?settings.trusted_proxies.networks(),
         "listening"

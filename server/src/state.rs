@@ -16,7 +16,19 @@ use epistemic_audit_core::Scorer;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+tokio::task_local! {
+    /// Set by the request pipeline around a handler: true when the request body is at most
+    /// [`INLINE_SCORING_MAX_BYTES`], so [`AppState::score`] runs its job on the current worker
+    /// thread instead of the blocking pool. Unset (outside the pipeline) means false.
+    pub static INLINE_SCORING: bool;
+}
+
+/// Largest request body, bytes, whose scoring runs inline on a runtime worker thread (about
+/// 0.3 ms of CPU for an intrinsic audit, README "Performance and limits"); larger bodies are
+/// scored on the blocking pool so a long batch never stalls other connections.
+pub const INLINE_SCORING_MAX_BYTES: usize = 4096;
 
 /// Everything a request handler needs; built once at start-up and shared in an [`Arc`].
 pub struct AppState {
@@ -47,6 +59,10 @@ pub struct AppState {
     pub started: Instant,
     /// The upstream LLM of managed and BYO-HF modes ([`crate::upstream`]).
     pub upstream: Arc<Upstream>,
+    /// Permits of the requests being handled now (MAX_IN_FLIGHT_REQUESTS; [`AppState::enter`]).
+    pub in_flight: Arc<Semaphore>,
+    /// The configured in-flight bound (MAX_IN_FLIGHT_REQUESTS, at least 1).
+    pub max_in_flight: usize,
     scoring: Arc<Semaphore>,
 }
 
@@ -110,8 +126,24 @@ impl AppState {
             max_body_bytes: settings.max_body_bytes,
             body_read_timeout: Duration::from_secs(settings.body_read_timeout_seconds.max(1)),
             started: Instant::now(),
+            in_flight: Arc::new(Semaphore::new(settings.max_in_flight_requests.max(1))),
+            max_in_flight: settings.max_in_flight_requests.max(1),
             scoring: Arc::new(Semaphore::new(settings.scoring_concurrency())),
         }
+    }
+
+    /// Admits one request into the in-flight bound: the permit is held until the request's
+    /// handling ends (dropping it frees the place).
+    ///
+    /// # Errors
+    /// [`ApiError::Overloaded`] (503, `Retry-After: 1`) when MAX_IN_FLIGHT_REQUESTS requests are
+    /// already being handled; nothing queues.
+    pub fn enter(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        Arc::clone(&self.in_flight)
+            .try_acquire_owned()
+            .map_err(|_| ApiError::Overloaded {
+                limit: self.max_in_flight,
+            })
     }
 
     /// Decides one rate-limit hit of `ip` on `endpoint`: through Redis when REDIS_URL is set
@@ -130,8 +162,12 @@ impl AppState {
         }
     }
 
-    /// Runs `job` with the scorer on tokio's blocking pool, at most SCORING_CONCURRENCY jobs at a
-    /// time (the rest wait asynchronously), so CPU-bound scoring never blocks the reactor.
+    /// Runs `job` with the scorer, at most SCORING_CONCURRENCY jobs at a time (the rest wait
+    /// asynchronously): on tokio's blocking pool, so long CPU-bound scoring never blocks the
+    /// reactor — except inside a request whose body is at most [`INLINE_SCORING_MAX_BYTES`]
+    /// ([`INLINE_SCORING`] set by the pipeline), where the job (≈ 0.1–0.3 ms) runs on the current
+    /// worker thread: handing it to the pool and back cost more CPU than the job (README
+    /// "Performance and limits").
     ///
     /// # Errors
     /// The job's own error; [`ApiError::Internal`] ("Audit failed") if it panicked — the panic is
@@ -146,6 +182,19 @@ impl AppState {
             .acquire()
             .await
             .map_err(|_| ApiError::Unavailable("The service is shutting down"))?;
+        if INLINE_SCORING.try_with(|inline| *inline).unwrap_or(false) {
+            // A small job: run it on this worker thread; the hand-off to the blocking pool (two
+            // thread wake-ups) would cost more than the job itself.
+            return match std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || job(&self.scorer),
+            )) {
+                Ok(result) => result,
+                Err(_) => Err(ApiError::internal(
+                    "Audit failed",
+                    "the scoring job panicked",
+                )),
+            };
+        }
         let scorer = Arc::clone(&self.scorer);
         match tokio::task::spawn_blocking(move || job(&scorer)).await {
             Ok(result) => result,
