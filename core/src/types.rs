@@ -32,7 +32,7 @@ pub struct AuditRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
-    /// Alternative answers to the same prompt (1..=20 strings of 1..=10000 characters), sampled
+    /// Alternative answers to the same prompt (1..=20 strings of at most 10000 characters), sampled
     /// from the model that wrote `text` (DESIGN §2.3, samples tier). When present, no upstream
     /// sampling is needed.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -172,7 +172,8 @@ pub fn audit_request_at(v: &Value, loc: &[LocItem], errors: &mut Vec<FieldError>
 }
 
 /// Reads the optional `samples` member (DESIGN §2.3): absent/null, or an array of
-/// 1..=[`MAX_SAMPLES`] strings of 1..=[`MAX_TEXT_CHARS`] characters each.
+/// 1..=[`MAX_SAMPLES`] strings of at most [`MAX_TEXT_CHARS`] characters each (an empty sample is
+/// a model's empty answer: valid, and dissimilar to any non-empty text).
 pub fn samples_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Vec<FieldError>) -> Option<Vec<String>> {
     if matches!(obj.get("samples"), None | Some(Value::Null)) {
         return None;
@@ -185,9 +186,7 @@ pub fn samples_field(obj: &Map<String, Value>, base: &[LocItem], errors: &mut Ve
         match v {
             Value::String(s) => {
                 let n = s.chars().count();
-                if n == 0 {
-                    errors.push(FieldError::new(at(&loc, i), "String should have at least 1 character(s)", "string_too_short"));
-                } else if n > MAX_TEXT_CHARS {
+                if n > MAX_TEXT_CHARS {
                     errors.push(FieldError::new(at(&loc, i), format!("String should have at most {MAX_TEXT_CHARS} characters, got {n}"), "string_too_long"));
                 } else {
                     out.push(s.clone());
@@ -484,7 +483,7 @@ mod tests {
         let cases = [
             (json!({"text": "a", "samples": []}), "body.samples", "too_short"),
             (json!({"text": "a", "samples": vec!["x"; MAX_SAMPLES + 1]}), "body.samples", "too_long"),
-            (json!({"text": "a", "samples": ["x", ""]}), "body.samples.1", "string_too_short"),
+            (json!({"text": "a", "samples": ["x", "é".repeat(MAX_TEXT_CHARS + 1)]}), "body.samples.1", "string_too_long"),
             (json!({"text": "a", "samples": ["x", 3]}), "body.samples.1", "string_type"),
             (json!({"text": "a", "samples": "x"}), "body.samples", "list_type"),
             (json!({"text": "a", "logprobs": []}), "body.logprobs", "too_short"),
