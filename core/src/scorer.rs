@@ -304,8 +304,10 @@ impl Scorer {
                     .and_then(|s| s.aleatoric)
                     .or(evidence.tokens.as_ref().and_then(|t| t.normalized_token_entropy))
                     .unwrap_or(openness);
+                // Inputs the evidence lacks (token entropy without top-k) contribute nothing and
+                // are not listed: JSON has no NaN.
                 contributions = (0..N_TIER)
-                    .filter(|&i| uses(model.tier, i))
+                    .filter(|&i| uses(model.tier, i) && inputs[i].is_finite())
                     .map(|i| Contribution { feature: TIER_FEATURES[i].to_string(), value: inputs[i], contribution: contrib[i] })
                     .collect();
                 contributions.push(Contribution { feature: "intrinsic_logit".into(), value: scored.logit, contribution: scored.logit - tm.model.bias });
@@ -680,6 +682,7 @@ mod tests {
         let a = s.audit(&r, Mode::Local, 0.0);
         assert_eq!(a.metadata.tier, Tier::Combined);
         assert_eq!(a.metadata.scope, "combined/open");
+        assert!(a.metadata.top_contributions.iter().all(|c| c.value.is_finite() && c.contribution.is_finite()), "no NaN for JSON");
         assert_eq!(a.metadata.calibration.scope, "intrinsic/open");
         // An NLI judge saying everything contradicts everything: D = 1, A = max(0, G − D) = 0 = q1.
         let n = 3;
