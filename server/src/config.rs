@@ -191,10 +191,17 @@ pub struct ServeArgs {
     #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
     pub upstream_protocol: ProtocolSetting,
 
-    /// K, the number of answers sampled from the upstream per audit (temperature 1, seeds
-    /// 1..=K); 0 = no sampling. At most 20.
+    /// K, the number of answers sampled from the upstream per audit (at
+    /// UPSTREAM_SAMPLE_TEMPERATURE, seeds 1..=K); 0 = no sampling. At most 20.
     #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub upstream_samples: u32,
+
+    /// Softmax temperature of the K sampled answers, in (0, 2]. 1 (the default) is the
+    /// untruncated distribution of SelfCheckGPT (Manakul et al. 2023); very small models give
+    /// incoherent text at 1, and 0.5 is what the shipped samples-tier weights were fitted on
+    /// (Kuhn et al. 2023 found 0.5 best for semantic entropy; README "Evidence tiers").
+    #[arg(long, env = "UPSTREAM_SAMPLE_TEMPERATURE", default_value_t = 1.0, value_parser = parse_sample_temperature, value_name = "T")]
+    pub upstream_sample_temperature: f64,
 
     /// Most tokens generated per sampled answer (and per greedy answer).
     #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=2048))]
@@ -234,6 +241,17 @@ pub struct ServeArgs {
 
 /// Largest HF_TIMEOUT, seconds (DESIGN §3).
 pub const MAX_HF_TIMEOUT_SECONDS: f64 = 60.0;
+
+/// Parses UPSTREAM_SAMPLE_TEMPERATURE: a finite number in (0, 2] (0 would be greedy decoding,
+/// which gives K copies of one answer; above 2 sampling is close to uniform).
+fn parse_sample_temperature(s: &str) -> Result<f64, String> {
+    let t: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number"))?;
+    if t.is_finite() && t > 0.0 && t <= 2.0 {
+        Ok(t)
+    } else {
+        Err(format!("{t} is outside (0, 2]"))
+    }
+}
 
 /// Parses HF_TIMEOUT: seconds in (0, 60], fractions allowed.
 fn parse_hf_timeout(s: &str) -> Result<Duration, String> {
@@ -281,6 +299,7 @@ impl ServeArgs {
             protocol: self.upstream_protocol,
             samples: self.upstream_samples,
             max_tokens: self.upstream_max_tokens,
+            sample_temperature: self.upstream_sample_temperature,
             top_logprobs: self.upstream_top_logprobs,
             concurrency: self.upstream_concurrency as usize,
             timeout: self.hf_timeout,
@@ -366,9 +385,12 @@ pub struct EvalArgs {
     /// TriviaQA mode: protocol (`tgi`, `openai` or `auto`).
     #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
     pub upstream_protocol: ProtocolSetting,
-    /// TriviaQA mode: samples K per answer (temperature 1).
-    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=20))]
+    /// TriviaQA mode: samples K per answer.
+    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub upstream_samples: u32,
+    /// TriviaQA mode: softmax temperature of the samples, in (0, 2].
+    #[arg(long, env = "UPSTREAM_SAMPLE_TEMPERATURE", default_value_t = 1.0, value_parser = parse_sample_temperature, value_name = "T")]
+    pub upstream_sample_temperature: f64,
     /// TriviaQA mode: most tokens per answer and per sample.
     #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=2048))]
     pub upstream_max_tokens: u32,
@@ -395,6 +417,7 @@ impl EvalArgs {
             protocol: self.upstream_protocol,
             samples: self.upstream_samples,
             max_tokens: self.upstream_max_tokens,
+            sample_temperature: self.upstream_sample_temperature,
             top_logprobs: 5,
             concurrency: 4,
             timeout: self.hf_timeout,
@@ -456,6 +479,7 @@ mod tests {
         assert_eq!(default("upstream_protocol"), "auto");
         assert_eq!(default("upstream_samples"), "5");
         assert_eq!(default("upstream_max_tokens"), "64");
+        assert_eq!(default("upstream_sample_temperature"), "1");
         assert_eq!(default("upstream_top_logprobs"), "5");
         assert_eq!(default("upstream_concurrency"), "8");
         assert_eq!(default("hf_timeout"), "30");
@@ -482,6 +506,9 @@ mod tests {
             &["--upstream-top-logprobs", "21"],
             &["--upstream-concurrency", "0"],
             &["--upstream-max-tokens", "0"],
+            &["--upstream-sample-temperature", "0"],
+            &["--upstream-sample-temperature", "2.5"],
+            &["--upstream-sample-temperature", "NaN"],
             &["--upstream-protocol", "grpc"],
             &["--allowed-hf-hosts", "https://huggingface.co"],
         ] {
@@ -496,12 +523,15 @@ mod tests {
             "hf_secret_token",
             "--upstream-protocol",
             "tgi",
+            "--upstream-sample-temperature",
+            "0.5",
         ])
         .unwrap();
         let Command::Serve(a) = cli.command else {
             panic!()
         };
         assert_eq!(a.hf_timeout, Duration::from_millis(500));
+        assert_eq!(a.upstream_sample_temperature, 0.5);
         let shown = format!("{a:?}");
         assert!(
             !shown.contains("hf_secret_token") && !shown.contains("pw@"),

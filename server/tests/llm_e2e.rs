@@ -152,6 +152,7 @@ fn settings(llama: &Llama) -> UpstreamSettings {
         protocol: ProtocolSetting::Openai,
         samples: 3,
         max_tokens: 16,
+        sample_temperature: 1.0,
         top_logprobs: 5,
         concurrency: 4,
         timeout: Duration::from_secs(60),

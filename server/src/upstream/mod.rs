@@ -167,6 +167,8 @@ pub struct UpstreamSettings {
     pub samples: u32,
     /// UPSTREAM_MAX_TOKENS.
     pub max_tokens: u32,
+    /// UPSTREAM_SAMPLE_TEMPERATURE: the softmax temperature of the K samples, in (0, 2].
+    pub sample_temperature: f64,
     /// UPSTREAM_TOP_LOGPROBS (0..=20).
     pub top_logprobs: u32,
     /// UPSTREAM_CONCURRENCY.
@@ -189,6 +191,7 @@ impl std::fmt::Debug for UpstreamSettings {
             .field("protocol", &self.protocol)
             .field("samples", &self.samples)
             .field("max_tokens", &self.max_tokens)
+            .field("sample_temperature", &self.sample_temperature)
             .field("top_logprobs", &self.top_logprobs)
             .field("concurrency", &self.concurrency)
             .field("timeout", &self.timeout)
@@ -231,7 +234,7 @@ pub trait UpstreamAdapter: Send + Sync {
         text: &str,
     ) -> impl Future<Output = Result<Vec<TokenLogprob>, UpstreamError>> + Send;
 
-    /// `k` answers to `prompt` sampled at temperature 1 with seeds
+    /// `k` answers to `prompt` sampled at UPSTREAM_SAMPLE_TEMPERATURE (default 1) with seeds
     /// `SAMPLE_SEED_BASE..SAMPLE_SEED_BASE+k`, no top-k/top-p truncation, at most
     /// UPSTREAM_MAX_TOKENS each; requested concurrently (bounded by UPSTREAM_CONCURRENCY).
     fn samples(
@@ -324,6 +327,12 @@ pub fn sanitize_logprob(v: f64) -> f64 {
     } else {
         v.clamp(LOGPROB_FLOOR, 0.0)
     }
+}
+
+/// One token of evidence as passed on: `logprob` through [`sanitize_logprob`], the
+/// alternatives `alts` through [`clean_top`] (at most `k`).
+pub fn clean_token(token: String, logprob: f64, alts: impl IntoIterator<Item = (String, f64)>, k: usize) -> TokenLogprob {
+    TokenLogprob { token, logprob: sanitize_logprob(logprob), top_logprobs: clean_top(alts, k) }
 }
 
 /// Alternatives as passed on: non-finite values dropped, each sanitised, most likely first, at
@@ -541,10 +550,11 @@ impl Upstream {
             }
         };
         let state = self.endpoint_state(&caller, &base).await?;
-        let (template, top_logprobs, max_tokens) = (
+        let (template, top_logprobs, max_tokens, sample_temperature) = (
             self.settings.template,
             self.settings.top_logprobs,
             self.settings.max_tokens,
+            self.settings.sample_temperature,
         );
         Ok(Some(match state.protocol {
             Protocol::Tgi => Adapter::Tgi(TgiAdapter {
@@ -554,6 +564,7 @@ impl Upstream {
                 template,
                 top_logprobs,
                 max_tokens,
+                sample_temperature,
             }),
             Protocol::OpenAi => Adapter::OpenAi(OpenAiAdapter {
                 caller,
@@ -562,6 +573,7 @@ impl Upstream {
                 template,
                 top_logprobs,
                 max_tokens,
+                sample_temperature,
             }),
         }))
     }
@@ -843,6 +855,7 @@ mod tests {
             protocol: ProtocolSetting::Auto,
             samples: 3,
             max_tokens: 16,
+            sample_temperature: 1.0,
             top_logprobs: 5,
             concurrency: 2,
             timeout: Duration::from_secs(1),

@@ -3,7 +3,7 @@
 //! * teacher forcing: `POST /v1/completions` with `prompt = template(prompt) + text`,
 //!   `echo: true`, `logprobs: k`, `max_tokens: 1`, `temperature: 0`; the text's tokens are
 //!   found by [`align_suffix`] on `logprobs.tokens`;
-//! * samples: K concurrent `POST /v1/chat/completions` (`temperature: 1`, `top_p: 1`, and the
+//! * samples: K concurrent `POST /v1/chat/completions` (`temperature` = UPSTREAM_SAMPLE_TEMPERATURE, default 1; `top_p: 1`, and the
 //!   llama.cpp/vLLM extensions `top_k: 0`, `min_p: 0` that switch their truncation off;
 //!   `seed` = 1..=K);
 //! * the greedy answer: `POST /v1/chat/completions` with `temperature: 0`, `logprobs: true`,
@@ -30,8 +30,8 @@
 use super::align::align_suffix;
 use super::transport::{join, Caller, UpstreamError};
 use super::{
-    clean_top, sanitize_logprob, EndpointState, PromptShape, PromptTemplate, Protocol,
-    UpstreamAdapter, SAMPLE_SEED_BASE,
+    clean_token, EndpointState, PromptShape, PromptTemplate, Protocol, UpstreamAdapter,
+    SAMPLE_SEED_BASE,
 };
 use epistemic_audit_core::TokenLogprob;
 use futures_util::future::try_join_all;
@@ -145,6 +145,7 @@ pub struct OpenAiAdapter {
     pub(super) template: PromptTemplate,
     pub(super) top_logprobs: u32,
     pub(super) max_tokens: u32,
+    pub(super) sample_temperature: f64,
 }
 
 impl OpenAiAdapter {
@@ -268,7 +269,7 @@ impl UpstreamAdapter for OpenAiAdapter {
                     let choice = self
                         .chat(
                             prompt,
-                            json!({"temperature": 1.0, "top_p": 1.0, "top_k": 0, "min_p": 0.0,
+                            json!({"temperature": self.sample_temperature, "top_p": 1.0, "top_k": 0, "min_p": 0.0,
                                    "seed": SAMPLE_SEED_BASE + u64::from(i)}),
                         )
                         .await?;
@@ -301,13 +302,13 @@ impl UpstreamAdapter for OpenAiAdapter {
                 .and_then(|l| l.content)
                 .unwrap_or_default()
                 .into_iter()
-                .map(|t| TokenLogprob {
-                    logprob: sanitize_logprob(t.logprob),
-                    top_logprobs: clean_top(
+                .map(|t| {
+                    clean_token(
+                        t.token,
+                        t.logprob,
                         t.top_logprobs.into_iter().map(|a| (a.token, a.logprob)),
                         self.top_logprobs as usize,
-                    ),
-                    token: t.token,
+                    )
                 })
                 .collect();
             Ok((text, tokens))
@@ -414,11 +415,7 @@ pub fn echo_token_logprobs(
             };
             (v, alts)
         };
-        out.push(TokenLogprob {
-            token: tok.to_string(),
-            logprob: sanitize_logprob(logprob),
-            top_logprobs: clean_top(alts, k_out),
-        });
+        out.push(clean_token(tok.to_string(), logprob, alts, k_out));
     }
     out
 }

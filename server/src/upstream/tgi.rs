@@ -4,8 +4,8 @@
 //!   `parameters {decoder_input_details: true, details: true, max_new_tokens: 1}`; the text's
 //!   tokens are found in `details.prefill` (`{id, text, logprob}`, the first logprob null) by
 //!   [`align_suffix`]. TGI gives no alternatives for input tokens, so `top_logprobs` is empty;
-//! * samples: K concurrent `POST /generate` with `do_sample: true, temperature: 1.0,
-//!   seed: 1..=K`, no `top_k`/`top_p`/`typical_p` (TGI then applies none), `max_new_tokens`;
+//! * samples: K concurrent `POST /generate` with `do_sample: true, temperature:
+//!   UPSTREAM_SAMPLE_TEMPERATURE` (default 1), `seed: 1..=K`, no `top_k`/`top_p`/`typical_p` (TGI then applies none), `max_new_tokens`;
 //! * the greedy answer: `do_sample: false, details: true, top_n_tokens: k` →
 //!   `details.tokens` and `details.top_tokens` (special tokens such as EOS are left out);
 //! * the model id: `GET /info` → `model_id`.
@@ -18,8 +18,7 @@
 use super::align::align_suffix;
 use super::transport::{join, Caller, UpstreamError};
 use super::{
-    clean_top, sanitize_logprob, EndpointState, PromptTemplate, Protocol, UpstreamAdapter,
-    SAMPLE_SEED_BASE,
+    clean_token, EndpointState, PromptTemplate, Protocol, UpstreamAdapter, SAMPLE_SEED_BASE,
 };
 use epistemic_audit_core::TokenLogprob;
 use futures_util::future::try_join_all;
@@ -103,13 +102,7 @@ pub fn prefill_token_logprobs(prefill: &[PrefillToken], text: &str) -> Vec<Token
     };
     prefill[range]
         .iter()
-        .filter_map(|t| {
-            t.logprob.map(|lp| TokenLogprob {
-                token: t.text.clone(),
-                logprob: sanitize_logprob(lp),
-                top_logprobs: Vec::new(),
-            })
-        })
+        .filter_map(|t| t.logprob.map(|lp| clean_token(t.text.clone(), lp, [], 0)))
         .collect()
 }
 
@@ -122,6 +115,7 @@ pub struct TgiAdapter {
     pub(super) template: PromptTemplate,
     pub(super) top_logprobs: u32,
     pub(super) max_tokens: u32,
+    pub(super) sample_temperature: f64,
 }
 
 impl TgiAdapter {
@@ -185,7 +179,7 @@ impl UpstreamAdapter for TgiAdapter {
                     let g = self
                         .generate(
                             inputs,
-                            json!({"do_sample": true, "temperature": 1.0,
+                            json!({"do_sample": true, "temperature": self.sample_temperature,
                                    "seed": SAMPLE_SEED_BASE + u64::from(i),
                                    "max_new_tokens": self.max_tokens,
                                    "details": false, "return_full_text": false}),
@@ -221,15 +215,13 @@ impl UpstreamAdapter for TgiAdapter {
                 .filter_map(|(i, t)| {
                     let lp = t.logprob?;
                     let alts = tops.get(i).map(Vec::as_slice).unwrap_or_default();
-                    Some(TokenLogprob {
-                        token: t.text.clone(),
-                        logprob: sanitize_logprob(lp),
-                        top_logprobs: clean_top(
-                            alts.iter()
-                                .filter_map(|a| a.logprob.map(|l| (a.text.clone(), l))),
-                            self.top_logprobs as usize,
-                        ),
-                    })
+                    Some(clean_token(
+                        t.text.clone(),
+                        lp,
+                        alts.iter()
+                            .filter_map(|a| a.logprob.map(|l| (a.text.clone(), l))),
+                        self.top_logprobs as usize,
+                    ))
                 })
                 .collect();
             Ok((g.generated_text, tokens))
