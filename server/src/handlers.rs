@@ -15,8 +15,8 @@ use bytes::Bytes;
 use epistemic_audit_core::recalibration::{feedback_scope, report, FeedbackInput};
 use epistemic_audit_core::{compare, validate};
 use epistemic_audit_core::{
-    AuditRequest, BatchResponse, BatchSummary, CalibrateResponse, HealthResponse, Mode, Tier,
-    INTERFACE_VERSION,
+    AuditRequest, AuditResult, BatchResponse, BatchSummary, CalibrateResponse, HealthResponse,
+    Mode, Tier, INTERFACE_VERSION,
 };
 use http_body_util::Full;
 use hyper::header::{HeaderValue, ALLOW, CACHE_CONTROL, CONTENT_ENCODING, CONTENT_TYPE};
@@ -185,15 +185,43 @@ pub async fn audit(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
+    let (audits, _) = audit_items(state, headers, body, |v| {
+        Ok(vec![validate::audit_request(v)?])
+    })
+    .await?;
+    let Some(result) = audits.into_iter().next() else {
+        return Err(ApiError::internal("Audit failed", "no audit result"));
+    };
+    state.metrics.observe_audit(&result);
+    Ok(json_response(StatusCode::OK, &result))
+}
+
+/// Steps 1–5 of [`audit`] for the requests `parse` reads from the JSON body (one for
+/// `/v1/audit`, 1..=100 for `/v1/batch`), all under one mode. Returns the results in request
+/// order and the wall time of evidence gathering and scoring (milliseconds).
+///
+/// # Errors
+/// As [`audit`]; 422 carries every error `parse` reports.
+async fn audit_items<P>(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: bytes::Bytes,
+    parse: P,
+) -> Result<(Vec<AuditResult>, f64), ApiError>
+where
+    P: FnOnce(&serde_json::Value) -> Result<Vec<AuditRequest>, Vec<validate::FieldError>>
+        + Send
+        + 'static,
+{
     let target = state
         .upstream
         .target(headers)
         .map_err(ApiError::InvalidInput)?;
     let mode = target.mode();
-    let req = state
+    let mut items = state
         .score(move |_| {
             let value = validate::parse_json(&body)?;
-            Ok(validate::audit_request(&value)?)
+            Ok(parse(&value)?)
         })
         .await?;
     let resolved = state
@@ -201,24 +229,22 @@ pub async fn audit(
         .resolve(target)
         .await
         .map_err(ApiError::InvalidInput)?;
-    let mut reqs = [req];
-    let enriched = state.upstream.enrich(&resolved, &mut reqs).await?;
-    let [req] = reqs;
-    let Some(e) = enriched.into_iter().next() else {
-        return Err(ApiError::internal("Audit failed", "no enrichment result"));
-    };
+    let started = Instant::now();
+    let enriched = state.upstream.enrich(&resolved, &mut items).await?;
     let registry = state.feedback.registry();
-    let mut result = state
+    state
         .score(move |scorer| {
-            check_upstream_evidence(&req, &e)?;
-            let mut r = scorer.audit_with(&req, mode, e.latency_ms, &registry);
-            r.metadata.upstream = e.info;
-            Ok(r)
+            let mut audits = Vec::with_capacity(items.len());
+            for (item, e) in items.iter().zip(enriched) {
+                check_upstream_evidence(item, &e)?;
+                let mut r = scorer.audit_with(item, mode, e.latency_ms, &registry);
+                r.mode = mode;
+                r.metadata.upstream = e.info;
+                audits.push(r);
+            }
+            Ok((audits, started.elapsed().as_secs_f64() * 1000.0))
         })
-        .await?;
-    result.mode = mode;
-    state.metrics.observe_audit(&result);
-    Ok(json_response(StatusCode::OK, &result))
+        .await
 }
 
 /// The evidence the upstream put into `req` passes the same validation as a client's (so the
@@ -253,44 +279,16 @@ pub async fn batch(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let target = state
-        .upstream
-        .target(headers)
-        .map_err(ApiError::InvalidInput)?;
-    let mode = target.mode();
-    let mut items = state
-        .score(move |_| {
-            let value = validate::parse_json(&body)?;
-            Ok(validate::batch_request(&value)?.items)
-        })
-        .await?;
-    let resolved = state
-        .upstream
-        .resolve(target)
-        .await
-        .map_err(ApiError::InvalidInput)?;
-    let started = Instant::now();
-    let enriched = state.upstream.enrich(&resolved, &mut items).await?;
-    let registry = state.feedback.registry();
-    let response = state
-        .score(move |scorer| {
-            let mut audits = Vec::with_capacity(items.len());
-            for (item, e) in items.iter().zip(enriched) {
-                check_upstream_evidence(item, &e)?;
-                let mut r = scorer.audit_with(item, mode, e.latency_ms, &registry);
-                r.metadata.upstream = e.info;
-                audits.push(r);
-            }
-            let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
-            let summary = BatchSummary::from_audits(&audits, elapsed_ms);
-            Ok(BatchResponse { audits, summary })
-        })
-        .await?;
-    response
-        .audits
-        .iter()
-        .for_each(|a| state.metrics.observe_audit(a));
-    Ok(json_response(StatusCode::OK, &response))
+    let (audits, elapsed_ms) = audit_items(state, headers, body, |v| {
+        Ok(validate::batch_request(v)?.items)
+    })
+    .await?;
+    audits.iter().for_each(|a| state.metrics.observe_audit(a));
+    let summary = BatchSummary::from_audits(&audits, elapsed_ms);
+    Ok(json_response(
+        StatusCode::OK,
+        &BatchResponse { audits, summary },
+    ))
 }
 
 /// `POST /v1/compare` after auth, rate limit and body read: validates the body
