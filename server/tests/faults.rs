@@ -9,49 +9,9 @@ mod common;
 use common::*;
 use serde_json::json;
 use std::collections::{HashMap, HashSet};
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A `redis-server` of this test on `port` (no persistence); killed with SIGKILL when dropped.
-struct RedisProcess(Child);
-
-impl RedisProcess {
-    fn start(bin: &str, port: u16) -> RedisProcess {
-        let child = Command::new(bin)
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start redis-server");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !services::port_open(port) {
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not listen on {port}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        RedisProcess(child)
-    }
-}
-
-impl Drop for RedisProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// The value of an unlabelled or fully labelled series in /metrics (0 when absent).
 fn metric(s: &Server, series: &str) -> f64 {
@@ -81,7 +41,7 @@ fn redis_killed_and_restarted_under_load() {
     let bin = services::require_redis_server_binary();
     let port = services::free_port();
     let url = format!("redis://127.0.0.1:{port}/0");
-    let redis = RedisProcess::start(&bin, port);
+    let redis = services::RedisProcess::start(&bin, port);
     let prefix = format!("ea-fault-{}", uuid_like());
     let s = Arc::new(Server::start(
         &[
@@ -149,7 +109,7 @@ fn redis_killed_and_restarted_under_load() {
     );
 
     // Redis comes back on the same port (empty): hits go there again.
-    let redis = RedisProcess::start(&bin, port);
+    let redis = services::RedisProcess::start(&bin, port);
     let deadline = Instant::now() + Duration::from_secs(60);
     while redis_keys(port, &format!("{prefix}:*")).is_empty() {
         assert!(

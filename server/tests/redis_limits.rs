@@ -6,7 +6,6 @@
 mod common;
 use common::*;
 use serde_json::json;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Deletes every key under `prefix` when dropped.
@@ -86,50 +85,12 @@ fn two_instances_sharing_redis_admit_exactly_100_of_150() {
     assert!(!a.logs().contains("Redis unreachable") && !b.logs().contains("Redis unreachable"));
 }
 
-struct RedisProcess(Child);
-
-impl RedisProcess {
-    fn start(bin: &str, port: u16) -> RedisProcess {
-        let child = Command::new(bin)
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start redis-server");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while !services::port_open(port) {
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not listen on {port}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        RedisProcess(child)
-    }
-}
-
-impl Drop for RedisProcess {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn redis_outage_falls_back_to_memory_logs_once_and_recovers() {
     let bin = services::require_redis_server_binary();
     let port = services::free_port();
     let redis_url = format!("redis://127.0.0.1:{port}/0");
-    let mut redis = RedisProcess::start(&bin, port);
+    let mut redis = services::RedisProcess::start(&bin, port);
     let s = Server::start(
         &[
             ("REDIS_URL", redis_url.as_str()),
@@ -168,7 +129,7 @@ fn redis_outage_falls_back_to_memory_logs_once_and_recovers() {
     assert_eq!(logs.matches("Redis unreachable").count(), 1, "{logs}");
 
     // Redis comes back (empty: it keeps nothing on disk): the limiter returns to it.
-    redis = RedisProcess::start(&bin, port);
+    redis = services::RedisProcess::start(&bin, port);
     let deadline = Instant::now() + Duration::from_secs(40);
     loop {
         assert_eq!(post_json(&audit, &ip, &body).status, 200);

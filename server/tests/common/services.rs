@@ -3,7 +3,8 @@
 //! silently. `scripts/test.sh` starts installed-but-stopped services before `cargo test`.
 
 use std::net::{SocketAddr, TcpStream};
-use std::time::Duration;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// PostgreSQL URL of the tests: TEST_DATABASE_URL, else `postgres://postgres@127.0.0.1:5432/test`.
 pub fn postgres_url() -> String {
@@ -77,4 +78,46 @@ pub fn free_port() -> u16 {
 /// True when something accepts TCP connections on 127.0.0.1:`port`.
 pub fn port_open(port: u16) -> bool {
     reachable(&format!("127.0.0.1:{port}"))
+}
+
+/// A `redis-server` of the test's own on `port` (`bin` is the executable; no persistence),
+/// started and waited for until it listens; killed with SIGKILL when dropped. For tests that
+/// stop and restart Redis without disturbing the machine's shared one.
+pub struct RedisProcess(Child);
+
+impl RedisProcess {
+    /// Starts `bin` on 127.0.0.1:`port` and waits (at most 10 s) until it listens.
+    pub fn start(bin: &str, port: u16) -> RedisProcess {
+        let child = Command::new(bin)
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start redis-server");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !port_open(port) {
+            assert!(
+                Instant::now() < deadline,
+                "redis-server did not listen on {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        RedisProcess(child)
+    }
+}
+
+impl Drop for RedisProcess {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
