@@ -122,12 +122,25 @@ pub struct TierModel {
 impl TierModel {
     /// The shift Δ of the intrinsic logit (nats) for inputs `x`, and each input's share of it.
     pub fn shift(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
-        let mut contrib = [0.0; N_TIER];
-        for i in (0..N_TIER).filter(|&i| uses(self.tier, i)) {
-            contrib[i] = self.weight[i] * standardise(x[i], self.mean[i], self.std[i]);
-        }
-        (contrib.iter().sum(), contrib)
+        linear_shift(self.tier, &self.weight, &self.mean, &self.std, x)
     }
+}
+
+/// Δ = Σ_i w_i · standardise(x_i; mean_i, std_i) over the inputs `tier` reads, in nats, with
+/// each input's term (0 for the others): the shift of [`TierModel::shift`], shared with the
+/// trainer so that fitting and serving compute it identically.
+pub fn linear_shift(
+    tier: Tier,
+    weight: &[f64; N_TIER],
+    mean: &[f64; N_TIER],
+    std: &[f64; N_TIER],
+    x: &[f64; N_TIER],
+) -> (f64, [f64; N_TIER]) {
+    let mut contrib = [0.0; N_TIER];
+    for i in (0..N_TIER).filter(|&i| uses(tier, i)) {
+        contrib[i] = weight[i] * standardise(x[i], mean[i], std[i]);
+    }
+    (contrib.iter().sum(), contrib)
 }
 
 /// Most standard deviations an input may sit from its training mean: inputs beyond are

@@ -15,7 +15,7 @@ use epistemic_audit_core::features::extract;
 use epistemic_audit_core::model::sigmoid;
 use epistemic_audit_core::scorer::TaskModel;
 use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
-use epistemic_audit_core::tiers::{standardise, uses, Evidence, MODEL_TIERS, N_TIER, TIER_FEATURES, TIER_SIGNS};
+use epistemic_audit_core::tiers::{linear_shift, standardise, uses, Evidence, MODEL_TIERS, N_TIER, TIER_FEATURES, TIER_SIGNS};
 use epistemic_audit_core::types::{AuditRequest, Tier, TokenLogprob};
 use epistemic_audit_core::weights::raw_kinds;
 use serde::Deserialize;
@@ -60,6 +60,8 @@ pub fn load(path: &Path) -> Result<Vec<EvidenceRow>, String> {
 /// A fitted tier model in standardised coordinates.
 #[derive(Debug, Clone)]
 pub struct Fit {
+    /// The tier fitted.
+    pub tier: Tier,
     /// Intercept on top of the offset (the training set's base-rate correction; not shipped).
     pub intercept: f64,
     /// Means of the inputs.
@@ -73,7 +75,7 @@ pub struct Fit {
 impl Fit {
     /// The shift of the offset (without the intercept), nats.
     pub fn shift(&self, x: &[f64; N_TIER]) -> f64 {
-        (0..N_TIER).filter(|&i| self.weight[i] != 0.0).map(|i| self.weight[i] * standardise(x[i], self.mean[i], self.std[i])).sum()
+        linear_shift(self.tier, &self.weight, &self.mean, &self.std, x).0
     }
 }
 
@@ -143,7 +145,7 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
     }
     let mut weight = [0.0; N_TIER];
     weight.copy_from_slice(&w[1..]);
-    Fit { intercept: w[0], mean, std, weight }
+    Fit { tier, intercept: w[0], mean, std, weight }
 }
 
 /// Everything measured and fitted for one tier.
