@@ -40,8 +40,8 @@ pub fn check_distinct_models(req: &CompareRequest) -> Result<(), String> {
 /// `summary.processing_time_ms` is 0 here; the caller sets its measured wall time.
 pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &CalibrationRegistry) -> CompareResponse {
     let texts: Vec<&str> = req.responses.iter().map(|r| r.text.as_str()).collect();
-    let agree = agreements(&texts);
     let prompt = Some(req.prompt.clone()).filter(|p| !p.trim().is_empty());
+    let agree = agreements(&texts, prompt.as_deref());
     let comparisons: Vec<ModelComparison> = req
         .responses
         .iter()

@@ -2,7 +2,8 @@
 //! answers sampled from the model for the same prompt, and how the samples relate to each other.
 //!
 //! Pairwise similarity sim(a,b) ∈ [0,1] is lexical by default ([`crate::similarity`],
-//! SelfCheckGPT's n-gram variant, Manakul et al. 2023), with "equivalent" meaning
+//! SelfCheckGPT's n-gram variant, Manakul et al. 2023), computed on the answers *given the
+//! prompt* when there is one ([`Profile::given`]: the prompt's words are left out), with "equivalent" meaning
 //! sim ≥ [`EQUIVALENT_AT`]. A server-side NLI judge can supply an [`NliMatrix`] instead:
 //! then equivalent means bidirectional entailment ≥ ½ (Kuhn, Gal & Farquhar, ICLR 2023) and
 //! sim(a,b) = ½·(P(a ⊨ b) + P(b ⊨ a)).
@@ -17,7 +18,7 @@
 //! - with an NLI judge: D = share of sample pairs judged contradictory (either direction ≥ ½)
 //!   and A = max(0, G − D), the dispersion that is not contradiction (aleatoric).
 
-use crate::similarity::Profile;
+use crate::similarity::{prompt_words, Profile};
 
 /// Lexical similarity at or above which two answers count as equivalent (no NLI judge). Two
 /// answers sharing half their content words and bigrams say, lexically, the same thing; a
@@ -68,9 +69,10 @@ pub struct PairTable {
 }
 
 impl PairTable {
-    /// Builds the table of `text` and `samples`, lexically or from `nli` (which must be
-    /// (K+1)×(K+1); an inconsistent matrix is ignored in favour of lexical similarity).
-    pub fn new(text: &str, samples: &[String], nli: Option<&NliMatrix>) -> PairTable {
+    /// Builds the table of `text` and `samples`, answers to `prompt` (if known), lexically or
+    /// from `nli` (which must be (K+1)×(K+1); an inconsistent matrix is ignored in favour of
+    /// lexical similarity).
+    pub fn new(text: &str, samples: &[String], prompt: Option<&str>, nli: Option<&NliMatrix>) -> PairTable {
         let n = samples.len() + 1;
         let nli = nli.filter(|m| m.check(n).is_ok());
         let mut sim = vec![vec![1.0; n]; n];
@@ -78,7 +80,10 @@ impl PairTable {
         let mut contradicts = nli.map(|_| vec![vec![false; n]; n]);
         let profiles: Vec<Profile> = match nli {
             Some(_) => Vec::new(),
-            None => std::iter::once(text).chain(samples.iter().map(String::as_str)).map(Profile::of).collect(),
+            None => {
+                let words = prompt_words(prompt);
+                std::iter::once(text).chain(samples.iter().map(String::as_str)).map(|t| Profile::given(t, &words)).collect()
+            }
         };
         for i in 0..n {
             for j in (i + 1)..n {
@@ -203,7 +208,7 @@ mod tests {
 
     #[test]
     fn agreeing_samples_support_the_text() {
-        let t = PairTable::new("The Eiffel Tower is in Paris", &s(&["The Eiffel Tower is in Paris", "The Eiffel Tower is in Paris, France"]), None);
+        let t = PairTable::new("The Eiffel Tower is in Paris", &s(&["The Eiffel Tower is in Paris", "The Eiffel Tower is in Paris, France"]), None, None);
         let st = t.stats();
         assert_eq!((st.k, st.supporting, st.clusters), (2, 2, 1));
         assert_eq!(st.dispersion, 0.0);
@@ -215,7 +220,7 @@ mod tests {
     #[test]
     fn contradicting_samples_raise_disagreement_and_entropy() {
         let text = "The Eiffel Tower is in Paris";
-        let t = PairTable::new(text, &s(&["It stands in Rome, Italy", "Berlin hosts that landmark", "London, England"]), None);
+        let t = PairTable::new(text, &s(&["It stands in Rome, Italy", "Berlin hosts that landmark", "London, England"]), None, None);
         let st = t.stats();
         assert_eq!((st.supporting, st.disagreeing, st.clusters), (0, 3, 3));
         assert_eq!(st.dispersion, 1.0);
@@ -232,13 +237,13 @@ mod tests {
         let e = vec![vec![1.0, 0.9, 0.0], vec![0.8, 1.0, 0.1], vec![0.0, 0.1, 1.0]];
         let c = vec![vec![0.0, 0.0, 0.9], vec![0.0, 0.0, 0.7], vec![0.9, 0.6, 0.0]];
         let m = NliMatrix { entail: e, contradict: c };
-        let t = PairTable::new("a", &s(&["b", "c"]), Some(&m));
+        let t = PairTable::new("a", &s(&["b", "c"]), None, Some(&m));
         let st = t.stats();
         assert_eq!((st.supporting, st.clusters), (1, 2));
         assert_eq!((st.dispersion, st.contradiction, st.aleatoric), (1.0, Some(1.0), Some(0.0)));
         // A malformed matrix falls back to lexical similarity.
         let bad = NliMatrix { entail: vec![vec![2.0; 3]; 3], contradict: vec![vec![0.0; 3]; 3] };
         assert!(bad.check(3).is_err());
-        assert_eq!(PairTable::new("a", &s(&["b", "c"]), Some(&bad)).stats().contradiction, None);
+        assert_eq!(PairTable::new("a", &s(&["b", "c"]), None, Some(&bad)).stats().contradiction, None);
     }
 }

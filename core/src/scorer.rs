@@ -619,20 +619,19 @@ mod tests {
 
     #[test]
     fn contradicting_samples_raise_q2_and_lower_height() {
-        for (s, strict_height) in [(known_tiers(), true), (Scorer::embedded(), false)] {
+        // Both the hand-made model and the shipped fit (samples weight > 0 on SmolLM2's
+        // TriviaQA answers, README "Evidence tiers") must meet issue 4's acceptance strictly.
+        for s in [known_tiers(), Scorer::embedded()] {
             let agree = s.audit(&samples_req(&["Paris"; 5]), Mode::Local, 0.0);
             let contra = s.audit(&samples_req(&["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]), Mode::Local, 0.0);
             assert_eq!((agree.metadata.tier, contra.metadata.tier), (Tier::Samples, Tier::Samples));
-            // The shipped samples weight is what its training data supports, possibly 0 (README
-            // "Evidence tiers"): never a fall, and a strict rise for a model with a positive weight.
-            assert!(contra.q2 > agree.q2 || (!strict_height && contra.q2 >= agree.q2), "{} vs {}", contra.q2, agree.q2);
-            assert!(contra.height < agree.height || (!strict_height && contra.height <= agree.height), "{} vs {}", contra.height, agree.height);
+            assert!(contra.q2 > agree.q2, "{} vs {}", contra.q2, agree.q2);
+            assert!(contra.height < agree.height, "{} vs {}", contra.height, agree.height);
             assert!(contra.explanation.contains("5 of 5 disagree with the text"), "{}", contra.explanation);
             assert!(agree.explanation.contains("0 of 5 disagree with the text") && agree.explanation.contains("5 of 5 support it"), "{}", agree.explanation);
             assert!(contra.explanation.contains("moved q2 from"), "{}", contra.explanation);
-            if strict_height {
-                assert!(contra.explanation.contains("Raised doubt: mean lexical disagreement 1.00 with the 5 samples"), "{}", contra.explanation);
-            }
+            let raised = contra.explanation.split("Raised doubt:").nth(1).unwrap_or_default();
+            assert!(raised.split(". ").next().unwrap_or_default().contains("mean lexical disagreement 1.00 with the 5 samples"), "{}", contra.explanation);
             for a in [&agree, &contra] {
                 let [lo, hi] = a.confidence_interval;
                 assert!(lo <= a.height && a.height <= hi);

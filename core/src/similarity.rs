@@ -14,9 +14,20 @@
 //! left out of the mean; two texts with no words at all are similar (1) when they are equal.
 //! Lexical overlap cannot tell a paraphrase from a different claim sharing words; an NLI judge
 //! (DESIGN §2.3) would, and none is available offline yet.
+//!
+//! **Given the prompt.** Answers to one prompt share the prompt's words whether or not they
+//! agree ("The capital of France is Paris" / "The capital of France is Lyon"), and a small model
+//! often restates the question or the instruction instead of answering. Semantic entropy judges
+//! equivalence *in the context of the question* (Kuhn, Gal & Farquhar, ICLR 2023, §3.2: the
+//! question is prepended to both answers before the entailment check), so the question's words
+//! cannot make two answers equivalent. The lexical analogue used here ([`Profile::given`]):
+//! content-word unigrams that occur in the prompt are left out, and so are bigrams whose two
+//! words both occur in it; what remains is what the answers add to the prompt. Measured on
+//! SmolLM2's TriviaQA answers (README "Evidence tiers"), this is what makes sample agreement
+//! informative at all.
 
 use crate::text::{is_stopword, lower_words};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// Similarity below which two answers count as disagreeing in explanations
 /// ("disagrees with N of M other models"). A reading aid, not a fitted threshold.
@@ -47,13 +58,31 @@ pub struct Profile {
     lower: String,
 }
 
+/// The lower-cased words of a prompt, left out of answer profiles by [`Profile::given`]
+/// (empty when there is no prompt).
+pub fn prompt_words(prompt: Option<&str>) -> HashSet<String> {
+    prompt.map(lower_words).unwrap_or_default().into_iter().collect()
+}
+
 impl Profile {
-    /// Builds the profile of `text`.
+    /// Builds the profile of `text` on its own (no prompt).
     pub fn of(text: &str) -> Profile {
+        Profile::given(text, &HashSet::new())
+    }
+
+    /// Builds the profile of `text` as an answer to a prompt with words `prompt` ([`prompt_words`]):
+    /// content-word unigrams in `prompt` and bigrams with both words in `prompt` are left out
+    /// (module docs, "Given the prompt").
+    pub fn given(text: &str, prompt: &HashSet<String>) -> Profile {
         let words = lower_words(text);
         Profile {
-            unigrams: counts(words.iter().filter(|w| !is_stopword(w)).cloned()),
-            bigrams: counts(words.windows(2).map(|w| format!("{} {}", w[0], w[1]))),
+            unigrams: counts(words.iter().filter(|w| !is_stopword(w) && !prompt.contains(*w)).cloned()),
+            bigrams: counts(
+                words
+                    .windows(2)
+                    .filter(|w| !(prompt.contains(&w[0]) && prompt.contains(&w[1])))
+                    .map(|w| format!("{} {}", w[0], w[1])),
+            ),
             lower: text.trim().to_lowercase(),
         }
     }
@@ -85,11 +114,13 @@ pub struct Agreement {
     pub disagreeing: usize,
 }
 
-/// Agreement of each text with all the others (index-aligned with `texts`): the mean pairwise
-/// similarity (SelfCheckGPT's "agreement with the samples", the other answers acting as samples).
-/// With fewer than two texts every agreement is 1 with 0 others.
-pub fn agreements(texts: &[&str]) -> Vec<Agreement> {
-    let profiles: Vec<Profile> = texts.iter().map(|t| Profile::of(t)).collect();
+/// Agreement of each text with all the others (index-aligned with `texts`), as answers to
+/// `prompt`: the mean pairwise similarity of their [`Profile::given`] profiles (SelfCheckGPT's
+/// "agreement with the samples", the other answers acting as samples). With fewer than two
+/// texts every agreement is 1 with 0 others.
+pub fn agreements(texts: &[&str], prompt: Option<&str>) -> Vec<Agreement> {
+    let words = prompt_words(prompt);
+    let profiles: Vec<Profile> = texts.iter().map(|t| Profile::given(t, &words)).collect();
     let m = texts.len();
     let mut sim = vec![vec![1.0; m]; m];
     for i in 0..m {
@@ -146,7 +177,7 @@ mod tests {
     #[test]
     fn agreement_is_the_mean_over_the_others() {
         let t = ["Paris is the capital of France.", "The capital of France is Paris.", "Berlin hosts trains."];
-        let a = agreements(&t);
+        let a = agreements(&t, None);
         assert_eq!(a.len(), 3);
         assert!(a[0].agreement > a[2].agreement);
         assert_eq!(a[2].agreement, 0.0);
@@ -154,6 +185,25 @@ mod tests {
         assert_eq!((a[0].others, a[0].disagreeing), (2, 1));
         let expect = (similarity(t[0], t[1]) + similarity(t[0], t[2])) / 2.0;
         assert!((a[0].agreement - expect).abs() < 1e-12);
-        assert_eq!(agreements(&["x"])[0], Agreement { agreement: 1.0, others: 0, disagreeing: 0 });
+        assert_eq!(agreements(&["x"], None)[0], Agreement { agreement: 1.0, others: 0, disagreeing: 0 });
+    }
+
+    #[test]
+    fn the_prompt_words_do_not_make_answers_agree() {
+        let prompt = Some("What is the capital of France?");
+        let w = prompt_words(prompt);
+        let (paris, lyon) = ("The capital of France is Paris.", "The capital of France is Lyon.");
+        // On their own the two answers share most of their words …
+        assert!(similarity(paris, lyon) > 0.5);
+        // … as answers to the question they share nothing: "capital", "france" and the
+        // bigrams inside the question are left out; "is paris" and "is lyon" remain.
+        assert_eq!(Profile::given(paris, &w).similarity(&Profile::given(lyon, &w)), 0.0);
+        // A restatement and a bare answer agree on the answer: unigrams {paris} / {paris}
+        // (F1₁ = 1), bigrams {"is paris"} / {} (F1₂ = 0) → ½, equivalent at the samples
+        // tier's threshold of ½.
+        let s = Profile::given(paris, &w).similarity(&Profile::given("Paris", &w));
+        assert_eq!(s, 0.5);
+        let a = agreements(&[paris, "Paris, of course.", lyon], prompt);
+        assert!(a[0].agreement > a[2].agreement);
     }
 }

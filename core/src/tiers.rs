@@ -67,10 +67,12 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    /// Reads the evidence of `req`; `nli` (optional) judges `[text, samples…]` pairwise.
+    /// Reads the evidence of `req`; `nli` (optional) judges `[text, samples…]` pairwise, else
+    /// they are compared lexically as answers to `req.prompt`.
     pub fn of(req: &AuditRequest, nli: Option<&NliMatrix>) -> Evidence {
         let tokens = req.logprobs.as_deref().and_then(token_stats);
-        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, nli));
+        let prompt = req.prompt.as_deref().filter(|p| !p.trim().is_empty());
+        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, prompt, nli));
         let samples = pairs.as_ref().map(PairTable::stats);
         Evidence { tokens, pairs, samples }
     }

@@ -1,5 +1,6 @@
 //! Black-box tests of the HTTP interface (contract 1.1.0, DESIGN §3) against the real binary:
-//! GET /, /health, /v1/audit, /v1/batch, 422 shapes, 404/405/413, X-Request-ID.
+//! GET /, /health, /v1/audit, /v1/batch, 422 shapes, 404/405/413, X-Request-ID, and the
+//! evidence tiers with client-supplied samples and log-probabilities (issue 4's acceptance).
 
 mod common;
 use common::*;
@@ -92,6 +93,54 @@ fn audit_returns_a_valid_result() {
         Some(br#"{"text":"Water boils at 100 C at sea level."}"#),
     );
     assert_eq!(r.status, 200, "{}", r.body);
+}
+
+/// Issue 4, acceptance 1, through HTTP with the shipped weights: samples that contradict the
+/// text raise q2 and lower height compared with samples that agree, and the explanation says
+/// so; the same for log-probabilities with a very unlikely token. Batch items score alike.
+#[test]
+fn supplied_evidence_moves_q2_and_height_and_is_explained() {
+    let s = Server::open();
+    let audit = |extra: Value| {
+        let mut body = json!({"text": "Paris", "prompt": "Which city is the capital of France?"});
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        let r = post_json(&s.url("/v1/audit"), &[], &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    let agree = audit(json!({"samples": ["Paris", "Paris.", "It is Paris", "Paris", "Paris"]}));
+    let contra = audit(json!({"samples": ["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]}));
+    for v in [&agree, &contra] {
+        assert_eq!(v["metadata"]["tier"], "samples");
+        assert_eq!(v["mode"], "managed");
+    }
+    let f = |v: &Value, k: &str| v[k].as_f64().unwrap();
+    assert!(f(&contra, "q2") > f(&agree, "q2"), "q2 {} vs {}", contra["q2"], agree["q2"]);
+    assert!(f(&contra, "height") < f(&agree, "height"), "height {} vs {}", contra["height"], agree["height"]);
+    let said = contra["explanation"].as_str().unwrap();
+    assert!(said.contains("5 of 5 disagree with the text"), "{said}");
+    assert!(said.contains("mean lexical disagreement 1.00 with the 5 samples"), "{said}");
+    assert!(agree["explanation"].as_str().unwrap().contains("support it"), "{}", agree["explanation"]);
+
+    let token = |t: &str, lp: f64| json!({"token": t, "logprob": lp, "top_logprobs": []});
+    let likely = audit(json!({"logprobs": [token("Par", -0.2), token("is", -0.1)]}));
+    let unlikely = audit(json!({"logprobs": [token("Par", -0.2), token("is", -12.0)]}));
+    assert_eq!(unlikely["metadata"]["tier"], "logprobs");
+    assert!(f(&unlikely, "q2") > f(&likely, "q2"), "q2 {} vs {}", unlikely["q2"], likely["q2"]);
+    assert!(f(&unlikely, "height") < f(&likely, "height"), "height {} vs {}", unlikely["height"], likely["height"]);
+    let said = unlikely["explanation"].as_str().unwrap();
+    assert!(said.contains("weakest \"is\" (token 2, p = 0.000)"), "{said}");
+
+    // /v1/batch scores the same request the same way.
+    let b = post_json(
+        &s.url("/v1/batch"),
+        &[],
+        &json!({"items": [{"text": "Paris", "prompt": "Which city is the capital of France?",
+                           "samples": ["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]}]}),
+    )
+    .json();
+    assert_eq!(b["audits"][0]["q2"], contra["q2"]);
+    assert_eq!(b["audits"][0]["height"], contra["height"]);
 }
 
 #[test]
