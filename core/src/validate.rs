@@ -352,7 +352,8 @@ fn array_field<'a>(
 
 /// Validates a /v1/calibrate body (contract CalibrateRequest; DESIGN §3 "Validation"):
 /// `text` 1..=10000 characters (required), `context` and `prompt` ≤ 5000, `model_source` ≤ 500,
-/// `feedback` ≤ 2000, `ground_truth` absent/null or the JSON integer 0 or 1.
+/// `feedback` ≤ 2000, `ground_truth` absent/null or the JSON integer 0 or 1 (`0.0` and `1.0`
+/// included: JSON Schema's `integer` is any number with a zero fractional part).
 ///
 /// # Errors
 /// Every failing field, at `["body", <field>]`: `ground_truth` that is not an integer (including
@@ -368,9 +369,9 @@ pub fn calibrate_request(v: &Value) -> Result<CalibrateRequest, Vec<FieldError>>
     let feedback = string_field(obj, &base, "feedback", false, 0, MAX_FEEDBACK_CHARS, &mut errors);
     let ground_truth = match obj.get("ground_truth") {
         None | Some(Value::Null) => None,
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => match n.as_i64() {
-            Some(0) => Some(0u8),
-            Some(1) => Some(1u8),
+        Some(Value::Number(n)) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => match n.as_f64() {
+            Some(v) if v == 0.0 => Some(0u8),
+            Some(v) if v == 1.0 => Some(1u8),
             _ => {
                 errors.push(FieldError::new(at(&base, "ground_truth"), "Input should be 0 or 1", "literal_error"));
                 None
@@ -518,7 +519,10 @@ mod tests {
         let ok = calibrate_request(&json!({"text": "a", "ground_truth": 1, "feedback": "x"})).unwrap();
         assert_eq!((ok.ground_truth, ok.feedback.as_deref()), (Some(1), Some("x")));
         assert_eq!(calibrate_request(&json!({"text": "a", "ground_truth": null})).unwrap().ground_truth, None);
-        for (gt, kind) in [(json!(2), "literal_error"), (json!(-1), "literal_error"), (json!(true), "int_type"), (json!("1"), "int_type"), (json!(0.5), "int_type"), (json!(1.0), "int_type")] {
+        // An integral float is a JSON Schema integer.
+        assert_eq!(calibrate_request(&json!({"text": "a", "ground_truth": 0.0})).unwrap().ground_truth, Some(0));
+        assert_eq!(calibrate_request(&json!({"text": "a", "ground_truth": 1.0})).unwrap().ground_truth, Some(1));
+        for (gt, kind) in [(json!(2), "literal_error"), (json!(-1), "literal_error"), (json!(true), "int_type"), (json!("1"), "int_type"), (json!(0.5), "int_type"), (json!(2.0), "literal_error")] {
             let e = calibrate_request(&json!({"text": "a", "ground_truth": gt})).unwrap_err();
             assert_eq!((e[0].loc.clone(), e[0].kind.as_str()), (vec![LocItem::from("body"), "ground_truth".into()], kind), "{gt}");
         }
