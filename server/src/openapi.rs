@@ -26,8 +26,7 @@ use epistemic_audit_core::{
     CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
     CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse, IntervalInfo,
     Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
-    TopLogprob, UpstreamInfo, Verdict,
-    INTERFACE_VERSION,
+    TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
 use std::sync::{Arc, OnceLock};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -59,7 +58,7 @@ pub const BEARER_SCHEME: &str = "bearer";
         CalibrationReport, CalibrationScopeReport, ReliabilityBin, TokenLogprob, TopLogprob,
         UpstreamInfo
     )),
-    modifiers(&SecuritySchemes),
+    modifiers(&SecuritySchemes, &OverloadResponse),
     tags(
         (name = "service", description = "Public endpoints: information, liveness, documentation, metrics. No key, no rate limit."),
         (name = "audit", description = "Authenticated, rate-limited audit operations."),
@@ -92,6 +91,56 @@ impl Modify for SecuritySchemes {
                     .build(),
             ),
         );
+    }
+}
+
+/// Adds the 503 that any request can get to every operation: MAX_IN_FLIGHT_REQUESTS requests
+/// are already being handled (`Retry-After: 1`), or the server is shutting down
+/// ([`crate::error::ApiError::Overloaded`], [`crate::error::ApiError::Unavailable`]).
+struct OverloadResponse;
+
+impl Modify for OverloadResponse {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::header::Header;
+        use utoipa::openapi::schema::{ObjectBuilder, Ref, Type};
+        use utoipa::openapi::{ContentBuilder, ResponseBuilder};
+        let response = ResponseBuilder::new()
+            .description(
+                "The server is at MAX_IN_FLIGHT_REQUESTS requests in flight (carries `Retry-After: 1`; retry after that many seconds), or it is shutting down.",
+            )
+            .content(
+                "application/json",
+                ContentBuilder::new()
+                    .schema(Some(Ref::from_schema_name("DetailError")))
+                    .example(Some(serde_json::json!({"detail": "Server busy: 1024 requests are already in progress; retry shortly"})))
+                    .build(),
+            )
+            .header(
+                "Retry-After",
+                Header::new(ObjectBuilder::new().schema_type(Type::Integer)),
+            )
+            .header(
+                "X-Request-ID",
+                Header::new(ObjectBuilder::new().schema_type(Type::String)),
+            )
+            .build();
+        for item in openapi.paths.paths.values_mut() {
+            let ops = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.options,
+                &mut item.head,
+                &mut item.patch,
+            ];
+            for op in ops.into_iter().flatten() {
+                op.responses
+                    .responses
+                    .entry("503".into())
+                    .or_insert_with(|| response.clone().into());
+            }
+        }
     }
 }
 
@@ -519,6 +568,13 @@ mod tests {
             "/v1/calibration",
         ] {
             assert!(v["paths"].get(p).is_some(), "{p} not documented");
+            for (method, op) in v["paths"][p].as_object().unwrap() {
+                let r = &op["responses"]["503"];
+                assert!(
+                    r["headers"].get("Retry-After").is_some(),
+                    "{method} {p}: no overload 503"
+                );
+            }
         }
         assert_eq!(
             v["components"]["securitySchemes"]["api_key"],
