@@ -196,10 +196,10 @@ pub struct ServeArgs {
     #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub upstream_samples: u32,
 
-    /// Softmax temperature of the K sampled answers, in (0, 2]. 1 (the default) is the
-    /// untruncated distribution of SelfCheckGPT (Manakul et al. 2023); very small models give
-    /// incoherent text at 1, and 0.5 is what the shipped samples-tier weights were fitted on
-    /// (Kuhn et al. 2023 found 0.5 best for semantic entropy; README "Evidence tiers").
+    /// Softmax temperature of the K sampled answers, in (0, 2]. 1 (the default) samples the
+    /// model's untruncated distribution, as SelfCheckGPT does (Manakul et al. 2023) and as the
+    /// shipped samples-tier weights were fitted; Kuhn et al. (2023) found 0.5 best for semantic
+    /// entropy, and very small models give incoherent samples at 1 (README "Evidence tiers").
     #[arg(long, env = "UPSTREAM_SAMPLE_TEMPERATURE", default_value_t = 1.0, value_parser = parse_sample_temperature, value_name = "T")]
     pub upstream_sample_temperature: f64,
 
@@ -386,7 +386,7 @@ pub struct EvalArgs {
     #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
     pub upstream_protocol: ProtocolSetting,
     /// TriviaQA mode: samples K per answer.
-    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=20))]
     pub upstream_samples: u32,
     /// TriviaQA mode: softmax temperature of the samples, in (0, 2].
     #[arg(long, env = "UPSTREAM_SAMPLE_TEMPERATURE", default_value_t = 1.0, value_parser = parse_sample_temperature, value_name = "T")]
