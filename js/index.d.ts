@@ -132,7 +132,7 @@ export interface ModelComparison {
   brier: number;
   verdict: 'ACCEPT' | 'MAYBE' | 'REFUSED';
   explanation: string;
-  /** Mean lexical similarity in [0,1] with the other answers. */
+  /** Mean lexical similarity in [0,1] with the other answers, compared as answers to the prompt (its words left out). */
   agreement: number;
 }
 

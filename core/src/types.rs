@@ -434,7 +434,8 @@ pub struct ModelComparison {
     pub verdict: Verdict,
     /// Explanation of this answer's score.
     pub explanation: String,
-    /// Mean lexical similarity in [0,1] with the other answers.
+    /// Mean lexical similarity in [0,1] with the other answers, compared as answers to the prompt
+    /// (the prompt's words left out; `core::similarity::agreements`).
     pub agreement: f64,
 }
 
