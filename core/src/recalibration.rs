@@ -55,12 +55,14 @@ pub const SOURCE_FEEDBACK: &str = "feedback";
 /// Source name of the shipped calibrator fitted on the dev data.
 pub const SOURCE_REFERENCE: &str = "reference";
 
-/// The feedback scope of a request: `"<tier>/<task>/<model_source>"`, with `*` when the
-/// request named no model (or an empty one). The model name is used verbatim (≤ 500 characters
-/// after validation); a client that sends the literal name `*` shares the anonymous scope.
-pub fn feedback_scope(task: TaskKind, model_source: Option<&str>) -> String {
+/// The feedback scope of a request: `"<tier>/<task>/<model_source>"` (DESIGN §2.5: a
+/// calibrator per tier × model_source), with `*` when the request named no model (or an empty
+/// one). The tier is the one the audit ran in, so a label calibrates the same raw confidence the
+/// audit reported. The model name is used verbatim (≤ 500 characters after validation); a client
+/// that sends the literal name `*` shares the anonymous scope.
+pub fn feedback_scope(tier: Tier, task: TaskKind, model_source: Option<&str>) -> String {
     let model = model_source.filter(|m| !m.is_empty()).unwrap_or("*");
-    format!("{}/{}/{}", Tier::Intrinsic.as_str(), task.as_str(), model)
+    format!("{}/{}/{}", tier.as_str(), task.as_str(), model)
 }
 
 /// The reference scope of a task kind: `"<tier>/<task>"` (as in `metadata.scope`).
@@ -237,9 +239,15 @@ impl CalibrationRegistry {
         Self::default()
     }
 
-    /// The calibrator of `task` × `model_source`, if that feedback scope has one.
-    pub fn get(&self, task: TaskKind, model_source: Option<&str>) -> Option<&ScopeCalibration> {
-        self.scopes.get(&feedback_scope(task, model_source)).map(Arc::as_ref)
+    /// The feedback calibrator for an audit in `tier` of `task` × `model_source`: the tier's own
+    /// scope if it has one, else (for an evidence tier) the intrinsic scope of the same model —
+    /// the tier's raw confidence 1 − σ(z₀ + Δ) is the intrinsic one shifted by the evidence, on
+    /// the same scale — else none (the reference calibrator of the task kind applies).
+    pub fn get(&self, tier: Tier, task: TaskKind, model_source: Option<&str>) -> Option<&ScopeCalibration> {
+        self.scopes
+            .get(&feedback_scope(tier, task, model_source))
+            .or_else(|| self.scopes.get(&feedback_scope(Tier::Intrinsic, task, model_source)))
+            .map(Arc::as_ref)
     }
 
     /// The calibrator of a scope by name.
@@ -321,11 +329,12 @@ pub fn report(scorer: &Scorer, registry: &CalibrationRegistry, label_counts: &BT
     }
 }
 
-/// The task kind named by a scope string (`intrinsic/<task>` or `intrinsic/<task>/<model>`).
+/// The task kind named by a scope string (`<tier>/<task>` or `<tier>/<task>/<model>`, any of
+/// the four tiers).
 pub fn scope_task(scope: &str) -> Option<TaskKind> {
     let mut parts = scope.splitn(3, '/');
     let (tier, task) = (parts.next()?, parts.next()?);
-    if tier != Tier::Intrinsic.as_str() {
+    if !Tier::ALL.iter().any(|t| t.as_str() == tier) {
         return None;
     }
     TaskKind::ALL.into_iter().find(|k| k.as_str() == task)
@@ -363,12 +372,15 @@ mod tests {
 
     #[test]
     fn scope_names() {
-        assert_eq!(feedback_scope(TaskKind::Qa, Some("gpt-4o")), "intrinsic/qa/gpt-4o");
-        assert_eq!(feedback_scope(TaskKind::Open, None), "intrinsic/open/*");
-        assert_eq!(feedback_scope(TaskKind::Open, Some("")), "intrinsic/open/*");
+        assert_eq!(feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("gpt-4o")), "intrinsic/qa/gpt-4o");
+        assert_eq!(feedback_scope(Tier::Samples, TaskKind::Qa, Some("gpt-4o")), "samples/qa/gpt-4o");
+        assert_eq!(feedback_scope(Tier::Intrinsic, TaskKind::Open, None), "intrinsic/open/*");
+        assert_eq!(feedback_scope(Tier::Combined, TaskKind::Open, Some("")), "combined/open/*");
         assert_eq!(scope_task("intrinsic/dialogue/a/b"), Some(TaskKind::Dialogue));
         assert_eq!(scope_task("intrinsic/qa"), Some(TaskKind::Qa));
-        assert_eq!(scope_task("logprobs/qa"), None);
+        assert_eq!(scope_task("logprobs/qa/m"), Some(TaskKind::Qa));
+        assert_eq!(scope_task("nli/qa"), None);
+        assert_eq!(scope_task("logprobs/chat"), None);
     }
 
     #[test]
@@ -428,13 +440,14 @@ mod tests {
     fn registry_swaps_copies() {
         let s = Scorer::embedded();
         let (raw, y) = labels(60, |_| 0.7);
-        let cal = Arc::new(ScopeCalibration::fit(&feedback_scope(TaskKind::Qa, Some("m")), s.model(TaskKind::Qa), &raw, &y).unwrap().unwrap());
+        let cal = Arc::new(ScopeCalibration::fit(&feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("m")), s.model(TaskKind::Qa), &raw, &y).unwrap().unwrap());
         let empty = CalibrationRegistry::new();
         let one = empty.with(cal);
         assert!(empty.is_empty());
         assert_eq!(one.len(), 1);
-        assert!(one.get(TaskKind::Qa, Some("m")).is_some());
-        assert!(one.get(TaskKind::Qa, None).is_none());
+        assert!(one.get(Tier::Intrinsic, TaskKind::Qa, Some("m")).is_some());
+        assert!(one.get(Tier::Intrinsic, TaskKind::Qa, None).is_none());
+        assert!(one.get(Tier::Logprobs, TaskKind::Qa, Some("m")).is_some(), "an evidence tier falls back to the intrinsic scope");
         assert!(one.without("intrinsic/qa/m").is_empty());
         let mut counts = BTreeMap::new();
         counts.insert("intrinsic/qa/m".to_string(), 60);

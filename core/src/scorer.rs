@@ -254,11 +254,11 @@ impl Scorer {
         self.audit_inner(req, mode, upstream_latency_ms, Some(registry), Some(nli))
     }
 
-    /// The height the current calibration gives raw confidence `raw` in the scope of `task` ×
-    /// `model_source` (the feedback calibrator if `registry` has one, else the reference).
-    /// Equals the `height` of re-auditing a text whose raw confidence is `raw`.
-    pub fn height_for(&self, task: TaskKind, model_source: Option<&str>, raw: f64, registry: &CalibrationRegistry) -> f64 {
-        ActiveCalibration::of(self.model(task), registry.get(task, model_source)).predict(raw)
+    /// The height the current calibration gives raw confidence `raw` of an audit in `tier` of
+    /// `task` × `model_source` (the feedback calibrator [`CalibrationRegistry::get`] finds, else
+    /// the reference). Equals the `height` of re-auditing a request whose raw confidence is `raw`.
+    pub fn height_for(&self, tier: Tier, task: TaskKind, model_source: Option<&str>, raw: f64, registry: &CalibrationRegistry) -> f64 {
+        ActiveCalibration::of(self.model(task), registry.get(tier, task, model_source)).predict(raw)
     }
 
     fn audit_inner(
@@ -277,7 +277,7 @@ impl Scorer {
         let tier = tier_model.map_or(Tier::Intrinsic, |t| t.tier);
         let openness = x.dense[OPENNESS].clamp(0.0, 1.0);
 
-        let feedback = registry.and_then(|r| r.get(x.kind, req.model_source.as_deref()));
+        let feedback = registry.and_then(|r| r.get(tier, x.kind, req.model_source.as_deref()));
         let cal = ActiveCalibration::of(tm, feedback);
         let mut contributions: Vec<Contribution>;
         let (q1, q2, tier_inputs);
@@ -699,7 +699,7 @@ mod tests {
         let s = Scorer::embedded();
         let raw: Vec<f64> = (0..120).map(|i| (i % 10) as f64 / 10.0).collect();
         let y: Vec<bool> = (0..120).map(|i| i % 3 != 0).collect();
-        let scope = feedback_scope(TaskKind::Open, Some("m"));
+        let scope = feedback_scope(Tier::Intrinsic, TaskKind::Open, Some("m"));
         let cal = ScopeCalibration::fit(&scope, s.model(TaskKind::Open), &raw, &y).unwrap().unwrap();
         let reg = CalibrationRegistry::new().with(Arc::new(cal.clone()));
         let mut r = req("The Eiffel Tower was completed in 1889.", Some("When was the Eiffel Tower built?"), None);
@@ -713,9 +713,26 @@ mod tests {
         assert_eq!((a.metadata.calibration.n, a.ece, a.brier), (120, cal.ece, cal.brier));
         assert_eq!(a.metadata.thresholds.source, "feedback");
         assert!((a.height - cal.predict(a.metadata.raw_confidence)).abs() < 1e-12);
-        assert!((s.height_for(TaskKind::Open, Some("m"), a.metadata.raw_confidence, &reg) - a.height).abs() < 1e-12);
+        assert!((s.height_for(Tier::Intrinsic, TaskKind::Open, Some("m"), a.metadata.raw_confidence, &reg) - a.height).abs() < 1e-12);
         assert!(a.explanation.contains("Feedback calibration (intrinsic/open/m) on 120 held-out labels"), "{}", a.explanation);
         let [lo, hi] = a.confidence_interval;
         assert!(lo <= a.height && a.height <= hi);
+
+        // A samples-tier audit of the same model: no samples scope yet → the intrinsic scope of
+        // the model; once the samples scope has a calibrator, that one (DESIGN §2.5).
+        r.samples = Some(vec!["1889".into(), "It was built in 1889.".into()]);
+        let t = s.audit_with(&r, Mode::Local, 0.0, &reg);
+        assert_eq!((t.metadata.tier, t.metadata.calibration.scope.as_str()), (Tier::Samples, "intrinsic/open/m"));
+        let tier_scope = feedback_scope(Tier::Samples, TaskKind::Open, Some("m"));
+        let y2: Vec<bool> = (0..120).map(|i| i % 4 != 0).collect();
+        let tier_cal = ScopeCalibration::fit(&tier_scope, s.model(TaskKind::Open), &raw, &y2).unwrap().unwrap();
+        let reg2 = reg.with(Arc::new(tier_cal.clone()));
+        let t2 = s.audit_with(&r, Mode::Local, 0.0, &reg2);
+        assert_eq!(t2.metadata.calibration.scope, "samples/open/m");
+        assert!((t2.height - tier_cal.predict(t2.metadata.raw_confidence)).abs() < 1e-12);
+        assert!((s.height_for(Tier::Samples, TaskKind::Open, Some("m"), t2.metadata.raw_confidence, &reg2) - t2.height).abs() < 1e-12);
+        // The intrinsic audit keeps the intrinsic scope.
+        r.samples = None;
+        assert_eq!(s.audit_with(&r, Mode::Local, 0.0, &reg2).metadata.calibration.scope, "intrinsic/open/m");
     }
 }

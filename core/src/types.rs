@@ -117,6 +117,9 @@ pub enum Tier {
 }
 
 impl Tier {
+    /// Every tier, from text alone to all evidence.
+    pub const ALL: [Tier; 4] = [Tier::Intrinsic, Tier::Logprobs, Tier::Samples, Tier::Combined];
+
     /// The wire name, e.g. "intrinsic".
     pub fn as_str(self) -> &'static str {
         match self {
@@ -517,6 +520,29 @@ pub struct CalibrateRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(max_length = 2000))]
     pub feedback: Option<String>,
+    /// Optional samples (extension, as in [`AuditRequest::samples`]): the label then calibrates
+    /// the samples (or combined) tier's scope, since the audit runs in that tier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 20))]
+    pub samples: Option<Vec<String>>,
+    /// Optional token log-probabilities (extension, as in [`AuditRequest::logprobs`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1, max_items = 10000))]
+    pub logprobs: Option<Vec<TokenLogprob>>,
+}
+
+impl CalibrateRequest {
+    /// The audit this label is about: the same text, prompt, context, model and evidence.
+    pub fn audit_request(&self) -> AuditRequest {
+        AuditRequest {
+            text: self.text.clone(),
+            context: self.context.clone(),
+            prompt: self.prompt.clone(),
+            model_source: self.model_source.clone(),
+            samples: self.samples.clone(),
+            logprobs: self.logprobs.clone(),
+        }
+    }
 }
 
 /// Contract: CalibrateResponse.

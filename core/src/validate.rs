@@ -352,7 +352,8 @@ fn array_field<'a>(
 
 /// Validates a /v1/calibrate body (contract CalibrateRequest; DESIGN §3 "Validation"):
 /// `text` 1..=10000 characters (required), `context` and `prompt` ≤ 5000, `model_source` ≤ 500,
-/// `feedback` ≤ 2000, `ground_truth` absent/null or the JSON integer 0 or 1 (`0.0` and `1.0`
+/// `feedback` ≤ 2000, `samples` and `logprobs` as in an audit ([`samples_field`],
+/// [`logprobs_field`]), `ground_truth` absent/null or the JSON integer 0 or 1 (`0.0` and `1.0`
 /// included: JSON Schema's `integer` is any number with a zero fractional part).
 ///
 /// # Errors
@@ -367,6 +368,8 @@ pub fn calibrate_request(v: &Value) -> Result<CalibrateRequest, Vec<FieldError>>
     let prompt = string_field(obj, &base, "prompt", false, 0, MAX_PROMPT_CHARS, &mut errors);
     let model_source = string_field(obj, &base, "model_source", false, 0, MAX_MODEL_SOURCE_CHARS, &mut errors);
     let feedback = string_field(obj, &base, "feedback", false, 0, MAX_FEEDBACK_CHARS, &mut errors);
+    let samples = samples_field(obj, &base, &mut errors);
+    let logprobs = logprobs_field(obj, &base, &mut errors);
     let ground_truth = match obj.get("ground_truth") {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => match n.as_f64() {
@@ -384,7 +387,7 @@ pub fn calibrate_request(v: &Value) -> Result<CalibrateRequest, Vec<FieldError>>
     };
     match text {
         Some(text) if errors.is_empty() => {
-            Ok(CalibrateRequest { text, context, prompt, model_source, ground_truth, feedback })
+            Ok(CalibrateRequest { text, context, prompt, model_source, ground_truth, feedback, samples, logprobs })
         }
         _ => Err(errors),
     }
@@ -526,6 +529,14 @@ mod tests {
             let e = calibrate_request(&json!({"text": "a", "ground_truth": gt})).unwrap_err();
             assert_eq!((e[0].loc.clone(), e[0].kind.as_str()), (vec![LocItem::from("body"), "ground_truth".into()], kind), "{gt}");
         }
+        // Evidence is validated as in an audit.
+        let ok = calibrate_request(&json!({"text": "a", "ground_truth": 1, "samples": ["b"], "logprobs": [{"token": "a", "logprob": -0.1}]})).unwrap();
+        assert_eq!(ok.audit_request().samples, Some(vec!["b".to_string()]));
+        assert_eq!(ok.audit_request().logprobs.map(|l| l.len()), Some(1));
+        let e = calibrate_request(&json!({"text": "a", "samples": [1], "logprobs": [{"token": "a", "logprob": 1.5}]})).unwrap_err();
+        let locs: Vec<_> = e.iter().map(|e| e.loc.clone()).collect();
+        assert!(locs.contains(&vec![LocItem::from("body"), "samples".into(), 0.into()]), "{locs:?}");
+        assert!(locs.contains(&vec![LocItem::from("body"), "logprobs".into(), 0.into(), "logprob".into()]), "{locs:?}");
         let e = calibrate_request(&json!({"text": "", "feedback": "f".repeat(MAX_FEEDBACK_CHARS + 1), "model_source": 3})).unwrap_err();
         let locs: Vec<_> = e.iter().map(|e| (e.loc[1].clone(), e.kind.clone())).collect();
         assert!(locs.contains(&("text".into(), "string_too_short".into())), "{locs:?}");

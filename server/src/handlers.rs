@@ -185,8 +185,8 @@ pub async fn audit(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let (audits, _) = audit_items(state, headers, body, |v| {
-        Ok(vec![validate::audit_request(v)?])
+    let (audits, _, ()) = audit_items(state, headers, body, |v| {
+        Ok((vec![validate::audit_request(v)?], ()))
     })
     .await?;
     let Some(result) = audits.into_iter().next() else {
@@ -197,28 +197,30 @@ pub async fn audit(
 }
 
 /// Steps 1–5 of [`audit`] for the requests `parse` reads from the JSON body (one for
-/// `/v1/audit`, 1..=100 for `/v1/batch`), all under one mode. Returns the results in request
-/// order and the wall time of evidence gathering and scoring (milliseconds).
+/// `/v1/audit` and `/v1/calibrate`, 1..=100 for `/v1/batch`), all under one mode; `parse` may
+/// also return what else its endpoint needs from the body (`X`). Returns the results in request
+/// order, the wall time of evidence gathering and scoring (milliseconds) and that `X`.
 ///
 /// # Errors
 /// As [`audit`]; 422 carries every error `parse` reports.
-async fn audit_items<P>(
+async fn audit_items<P, X>(
     state: &AppState,
     headers: &HeaderMap,
     body: bytes::Bytes,
     parse: P,
-) -> Result<(Vec<AuditResult>, f64), ApiError>
+) -> Result<(Vec<AuditResult>, f64, X), ApiError>
 where
-    P: FnOnce(&serde_json::Value) -> Result<Vec<AuditRequest>, Vec<validate::FieldError>>
+    P: FnOnce(&serde_json::Value) -> Result<(Vec<AuditRequest>, X), Vec<validate::FieldError>>
         + Send
         + 'static,
+    X: Send + 'static,
 {
     let target = state
         .upstream
         .target(headers)
         .map_err(ApiError::InvalidInput)?;
     let mode = target.mode();
-    let mut items = state
+    let (mut items, extra) = state
         .score(move |_| {
             let value = validate::parse_json(&body)?;
             Ok(parse(&value)?)
@@ -245,6 +247,7 @@ where
             Ok((audits, started.elapsed().as_secs_f64() * 1000.0))
         })
         .await
+        .map(|(audits, ms)| (audits, ms, extra))
 }
 
 /// The evidence the upstream put into `req` passes the same validation as a client's (so the
@@ -279,8 +282,8 @@ pub async fn batch(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let (audits, elapsed_ms) = audit_items(state, headers, body, |v| {
-        Ok(validate::batch_request(v)?.items)
+    let (audits, elapsed_ms, ()) = audit_items(state, headers, body, |v| {
+        Ok((validate::batch_request(v)?.items, ()))
     })
     .await?;
     audits.iter().for_each(|a| state.metrics.observe_audit(a));
@@ -322,8 +325,11 @@ pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Bo
 
 /// `POST /v1/calibrate` after auth, rate limit and body read (DESIGN §2.5, §3 "Calibrate"):
 ///
-/// 1. validates the body (`core::validate::calibrate_request`) and audits the text with the
-///    calibration in force → `q1`, `q2`, `height` (= height *before*), `verdict`;
+/// 1. validates the body (`core::validate::calibrate_request`) and audits it exactly as
+///    [`audit`] would (same mode and headers, evidence the body lacks fetched from the upstream
+///    when one is configured) with the calibration in force → `q1`, `q2`, `height` (= height
+///    *before*), `verdict`. The label belongs to the scope `<tier>/<task>/<model_source>` of that
+///    audit, so it calibrates the same raw confidence an audit of this request reports;
 /// 2. interprets `ground_truth` / `feedback` (`FeedbackInput::interpret`); if there is a label or
 ///    a note, stores the record **durably before answering** (`feedback_recorded` = true);
 /// 3. a label that completes a group of FEEDBACK_REFIT_EVERY in its scope triggers a refit task;
@@ -335,30 +341,27 @@ pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Bo
 ///    confident in this text.
 ///
 /// # Errors
-/// 422 for a malformed body; 500 "Calibration failed" when the store fails (nothing is
+/// 400 for the BYO headers or endpoint; 422 for a malformed body; 502 when an upstream call
+/// fails (nothing is stored); 500 "Calibration failed" when the store fails (nothing is
 /// acknowledged that was not stored).
-pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
-    let registry = state.feedback.registry();
-    let (req, audit) = state
-        .score(move |scorer| {
-            let value = validate::parse_json(&body)?;
-            let req = validate::calibrate_request(&value)?;
-            let audit_req = AuditRequest {
-                text: req.text.clone(),
-                context: req.context.clone(),
-                prompt: req.prompt.clone(),
-                model_source: req.model_source.clone(),
-                ..Default::default()
-            };
-            let audit = scorer.audit_with(&audit_req, MODE, 0.0, &registry);
-            Ok((req, audit))
-        })
-        .await?;
+pub async fn calibrate(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: bytes::Bytes,
+) -> Result<Response<Body>, ApiError> {
+    let (audits, _, req) = audit_items(state, headers, body, |v| {
+        let req = validate::calibrate_request(v)?;
+        Ok((vec![req.audit_request()], req))
+    })
+    .await?;
+    let Some(audit) = audits.into_iter().next() else {
+        return Err(ApiError::internal("Calibration failed", "no audit result"));
+    };
     state.metrics.observe_audit(&audit);
     let input = FeedbackInput::interpret(req.ground_truth, req.feedback.as_deref());
-    let task = audit.metadata.task;
+    let (tier, task) = (audit.metadata.tier, audit.metadata.task);
     let model_source = req.model_source.as_deref();
-    let scope = feedback_scope(task, model_source);
+    let scope = feedback_scope(tier, task, model_source);
     let raw = audit.metadata.raw_confidence;
     let before = audit.height;
     let recorded = input.is_recordable();
@@ -371,7 +374,7 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
             context: req.context.clone(),
             raw_confidence: raw,
             height: before,
-            tier: Tier::Intrinsic.as_str().into(),
+            tier: tier.as_str().into(),
             task: task.as_str().into(),
             scope: scope.clone(),
             model_source: req.model_source.clone(),
@@ -397,7 +400,7 @@ pub async fn calibrate(state: &AppState, body: bytes::Bytes) -> Result<Response<
     }
     let after = state
         .scorer
-        .height_for(task, model_source, raw, &state.feedback.registry());
+        .height_for(tier, task, model_source, raw, &state.feedback.registry());
     Ok(json_response(
         StatusCode::OK,
         &CalibrateResponse {

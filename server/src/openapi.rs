@@ -94,8 +94,9 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// Adds the 503 that any request can get to every operation: MAX_IN_FLIGHT_REQUESTS requests
-/// are already being handled (`Retry-After: 1`), or the server is shutting down
+/// Adds the 503 that any request but monitoring ([`crate::routes::Route::is_monitoring`]) can
+/// get to every operation: MAX_IN_FLIGHT_REQUESTS requests are already being handled
+/// (`Retry-After: 1`), or the server is shutting down
 /// ([`crate::error::ApiError::Overloaded`], [`crate::error::ApiError::Unavailable`]).
 struct OverloadResponse;
 
@@ -124,7 +125,11 @@ impl Modify for OverloadResponse {
                 Header::new(ObjectBuilder::new().schema_type(Type::String)),
             )
             .build();
-        for item in openapi.paths.paths.values_mut() {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            if crate::routes::Route::for_path(path).is_some_and(crate::routes::Route::is_monitoring)
+            {
+                continue;
+            }
             let ops = [
                 &mut item.get,
                 &mut item.put,
@@ -476,10 +481,14 @@ fn compare() {}
 /// 100 requests per minute per client IP.
 #[utoipa::path(
     post, path = "/v1/calibrate", tag = "feedback", operation_id = "calibrate",
-    params(("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo.")),
+    params(
+        ("X-Request-ID" = Option<String>, Header, description = "Optional request id to echo."),
+        ("X-HF-Endpoint" = Option<String>, Header, description = "BYO-HF mode, as on /v1/audit: the audit behind the label gathers its evidence from this upstream. Send together with X-HF-Token."),
+        ("X-HF-Token" = Option<String>, Header, description = "BYO-HF mode, as on /v1/audit; never stored, logged or echoed. Send together with X-HF-Endpoint."),
+    ),
     request_body(
         content = CalibrateRequest, content_type = "application/json",
-        description = "The answer (as in AuditRequest) and its label and/or feedback text.",
+        description = "The answer (as in AuditRequest, with optional `samples` / `logprobs`) and its label and/or feedback text. The label goes to the scope `<tier>/<task>/<model_source>` of the audit, so send the same evidence as the audit it is about.",
         example = json!({
             "text": "The capital of Australia is Canberra.",
             "prompt": "What is the capital of Australia?",
@@ -491,6 +500,9 @@ fn compare() {}
         (status = 200, description = "The audit of the text and whether the feedback was stored.", body = CalibrateResponse,
          headers(("X-Request-ID" = String, description = "Request id (echoed or generated).")),
          example = json!({"q1": 0.2, "q2": 0.301, "height": 0.5417, "verdict": "MAYBE", "calibration_adjustment": 0.0, "feedback_recorded": true})),
+        (status = 400, description = "BYO-HF headers refused before any connection (as on /v1/audit). The message names the rule, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "X-HF-Token header is missing: BYO-HF mode needs both X-HF-Endpoint and X-HF-Token (a token is only sent where its owner says)"})),
         (status = 401, description = "X-API-Key (and Bearer) missing while a key is configured. Carries `WWW-Authenticate`.", body = AuthError,
          headers(("WWW-Authenticate" = String, description = "`Bearer realm=\"epistemic-audit\"`."), ("X-Request-ID" = String, description = "Request id.")),
          example = json!({"error": "unauthorized", "message": "Missing API key: send it in the X-API-Key header (or Authorization: Bearer <key>)."})),
@@ -509,6 +521,9 @@ fn compare() {}
         (status = 500, description = "The audit failed or the feedback store failed; nothing was acknowledged that was not stored (the cause is logged, not returned).", body = DetailError,
          headers(("X-Request-ID" = String, description = "Request id.")),
          example = json!({"detail": "Calibration failed"})),
+        (status = 502, description = "The upstream call that gathers the audit's evidence failed; nothing was stored. The message names the kind only, never the URL or token.", body = DetailError,
+         headers(("X-Request-ID" = String, description = "Request id.")),
+         example = json!({"detail": "upstream inference call failed: timeout"})),
     ),
     security(("api_key" = []), ("bearer" = []))
 )]
@@ -570,9 +585,11 @@ mod tests {
             assert!(v["paths"].get(p).is_some(), "{p} not documented");
             for (method, op) in v["paths"][p].as_object().unwrap() {
                 let r = &op["responses"]["503"];
-                assert!(
+                let monitoring = matches!(p, "/health" | "/metrics");
+                assert_eq!(
                     r["headers"].get("Retry-After").is_some(),
-                    "{method} {p}: no overload 503"
+                    !monitoring,
+                    "{method} {p}: the overload 503 is documented except on monitoring routes"
                 );
             }
         }

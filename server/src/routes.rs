@@ -107,6 +107,12 @@ impl Route {
         Route::ALL.into_iter().find(|r| r.path() == path)
     }
 
+    /// True for the monitoring routes (GET /health, GET /metrics), which MAX_IN_FLIGHT_REQUESTS
+    /// does not bound, so that an overloaded server can still be observed.
+    pub fn is_monitoring(self) -> bool {
+        matches!(self, Route::Health | Route::Metrics)
+    }
+
     /// True when the route needs an API key (contract "Endpoints" table, column Auth).
     pub fn requires_key(self) -> bool {
         matches!(

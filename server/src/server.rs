@@ -73,10 +73,7 @@ where
     // In-flight bound (MAX_IN_FLIGHT_REQUESTS): monitoring routes are exempt so that an
     // overloaded server can still be observed. The permit moves into the task, so it is held
     // until the work ends even if the client goes away meanwhile.
-    let monitoring = matches!(
-        Route::for_path(req.uri().path()),
-        Some(Route::Health | Route::Metrics)
-    );
+    let monitoring = Route::for_path(req.uri().path()).is_some_and(Route::is_monitoring);
     let permit = if monitoring {
         Ok(None)
     } else {
@@ -180,7 +177,7 @@ where
                 Route::Audit => handlers::audit(state, &parts.headers, bytes).await,
                 Route::Batch => handlers::batch(state, &parts.headers, bytes).await,
                 Route::Compare => handlers::compare(state, bytes).await,
-                Route::Calibrate => handlers::calibrate(state, bytes).await,
+                Route::Calibrate => handlers::calibrate(state, &parts.headers, bytes).await,
                 Route::Root
                 | Route::Health
                 | Route::Metrics

@@ -222,3 +222,51 @@ fn sqlite_labels_survive_kill_9_and_restart() {
     let _s = Server::start(&[("FEEDBACK_DB_PATH", nested.as_str())], &[]);
     assert!(std::path::Path::new(&nested).is_file());
 }
+
+/// DESIGN §2.5, a calibrator per tier × model_source: labels sent with samples are stored in the
+/// samples tier's scope (the tier the audit behind them ran in); at 50 labels that scope gets its
+/// own Platt calibrator, and samples-tier audits of the model use it while intrinsic audits keep
+/// the intrinsic scope.
+#[test]
+fn labels_with_samples_calibrate_the_samples_tier() {
+    let s = Server::start(&[("FEEDBACK_REFIT_EVERY", "25")], &[]);
+    let model = "tiered-model";
+    let prompt = "Which city is the capital of France?";
+    let answers = ["Paris", "Lyon", "Marseille", "Paris, on the Seine", "Nice"];
+    for i in 0..50 {
+        let text = answers[i % answers.len()];
+        let samples: Vec<&str> = (0..3).map(|j| answers[(i + j) % answers.len()]).collect();
+        let body = json!({"text": text, "prompt": prompt, "model_source": model,
+                          "samples": samples, "ground_truth": u8::from(text.contains("Paris"))});
+        let r = post_json(&s.url("/v1/calibrate"), &[], &body);
+        assert_eq!(r.status, 200, "{}", r.body);
+        assert_eq!(r.json()["feedback_recorded"], true);
+    }
+    let rep = get(&s.url("/v1/calibration")).json();
+    let scopes = rep["scopes"].as_array().unwrap();
+    let tier_scope = scopes
+        .iter()
+        .find(|x| x["scope"].as_str().unwrap().starts_with("samples/") && x["model_source"] == model)
+        .unwrap_or_else(|| panic!("no samples scope in {rep}"));
+    assert_eq!(tier_scope["labels"], 50, "{tier_scope}");
+    assert_eq!(tier_scope["source"], "feedback", "{tier_scope}");
+    assert!(
+        !scopes.iter().any(|x| x["scope"].as_str().unwrap().starts_with("intrinsic/") && x["model_source"] == model),
+        "no intrinsic labels were sent: {rep}"
+    );
+    let name = tier_scope["scope"].as_str().unwrap();
+
+    let audit = |samples: Option<Vec<&str>>| {
+        let mut body = json!({"text": "Paris", "prompt": prompt, "model_source": model});
+        if let Some(s) = samples {
+            body["samples"] = json!(s);
+        }
+        post_json(&s.url("/v1/audit"), &[], &body).json()
+    };
+    let tiered = audit(Some(vec!["Paris", "Lyon", "Paris"]));
+    assert_eq!(tiered["metadata"]["tier"], "samples");
+    assert_eq!(tiered["metadata"]["calibration"]["scope"], name);
+    assert_eq!(tiered["metadata"]["calibration"]["source"], "feedback");
+    let plain = audit(None);
+    assert_eq!(plain["metadata"]["calibration"]["source"], "reference", "{plain}");
+}

@@ -205,6 +205,7 @@ fn served_responses_match_the_served_schemas() {
     for (path, body) in [
         ("/v1/audit", json!({"text": "Paris."})),
         ("/v1/batch", json!({"items": [{"text": "Paris."}]})),
+        ("/v1/calibrate", json!({"text": "Paris.", "ground_truth": 1})),
     ] {
         let r = post_json(&s.url(path), &[key, ip, ("X-HF-Token", "hf_x")], &body);
         assert_eq!(r.status, 400, "{}", r.body);
@@ -247,6 +248,45 @@ fn served_responses_match_the_served_schemas() {
         assert_eq!(r.status, 429, "{path}");
         check(path, "post", r);
     }
+
+    // The overload 503 (MAX_IN_FLIGHT_REQUESTS) on every operation that documents it: one
+    // request whose body never comes holds the only place.
+    let busy = Server::start(
+        &[
+            ("AG_API_KEY_SECRET", KEY),
+            ("MAX_IN_FLIGHT_REQUESTS", "1"),
+            ("BODY_READ_TIMEOUT_SECONDS", "60"),
+        ],
+        &[],
+    );
+    let mut stalled = std::net::TcpStream::connect(("127.0.0.1", busy.port)).unwrap();
+    std::io::Write::write_all(
+        &mut stalled,
+        b"POST /v1/audit HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    )
+    .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !get(&busy.url("/metrics"))
+        .body
+        .lines()
+        .any(|l| l == "epistemic_audit_in_flight_requests 1")
+    {
+        assert!(std::time::Instant::now() < deadline, "the stalled request never became in flight");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            if op["responses"].get("503").is_none() || path == "/openapi.json" {
+                continue;
+            }
+            let body = (method == "post").then_some(&b"{}"[..]);
+            let r = request(&method.to_uppercase(), &busy.url(path), &[key], body);
+            assert_eq!(r.status, 503, "{method} {path}: {}", r.body);
+            assert_eq!(r.header("retry-after"), Some("1"), "{method} {path}");
+            check(path, method, r);
+        }
+    }
+    drop(stalled);
 
     // Every documented JSON response was produced and checked, except 500 (no black-box way
     // to make scoring fail; its body is checked below from `ApiError`).
@@ -480,7 +520,11 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
         );
     }
     // The BYO-HF headers are documented where the server reads them, and only there.
-    for (path, method) in [("/v1/audit", "post"), ("/v1/batch", "post")] {
+    for (path, method) in [
+        ("/v1/audit", "post"),
+        ("/v1/batch", "post"),
+        ("/v1/calibrate", "post"),
+    ] {
         let params = doc["paths"][path][method]["parameters"].as_array().unwrap();
         for name in ["X-HF-Endpoint", "X-HF-Token"] {
             assert!(
@@ -491,7 +535,7 @@ fn document_lists_every_endpoint_header_and_security_scheme() {
             );
         }
     }
-    for path in ["/v1/compare", "/v1/calibrate"] {
+    for path in ["/v1/compare"] {
         assert!(
             !doc["paths"][path].to_string().contains("X-HF-Token"),
             "{path}"
