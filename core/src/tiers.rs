@@ -71,8 +71,7 @@ impl Evidence {
     /// they are compared lexically as answers to `req.prompt`.
     pub fn of(req: &AuditRequest, nli: Option<&NliMatrix>) -> Evidence {
         let tokens = req.logprobs.as_deref().and_then(token_stats);
-        let prompt = req.prompt.as_deref().filter(|p| !p.trim().is_empty());
-        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, prompt, nli));
+        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, req.prompt.as_deref(), nli));
         let samples = pairs.as_ref().map(PairTable::stats);
         Evidence { tokens, pairs, samples }
     }

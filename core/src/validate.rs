@@ -372,7 +372,7 @@ pub fn calibrate_request(v: &Value) -> Result<CalibrateRequest, Vec<FieldError>>
     let logprobs = logprobs_field(obj, &base, &mut errors);
     let ground_truth = match obj.get("ground_truth") {
         None | Some(Value::Null) => None,
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) => match n.as_f64() {
+        Some(Value::Number(n)) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => match n.as_f64() {
             Some(v) if v == 0.0 => Some(0u8),
             Some(v) if v == 1.0 => Some(1u8),
             _ => {

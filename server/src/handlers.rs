@@ -240,7 +240,6 @@ where
             for (item, e) in items.iter().zip(enriched) {
                 check_upstream_evidence(item, &e)?;
                 let mut r = scorer.audit_with(item, mode, e.latency_ms, &registry);
-                r.mode = mode;
                 r.metadata.upstream = e.info;
                 audits.push(r);
             }
