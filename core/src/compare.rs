@@ -13,7 +13,8 @@ use crate::recalibration::CalibrationRegistry;
 use crate::scorer::Scorer;
 use crate::similarity::agreements;
 use crate::types::{
-    AuditRequest, CompareRequest, CompareResponse, CompareSummary, Mode, ModelComparison, RankingEntry,
+    AuditRequest, CompareRequest, CompareResponse, CompareSummary, Mode, ModelComparison,
+    RankingEntry,
 };
 use std::collections::HashSet;
 
@@ -38,7 +39,12 @@ pub fn check_distinct_models(req: &CompareRequest) -> Result<(), String> {
 
 /// Audits and ranks the answers of a validated, duplicate-free request (module docs).
 /// `summary.processing_time_ms` is 0 here; the caller sets its measured wall time.
-pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &CalibrationRegistry) -> CompareResponse {
+pub fn compare(
+    scorer: &Scorer,
+    req: &CompareRequest,
+    mode: Mode,
+    registry: &CalibrationRegistry,
+) -> CompareResponse {
     let texts: Vec<&str> = req.responses.iter().map(|r| r.text.as_str()).collect();
     let prompt = Some(req.prompt.clone()).filter(|p| !p.trim().is_empty());
     let agree = agreements(&texts, prompt.as_deref());
@@ -51,7 +57,13 @@ pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &Cal
             // The other answers are samples for this one (DESIGN §3 "Compare"), after the
             // answer's own supplied samples.
             let mut samples: Vec<String> = r.samples.clone().unwrap_or_default();
-            samples.extend(req.responses.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, o)| o.text.clone()));
+            samples.extend(
+                req.responses
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, o)| o.text.clone()),
+            );
             let audit_req = AuditRequest {
                 text: r.text.clone(),
                 context: None,
@@ -71,38 +83,75 @@ pub fn compare(scorer: &Scorer, req: &CompareRequest, mode: Mode, registry: &Cal
                 verdict: res.verdict,
                 explanation: res.explanation,
                 agreement: a.agreement,
+                confidence_interval: res.confidence_interval,
             }
         })
         .collect();
     let mut order: Vec<usize> = (0..comparisons.len()).collect();
     order.sort_by(|&i, &j| {
         let (a, b) = (&comparisons[i], &comparisons[j]);
-        a.q2.total_cmp(&b.q2).then(a.ece.total_cmp(&b.ece)).then(a.q1.total_cmp(&b.q1)).then(i.cmp(&j))
+        a.q2.total_cmp(&b.q2)
+            .then(a.ece.total_cmp(&b.ece))
+            .then(a.q1.total_cmp(&b.q1))
+            .then(i.cmp(&j))
     });
-    let ranking: Vec<RankingEntry> = order
+    // Differences within the scores' uncertainty are ties (DESIGN §3 "Compare"): two answers
+    // whose 95 % height intervals overlap share a rank.
+    let overlap = |a: &ModelComparison, b: &ModelComparison| {
+        a.confidence_interval[0] <= b.confidence_interval[1]
+            && b.confidence_interval[0] <= a.confidence_interval[1]
+    };
+    let mut ranking: Vec<RankingEntry> = Vec::with_capacity(order.len());
+    for (pos, &i) in order.iter().enumerate() {
+        let c = &comparisons[i];
+        let rank = match (pos, ranking.last()) {
+            (p, Some(prev)) if p > 0 && overlap(&comparisons[order[p - 1]], c) => prev.rank,
+            _ => pos as u32 + 1,
+        };
+        ranking.push(RankingEntry {
+            rank,
+            model: c.model.clone(),
+            q2: c.q2,
+            height: c.height,
+            verdict: c.verdict,
+            confidence_interval: c.confidence_interval,
+            tied_with_best: overlap(&comparisons[order[0]], c),
+        });
+    }
+    let tied_models: Vec<String> = ranking
         .iter()
-        .enumerate()
-        .map(|(rank, &i)| RankingEntry {
-            rank: rank as u32 + 1,
-            model: comparisons[i].model.clone(),
-            q2: comparisons[i].q2,
-            height: comparisons[i].height,
-            verdict: comparisons[i].verdict,
-        })
+        .filter(|r| r.tied_with_best)
+        .map(|r| r.model.clone())
         .collect();
     let best = order.first().map(|&i| &comparisons[i]);
     let best_model = best.map_or(String::new(), |b| b.model.clone());
     let q2s: Vec<f64> = comparisons.iter().map(|c| c.q2).collect();
-    let (min, max) = q2s.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &q| (lo.min(q), hi.max(q)));
+    let (min, max) = q2s
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &q| {
+            (lo.min(q), hi.max(q))
+        });
     let summary = CompareSummary {
         total_models: comparisons.len() as u64,
         best_model: best_model.clone(),
         best_q2: best.map_or(0.0, |b| b.q2),
-        avg_q2: if q2s.is_empty() { 0.0 } else { q2s.iter().sum::<f64>() / q2s.len() as f64 },
+        avg_q2: if q2s.is_empty() {
+            0.0
+        } else {
+            q2s.iter().sum::<f64>() / q2s.len() as f64
+        },
         q2_range: if q2s.is_empty() { 0.0 } else { max - min },
+        decisive: tied_models.len() == 1,
+        tied_models,
         processing_time_ms: 0.0,
     };
-    CompareResponse { prompt: req.prompt.clone(), comparisons, ranking, best_model, summary }
+    CompareResponse {
+        prompt: req.prompt.clone(),
+        comparisons,
+        ranking,
+        best_model,
+        summary,
+    }
 }
 
 #[cfg(test)]
@@ -113,7 +162,15 @@ mod tests {
     fn req(items: &[(&str, &str)]) -> CompareRequest {
         CompareRequest {
             prompt: "What is the capital of France?".into(),
-            responses: items.iter().map(|(m, t)| CompareItem { model: m.to_string(), text: t.to_string(), samples: None, logprobs: None }).collect(),
+            responses: items
+                .iter()
+                .map(|(m, t)| CompareItem {
+                    model: m.to_string(),
+                    text: t.to_string(),
+                    samples: None,
+                    logprobs: None,
+                })
+                .collect(),
         }
     }
 
@@ -121,7 +178,10 @@ mod tests {
     fn duplicates_are_refused() {
         assert!(check_distinct_models(&req(&[("a", "x"), ("b", "y")])).is_ok());
         let e = check_distinct_models(&req(&[("a", "x"), ("b", "y"), (" a ", "z")])).unwrap_err();
-        assert!(e.contains("\"a\"") && e.contains("responses[0]") && e.contains("responses[2]"), "{e}");
+        assert!(
+            e.contains("\"a\"") && e.contains("responses[0]") && e.contains("responses[2]"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -139,28 +199,91 @@ mod tests {
             let (a, b) = (&w[0], &w[1]);
             assert!(a.q2 <= b.q2, "{a:?} {b:?}");
         }
-        assert_eq!(out.ranking.iter().map(|e| e.rank).collect::<Vec<_>>(), vec![1, 2, 3]);
+        let ranks: Vec<u32> = out.ranking.iter().map(|e| e.rank).collect();
+        assert_eq!(ranks[0], 1);
+        assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
+        assert_eq!(out.summary.decisive, out.summary.tied_models.len() == 1);
         assert_eq!(out.best_model, out.ranking[0].model);
         assert_eq!(out.summary.best_model, out.best_model);
         assert_eq!(out.summary.total_models, 3);
         let q2: Vec<f64> = out.comparisons.iter().map(|c| c.q2).collect();
         assert!((out.summary.avg_q2 - q2.iter().sum::<f64>() / 3.0).abs() < 1e-12);
-        assert!((out.summary.q2_range - (q2.iter().cloned().fold(f64::MIN, f64::max) - q2.iter().cloned().fold(f64::MAX, f64::min))).abs() < 1e-12);
+        assert!(
+            (out.summary.q2_range
+                - (q2.iter().cloned().fold(f64::MIN, f64::max)
+                    - q2.iter().cloned().fold(f64::MAX, f64::min)))
+            .abs()
+                < 1e-12
+        );
         // The outlier disagrees with both others and says so.
         let m3 = &out.comparisons[2];
         assert!(m3.agreement < out.comparisons[0].agreement);
-        assert!(m3.explanation.contains("Samples: 2 of 2 disagree with the text"), "{}", m3.explanation);
-        assert!(out.comparisons.iter().all(|c| c.explanation.contains("2 sampled answer(s)")));
+        assert!(
+            m3.explanation
+                .contains("Samples: 2 of 2 disagree with the text"),
+            "{}",
+            m3.explanation
+        );
+        assert!(out
+            .comparisons
+            .iter()
+            .all(|c| c.explanation.contains("2 sampled answer(s)")));
+    }
+
+    #[test]
+    fn answers_within_each_others_uncertainty_tie() {
+        let s = Scorer::embedded();
+        // Two answers that say the same in other words: their scores differ by less than their
+        // uncertainty, so neither is decisively best.
+        let out = compare(
+            &s,
+            &req(&[
+                ("a", "The capital of France is Paris."),
+                ("b", "Paris is the capital of France."),
+            ]),
+            Mode::Managed,
+            &CalibrationRegistry::new(),
+        );
+        assert!(!out.summary.decisive, "{:?}", out.ranking);
+        assert_eq!(out.summary.tied_models.len(), 2);
+        assert_eq!(
+            out.ranking.iter().map(|r| r.rank).collect::<Vec<_>>(),
+            vec![1, 1]
+        );
+        assert!(out.ranking.iter().all(|r| r.tied_with_best));
     }
 
     #[test]
     fn other_answers_are_samples_and_disagreement_raises_q2() {
         let s = Scorer::embedded();
-        let agree = compare(&s, &req(&[("a", "Paris is the capital."), ("b", "Paris is the capital."), ("c", "Paris is the capital.")]), Mode::Managed, &CalibrationRegistry::new());
-        let disagree = compare(&s, &req(&[("a", "Paris is the capital."), ("b", "Berlin hosts it."), ("c", "Madrid, Spain.")]), Mode::Managed, &CalibrationRegistry::new());
+        let agree = compare(
+            &s,
+            &req(&[
+                ("a", "Paris is the capital."),
+                ("b", "Paris is the capital."),
+                ("c", "Paris is the capital."),
+            ]),
+            Mode::Managed,
+            &CalibrationRegistry::new(),
+        );
+        let disagree = compare(
+            &s,
+            &req(&[
+                ("a", "Paris is the capital."),
+                ("b", "Berlin hosts it."),
+                ("c", "Madrid, Spain."),
+            ]),
+            Mode::Managed,
+            &CalibrationRegistry::new(),
+        );
         let (x, y) = (&agree.comparisons[0], &disagree.comparisons[0]);
         assert!(y.q2 >= x.q2 && y.height <= x.height, "{x:?} {y:?}");
         assert_eq!(x.agreement, 1.0);
-        assert!(x.explanation.contains("from the text and prompt and 2 sampled answer(s)"), "{}", x.explanation);
+        assert!(
+            x.explanation
+                .contains("from the text and prompt and 2 sampled answer(s)"),
+            "{}",
+            x.explanation
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! word uni- and bigrams of the answer and of the prompt (the "hashing trick", Weinberger et al.
 //! 2009) that the trained model turns into tf-idf vectors.
 
+use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{find_phrases, fnv1a, is_stopword, lower_words, tokens, FNV_OFFSET};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -26,7 +27,12 @@ pub enum TaskKind {
 
 impl TaskKind {
     /// All kinds, in the order of the embedded models.
-    pub const ALL: [TaskKind; 4] = [TaskKind::Open, TaskKind::Qa, TaskKind::Dialogue, TaskKind::Summarization];
+    pub const ALL: [TaskKind; 4] = [
+        TaskKind::Open,
+        TaskKind::Qa,
+        TaskKind::Dialogue,
+        TaskKind::Summarization,
+    ];
 
     /// The wire name, e.g. "qa".
     pub fn as_str(self) -> &'static str {
@@ -49,12 +55,21 @@ impl TaskKind {
         }
         let prompt = prompt.map(str::trim).unwrap_or("");
         let lower = prompt.to_lowercase();
-        const TURNS: &[&str] = &["[human]:", "[assistant]:", "[user]:", "human:", "user:", "assistant:"];
+        const TURNS: &[&str] = &[
+            "[human]:",
+            "[assistant]:",
+            "[user]:",
+            "human:",
+            "user:",
+            "assistant:",
+        ];
         if TURNS.iter().any(|t| lower.contains(t)) {
             return TaskKind::Dialogue;
         }
         const SUMMARY: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
-        if SUMMARY.iter().any(|s| lower.contains(s)) || (prompt.is_empty() && context.chars().count() >= 1500) {
+        if SUMMARY.iter().any(|s| lower.contains(s))
+            || (prompt.is_empty() && context.chars().count() >= 1500)
+        {
             return TaskKind::Summarization;
         }
         TaskKind::Qa
@@ -63,7 +78,7 @@ impl TaskKind {
 
 /// Names of the dense features, in vector order. Units: `log_*` are ln(1 + count);
 /// `*_share` are fractions in [0,1]; flags are 0/1.
-pub const DENSE_NAMES: [&str; 28] = [
+pub const DENSE_NAMES: [&str; 37] = [
     "log_chars",
     "log_words",
     "ends_terminal",
@@ -92,6 +107,44 @@ pub const DENSE_NAMES: [&str; 28] = [
     "log_context_chars",
     "length_ratio",
     "prompt_word_share",
+    "claim_support_min",
+    "claim_support_mean",
+    "aligned_support_min",
+    "contradicted_claim_share",
+    "novel_conflict_share",
+    "negation_mismatch_share",
+    "new_support_share",
+    "answer_question_alignment",
+    "answer_type_match",
+];
+
+/// The dense features a grounded kind (qa, dialogue, summarization) may use: measures of support
+/// by the sources only, none that identifies the writer (length, punctuation, hedging, wording),
+/// DESIGN §2.1 "Style invariance". The trainer fits every other dense weight of a grounded kind
+/// to zero and gives it no n-grams.
+///
+/// Each comes with the sign its weight on the "hallucinated" logit must have (+1: more of it
+/// raises doubt; −1: more of it is support and lowers doubt). The trainer fits the weights under
+/// these signs, so no support measure can ever count against an answer, whatever the
+/// collinearity of the training data. Left out: whether the whole answer, or its word pairs,
+/// stand verbatim in the sources (they mark an extractive writer; a correct abstractive answer is
+/// not less supported for being reworded) and the count of unsupported content words (it grows
+/// with length, so it marks a verbose writer; the share of supported words stays).
+pub const GROUNDED_FEATURES: [(&str, f64); 14] = [
+    ("log_novel_numbers", 1.0),
+    ("novel_number_share", 1.0),
+    ("log_novel_names", 1.0),
+    ("novel_name_share", 1.0),
+    ("content_support_share", -1.0),
+    ("claim_support_min", -1.0),
+    ("claim_support_mean", -1.0),
+    ("aligned_support_min", -1.0),
+    ("contradicted_claim_share", 1.0),
+    ("novel_conflict_share", 1.0),
+    ("negation_mismatch_share", 1.0),
+    ("new_support_share", -1.0),
+    ("answer_question_alignment", -1.0),
+    ("answer_type_match", -1.0),
 ];
 
 /// Number of dense features.
@@ -111,41 +164,141 @@ pub const HASH_BITS: u32 = 18;
 
 /// Hedging markers (epistemic modality) counted in the answer.
 pub const HEDGES: &[&str] = &[
-    "may", "might", "could", "possibly", "perhaps", "probably", "likely", "unlikely", "i think", "i believe",
-    "not sure", "uncertain", "approximately", "roughly", "around", "it seems", "appears to", "suggests",
-    "generally", "typically", "often", "sometimes", "some", "estimated",
+    "may",
+    "might",
+    "could",
+    "possibly",
+    "perhaps",
+    "probably",
+    "likely",
+    "unlikely",
+    "i think",
+    "i believe",
+    "not sure",
+    "uncertain",
+    "approximately",
+    "roughly",
+    "around",
+    "it seems",
+    "appears to",
+    "suggests",
+    "generally",
+    "typically",
+    "often",
+    "sometimes",
+    "some",
+    "estimated",
 ];
 
 /// Certainty markers counted in the answer.
 pub const CERTAINTY: &[&str] = &[
-    "definitely", "certainly", "always", "never", "undoubtedly", "clearly", "in fact", "actually", "obviously",
-    "of course", "absolutely", "guaranteed", "proven", "exactly", "indeed", "all", "every",
+    "definitely",
+    "certainly",
+    "always",
+    "never",
+    "undoubtedly",
+    "clearly",
+    "in fact",
+    "actually",
+    "obviously",
+    "of course",
+    "absolutely",
+    "guaranteed",
+    "proven",
+    "exactly",
+    "indeed",
+    "all",
+    "every",
 ];
 
 /// Phrases with which assistants disclaim or refuse.
 pub const DISCLAIMERS: &[&str] = &[
-    "as an ai", "language model", "i cannot", "i can't", "i'm sorry", "i am sorry", "i don't have", "i do not have",
-    "unable to", "not able to",
+    "as an ai",
+    "language model",
+    "i cannot",
+    "i can't",
+    "i'm sorry",
+    "i am sorry",
+    "i don't have",
+    "i do not have",
+    "unable to",
+    "not able to",
 ];
 
 /// Attribution to sources, a common locus of fabricated facts.
 pub const ATTRIBUTIONS: &[&str] = &[
-    "according to", "study", "studies", "research", "survey", "report", "reported", "founded", "born",
-    "invented", "discovered", "published", "released", "established",
+    "according to",
+    "study",
+    "studies",
+    "research",
+    "survey",
+    "report",
+    "reported",
+    "founded",
+    "born",
+    "invented",
+    "discovered",
+    "published",
+    "released",
+    "established",
 ];
 
 /// Cues of open-ended requests (many valid answers).
 pub const OPEN_CUES: &[&str] = &[
-    "write", "create", "generate", "compose", "describe", "explain", "suggest", "imagine", "brainstorm", "list",
-    "examples", "example", "story", "poem", "opinion", "ideas", "tips", "ways", "design", "how can", "what are some",
-    "recommend", "come up with", "essay", "summarize", "summarise", "rewrite", "paraphrase", "any",
+    "write",
+    "create",
+    "generate",
+    "compose",
+    "describe",
+    "explain",
+    "suggest",
+    "imagine",
+    "brainstorm",
+    "list",
+    "examples",
+    "example",
+    "story",
+    "poem",
+    "opinion",
+    "ideas",
+    "tips",
+    "ways",
+    "design",
+    "how can",
+    "what are some",
+    "recommend",
+    "come up with",
+    "essay",
+    "summarize",
+    "summarise",
+    "rewrite",
+    "paraphrase",
+    "any",
 ];
 
 /// Cues of closed, factoid requests (one right answer).
 pub const CLOSED_CUES: &[&str] = &[
-    "who", "when", "where", "which", "what year", "how many", "how much", "name the", "is it true", "capital of",
-    "define", "calculate", "convert", "translate", "what is the", "what was the", "did", "does", "is the",
-    "correct", "true or false",
+    "who",
+    "when",
+    "where",
+    "which",
+    "what year",
+    "how many",
+    "how much",
+    "name the",
+    "is it true",
+    "capital of",
+    "define",
+    "calculate",
+    "convert",
+    "translate",
+    "what is the",
+    "what was the",
+    "did",
+    "does",
+    "is the",
+    "correct",
+    "true or false",
 ];
 
 /// Everything extracted from one request: dense features, n-gram hashes and the evidence strings
@@ -174,12 +327,22 @@ pub struct Extracted {
     pub content_words: (usize, usize),
     /// Whether there was any prompt or context to check against.
     pub has_source: bool,
+    /// How the request's `context` was read (DESIGN §2.0).
+    pub context_role: ContextRole,
+    /// Whether a context passage (sources, not a prompt) was given.
+    pub has_context: bool,
+    /// Claims of the answer aligned to the context, and their aggregate features.
+    pub grounding: Grounding,
 }
 
 impl Extracted {
     /// Dense features as a name → value map (for `metadata.features`).
     pub fn dense_map(&self) -> BTreeMap<String, f64> {
-        DENSE_NAMES.iter().zip(self.dense.iter()).map(|(n, v)| (n.to_string(), *v)).collect()
+        DENSE_NAMES
+            .iter()
+            .zip(self.dense.iter())
+            .map(|(n, v)| (n.to_string(), *v))
+            .collect()
     }
 }
 
@@ -224,7 +387,9 @@ fn names(text: &str) -> Vec<String> {
                 && !toks[j].is_number
                 && !toks[j].sentence_start
                 && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
-                && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start].trim().is_empty()
+                && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start]
+                    .trim()
+                    .is_empty()
             {
                 j += 1;
             }
@@ -270,7 +435,10 @@ pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: u
         return (1.0 + hedges as f64) / (2.0 + (hedges + certainty) as f64);
     }
     let mut open: usize = find_phrases(&lower, OPEN_CUES).iter().map(|(_, n)| n).sum();
-    let mut closed: usize = find_phrases(&lower, CLOSED_CUES).iter().map(|(_, n)| n).sum();
+    let mut closed: usize = find_phrases(&lower, CLOSED_CUES)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
     match kind {
         TaskKind::Dialogue => open += 1,
         TaskKind::Summarization => closed += 1,
@@ -281,11 +449,12 @@ pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: u
 
 /// Extracts all intrinsic features of `text` given optional `prompt` and `context`.
 pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extracted {
-    let prompt = prompt.unwrap_or("");
-    let context = context.unwrap_or("");
+    let (prompt, context, role) = resolve_context(prompt, context);
+    let (prompt, context) = (prompt.as_str(), context.as_str());
     let kind = TaskKind::detect(Some(prompt), Some(context));
     let source = format!("{prompt}\n{context}");
     let source_norm = normalised(&source);
+    let source_grams = PhraseSet::of(&source_norm);
     let has_source = !source.trim().is_empty();
 
     let toks = tokens(text);
@@ -294,25 +463,55 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let lower = text.to_lowercase();
 
     // Numbers and their grounding.
-    let numbers: Vec<&str> = toks.iter().filter(|t| t.is_number).map(|t| t.raw).collect();
+    // List numbering ("1. …") is layout, not a number the answer states.
+    let numbers: Vec<&str> = toks
+        .iter()
+        .enumerate()
+        .filter(|(i, t)| t.is_number && !is_list_marker(text, &toks, *i))
+        .map(|(_, t)| t.raw)
+        .collect();
     let novel_numbers: Vec<String> = numbers
         .iter()
-        .filter(|n| !source_norm.contains(&normalised(n)))
+        .filter(|n| !source_grams.contains(&normalised(n)))
         .map(|n| n.to_string())
         .collect();
     // Capitalised names and their grounding.
     let all_names = names(text);
-    let novel_names: Vec<String> =
-        all_names.iter().filter(|n| !source_norm.contains(&normalised(n))).cloned().collect();
+    // A possessive ("Marie Curie's") names what the bare name names.
+    let bare = |n: &str| {
+        normalised(
+            n.strip_suffix("'s")
+                .or_else(|| n.strip_suffix("’s"))
+                .unwrap_or(n),
+        )
+    };
+    let novel_names: Vec<String> = all_names
+        .iter()
+        .filter(|n| !source_grams.contains(&bare(n)))
+        .cloned()
+        .collect();
 
     // Content-word and bigram support.
     let source_words: HashSet<String> = lower_words(&source).into_iter().collect();
-    let content: Vec<&String> = words.iter().filter(|w| !is_stopword(w) && w.chars().count() > 1).collect();
-    let supported = content.iter().filter(|w| source_words.contains(w.as_str())).count();
-    let bigrams: Vec<String> = words.windows(2).map(|w| format!(" {} {} ", w[0], w[1])).collect();
-    let bigram_supported = bigrams.iter().filter(|b| source_norm.contains(b.as_str())).count();
+    let content: Vec<&String> = words
+        .iter()
+        .filter(|w| !is_stopword(w) && w.chars().count() > 1)
+        .collect();
+    let supported = content
+        .iter()
+        .filter(|w| source_words.contains(w.as_str()))
+        .count();
+    let bigrams: Vec<String> = words
+        .windows(2)
+        .map(|w| format!(" {} {} ", w[0], w[1]))
+        .collect();
+    let bigram_supported = bigrams
+        .iter()
+        .filter(|b| source_grams.contains(b.as_str()))
+        .count();
     let text_norm = normalised(text);
-    let text_in_source = has_source && !text_norm.trim().is_empty() && source_norm.contains(&text_norm);
+    let text_in_source =
+        has_source && !text_norm.trim().is_empty() && source_norm.contains(&text_norm);
 
     // Style markers.
     let hedges = find_phrases(&lower, HEDGES);
@@ -320,25 +519,60 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let n_hedges: usize = hedges.iter().map(|(_, n)| n).sum();
     let n_certain: usize = certainty.iter().map(|(_, n)| n).sum();
     let disclaimer = !find_phrases(&lower, DISCLAIMERS).is_empty();
-    let negations = words.iter().filter(|w| matches!(w.as_str(), "not" | "no" | "never" | "none" | "nor") || w.ends_with("n't")).count();
+    let negations = words
+        .iter()
+        .filter(|w| {
+            matches!(w.as_str(), "not" | "no" | "never" | "none" | "nor") || w.ends_with("n't")
+        })
+        .count();
     let distinct: HashSet<&String> = words.iter().collect();
-    let trigrams: Vec<(&String, &String, &String)> = words.windows(3).map(|w| (&w[0], &w[1], &w[2])).collect();
+    let trigrams: Vec<(&String, &String, &String)> =
+        words.windows(3).map(|w| (&w[0], &w[1], &w[2])).collect();
     let distinct_tri: HashSet<&(&String, &String, &String)> = trigrams.iter().collect();
-    let repeated_tri = if trigrams.is_empty() { 0.0 } else { 1.0 - distinct_tri.len() as f64 / trigrams.len() as f64 };
+    let repeated_tri = if trigrams.is_empty() {
+        0.0
+    } else {
+        1.0 - distinct_tri.len() as f64 / trigrams.len() as f64
+    };
     let years = numbers
         .iter()
-        .filter(|n| n.len() == 4 && n.chars().all(|c| c.is_ascii_digit()) && matches!(&n[..2], "15" | "16" | "17" | "18" | "19" | "20"))
+        .filter(|n| {
+            n.len() == 4
+                && n.chars().all(|c| c.is_ascii_digit())
+                && matches!(&n[..2], "15" | "16" | "17" | "18" | "19" | "20")
+        })
         .count();
-    let quantities = find_phrases(&lower, &["percent", "million", "billion", "thousand"]).iter().map(|(_, n)| n).sum::<usize>()
+    let quantities = find_phrases(&lower, &["percent", "million", "billion", "thousand"])
+        .iter()
+        .map(|(_, n)| n)
+        .sum::<usize>()
         + text.matches(['$', '€', '£', '%']).count();
-    let attributions: usize = find_phrases(&lower, ATTRIBUTIONS).iter().map(|(_, n)| n).sum();
+    let attributions: usize = find_phrases(&lower, ATTRIBUTIONS)
+        .iter()
+        .map(|(_, n)| n)
+        .sum();
     let last = text.trim_end().chars().next_back();
-    let ends_terminal = last.is_some_and(|c| matches!(c, '.' | '!' | '?' | ')' | '"' | '\'' | '`' | ']' | '*' | '”' | '…'));
+    let ends_terminal = last.is_some_and(|c| {
+        matches!(
+            c,
+            '.' | '!' | '?' | ')' | '"' | '\'' | '`' | ']' | '*' | '”' | '…'
+        )
+    });
     let prompt_words: HashSet<String> = lower_words(prompt).into_iter().collect();
-    let prompt_share = if n_words == 0 { 0.0 } else { words.iter().filter(|w| prompt_words.contains(w.as_str())).count() as f64 / n_words as f64 };
+    let prompt_share = if n_words == 0 {
+        0.0
+    } else {
+        words
+            .iter()
+            .filter(|w| prompt_words.contains(w.as_str()))
+            .count() as f64
+            / n_words as f64
+    };
     let text_chars = text.chars().count();
     let context_chars = context.chars().count();
 
+    let grounding = analyse(text, prompt, context);
+    let g = grounding.features;
     let share = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let dense = [
         ln1p(text_chars),
@@ -351,15 +585,28 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         ln1p(all_names.len()),
         ln1p(novel_names.len()),
         share(novel_names.len(), all_names.len()),
-        share(supported, content.len()),
+        // Nothing to check is nothing unsupported: an empty set counts as fully supported.
+        if content.is_empty() {
+            1.0
+        } else {
+            share(supported, content.len())
+        },
         ln1p(content.len() - supported),
-        share(bigram_supported, bigrams.len()),
+        if bigrams.is_empty() {
+            1.0
+        } else {
+            share(bigram_supported, bigrams.len())
+        },
         f64::from(u8::from(text_in_source)),
         ln1p(n_hedges),
         ln1p(n_certain),
         f64::from(u8::from(disclaimer)),
         ln1p(negations),
-        if n_words == 0 { 0.0 } else { distinct.len() as f64 / n_words as f64 },
+        if n_words == 0 {
+            0.0
+        } else {
+            distinct.len() as f64 / n_words as f64
+        },
         repeated_tri,
         ln1p(years),
         ln1p(quantities),
@@ -369,11 +616,23 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         ln1p(context_chars),
         ((1 + text_chars) as f64 / (1 + context_chars) as f64).ln(),
         prompt_share,
+        g.claim_support_min,
+        g.claim_support_mean,
+        g.aligned_support_min,
+        g.contradicted_share,
+        g.novel_conflict_share,
+        g.negation_mismatch_share,
+        g.new_support_share,
+        g.answer_question_alignment,
+        g.answer_type_match,
     ];
     let prompt_lower_words = lower_words(prompt);
     let ngrams = vec![
         (Namespace::Text, hashed_ngrams(Namespace::Text, &words)),
-        (Namespace::Prompt, hashed_ngrams(Namespace::Prompt, &prompt_lower_words)),
+        (
+            Namespace::Prompt,
+            hashed_ngrams(Namespace::Prompt, &prompt_lower_words),
+        ),
     ];
     Extracted {
         kind,
@@ -387,6 +646,71 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         n_names: all_names.len(),
         content_words: (content.len(), supported),
         has_source,
+        context_role: role,
+        has_context: !context.trim().is_empty(),
+        grounding,
+    }
+}
+
+/// The prompt and context an audit uses, and how the context was read (DESIGN §2.0): a context
+/// that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt (appended to an
+/// explicit prompt), leaving no sources; otherwise both stay as sent.
+pub fn resolve_context(
+    prompt: Option<&str>,
+    context: Option<&str>,
+) -> (String, String, ContextRole) {
+    let prompt = prompt.unwrap_or("");
+    let context = context.unwrap_or("");
+    let role = context_role(context);
+    match role {
+        ContextRole::Prompt if prompt.trim().is_empty() => {
+            (context.to_string(), String::new(), role)
+        }
+        ContextRole::Prompt => (format!("{prompt}\n{}", context.trim()), String::new(), role),
+        _ => (prompt.to_string(), context.to_string(), role),
+    }
+}
+
+/// The word n-grams (n ≤ [`PhraseSet::MAX_N`]) of a normalised source string, hashed, so that
+/// "does this phrase occur in the sources" costs O(phrase length) instead of a scan of the
+/// sources (DESIGN §2.7: cost linear in length).
+struct PhraseSet {
+    grams: HashSet<u64>,
+}
+
+impl PhraseSet {
+    const MAX_N: usize = 4;
+
+    fn hash(words: &[&str]) -> u64 {
+        let mut h = FNV_OFFSET;
+        for w in words {
+            h = fnv1a(fnv1a(h, w.as_bytes()), b" ");
+        }
+        h
+    }
+
+    /// All n-grams (n ≤ MAX_N) of the words of `norm` (a [`normalised`] string).
+    fn of(norm: &str) -> PhraseSet {
+        let words: Vec<&str> = norm.split_whitespace().collect();
+        let mut grams = HashSet::with_capacity(words.len() * Self::MAX_N);
+        for i in 0..words.len() {
+            for n in 1..=Self::MAX_N.min(words.len() - i) {
+                grams.insert(Self::hash(&words[i..i + n]));
+            }
+        }
+        PhraseSet { grams }
+    }
+
+    /// Whether the words of the normalised `phrase` occur consecutively in the sources (phrases
+    /// longer than MAX_N words: every MAX_N-word window occurs). An empty phrase is contained.
+    fn contains(&self, phrase: &str) -> bool {
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        if words.len() <= Self::MAX_N {
+            return words.is_empty() || self.grams.contains(&Self::hash(&words));
+        }
+        words
+            .windows(Self::MAX_N)
+            .all(|w| self.grams.contains(&Self::hash(w)))
     }
 }
 
@@ -396,12 +720,30 @@ mod tests {
 
     #[test]
     fn routes_by_evidence_shape() {
-        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), None), TaskKind::Open);
-        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), Some("  ")), TaskKind::Open);
-        assert_eq!(TaskKind::detect(Some("Who wrote Hamlet?"), Some("Hamlet is a play.")), TaskKind::Qa);
-        assert_eq!(TaskKind::detect(Some("[Human]: hi [Assistant]: hello"), Some("k")), TaskKind::Dialogue);
-        assert_eq!(TaskKind::detect(Some("Summarize the document."), Some("doc")), TaskKind::Summarization);
-        assert_eq!(TaskKind::detect(None, Some(&"long document. ".repeat(200))), TaskKind::Summarization);
+        assert_eq!(
+            TaskKind::detect(Some("Who wrote Hamlet?"), None),
+            TaskKind::Open
+        );
+        assert_eq!(
+            TaskKind::detect(Some("Who wrote Hamlet?"), Some("  ")),
+            TaskKind::Open
+        );
+        assert_eq!(
+            TaskKind::detect(Some("Who wrote Hamlet?"), Some("Hamlet is a play.")),
+            TaskKind::Qa
+        );
+        assert_eq!(
+            TaskKind::detect(Some("[Human]: hi [Assistant]: hello"), Some("k")),
+            TaskKind::Dialogue
+        );
+        assert_eq!(
+            TaskKind::detect(Some("Summarize the document."), Some("doc")),
+            TaskKind::Summarization
+        );
+        assert_eq!(
+            TaskKind::detect(None, Some(&"long document. ".repeat(200))),
+            TaskKind::Summarization
+        );
     }
 
     #[test]
@@ -414,29 +756,55 @@ mod tests {
         assert_eq!(e.novel_numbers, vec!["1999"]);
         assert_eq!(e.novel_names, vec!["White Oleander"]);
         assert_eq!(e.kind, TaskKind::Qa);
-        let i = DENSE_NAMES.iter().position(|n| *n == "novel_number_share").unwrap();
+        let i = DENSE_NAMES
+            .iter()
+            .position(|n| *n == "novel_number_share")
+            .unwrap();
         assert!((e.dense[i] - 0.5).abs() < 1e-12);
     }
 
     #[test]
     fn grounded_text_scores_full_support() {
-        let e = extract("Delhi", Some("Which city?"), Some("Its head office is in Delhi."));
-        let i = DENSE_NAMES.iter().position(|n| *n == "text_in_source").unwrap();
+        let e = extract(
+            "Delhi",
+            Some("Which city?"),
+            Some("Its head office is in Delhi."),
+        );
+        let i = DENSE_NAMES
+            .iter()
+            .position(|n| *n == "text_in_source")
+            .unwrap();
         assert_eq!(e.dense[i], 1.0);
-        let j = DENSE_NAMES.iter().position(|n| *n == "content_support_share").unwrap();
+        let j = DENSE_NAMES
+            .iter()
+            .position(|n| *n == "content_support_share")
+            .unwrap();
         assert_eq!(e.dense[j], 1.0);
     }
 
     #[test]
     fn openness_separates_open_from_factoid_prompts() {
         let open = prompt_openness("Write a poem about the sea", TaskKind::Open, 0, 0);
-        let closed = prompt_openness("Who was the first president of the USA?", TaskKind::Open, 0, 0);
+        let closed = prompt_openness(
+            "Who was the first president of the USA?",
+            TaskKind::Open,
+            0,
+            0,
+        );
         assert!(open > 0.5 && closed < 0.5, "{open} {closed}");
     }
 
     #[test]
     fn extraction_is_total_on_odd_input() {
-        for s in ["", " ", "\u{0}", "1.2.3,,4", "ÉÉÉ ééé", "a\u{301}", &"x".repeat(20000)] {
+        for s in [
+            "",
+            " ",
+            "\u{0}",
+            "1.2.3,,4",
+            "ÉÉÉ ééé",
+            "a\u{301}",
+            &"x".repeat(20000),
+        ] {
             let e = extract(s, Some(s), Some(s));
             assert!(e.dense.iter().all(|v| v.is_finite()));
         }
@@ -445,8 +813,14 @@ mod tests {
     #[test]
     fn buckets_are_stable_across_builds() {
         // Fixed values: a change here invalidates the embedded weights (retrain).
-        assert_eq!(bucket(Namespace::Text, "the"), bucket(Namespace::Text, "the"));
-        assert_ne!(bucket(Namespace::Text, "the"), bucket(Namespace::Prompt, "the"));
+        assert_eq!(
+            bucket(Namespace::Text, "the"),
+            bucket(Namespace::Text, "the")
+        );
+        assert_ne!(
+            bucket(Namespace::Text, "the"),
+            bucket(Namespace::Prompt, "the")
+        );
         assert!(bucket(Namespace::Text, "paris") < (1 << HASH_BITS));
     }
 }

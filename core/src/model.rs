@@ -94,7 +94,13 @@ impl LinearModel {
     /// Scores extracted features. Panics only if the model's dense arrays are shorter than
     /// N_DENSE (checked when the embedded weights load).
     pub fn score(&self, x: &Extracted) -> Scored {
-        let z = self.standardise(&x.dense);
+        self.score_with(&x.dense, x)
+    }
+
+    /// As [`LinearModel::score`] with `dense` in place of `x.dense` (the scorer passes the
+    /// features clamped to the calibration range; the n-grams are `x`'s).
+    pub fn score_with(&self, dense: &[f64; N_DENSE], x: &Extracted) -> Scored {
+        let z = self.standardise(dense);
         let mut dense_contrib = [0.0; N_DENSE];
         let mut logit = self.bias;
         for i in 0..N_DENSE {
@@ -106,27 +112,44 @@ impl LinearModel {
         for (ns, grams) in &x.ngrams {
             let mut v = Vec::with_capacity(grams.len());
             self.table.vectorize_namespace(grams, &mut v);
-            let c: f64 = v.iter().map(|&(s, v)| f64::from(self.ngram_weight[s]) * v).sum();
+            let c: f64 = v
+                .iter()
+                .map(|&(s, v)| f64::from(self.ngram_weight[s]) * v)
+                .sum();
             match ns {
                 Namespace::Text => text_c += c,
                 Namespace::Prompt => prompt_c += c,
             }
         }
         logit += text_c + prompt_c;
-        Scored { logit, dense_contrib, text_ngram_contrib: text_c, prompt_ngram_contrib: prompt_c }
+        Scored {
+            logit,
+            dense_contrib,
+            text_ngram_contrib: text_c,
+            prompt_ngram_contrib: prompt_c,
+        }
     }
 
     /// Decodes an n-gram table written by the trainer: little-endian u32 count, then per entry
     /// u32 bucket, f32 idf, f32 weight, sorted by bucket.
     pub fn decode_ngrams(bytes: &[u8]) -> Result<(NgramTable, Vec<f32>), String> {
         let rd = |i: usize| -> Result<[u8; 4], String> {
-            bytes.get(i..i + 4).and_then(|s| s.try_into().ok()).ok_or_else(|| "truncated n-gram table".to_string())
+            bytes
+                .get(i..i + 4)
+                .and_then(|s| s.try_into().ok())
+                .ok_or_else(|| "truncated n-gram table".to_string())
         };
         let n = u32::from_le_bytes(rd(0)?) as usize;
         if bytes.len() != 4 + 12 * n {
-            return Err(format!("n-gram table: {} bytes for {n} entries", bytes.len()));
+            return Err(format!(
+                "n-gram table: {} bytes for {n} entries",
+                bytes.len()
+            ));
         }
-        let mut table = NgramTable { buckets: Vec::with_capacity(n), idf: Vec::with_capacity(n) };
+        let mut table = NgramTable {
+            buckets: Vec::with_capacity(n),
+            idf: Vec::with_capacity(n),
+        };
         let mut w = Vec::with_capacity(n);
         for k in 0..n {
             let o = 4 + 12 * k;
@@ -169,7 +192,10 @@ mod tests {
 
     #[test]
     fn ngram_table_round_trips() {
-        let t = NgramTable { buckets: vec![3, 9, 200], idf: vec![1.0, 2.5, 3.0] };
+        let t = NgramTable {
+            buckets: vec![3, 9, 200],
+            idf: vec![1.0, 2.5, 3.0],
+        };
         let w = vec![0.5, -1.0, 0.25];
         let bytes = LinearModel::encode_ngrams(&t, &w);
         let (t2, w2) = LinearModel::decode_ngrams(&bytes).unwrap();
@@ -180,13 +206,28 @@ mod tests {
     #[test]
     fn vectorize_is_l2_normalised_per_namespace() {
         let x = crate::features::extract("alpha beta alpha", Some("gamma"), None);
-        let mut buckets: Vec<u32> = x.ngrams.iter().flat_map(|(_, g)| g.iter().map(|(b, _)| *b)).collect();
+        let mut buckets: Vec<u32> = x
+            .ngrams
+            .iter()
+            .flat_map(|(_, g)| g.iter().map(|(b, _)| *b))
+            .collect();
         buckets.sort_unstable();
         buckets.dedup();
-        let t = NgramTable { idf: vec![1.0; buckets.len()], buckets };
+        let t = NgramTable {
+            idf: vec![1.0; buckets.len()],
+            buckets,
+        };
         let v = t.vectorize(&x);
-        let text_slots: Vec<usize> = x.ngrams[0].1.iter().map(|(b, _)| t.slot(*b).unwrap()).collect();
-        let norm: f64 = v.iter().filter(|(s, _)| text_slots.contains(s)).map(|(_, v)| v * v).sum();
+        let text_slots: Vec<usize> = x.ngrams[0]
+            .1
+            .iter()
+            .map(|(b, _)| t.slot(*b).unwrap())
+            .collect();
+        let norm: f64 = v
+            .iter()
+            .filter(|(s, _)| text_slots.contains(s))
+            .map(|(_, v)| v * v)
+            .sum();
         assert!((norm - 1.0).abs() < 1e-12);
     }
 

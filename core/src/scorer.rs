@@ -2,16 +2,25 @@
 //! c = 1 − q2 → calibrated height → Jeffreys interval, SGR verdict and explanation.
 
 use crate::calibration::{bin_index, jeffreys_interval, Isotonic, Platt, ReliabilityBin};
-use crate::recalibration::{reference_scope, CalibrationRegistry, ScopeCalibration, SOURCE_FEEDBACK, SOURCE_REFERENCE};
 use crate::features::{extract, TaskKind, DENSE_NAMES, N_DENSE};
 use crate::model::{sigmoid, LinearModel};
-use crate::types::{
-    AuditRequest, AuditResult, CalibrationInfo, Contribution, IntervalInfo, Metadata, Mode, ThresholdInfo, Tier,
+use crate::recalibration::{
+    reference_scope, CalibrationRegistry, ScopeCalibration, SOURCE_FEEDBACK, SOURCE_REFERENCE,
 };
 use crate::samples::NliMatrix;
-use crate::tiers::{bootstrap_seed, percentile_interval, uses, Evidence, SplitMix64, TierModel, BOOTSTRAP_ROUNDS, MODEL_TIERS, N_TIER, TIER_FEATURES};
+use crate::tiers::{
+    bootstrap_seed, percentile_interval, uses, Evidence, SplitMix64, TierModel, BOOTSTRAP_ROUNDS,
+    MODEL_TIERS, N_TIER, TIER_FEATURES,
+};
+use crate::types::{
+    AuditRequest, AuditResult, CalibrationInfo, Contribution, IntervalInfo, Metadata, Mode,
+    ShiftInfo, ThresholdInfo, Tier, Verdict,
+};
 use crate::verdict::{Selection, Thresholds};
-use crate::weights::{raw_kinds, raw_tiers, RawKind, RawTier, SCORER_VERSION, TIERS_VERSION, TRAINED_DENSE_NAMES, TRAINED_TIER_FEATURES};
+use crate::weights::{
+    raw_kinds, raw_tiers, RawKind, RawTier, SCORER_VERSION, TIERS_VERSION, TRAINED_DENSE_NAMES,
+    TRAINED_TIER_FEATURES,
+};
 
 /// Number of equal-width bins for ECE and reliability diagrams (Guo et al. 2017 use 15).
 pub const ECE_BINS: usize = 15;
@@ -75,6 +84,12 @@ pub struct TaskModel {
     pub delta: f64,
     /// "reference" or "feedback".
     pub source: String,
+    /// Per dense feature, the 0.5 % and 99.5 % quantiles of the training rows: the range of the
+    /// calibration data (DESIGN §2.5 "Distribution shift").
+    pub dense_range: Vec<(f64, f64)>,
+    /// Share in [0,1] of the training rows that are correct: where a shifted input's height is
+    /// shrunk to.
+    pub base_rate: f64,
 }
 
 impl TaskModel {
@@ -84,13 +99,28 @@ impl TaskModel {
             .into_iter()
             .find(|k| k.as_str() == raw.kind)
             .ok_or_else(|| format!("unknown task kind {:?}", raw.kind))?;
-        for (name, len) in [("dense_mean", raw.dense_mean.len()), ("dense_std", raw.dense_std.len()), ("dense_weight", raw.dense_weight.len())] {
+        for (name, len) in [
+            ("dense_mean", raw.dense_mean.len()),
+            ("dense_std", raw.dense_std.len()),
+            ("dense_weight", raw.dense_weight.len()),
+            ("dense_lo", raw.dense_lo.len()),
+            ("dense_hi", raw.dense_hi.len()),
+        ] {
             if len != N_DENSE {
-                return Err(format!("{}: {name} has {len} entries, expected {N_DENSE}", raw.kind));
+                return Err(format!(
+                    "{}: {name} has {len} entries, expected {N_DENSE}",
+                    raw.kind
+                ));
             }
         }
         let (table, ngram_weight) = LinearModel::decode_ngrams(raw.ngrams)?;
-        let sel = |s: Option<(f64, f64, f64)>| s.map(|(threshold, risk_bound, coverage)| Selection { threshold, risk_bound, coverage });
+        let sel = |s: Option<(f64, f64, f64)>| {
+            s.map(|(threshold, risk_bound, coverage)| Selection {
+                threshold,
+                risk_bound,
+                coverage,
+            })
+        };
         Ok(TaskModel {
             kind,
             model: LinearModel {
@@ -105,16 +135,34 @@ impl TaskModel {
             bins: raw
                 .bins
                 .iter()
-                .map(|&(lo, hi, count, mean_confidence, accuracy)| ReliabilityBin { lo, hi, count, mean_confidence, accuracy })
+                .map(
+                    |&(lo, hi, count, mean_confidence, accuracy)| ReliabilityBin {
+                        lo,
+                        hi,
+                        count,
+                        mean_confidence,
+                        accuracy,
+                    },
+                )
                 .collect(),
             n: raw.n,
             ece: raw.ece,
             brier: raw.brier,
             auroc: raw.auroc,
-            thresholds: Thresholds { accept: sel(raw.accept), refuse: sel(raw.refuse) },
+            thresholds: Thresholds {
+                accept: sel(raw.accept),
+                refuse: sel(raw.refuse),
+            },
             target_risk: raw.target_risk,
             delta: raw.delta,
             source: "reference".into(),
+            dense_range: raw
+                .dense_lo
+                .iter()
+                .copied()
+                .zip(raw.dense_hi.iter().copied())
+                .collect(),
+            base_rate: raw.base_rate,
         })
     }
 }
@@ -122,7 +170,11 @@ impl TaskModel {
 fn calibrator_of(platt: Option<(f64, f64)>, x: &[f64], y: &[f64], n: &[f64]) -> Calibrator {
     match platt {
         Some((a, b)) => Calibrator::Platt(Platt { a, b }),
-        None => Calibrator::Isotonic(Isotonic { x: x.to_vec(), y: y.to_vec(), n: n.to_vec() }),
+        None => Calibrator::Isotonic(Isotonic {
+            x: x.to_vec(),
+            y: y.to_vec(),
+            n: n.to_vec(),
+        }),
     }
 }
 
@@ -134,7 +186,13 @@ impl TierModel {
             .find(|t| t.as_str() == raw.tier)
             .ok_or_else(|| format!("unknown tier {:?}", raw.tier))?;
         let arr = |name: &str, v: &[f64]| -> Result<[f64; N_TIER], String> {
-            v.try_into().map_err(|_| format!("{}: {name} has {} entries, expected {N_TIER}", raw.tier, v.len()))
+            v.try_into().map_err(|_| {
+                format!(
+                    "{}: {name} has {} entries, expected {N_TIER}",
+                    raw.tier,
+                    v.len()
+                )
+            })
         };
         Ok(TierModel {
             tier,
@@ -166,8 +224,14 @@ impl Scorer {
         if TRAINED_TIER_FEATURES != TIER_FEATURES {
             return Err("embedded tier weights were trained with other inputs; retrain".into());
         }
-        let models = raw_kinds().iter().map(TaskModel::from_raw).collect::<Result<Vec<_>, _>>()?;
-        let tiers = raw_tiers().iter().map(TierModel::from_raw).collect::<Result<Vec<_>, _>>()?;
+        let models = raw_kinds()
+            .iter()
+            .map(TaskModel::from_raw)
+            .collect::<Result<Vec<_>, _>>()?;
+        let tiers = raw_tiers()
+            .iter()
+            .map(TierModel::from_raw)
+            .collect::<Result<Vec<_>, _>>()?;
         Scorer::from_models(models, SCORER_VERSION.to_string())?.with_tiers(tiers, TIERS_VERSION)
     }
 
@@ -176,11 +240,17 @@ impl Scorer {
     ///
     /// # Errors
     /// When a tier is missing or repeated.
-    pub fn with_tiers(mut self, mut tiers: Vec<TierModel>, tiers_version: &str) -> Result<Scorer, String> {
+    pub fn with_tiers(
+        mut self,
+        mut tiers: Vec<TierModel>,
+        tiers_version: &str,
+    ) -> Result<Scorer, String> {
         tiers.sort_by_key(|t| MODEL_TIERS.iter().position(|m| *m == t.tier));
         let got: Vec<Tier> = tiers.iter().map(|t| t.tier).collect();
         if got != MODEL_TIERS {
-            return Err(format!("need exactly one model per tier {MODEL_TIERS:?}, got {got:?}"));
+            return Err(format!(
+                "need exactly one model per tier {MODEL_TIERS:?}, got {got:?}"
+            ));
         }
         self.tiers = tiers;
         self.version = format!("{}+{tiers_version}", self.version);
@@ -204,9 +274,15 @@ impl Scorer {
         models.sort_by_key(|m| m.kind);
         let kinds: Vec<TaskKind> = models.iter().map(|m| m.kind).collect();
         if kinds != TaskKind::ALL {
-            return Err(format!("need exactly one model per task kind, got {kinds:?}"));
+            return Err(format!(
+                "need exactly one model per task kind, got {kinds:?}"
+            ));
         }
-        Ok(Scorer { models, tiers: Vec::new(), version })
+        Ok(Scorer {
+            models,
+            tiers: Vec::new(),
+            version,
+        })
     }
 
     /// The model serving `kind`.
@@ -257,7 +333,14 @@ impl Scorer {
     /// The height the current calibration gives raw confidence `raw` of an audit in `tier` of
     /// `task` × `model_source` (the feedback calibrator [`CalibrationRegistry::get`] finds, else
     /// the reference). Equals the `height` of re-auditing a request whose raw confidence is `raw`.
-    pub fn height_for(&self, tier: Tier, task: TaskKind, model_source: Option<&str>, raw: f64, registry: &CalibrationRegistry) -> f64 {
+    pub fn height_for(
+        &self,
+        tier: Tier,
+        task: TaskKind,
+        model_source: Option<&str>,
+        raw: f64,
+        registry: &CalibrationRegistry,
+    ) -> f64 {
         ActiveCalibration::of(self.model(task), registry.get(tier, task, model_source)).predict(raw)
     }
 
@@ -271,7 +354,9 @@ impl Scorer {
     ) -> AuditResult {
         let x = extract(&req.text, req.prompt.as_deref(), req.context.as_deref());
         let tm = self.model(x.kind);
-        let scored = tm.model.score(&x);
+        // Features are clamped to the calibration data's range, so the logit never extrapolates
+        // beyond what the calibrator has seen; how far they lay outside is `metadata.shift`.
+        let scored = tm.model.score_with(&clamp_to_range(tm, &x.dense), &x);
         let evidence = Evidence::of(req, nli);
         let tier_model = self.tier_model(evidence.tier());
         let tier = tier_model.map_or(Tier::Intrinsic, |t| t.tier);
@@ -288,10 +373,22 @@ impl Scorer {
                 contributions = DENSE_NAMES
                     .iter()
                     .enumerate()
-                    .map(|(i, n)| Contribution { feature: n.to_string(), value: x.dense[i], contribution: scored.dense_contrib[i] })
+                    .map(|(i, n)| Contribution {
+                        feature: n.to_string(),
+                        value: x.dense[i],
+                        contribution: scored.dense_contrib[i],
+                    })
                     .collect();
-                contributions.push(Contribution { feature: "text_ngrams".into(), value: x.ngrams[0].1.len() as f64, contribution: scored.text_ngram_contrib });
-                contributions.push(Contribution { feature: "prompt_ngrams".into(), value: x.ngrams[1].1.len() as f64, contribution: scored.prompt_ngram_contrib });
+                contributions.push(Contribution {
+                    feature: "text_ngrams".into(),
+                    value: x.ngrams[0].1.len() as f64,
+                    contribution: scored.text_ngram_contrib,
+                });
+                contributions.push(Contribution {
+                    feature: "prompt_ngrams".into(),
+                    value: x.ngrams[1].1.len() as f64,
+                    contribution: scored.prompt_ngram_contrib,
+                });
                 tier_inputs = None;
             }
             Some(model) => {
@@ -302,25 +399,58 @@ impl Scorer {
                     .samples
                     .as_ref()
                     .and_then(|s| s.aleatoric)
-                    .or(evidence.tokens.as_ref().and_then(|t| t.normalized_token_entropy))
+                    .or(evidence
+                        .tokens
+                        .as_ref()
+                        .and_then(|t| t.normalized_token_entropy))
                     .unwrap_or(openness);
                 // Inputs the evidence lacks (token entropy without top-k) contribute nothing and
                 // are not listed: JSON has no NaN.
                 contributions = (0..N_TIER)
                     .filter(|&i| uses(model.tier, i) && inputs[i].is_finite())
-                    .map(|i| Contribution { feature: TIER_FEATURES[i].to_string(), value: inputs[i], contribution: contrib[i] })
+                    .map(|i| Contribution {
+                        feature: TIER_FEATURES[i].to_string(),
+                        value: inputs[i],
+                        contribution: contrib[i],
+                    })
                     .collect();
-                contributions.push(Contribution { feature: "intrinsic_logit".into(), value: scored.logit, contribution: scored.logit - tm.model.bias });
+                contributions.push(Contribution {
+                    feature: "intrinsic_logit".into(),
+                    value: scored.logit,
+                    contribution: scored.logit - tm.model.bias,
+                });
                 tier_inputs = Some((model, inputs));
             }
         }
         let raw_confidence = 1.0 - q2;
-        let height = cal.predict(raw_confidence);
-        let n_bin = cal.bins.get(bin_index(height, ECE_BINS)).map_or(0, |b| b.count);
+        let calibrated = cal.predict(raw_confidence);
+        let shift = shift_of(tm, &x, cal.source == SOURCE_REFERENCE);
+        // Covariate shift (DESIGN §2.5): the calibration does not vouch for an input far outside
+        // its data, so the height is shrunk toward the scope's base rate by 1 / (1 + e).
+        let height = if shift.fired {
+            shift.base_rate + (calibrated - shift.base_rate) / (1.0 + shift.toward_correct)
+        } else {
+            calibrated
+        };
+        let n_bin = cal
+            .bins
+            .get(bin_index(height, ECE_BINS))
+            .map_or(0, |b| b.count);
         let mut ci = jeffreys_interval(height, n_bin as f64, INTERVAL_LEVEL);
+        if shift.fired {
+            ci = [
+                ci[0].min(calibrated).min(shift.base_rate),
+                ci[1].max(calibrated).max(shift.base_rate),
+            ];
+        }
         let mut interval_method = "jeffreys";
-        if let (Some((model, inputs)), Some(pairs), Some(stats)) = (tier_inputs, evidence.pairs.as_ref(), evidence.samples.as_ref()) {
-            let height_with = |x: &[f64; N_TIER]| cal.predict(1.0 - sigmoid(scored.logit + model.shift(x).0));
+        if let (Some((model, inputs)), Some(pairs), Some(stats)) = (
+            tier_inputs,
+            evidence.pairs.as_ref(),
+            evidence.samples.as_ref(),
+        ) {
+            let height_with =
+                |x: &[f64; N_TIER]| cal.predict(1.0 - sigmoid(scored.logit + model.shift(x).0));
             // (b) seeded bootstrap over the samples.
             let mut rng = SplitMix64::new(bootstrap_seed(req));
             let k = pairs.k();
@@ -340,11 +470,21 @@ impl Scorer {
                 height_with(&x)
             };
             let (h1, h2) = (at(slo), at(shi));
-            ci = [ci[0].min(blo).min(h1).min(h2), ci[1].max(bhi).max(h1).max(h2)];
+            ci = [
+                ci[0].min(blo).min(h1).min(h2),
+                ci[1].max(bhi).max(h1).max(h2),
+            ];
             interval_method = "jeffreys+bootstrap";
         }
-        let ci = [ci[0].min(height).clamp(0.0, 1.0), ci[1].max(height).clamp(0.0, 1.0)];
-        let verdict = cal.thresholds.verdict(height);
+        let ci = [
+            ci[0].min(height).clamp(0.0, 1.0),
+            ci[1].max(height).clamp(0.0, 1.0),
+        ];
+        let verdict = if shift.fired {
+            Verdict::Maybe
+        } else {
+            cal.thresholds.verdict(height, cal.target_risk)
+        };
         contributions.sort_by(|a, b| b.contribution.abs().total_cmp(&a.contribution.abs()));
         contributions.truncate(TOP_CONTRIBUTIONS);
 
@@ -389,6 +529,7 @@ impl Scorer {
             samples: evidence.samples.as_ref(),
             intrinsic_q2: sigmoid(scored.logit),
             q2,
+            shift: &shift,
         });
         AuditResult {
             q1,
@@ -419,12 +560,19 @@ impl Scorer {
                     shrinkage_weight: cal.weight,
                 },
                 thresholds,
-                interval: IntervalInfo { method: interval_method.into(), level: INTERVAL_LEVEL, n_bin },
+                interval: IntervalInfo {
+                    method: interval_method.into(),
+                    level: INTERVAL_LEVEL,
+                    n_bin,
+                },
                 features,
                 top_contributions: contributions,
                 model_source: req.model_source.clone(),
                 scorer_version: self.version.clone(),
                 upstream: None,
+                context_role: x.context_role,
+                claims: x.grounding.claims.clone(),
+                shift,
             },
             mode,
             upstream_latency_ms,
@@ -532,13 +680,75 @@ impl<'a> ActiveCalibration<'a> {
     }
 }
 
+/// Extrapolation (nats) above which an input counts as shifted (DESIGN §2.5): half a nat of the
+/// logit resting on feature values the calibration data never showed.
+pub const SHIFT_FIRES_AT: f64 = 0.5;
+
+/// The dense features of `dense` clamped to the calibration range of `tm` (unchanged where the
+/// range is unknown).
+pub fn clamp_to_range(tm: &TaskModel, dense: &[f64; N_DENSE]) -> [f64; N_DENSE] {
+    let mut out = *dense;
+    for (v, &(lo, hi)) in out.iter_mut().zip(&tm.dense_range) {
+        if lo <= hi {
+            *v = v.clamp(lo, hi);
+        }
+    }
+    out
+}
+
+/// The covariate shift of `x` against the training range of `tm` (see [`ShiftInfo`]): the logit
+/// mass e = Σᵢ |wᵢ| · |xᵢ − clamp(xᵢ)|/σᵢ (nats) of feature values beyond the calibration range,
+/// and the part of it that would have made the answer look *more* trustworthy than anything the
+/// calibrator has seen. Only that part fires the shift (the score itself uses clamped values;
+/// an input that is more unsupported than any calibration item is not made more trustworthy by
+/// that). `fires_here` is false under a feedback calibrator (fitted on the client's own data).
+pub fn shift_of(tm: &TaskModel, x: &crate::features::Extracted, fires_here: bool) -> ShiftInfo {
+    let m = &tm.model;
+    let clamped = clamp_to_range(tm, &x.dense);
+    let (mut e, mut toward_correct) = (0.0, 0.0);
+    let mut outside = Vec::new();
+    for i in 0..N_DENSE {
+        let w = m.dense_weight[i];
+        let d = (x.dense[i] - clamped[i]) / m.dense_std[i];
+        if w == 0.0 || d == 0.0 {
+            continue;
+        }
+        e += (w * d).abs();
+        if w * d < 0.0 {
+            toward_correct += -w * d;
+            outside.push(crate::explanation::feature_words(DENSE_NAMES[i]).to_string());
+        }
+    }
+    let ngram_coverage = (!m.table.buckets.is_empty()).then(|| {
+        let grams = &x.ngrams[0].1;
+        if grams.is_empty() {
+            1.0
+        } else {
+            grams
+                .iter()
+                .filter(|(b, _)| m.table.slot(*b).is_some())
+                .count() as f64
+                / grams.len() as f64
+        }
+    });
+    ShiftInfo {
+        measure: "feature_range".into(),
+        extrapolation: e,
+        toward_correct,
+        threshold: SHIFT_FIRES_AT,
+        fired: fires_here && toward_correct > SHIFT_FIRES_AT,
+        base_rate: tm.base_rate,
+        outside,
+        ngram_coverage,
+    }
+}
+
 /// Index of `prompt_openness` in the dense features (q1 of the intrinsic tier).
 const OPENNESS: usize = 23;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Verdict;
 
     #[test]
     fn openness_index_matches_the_name() {
@@ -546,15 +756,28 @@ mod tests {
     }
 
     fn req(text: &str, prompt: Option<&str>, context: Option<&str>) -> AuditRequest {
-        AuditRequest { text: text.into(), prompt: prompt.map(Into::into), context: context.map(Into::into), ..Default::default() }
+        AuditRequest {
+            text: text.into(),
+            prompt: prompt.map(Into::into),
+            context: context.map(Into::into),
+            ..Default::default()
+        }
     }
 
     #[test]
     fn embedded_weights_load_and_score_in_range() {
         let s = Scorer::embedded();
         for r in [
-            req("Paris is the capital of France.", Some("What is the capital of France?"), None),
-            req("Delhi", Some("Where is the head office?"), Some("The Oberoi Group has its head office in Delhi.")),
+            req(
+                "Paris is the capital of France.",
+                Some("What is the capital of France?"),
+                None,
+            ),
+            req(
+                "Delhi",
+                Some("Where is the head office?"),
+                Some("The Oberoi Group has its head office in Delhi."),
+            ),
             req("x", None, None),
             req(&"word ".repeat(2000), None, Some(&"ctx ".repeat(1000))),
         ] {
@@ -576,20 +799,37 @@ mod tests {
         let q = "The Oberoi family is part of a hotel company that has a head office in what city?";
         let right = s.audit(&req("Delhi", Some(q), Some(ctx)), Mode::Local, 0.0);
         let wrong = s.audit(&req("The Oberoi family's hotel company is based in Mumbai, founded in 1934 by Rai Bahadur.", Some(q), Some(ctx)), Mode::Local, 0.0);
-        assert!(right.height > wrong.height, "{} vs {}", right.height, wrong.height);
-        assert!(wrong.explanation.contains("Mumbai") || wrong.explanation.contains("1934"), "{}", wrong.explanation);
+        assert!(
+            right.height > wrong.height,
+            "{} vs {}",
+            right.height,
+            wrong.height
+        );
+        assert!(
+            wrong.explanation.contains("Mumbai") || wrong.explanation.contains("1934"),
+            "{}",
+            wrong.explanation
+        );
         assert_ne!(right.verdict, Verdict::Refused);
     }
 
     #[test]
     fn audit_is_deterministic() {
         let s = Scorer::embedded();
-        let r = req("The Eiffel Tower was completed in 1889.", Some("When was the Eiffel Tower built?"), None);
+        let r = req(
+            "The Eiffel Tower was completed in 1889.",
+            Some("When was the Eiffel Tower built?"),
+            None,
+        );
         assert_eq!(s.audit(&r, Mode::Local, 0.0), s.audit(&r, Mode::Local, 0.0));
     }
 
     fn tok(t: &str, lp: f64) -> crate::types::TokenLogprob {
-        crate::types::TokenLogprob { token: t.into(), logprob: lp, top_logprobs: vec![] }
+        crate::types::TokenLogprob {
+            token: t.into(),
+            logprob: lp,
+            top_logprobs: vec![],
+        }
     }
 
     /// The embedded scorer with hand-made tier models: known positive weights, an increasing
@@ -623,15 +863,52 @@ mod tests {
         // TriviaQA answers, README "Evidence tiers") must meet issue 4's acceptance strictly.
         for s in [known_tiers(), Scorer::embedded()] {
             let agree = s.audit(&samples_req(&["Paris"; 5]), Mode::Local, 0.0);
-            let contra = s.audit(&samples_req(&["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]), Mode::Local, 0.0);
-            assert_eq!((agree.metadata.tier, contra.metadata.tier), (Tier::Samples, Tier::Samples));
+            let contra = s.audit(
+                &samples_req(&["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]),
+                Mode::Local,
+                0.0,
+            );
+            assert_eq!(
+                (agree.metadata.tier, contra.metadata.tier),
+                (Tier::Samples, Tier::Samples)
+            );
             assert!(contra.q2 > agree.q2, "{} vs {}", contra.q2, agree.q2);
-            assert!(contra.height < agree.height, "{} vs {}", contra.height, agree.height);
-            assert!(contra.explanation.contains("5 of 5 disagree with the text"), "{}", contra.explanation);
-            assert!(agree.explanation.contains("0 of 5 disagree with the text") && agree.explanation.contains("5 of 5 support it"), "{}", agree.explanation);
-            assert!(contra.explanation.contains("moved q2 from"), "{}", contra.explanation);
-            let raised = contra.explanation.split("Raised doubt:").nth(1).unwrap_or_default();
-            assert!(raised.split(". ").next().unwrap_or_default().contains("mean lexical disagreement 1.00 with the 5 samples"), "{}", contra.explanation);
+            assert!(
+                contra.height < agree.height,
+                "{} vs {}",
+                contra.height,
+                agree.height
+            );
+            assert!(
+                contra.explanation.contains("5 of 5 disagree with the text"),
+                "{}",
+                contra.explanation
+            );
+            assert!(
+                agree.explanation.contains("0 of 5 disagree with the text")
+                    && agree.explanation.contains("5 of 5 support it"),
+                "{}",
+                agree.explanation
+            );
+            assert!(
+                contra.explanation.contains("moved q2 from"),
+                "{}",
+                contra.explanation
+            );
+            let raised = contra
+                .explanation
+                .split("Raised doubt:")
+                .nth(1)
+                .unwrap_or_default();
+            assert!(
+                raised
+                    .split(". ")
+                    .next()
+                    .unwrap_or_default()
+                    .contains("mean lexical disagreement 1.00 with the 5 samples"),
+                "{}",
+                contra.explanation
+            );
             for a in [&agree, &contra] {
                 let [lo, hi] = a.confidence_interval;
                 assert!(lo <= a.height && a.height <= hi);
@@ -644,15 +921,39 @@ mod tests {
     #[test]
     fn a_very_unlikely_token_raises_q2_and_is_named() {
         for (s, strict_height) in [(known_tiers(), true), (Scorer::embedded(), false)] {
-            let mut r = req("The capital of France is Paris.", Some("What is the capital of France?"), None);
-            r.logprobs = Some(vec![tok("The", -0.2), tok(" capital", -0.1), tok(" of", -0.05), tok(" France", -0.1), tok(" is", -0.1), tok(" Paris", -0.3), tok(".", -0.1)]);
+            let mut r = req(
+                "The capital of France is Paris.",
+                Some("What is the capital of France?"),
+                None,
+            );
+            r.logprobs = Some(vec![
+                tok("The", -0.2),
+                tok(" capital", -0.1),
+                tok(" of", -0.05),
+                tok(" France", -0.1),
+                tok(" is", -0.1),
+                tok(" Paris", -0.3),
+                tok(".", -0.1),
+            ]);
             let likely = s.audit(&r, Mode::Local, 0.0);
             r.logprobs.as_mut().unwrap()[5].logprob = -12.0;
             let unlikely = s.audit(&r, Mode::Local, 0.0);
             assert_eq!(likely.metadata.tier, Tier::Logprobs);
             assert!(unlikely.q2 > likely.q2, "{} vs {}", unlikely.q2, likely.q2);
-            assert!(unlikely.height < likely.height || (!strict_height && unlikely.height <= likely.height), "{} vs {}", unlikely.height, likely.height);
-            assert!(unlikely.explanation.contains("weakest \"Paris\" (token 6, p = 0.000)"), "{}", unlikely.explanation);
+            assert!(
+                unlikely.height < likely.height
+                    || (!strict_height && unlikely.height <= likely.height),
+                "{} vs {}",
+                unlikely.height,
+                likely.height
+            );
+            assert!(
+                unlikely
+                    .explanation
+                    .contains("weakest \"Paris\" (token 6, p = 0.000)"),
+                "{}",
+                unlikely.explanation
+            );
             assert!(unlikely.metadata.features["min_token_prob"] < 1e-5);
         }
     }
@@ -664,10 +965,23 @@ mod tests {
         let many_r = samples_req(&[["Paris", "Lyon"]; 10].concat());
         let many = s.audit(&many_r, Mode::Local, 0.0);
         let width = |a: &AuditResult| a.confidence_interval[1] - a.confidence_interval[0];
-        assert!(width(&few) > width(&many) + 0.05, "{:?} vs {:?}", few.confidence_interval, many.confidence_interval);
-        assert_eq!(s.audit(&many_r, Mode::Local, 0.0), many, "seeded bootstrap: deterministic");
+        assert!(
+            width(&few) > width(&many) + 0.05,
+            "{:?} vs {:?}",
+            few.confidence_interval,
+            many.confidence_interval
+        );
+        assert_eq!(
+            s.audit(&many_r, Mode::Local, 0.0),
+            many,
+            "seeded bootstrap: deterministic"
+        );
         // Without samples the interval is the calibration bin's Jeffreys interval alone.
-        let plain = s.audit(&req("Paris", Some("Which city is the capital of France?"), None), Mode::Local, 0.0);
+        let plain = s.audit(
+            &req("Paris", Some("Which city is the capital of France?"), None),
+            Mode::Local,
+            0.0,
+        );
         assert_eq!(plain.metadata.interval.method, "jeffreys");
     }
 
@@ -681,15 +995,29 @@ mod tests {
         let a = s.audit(&r, Mode::Local, 0.0);
         assert_eq!(a.metadata.tier, Tier::Combined);
         assert_eq!(a.metadata.scope, "combined/open");
-        assert!(a.metadata.top_contributions.iter().all(|c| c.value.is_finite() && c.contribution.is_finite()), "no NaN for JSON");
+        assert!(
+            a.metadata
+                .top_contributions
+                .iter()
+                .all(|c| c.value.is_finite() && c.contribution.is_finite()),
+            "no NaN for JSON"
+        );
         assert_eq!(a.metadata.calibration.scope, "intrinsic/open");
         // An NLI judge saying everything contradicts everything: D = 1, A = max(0, G − D) = 0 = q1.
         let n = 3;
-        let nli = NliMatrix { entail: vec![vec![0.0; n]; n], contradict: vec![vec![1.0; n]; n] };
+        let nli = NliMatrix {
+            entail: vec![vec![0.0; n]; n],
+            contradict: vec![vec![1.0; n]; n],
+        };
         let j = s.audit_judged(&r, Mode::Local, 0.0, &CalibrationRegistry::new(), &nli);
         assert_eq!(j.metadata.features["contradiction"], 1.0);
         assert_eq!(j.q1, 0.0);
-        assert!(j.explanation.contains("NLI judge finds 100% of sample pairs contradictory"), "{}", j.explanation);
+        assert!(
+            j.explanation
+                .contains("NLI judge finds 100% of sample pairs contradictory"),
+            "{}",
+            j.explanation
+        );
     }
 
     #[test]
@@ -700,21 +1028,49 @@ mod tests {
         let raw: Vec<f64> = (0..120).map(|i| (i % 10) as f64 / 10.0).collect();
         let y: Vec<bool> = (0..120).map(|i| i % 3 != 0).collect();
         let scope = feedback_scope(Tier::Intrinsic, TaskKind::Open, Some("m"));
-        let cal = ScopeCalibration::fit(&scope, s.model(TaskKind::Open), &raw, &y).unwrap().unwrap();
+        let cal = ScopeCalibration::fit(&scope, s.model(TaskKind::Open), &raw, &y)
+            .unwrap()
+            .unwrap();
         let reg = CalibrationRegistry::new().with(Arc::new(cal.clone()));
-        let mut r = req("The Eiffel Tower was completed in 1889.", Some("When was the Eiffel Tower built?"), None);
+        let mut r = req(
+            "The Eiffel Tower was completed in 1889.",
+            Some("When was the Eiffel Tower built?"),
+            None,
+        );
         let plain = s.audit_with(&r, Mode::Local, 0.0, &reg);
-        assert_eq!(plain, s.audit(&r, Mode::Local, 0.0), "no model_source: reference");
+        assert_eq!(
+            plain,
+            s.audit(&r, Mode::Local, 0.0),
+            "no model_source: reference"
+        );
         assert_eq!(plain.metadata.calibration.scope, "intrinsic/open");
         r.model_source = Some("m".into());
         let a = s.audit_with(&r, Mode::Local, 0.0, &reg);
         assert_eq!(a.metadata.calibration.source, "feedback");
         assert_eq!(a.metadata.calibration.scope, "intrinsic/open/m");
-        assert_eq!((a.metadata.calibration.n, a.ece, a.brier), (120, cal.ece, cal.brier));
+        assert_eq!(
+            (a.metadata.calibration.n, a.ece, a.brier),
+            (120, cal.ece, cal.brier)
+        );
         assert_eq!(a.metadata.thresholds.source, "feedback");
         assert!((a.height - cal.predict(a.metadata.raw_confidence)).abs() < 1e-12);
-        assert!((s.height_for(Tier::Intrinsic, TaskKind::Open, Some("m"), a.metadata.raw_confidence, &reg) - a.height).abs() < 1e-12);
-        assert!(a.explanation.contains("Feedback calibration (intrinsic/open/m) on 120 held-out labels"), "{}", a.explanation);
+        assert!(
+            (s.height_for(
+                Tier::Intrinsic,
+                TaskKind::Open,
+                Some("m"),
+                a.metadata.raw_confidence,
+                &reg
+            ) - a.height)
+                .abs()
+                < 1e-12
+        );
+        assert!(
+            a.explanation
+                .contains("Feedback calibration (intrinsic/open/m) on 120 held-out labels"),
+            "{}",
+            a.explanation
+        );
         let [lo, hi] = a.confidence_interval;
         assert!(lo <= a.height && a.height <= hi);
 
@@ -722,17 +1078,38 @@ mod tests {
         // the model; once the samples scope has a calibrator, that one (DESIGN §2.5).
         r.samples = Some(vec!["1889".into(), "It was built in 1889.".into()]);
         let t = s.audit_with(&r, Mode::Local, 0.0, &reg);
-        assert_eq!((t.metadata.tier, t.metadata.calibration.scope.as_str()), (Tier::Samples, "intrinsic/open/m"));
+        assert_eq!(
+            (t.metadata.tier, t.metadata.calibration.scope.as_str()),
+            (Tier::Samples, "intrinsic/open/m")
+        );
         let tier_scope = feedback_scope(Tier::Samples, TaskKind::Open, Some("m"));
         let y2: Vec<bool> = (0..120).map(|i| i % 4 != 0).collect();
-        let tier_cal = ScopeCalibration::fit(&tier_scope, s.model(TaskKind::Open), &raw, &y2).unwrap().unwrap();
+        let tier_cal = ScopeCalibration::fit(&tier_scope, s.model(TaskKind::Open), &raw, &y2)
+            .unwrap()
+            .unwrap();
         let reg2 = reg.with(Arc::new(tier_cal.clone()));
         let t2 = s.audit_with(&r, Mode::Local, 0.0, &reg2);
         assert_eq!(t2.metadata.calibration.scope, "samples/open/m");
         assert!((t2.height - tier_cal.predict(t2.metadata.raw_confidence)).abs() < 1e-12);
-        assert!((s.height_for(Tier::Samples, TaskKind::Open, Some("m"), t2.metadata.raw_confidence, &reg2) - t2.height).abs() < 1e-12);
+        assert!(
+            (s.height_for(
+                Tier::Samples,
+                TaskKind::Open,
+                Some("m"),
+                t2.metadata.raw_confidence,
+                &reg2
+            ) - t2.height)
+                .abs()
+                < 1e-12
+        );
         // The intrinsic audit keeps the intrinsic scope.
         r.samples = None;
-        assert_eq!(s.audit_with(&r, Mode::Local, 0.0, &reg2).metadata.calibration.scope, "intrinsic/open/m");
+        assert_eq!(
+            s.audit_with(&r, Mode::Local, 0.0, &reg2)
+                .metadata
+                .calibration
+                .scope,
+            "intrinsic/open/m"
+        );
     }
 }

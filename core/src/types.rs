@@ -16,23 +16,31 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuditRequest {
-    /// The LLM's answer to audit; 1..=10000 characters.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000, example = "Paris is the capital of France."))]
+    /// The LLM's answer to audit; 1..=20000 characters.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 1,
+            max_length = 20000,
+            example = "Paris is the capital of France."
+        )
+    )]
     pub text: String,
-    /// Retrieved documents or knowledge the answer should rest on; at most 5000 characters.
+    /// Retrieved documents or knowledge the answer should rest on, or the user's question when
+    /// no `prompt` is sent (DESIGN §2.0); at most 100000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
+    #[cfg_attr(feature = "openapi", schema(max_length = 100000))]
     pub context: Option<String>,
-    /// The user's question or instruction; at most 5000 characters (extension).
+    /// The user's question or instruction; at most 20000 characters (extension).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
+    #[cfg_attr(feature = "openapi", schema(max_length = 20000))]
     pub prompt: Option<String>,
     /// Free-form name of the model that wrote `text`; at most 500 characters. Selects the
     /// calibration scope once feedback exists for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "openapi", schema(max_length = 500))]
     pub model_source: Option<String>,
-    /// Alternative answers to the same prompt (1..=20 strings of at most 10000 characters), sampled
+    /// Alternative answers to the same prompt (1..=20 strings of at most 20000 characters), sampled
     /// from the model that wrote `text` (DESIGN §2.3, samples tier). When present, no upstream
     /// sampling is needed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -118,7 +126,12 @@ pub enum Tier {
 
 impl Tier {
     /// Every tier, from text alone to all evidence.
-    pub const ALL: [Tier; 4] = [Tier::Intrinsic, Tier::Logprobs, Tier::Samples, Tier::Combined];
+    pub const ALL: [Tier; 4] = [
+        Tier::Intrinsic,
+        Tier::Logprobs,
+        Tier::Samples,
+        Tier::Combined,
+    ];
 
     /// The wire name, e.g. "intrinsic".
     pub fn as_str(self) -> &'static str {
@@ -206,6 +219,13 @@ pub struct Metadata {
     pub model_source: Option<String>,
     /// Version of the embedded model (training data digest and settings).
     pub scorer_version: String,
+    /// How the request's `context` was read: "none", "prompt" (a question or instruction,
+    /// judged as the prompt of an open answer) or "source" (DESIGN §2.0).
+    pub context_role: crate::grounding::ContextRole,
+    /// The answer's claims aligned to the context (empty without sources; DESIGN §2.1).
+    pub claims: Vec<crate::grounding::Claim>,
+    /// How far this input lies outside the calibration data of its scope (DESIGN §2.5).
+    pub shift: ShiftInfo,
     /// Which upstream produced the evidence (absent when nothing was called).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upstream: Option<UpstreamInfo>,
@@ -276,6 +296,37 @@ pub struct ThresholdInfo {
     pub method: String,
     /// "reference" or "feedback".
     pub source: String,
+}
+
+/// `metadata.shift`: covariate shift of this input against the calibration data of its scope
+/// (DESIGN §2.5 "Distribution shift").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ShiftInfo {
+    /// "feature_range": the logit mass (nats) that comes from feature values beyond the 0.5–99.5 %
+    /// range of the calibration rows, Σ |wᵢ| · distance outside the range in standard deviations.
+    pub measure: String,
+    /// That extrapolation, in nats (≥ 0). The score itself uses the features clamped to the
+    /// range.
+    pub extrapolation: f64,
+    /// The part of `extrapolation` that would make the answer look more trustworthy than any
+    /// calibration item (nats, ≥ 0): what fires the shift.
+    pub toward_correct: f64,
+    /// The `toward_correct` extrapolation above which the input counts as shifted.
+    pub threshold: f64,
+    /// Whether the input counts as shifted: its height was shrunk toward the scope's base rate,
+    /// its interval widened and its verdict set to MAYBE. Never set under a feedback calibrator,
+    /// which was fitted on the client's own distribution.
+    pub fired: bool,
+    /// The scope's base rate (share correct in its calibration data), in [0,1].
+    pub base_rate: f64,
+    /// The features whose values lie outside the calibration range on the trustworthy side, in
+    /// words.
+    pub outside: Vec<String>,
+    /// Share in [0,1] of the answer's word uni- and bigrams that the model's n-gram vocabulary
+    /// holds (absent for kinds without n-grams).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub ngram_coverage: Option<f64>,
 }
 
 /// `metadata.interval`: the Jeffreys interval behind `confidence_interval`.
@@ -389,10 +440,13 @@ pub const INTERFACE_VERSION: &str = "1.1.0";
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareItem {
     /// Model name, unique within the request; 1..=500 characters.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 500, example = "gpt-4o"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 500, example = "gpt-4o")
+    )]
     pub model: String,
-    /// The model's answer; 1..=10000 characters.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
+    /// The model's answer; 1..=20000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
     /// Extra samples from this model for the same prompt (as [`AuditRequest::samples`]); the
     /// other answers of the comparison count as samples too.
@@ -409,8 +463,8 @@ pub struct CompareItem {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompareRequest {
-    /// The prompt all answers respond to; at most 5000 characters.
-    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
+    /// The prompt all answers respond to; at most 20000 characters.
+    #[cfg_attr(feature = "openapi", schema(max_length = 20000))]
     pub prompt: String,
     /// 2..=10 answers.
     #[cfg_attr(feature = "openapi", schema(min_items = 2, max_items = 10))]
@@ -440,9 +494,13 @@ pub struct ModelComparison {
     /// Mean lexical similarity in [0,1] with the other answers, compared as answers to the prompt
     /// (the prompt's words left out; `core::similarity::agreements`).
     pub agreement: f64,
+    /// 95 % interval of `height` from this answer's audit.
+    pub confidence_interval: [f64; 2],
 }
 
-/// One row of a comparison's ranking (by q2, then ECE, then q1; lower is better).
+/// One row of a comparison's ranking (by q2, then ECE, then q1; lower is better). Models whose
+/// height intervals overlap the previous row's share its rank (standard competition ranking:
+/// 1, 1, 3): their difference is within the scores' uncertainty.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RankingEntry {
@@ -456,6 +514,11 @@ pub struct RankingEntry {
     pub height: f64,
     /// Verdict.
     pub verdict: Verdict,
+    /// 95 % interval of `height` (as in the model's audit).
+    pub confidence_interval: [f64; 2],
+    /// Whether this model's height interval overlaps the first-ranked model's: the difference is
+    /// within the scores' uncertainty, so the two are tied (the first-ranked is tied with itself).
+    pub tied_with_best: bool,
 }
 
 /// `summary` of a comparison.
@@ -472,6 +535,11 @@ pub struct CompareSummary {
     pub avg_q2: f64,
     /// max q2 − min q2.
     pub q2_range: f64,
+    /// Whether `best_model` is decisively best: no other model's height interval overlaps its
+    /// own. False means the first place is a tie within the scores' uncertainty.
+    pub decisive: bool,
+    /// The models tied with the first-ranked one (itself included), in ranking order.
+    pub tied_models: Vec<String>,
     /// Wall time, milliseconds (measured by the caller).
     pub processing_time_ms: f64,
 }
@@ -497,16 +565,16 @@ pub struct CompareResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CalibrateRequest {
-    /// The answer; 1..=10000 characters.
-    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 10000))]
+    /// The answer; 1..=20000 characters.
+    #[cfg_attr(feature = "openapi", schema(min_length = 1, max_length = 20000))]
     pub text: String,
-    /// Optional grounding documents; at most 5000 characters.
+    /// Optional grounding documents (or the question, DESIGN §2.0); at most 100000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
+    #[cfg_attr(feature = "openapi", schema(max_length = 100000))]
     pub context: Option<String>,
-    /// Optional prompt (extension, as in [`AuditRequest`]); at most 5000 characters.
+    /// Optional prompt (extension, as in [`AuditRequest`]); at most 20000 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "openapi", schema(max_length = 5000))]
+    #[cfg_attr(feature = "openapi", schema(max_length = 20000))]
     pub prompt: Option<String>,
     /// Optional model name; selects the calibration scope; at most 500 characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]

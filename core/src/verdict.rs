@@ -95,26 +95,77 @@ pub struct Thresholds {
 
 impl Thresholds {
     /// Chooses both thresholds on calibration data: `heights` in [0,1], `correct[i]` the label.
+    ///
+    /// A verdict never contradicts the height it is given for (DESIGN §2.5): the SGR accept
+    /// threshold is raised to at least 1 − `target_risk` and the refuse threshold lowered to at
+    /// most `target_risk`; coverage and risk bound are then those of the moved threshold (same
+    /// δ split), and a region that holds no calibration item is dropped.
     pub fn fit(heights: &[f64], correct: &[bool], target_risk: f64, delta: f64) -> Thresholds {
         let wrong: Vec<bool> = correct.iter().map(|c| !c).collect();
-        let accept = sgr(heights, &wrong, target_risk, delta);
+        let m = heights.len().max(1);
+        let d = delta / (m as f64).log2().ceil().max(1.0);
+        let accept = sgr(heights, &wrong, target_risk, delta).and_then(|s| {
+            if s.threshold >= 1.0 - target_risk {
+                return Some(s);
+            }
+            let sel: Vec<usize> = (0..heights.len())
+                .filter(|&i| heights[i] >= 1.0 - target_risk)
+                .collect();
+            let threshold = sel
+                .iter()
+                .map(|&i| heights[i])
+                .fold(f64::INFINITY, f64::min);
+            let errs = sel.iter().filter(|&&i| wrong[i]).count() as u64;
+            let bound = clopper_pearson_upper(errs, sel.len() as u64, d);
+            (!sel.is_empty() && bound <= target_risk).then_some(Selection {
+                threshold,
+                risk_bound: bound,
+                coverage: sel.len() as f64 / m as f64,
+            })
+        });
         // The refuse region is searched below the accept region only, so the two never overlap;
         // coverage stays a share of all items.
-        let below: Vec<usize> =
-            (0..heights.len()).filter(|&i| accept.is_none_or(|a| heights[i] < a.threshold)).collect();
+        let below: Vec<usize> = (0..heights.len())
+            .filter(|&i| accept.is_none_or(|a| heights[i] < a.threshold))
+            .collect();
         let neg: Vec<f64> = below.iter().map(|&i| -heights[i]).collect();
         let corr: Vec<bool> = below.iter().map(|&i| correct[i]).collect();
         let scale = below.len() as f64 / heights.len().max(1) as f64;
         let refuse = sgr(&neg, &corr, target_risk, delta)
-            .map(|s| Selection { threshold: -s.threshold, coverage: s.coverage * scale, ..s });
+            .map(|s| Selection {
+                threshold: -s.threshold,
+                coverage: s.coverage * scale,
+                ..s
+            })
+            .and_then(|s| {
+                if s.threshold <= target_risk {
+                    return Some(s);
+                }
+                let sel: Vec<usize> = (0..heights.len())
+                    .filter(|&i| heights[i] <= target_risk)
+                    .collect();
+                let threshold = sel
+                    .iter()
+                    .map(|&i| heights[i])
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let rights = sel.iter().filter(|&&i| correct[i]).count() as u64;
+                let bound = clopper_pearson_upper(rights, sel.len() as u64, d);
+                (!sel.is_empty() && bound <= target_risk).then_some(Selection {
+                    threshold,
+                    risk_bound: bound,
+                    coverage: sel.len() as f64 / m as f64,
+                })
+            });
         Thresholds { accept, refuse }
     }
 
-    /// The verdict for `height`.
-    pub fn verdict(&self, height: f64) -> Verdict {
-        if self.accept.is_some_and(|a| height >= a.threshold) {
+    /// The verdict for `height` under target risk r: ACCEPT when height ≥ the accept threshold
+    /// and ≥ 1 − r, REFUSED when height ≤ the refuse threshold and ≤ r, else MAYBE (the verdict
+    /// never contradicts the height, DESIGN §2.5, whatever thresholds a calibrator carries).
+    pub fn verdict(&self, height: f64, target_risk: f64) -> Verdict {
+        if self.accept.is_some_and(|a| height >= a.threshold) && height >= 1.0 - target_risk {
             Verdict::Accept
-        } else if self.refuse.is_some_and(|r| height <= r.threshold) {
+        } else if self.refuse.is_some_and(|r| height <= r.threshold) && height <= target_risk {
             Verdict::Refused
         } else {
             Verdict::Maybe
@@ -129,7 +180,9 @@ mod tests {
     #[test]
     fn clopper_pearson_known_values() {
         // 0 errors in 29 trials: upper 95% one-sided bound = 1 − 0.05^(1/29) ≈ 0.0982
-        assert!((clopper_pearson_upper(0, 29, 0.05) - (1.0 - 0.05f64.powf(1.0 / 29.0))).abs() < 1e-9);
+        assert!(
+            (clopper_pearson_upper(0, 29, 0.05) - (1.0 - 0.05f64.powf(1.0 / 29.0))).abs() < 1e-9
+        );
         assert_eq!(clopper_pearson_upper(3, 3, 0.05), 1.0);
         assert_eq!(clopper_pearson_upper(0, 0, 0.05), 1.0);
     }
@@ -155,12 +208,37 @@ mod tests {
     #[test]
     fn verdict_regions() {
         let heights: Vec<f64> = (0..2000).map(|i| i as f64 / 2000.0).collect();
-        let correct: Vec<bool> = (0..2000).map(|i: i64| ((i * 7919) % 2000) < 2 * (i - 500)).collect();
+        let correct: Vec<bool> = (0..2000)
+            .map(|i: i64| ((i * 7919) % 2000) < 2 * (i - 500))
+            .collect();
         let t = Thresholds::fit(&heights, &correct, 0.1, 0.05);
         let (a, r) = (t.accept.unwrap().threshold, t.refuse.unwrap().threshold);
         assert!(r < a);
-        assert_eq!(t.verdict(0.999), Verdict::Accept);
-        assert_eq!(t.verdict(0.001), Verdict::Refused);
-        assert_eq!(t.verdict((a + r) / 2.0), Verdict::Maybe);
+        assert_eq!(t.verdict(0.999, 0.1), Verdict::Accept);
+        assert_eq!(t.verdict(0.001, 0.1), Verdict::Refused);
+        assert_eq!(t.verdict((a + r) / 2.0, 0.1), Verdict::Maybe);
+        assert!(a >= 0.9 && r <= 0.1, "{a} {r}");
+    }
+
+    #[test]
+    fn thresholds_never_contradict_the_height() {
+        // A scorer whose heights are all far from 0 and 1 but perfectly separating: SGR alone
+        // would accept at 0.55 and refuse at 0.45; the verdict needs ≥ 0.9 / ≤ 0.1.
+        let heights: Vec<f64> = (0..1000)
+            .map(|i| if i % 2 == 0 { 0.55 } else { 0.45 })
+            .collect();
+        let correct: Vec<bool> = (0..1000).map(|i| i % 2 == 0).collect();
+        let t = Thresholds::fit(&heights, &correct, 0.1, 0.05);
+        assert_eq!((t.accept, t.refuse), (None, None));
+        let forced = Thresholds {
+            accept: Some(Selection {
+                threshold: 0.5,
+                risk_bound: 0.0,
+                coverage: 0.5,
+            }),
+            refuse: None,
+        };
+        assert_eq!(forced.verdict(0.6, 0.1), Verdict::Maybe);
+        assert_eq!(forced.verdict(0.95, 0.1), Verdict::Accept);
     }
 }

@@ -3,6 +3,7 @@
 //! `weights/generated.rs` and the `weights/*.ngrams.bin` tables it includes.
 
 #[rustfmt::skip] // written by the trainer; CI compares it byte for byte with a fresh training run
+#[allow(clippy::approx_constant)] // fitted values such as ln 2 = 0.693… are data, not constants
 mod generated;
 
 pub use generated::{SCORER_VERSION, TRAINED_DENSE_NAMES};
@@ -56,6 +57,13 @@ pub struct RawKind {
     pub dense_std: &'static [f64],
     /// Dense feature weights.
     pub dense_weight: &'static [f64],
+    /// Per dense feature, the 0.5 % quantile over the kind's training rows (DESIGN §2.5
+    /// "Distribution shift").
+    pub dense_lo: &'static [f64],
+    /// Per dense feature, the 99.5 % quantile over the kind's training rows.
+    pub dense_hi: &'static [f64],
+    /// Share in [0,1] of the kind's training rows that are correct.
+    pub base_rate: f64,
     /// Encoded n-gram table (see `model::LinearModel::decode_ngrams`).
     pub ngrams: &'static [u8],
     /// Platt calibrator (a, b) when the trainer chose Platt; then the `iso_*` arrays are empty.

@@ -7,14 +7,28 @@ use std::path::Path;
 
 /// A labeled row of `shared/data/halueval-*.dev.jsonl`.
 #[derive(Debug, Deserialize)]
-struct RawRow {
-    group: String,
+pub struct RawRow {
+    /// Group id.
+    pub group: String,
+    /// Passage, if any.
     #[serde(default)]
-    context: Option<String>,
+    pub context: Option<String>,
+    /// Question or dialogue history, if any.
     #[serde(default)]
-    prompt: Option<String>,
-    text: String,
-    label: u8,
+    pub prompt: Option<String>,
+    /// The answer.
+    pub text: String,
+    /// 1 = hallucinated.
+    pub label: u8,
+}
+
+/// Where a training row comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// A dev row as it stands.
+    Original,
+    /// A style-controlled row derived from a dev row (`synth`).
+    Controlled,
 }
 
 /// A row with its features.
@@ -27,22 +41,45 @@ pub struct Row {
     pub hallucinated: bool,
     /// Extracted features.
     pub x: Extracted,
+    /// Dev row or derived row.
+    pub origin: Origin,
+    /// The answer (for `--dump`).
+    pub text: String,
 }
 
-/// Reads one JSONL file; errors name the file and line.
-pub fn load(path: &Path) -> Result<Vec<Row>, String> {
-    let file = path.file_name().and_then(|s| s.to_str()).unwrap_or("?").trim_end_matches(".dev.jsonl").to_string();
+/// Reads one JSONL file's raw rows; errors name the file and line.
+pub fn load_raw(path: &Path) -> Result<Vec<RawRow>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let r: RawRow = serde_json::from_str(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-        let x = extract(&r.text, r.prompt.as_deref(), r.context.as_deref());
-        rows.push(Row { file: file.clone(), group: r.group, hallucinated: r.label == 1, x });
+        rows.push(
+            serde_json::from_str(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?,
+        );
     }
     Ok(rows)
+}
+
+/// A row with its features extracted.
+pub fn row(
+    file: &str,
+    group: &str,
+    text: &str,
+    prompt: Option<&str>,
+    context: Option<&str>,
+    hallucinated: bool,
+    origin: Origin,
+) -> Row {
+    Row {
+        file: file.to_string(),
+        group: group.to_string(),
+        hallucinated,
+        x: extract(text, prompt, context),
+        origin,
+        text: text.to_string(),
+    }
 }
 
 /// Fold of a group, 0..k, from a fixed hash of the group id (deterministic, grouped).

@@ -33,7 +33,11 @@ pub fn minimise(
             alpha[i] = rho[i] * dot(&s_hist[i], &q);
             axpy(-alpha[i], &y_hist[i], &mut q);
         }
-        let gamma = if k > 0 { dot(&s_hist[k - 1], &y_hist[k - 1]) / dot(&y_hist[k - 1], &y_hist[k - 1]) } else { 1.0 / gmax.max(1.0) };
+        let gamma = if k > 0 {
+            dot(&s_hist[k - 1], &y_hist[k - 1]) / dot(&y_hist[k - 1], &y_hist[k - 1])
+        } else {
+            1.0 / gmax.max(1.0)
+        };
         for v in &mut q {
             *v *= gamma;
         }
@@ -120,7 +124,10 @@ mod tests {
             200,
             1e-10,
         );
-        assert!((x[0] - 3.0).abs() < 1e-6 && (x[1] + 1.0).abs() < 1e-6, "{x:?}");
+        assert!(
+            (x[0] - 3.0).abs() < 1e-6 && (x[1] + 1.0).abs() < 1e-6,
+            "{x:?}"
+        );
         let x = minimise(
             |x, g| {
                 let (a, b) = (x[0], x[1]);
@@ -133,6 +140,9 @@ mod tests {
             2000,
             1e-12,
         );
-        assert!((x[0] - 1.0).abs() < 1e-4 && (x[1] - 1.0).abs() < 1e-4, "{x:?}");
+        assert!(
+            (x[0] - 1.0).abs() < 1e-4 && (x[1] - 1.0).abs() < 1e-4,
+            "{x:?}"
+        );
     }
 }

@@ -12,13 +12,14 @@ mod data;
 mod emit;
 mod lbfgs;
 mod logreg;
+mod synth;
 mod tiers;
 
 use clap::Parser;
-use data::{fold_of, Row};
+use data::{fold_of, Origin, Row};
 use epistemic_audit_core::calibration::{brier, ece, reliability_bins, Isotonic, Platt};
 use epistemic_audit_core::evaluation::auroc;
-use epistemic_audit_core::features::{TaskKind, DENSE_NAMES};
+use epistemic_audit_core::features::{TaskKind, DENSE_NAMES, GROUNDED_FEATURES};
 use epistemic_audit_core::model::sigmoid;
 use epistemic_audit_core::scorer::{Calibrator, ECE_BINS};
 use epistemic_audit_core::verdict::Thresholds;
@@ -36,8 +37,18 @@ const GRID_C_NGRAM: [f64; 4] = [0.35, 0.7, 1.4, 2.8];
 const GRID_C_DENSE: [f64; 3] = [0.0005, 0.002, 0.01];
 /// Grid of the n-gram minimum document frequency.
 const GRID_MIN_DF: [u32; 1] = [2];
+/// Grid of the grounded kinds' inverse L2 strength (support features only, no n-grams).
+const GRID_C_GROUNDED: [f64; 3] = [0.01, 0.1, 1.0];
+/// Quantiles of each dense feature kept as the range of a kind's calibration data (DESIGN §2.5
+/// "Distribution shift").
+const RANGE_QUANTILES: (f64, f64) = (0.005, 0.995);
 /// The labeled dev files, in report order.
-const FILES: [&str; 4] = ["halueval-general", "halueval-qa", "halueval-dialogue", "halueval-summarization"];
+const FILES: [&str; 4] = [
+    "halueval-general",
+    "halueval-qa",
+    "halueval-dialogue",
+    "halueval-summarization",
+];
 
 #[derive(Parser, Debug)]
 #[command(about = "Train the embedded intrinsic model on the dev data and write core/src/weights")]
@@ -66,6 +77,14 @@ struct Args {
     /// Train only the evidence-tier models (seconds; the intrinsic weights are read as embedded).
     #[arg(long)]
     tiers_only: bool,
+    /// Train and write only the intrinsic models (the tier models are fitted on the embedded
+    /// intrinsic model: after a change of features, run this, rebuild, then `--tiers-only`).
+    #[arg(long)]
+    intrinsic_only: bool,
+    /// Write every row's out-of-fold height, label, origin, text and dense features to this JSONL
+    /// file (for error analysis; nothing else changes).
+    #[arg(long)]
+    dump: Option<PathBuf>,
 }
 
 /// Runs `f` over `0..n` on `threads` workers, results in index order.
@@ -92,8 +111,18 @@ fn par_map<T: Send>(n: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> 
 fn oof_logits(rows: &[&Row], folds: usize, h: Hyper, threads: usize) -> Vec<f64> {
     let fold: Vec<usize> = rows.iter().map(|r| fold_of(&r.group, folds)).collect();
     let per_fold = par_map(folds, threads, |f| {
-        let train: Vec<&Row> = rows.iter().zip(&fold).filter(|(_, &k)| k != f).map(|(r, _)| *r).collect();
-        let test: Vec<&Row> = rows.iter().zip(&fold).filter(|(_, &k)| k == f).map(|(r, _)| *r).collect();
+        let train: Vec<&Row> = rows
+            .iter()
+            .zip(&fold)
+            .filter(|(_, &k)| k != f)
+            .map(|(r, _)| *r)
+            .collect();
+        let test: Vec<&Row> = rows
+            .iter()
+            .zip(&fold)
+            .filter(|(_, &k)| k == f)
+            .map(|(r, _)| *r)
+            .collect();
         let m = logreg::fit(&train, h);
         logreg::predict(&m, &test)
     });
@@ -106,11 +135,22 @@ fn oof_logits(rows: &[&Row], folds: usize, h: Hyper, threads: usize) -> Vec<f64>
     out
 }
 
-/// Held-out heights: the calibrator fitted on the other folds' out-of-fold confidences.
-fn cross_fit_heights(conf: &[f64], correct: &[bool], fold: &[usize], folds: usize, method: Method) -> Vec<f64> {
+/// Held-out heights: the calibrator fitted on the other folds' out-of-fold confidences of the
+/// calibration rows (`calib`), applied to every row of the fold.
+fn cross_fit_heights(
+    conf: &[f64],
+    correct: &[bool],
+    fold: &[usize],
+    folds: usize,
+    method: Method,
+    calib: &[bool],
+) -> Vec<f64> {
     let mut h = vec![0.0; conf.len()];
     for f in 0..folds {
-        let (c, y): (Vec<f64>, Vec<bool>) = (0..conf.len()).filter(|&i| fold[i] != f).map(|i| (conf[i], correct[i])).unzip();
+        let (c, y): (Vec<f64>, Vec<bool>) = (0..conf.len())
+            .filter(|&i| fold[i] != f && calib[i])
+            .map(|i| (conf[i], correct[i]))
+            .unzip();
         let cal = fit_calibrator(&c, &y, method);
         for i in (0..conf.len()).filter(|&i| fold[i] == f) {
             h[i] = cal.predict(conf[i]);
@@ -128,8 +168,12 @@ enum Method {
 
 fn fit_calibrator(conf: &[f64], correct: &[bool], method: Method) -> Calibrator {
     match method {
-        Method::Isotonic => Calibrator::Isotonic(Isotonic::fit(conf, correct).expect("non-empty calibration data")),
-        Method::Platt => Calibrator::Platt(Platt::fit(conf, correct).expect("non-empty calibration data")),
+        Method::Isotonic => {
+            Calibrator::Isotonic(Isotonic::fit(conf, correct).expect("non-empty calibration data"))
+        }
+        Method::Platt => {
+            Calibrator::Platt(Platt::fit(conf, correct).expect("non-empty calibration data"))
+        }
     }
 }
 
@@ -138,12 +182,21 @@ fn length_baseline(rows: &[&Row], folds: usize) -> Vec<f64> {
     let fold: Vec<usize> = rows.iter().map(|r| fold_of(&r.group, folds)).collect();
     let mut p = vec![0.0; rows.len()];
     for f in 0..folds {
-        let (s, y): (Vec<f64>, Vec<bool>) = rows.iter().zip(&fold).filter(|(_, &k)| k != f).map(|(r, _)| (r.x.dense[0], r.hallucinated)).unzip();
+        let (s, y): (Vec<f64>, Vec<bool>) = rows
+            .iter()
+            .zip(&fold)
+            .filter(|(_, &k)| k != f)
+            .map(|(r, _)| (r.x.dense[0], r.hallucinated))
+            .unzip();
         // Either direction: the baseline may find longer answers more or less often wrong
         // (Platt fits never decrease in their score, so the other direction is fitted on −s).
         let up = Platt::fit(&s, &y).expect("non-empty folds");
         let neg: Vec<f64> = s.iter().map(|v| -v).collect();
-        let (platt, sign) = if up.a != 0.0 { (up, 1.0) } else { (Platt::fit(&neg, &y).expect("non-empty folds"), -1.0) };
+        let (platt, sign) = if up.a != 0.0 {
+            (up, 1.0)
+        } else {
+            (Platt::fit(&neg, &y).expect("non-empty folds"), -1.0)
+        };
         for i in (0..rows.len()).filter(|&i| fold[i] == f) {
             p[i] = platt.predict(sign * rows[i].x.dense[0]);
         }
@@ -171,12 +224,44 @@ pub struct KindResult {
     pub files: Vec<String>,
     /// Thresholds on held-out heights.
     pub thresholds: Thresholds,
+    /// Per dense feature, the [`RANGE_QUANTILES`] of the kind's training rows.
+    pub range: (Vec<f64>, Vec<f64>),
+    /// Share of the kind's training rows that are correct.
+    pub base_rate: f64,
+    /// Origin of each row.
+    pub origins: Vec<Origin>,
+    /// Whether each row is calibration data of the kind (all rows for open, the style-controlled
+    /// rows for a grounded kind): what the scope's n, ECE, Brier, AUROC and bins describe.
+    pub calib: Vec<bool>,
+}
+
+/// The [`RANGE_QUANTILES`] of each dense feature over `rows` (nearest-rank quantiles).
+fn dense_range(rows: &[&Row]) -> (Vec<f64>, Vec<f64>) {
+    let mut lo = Vec::with_capacity(DENSE_NAMES.len());
+    let mut hi = Vec::with_capacity(DENSE_NAMES.len());
+    for j in 0..DENSE_NAMES.len() {
+        let mut v: Vec<f64> = rows.iter().map(|r| r.x.dense[j]).collect();
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
+        lo.push(at(RANGE_QUANTILES.0));
+        hi.push(at(RANGE_QUANTILES.1));
+    }
+    (lo, hi)
+}
+
+/// The sign dense feature `j`'s weight must have in a grounded kind, or None when it may carry
+/// no weight there (`GROUNDED_FEATURES`).
+pub fn grounded_sign(j: usize) -> Option<f64> {
+    GROUNDED_FEATURES
+        .iter()
+        .find(|(n, _)| *n == DENSE_NAMES[j])
+        .map(|(_, s)| *s)
 }
 
 fn main() {
     let args = Args::parse();
     let dry_run = args.dry_run || !args.only.is_empty();
-    if args.only.is_empty() {
+    if args.only.is_empty() && !args.intrinsic_only {
         if let Err(e) = train_tiers(&args, dry_run) {
             eprintln!("error: {e}");
             std::process::exit(2);
@@ -188,19 +273,86 @@ fn main() {
     let mut rows: Vec<Row> = Vec::new();
     for f in FILES {
         let path = args.data.join(format!("{f}.dev.jsonl"));
-        match data::load(&path) {
-            Ok(r) => rows.extend(r),
+        let raw = match data::load_raw(&path) {
+            Ok(r) => r,
             Err(e) => {
                 eprintln!("error: {e}");
                 std::process::exit(2);
             }
-        }
+        };
+        rows.extend(par_map(raw.len(), args.threads, |i| {
+            let r = &raw[i];
+            data::row(
+                f,
+                &r.group,
+                &r.text,
+                r.prompt.as_deref(),
+                r.context.as_deref(),
+                r.label == 1,
+                Origin::Original,
+            )
+        }));
+        let kind = match f {
+            "halueval-qa" => "qa",
+            "halueval-dialogue" => "dialogue",
+            "halueval-summarization" => "summarization",
+            _ => continue,
+        };
+        // One correct answer per group, in file order: the seed of the style-controlled rows.
+        let mut seen = std::collections::HashSet::new();
+        let items: Vec<synth::Item> = raw
+            .iter()
+            .filter(|r| r.label == 0 && r.context.is_some() && seen.insert(r.group.clone()))
+            .map(|r| synth::Item {
+                group: r.group.clone(),
+                context: r.context.clone().unwrap_or_default(),
+                prompt: r.prompt.clone(),
+                right: r.text.clone(),
+            })
+            .collect();
+        let made = synth::controlled(kind, &items);
+        rows.extend(par_map(made.len(), args.threads, |i| {
+            let m = &made[i];
+            data::row(
+                f,
+                &m.group,
+                &m.text,
+                m.prompt.as_deref(),
+                Some(&m.context),
+                m.hallucinated,
+                Origin::Controlled,
+            )
+        }));
     }
-    eprintln!("loaded {} rows; {} dense features", rows.len(), DENSE_NAMES.len());
+    let controlled = rows
+        .iter()
+        .filter(|r| r.origin == Origin::Controlled)
+        .count();
+    eprintln!(
+        "loaded {} rows ({controlled} style-controlled); {} dense features",
+        rows.len(),
+        DENSE_NAMES.len()
+    );
     let grid: Vec<Hyper> = GRID_C_NGRAM
         .iter()
         .flat_map(|&c_ngram| GRID_C_DENSE.iter().map(move |&c_dense| (c_ngram, c_dense)))
-        .flat_map(|(c_ngram, c_dense)| GRID_MIN_DF.iter().map(move |&min_df| Hyper { c_ngram, c_dense, min_df }))
+        .flat_map(|(c_ngram, c_dense)| {
+            GRID_MIN_DF.iter().map(move |&min_df| Hyper {
+                c_ngram,
+                c_dense,
+                min_df,
+                grounded: false,
+            })
+        })
+        .collect();
+    let grounded_grid: Vec<Hyper> = GRID_C_GROUNDED
+        .iter()
+        .map(|&c_dense| Hyper {
+            c_ngram: 0.0,
+            c_dense,
+            min_df: u32::MAX,
+            grounded: true,
+        })
         .collect();
 
     let mut results = Vec::new();
@@ -212,11 +364,42 @@ fn main() {
         let hallucinated: Vec<bool> = kr.iter().map(|r| r.hallucinated).collect();
         let correct: Vec<bool> = hallucinated.iter().map(|h| !h).collect();
         let fold: Vec<usize> = kr.iter().map(|r| fold_of(&r.group, args.folds)).collect();
+        // A grounded kind is fitted, selected and calibrated on its style-controlled rows only
+        // (both labels share writer and style, DESIGN §2.1); its original dev rows are scored
+        // out of fold for the report.
+        let calib: Vec<bool> = kr
+            .iter()
+            .map(|r| kind == TaskKind::Open || r.origin == Origin::Controlled)
+            .collect();
+        let pick = |v: &[f64]| -> Vec<f64> {
+            v.iter()
+                .zip(&calib)
+                .filter(|(_, c)| **c)
+                .map(|(x, _)| *x)
+                .collect()
+        };
+        let pick_b = |v: &[bool]| -> Vec<bool> {
+            v.iter()
+                .zip(&calib)
+                .filter(|(_, c)| **c)
+                .map(|(x, _)| *x)
+                .collect()
+        };
         let mut best: Option<(f64, Hyper, Vec<f64>)> = None;
-        for &h in &grid {
+        for &h in if kind == TaskKind::Open {
+            &grid
+        } else {
+            &grounded_grid
+        } {
             let logits = oof_logits(&kr, args.folds, h, args.threads);
-            let a = auroc(&logits, &hallucinated);
-            eprintln!("  {:<14} c_ngram={:<4} c_dense={:<5} oof AUROC {:.4}", kind.as_str(), h.c_ngram, h.c_dense, a);
+            let a = auroc(&pick(&logits), &pick_b(&hallucinated));
+            eprintln!(
+                "  {:<14} c_ngram={:<4} c_dense={:<5} oof AUROC {:.4}",
+                kind.as_str(),
+                h.c_ngram,
+                h.c_dense,
+                a
+            );
             if best.as_ref().is_none_or(|b| a > b.0) {
                 best = Some((a, h, logits));
             }
@@ -226,18 +409,52 @@ fn main() {
         // Calibrator: isotonic or Platt, whichever has the lower cross-fitted Brier score.
         let (method, heights) = [Method::Isotonic, Method::Platt]
             .into_iter()
-            .map(|m| (m, cross_fit_heights(&conf, &correct, &fold, args.folds, m)))
-            .min_by(|a, b| brier(&a.1, &correct).total_cmp(&brier(&b.1, &correct)))
+            .map(|m| {
+                (
+                    m,
+                    cross_fit_heights(&conf, &correct, &fold, args.folds, m, &calib),
+                )
+            })
+            .min_by(|a, b| {
+                brier(&pick(&a.1), &pick_b(&correct))
+                    .total_cmp(&brier(&pick(&b.1), &pick_b(&correct)))
+            })
             .expect("two candidates");
-        let thresholds = Thresholds::fit(&heights, &correct, TARGET_RISK, DELTA);
-        let calibrator = fit_calibrator(&conf, &correct, method);
+        let thresholds = Thresholds::fit(&pick(&heights), &pick_b(&correct), TARGET_RISK, DELTA);
+        let calibrator = fit_calibrator(&pick(&conf), &pick_b(&correct), method);
         let model = logreg::fit(&kr, hyper);
         eprintln!("{} rows={} chose {:?}", kind.as_str(), kr.len(), hyper);
+        if let Some(path) = &args.dump {
+            use std::io::Write as _;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .expect("dump file");
+            for (i, r) in kr.iter().enumerate() {
+                let v = serde_json::json!({"kind": kind.as_str(), "origin": format!("{:?}", r.origin), "wrong": r.hallucinated, "height": heights[i], "text": r.text, "x": r.x.dense_map()});
+                writeln!(f, "{v}").expect("dump write");
+            }
+        }
+        let calib_rows: Vec<&Row> = kr
+            .iter()
+            .zip(&calib)
+            .filter(|(_, c)| **c)
+            .map(|(r, _)| *r)
+            .collect();
+        let range = dense_range(&calib_rows);
+        let calib_correct = pick_b(&correct);
+        let base_rate =
+            calib_correct.iter().filter(|c| **c).count() as f64 / calib_correct.len().max(1) as f64;
         results.push(KindResult {
             kind,
             hyper,
             model,
             calibrator,
+            range,
+            base_rate,
+            origins: kr.iter().map(|r| r.origin).collect(),
+            calib,
             length_p: length_baseline(&kr, args.folds),
             heights,
             correct,
@@ -259,7 +476,8 @@ fn main() {
 
 /// Trains, reports and (unless `dry_run`) writes the evidence-tier models.
 fn train_tiers(args: &Args, dry_run: bool) -> Result<(), String> {
-    let bytes = std::fs::read(&args.evidence).map_err(|e| format!("{}: {e}", args.evidence.display()))?;
+    let bytes =
+        std::fs::read(&args.evidence).map_err(|e| format!("{}: {e}", args.evidence.display()))?;
     let digest = epistemic_audit_core::text::fnv1a(epistemic_audit_core::text::FNV_OFFSET, &bytes);
     let rows = tiers::load(&args.evidence)?;
     let results = tiers::train(&rows, args.folds)?;
@@ -267,7 +485,8 @@ fn train_tiers(args: &Args, dry_run: bool) -> Result<(), String> {
     println!("{report}");
     if !dry_run {
         tiers::write(&results, &args.out, digest)?;
-        std::fs::write(args.out.join("tiers_report.md"), &report).map_err(|e| format!("tiers_report.md: {e}"))?;
+        std::fs::write(args.out.join("tiers_report.md"), &report)
+            .map_err(|e| format!("tiers_report.md: {e}"))?;
     }
     Ok(())
 }
@@ -294,10 +513,20 @@ pub fn metrics(r: &KindResult, keep: impl Fn(usize) -> bool) -> Metrics {
     let wrong: Vec<bool> = c.iter().map(|c| !c).collect();
     let inv: Vec<f64> = h.iter().map(|h| 1.0 - h).collect();
     let lp: Vec<f64> = idx.iter().map(|&i| r.length_p[i]).collect();
-    Metrics { n: idx.len(), auroc: auroc(&inv, &wrong), length_auroc: auroc(&lp, &wrong), ece: ece(&h, &c, ECE_BINS), brier: brier(&h, &c) }
+    Metrics {
+        n: idx.len(),
+        auroc: auroc(&inv, &wrong),
+        length_auroc: auroc(&lp, &wrong),
+        ece: ece(&h, &c, ECE_BINS),
+        brier: brier(&h, &c),
+    }
 }
 
 /// Reliability bins of a kind's held-out heights.
 pub fn bins(r: &KindResult) -> Vec<epistemic_audit_core::calibration::ReliabilityBin> {
-    reliability_bins(&r.heights, &r.correct, ECE_BINS)
+    let (h, c): (Vec<f64>, Vec<bool>) = (0..r.heights.len())
+        .filter(|&i| r.calib[i])
+        .map(|i| (r.heights[i], r.correct[i]))
+        .unzip();
+    reliability_bins(&h, &c, ECE_BINS)
 }

@@ -15,7 +15,9 @@ use epistemic_audit_core::features::extract;
 use epistemic_audit_core::model::sigmoid;
 use epistemic_audit_core::scorer::TaskModel;
 use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
-use epistemic_audit_core::tiers::{linear_shift, standardise, uses, Evidence, MODEL_TIERS, N_TIER, TIER_FEATURES, TIER_SIGNS};
+use epistemic_audit_core::tiers::{
+    linear_shift, standardise, uses, Evidence, MODEL_TIERS, N_TIER, TIER_FEATURES, TIER_SIGNS,
+};
 use epistemic_audit_core::types::{AuditRequest, Tier, TokenLogprob};
 use epistemic_audit_core::weights::raw_kinds;
 use serde::Deserialize;
@@ -53,7 +55,9 @@ pub fn load(path: &Path) -> Result<Vec<EvidenceRow>, String> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+        })
         .collect()
 }
 
@@ -105,7 +109,11 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
         .collect();
     let lambda = 1.0 / C_TIER;
     // Lipschitz bound of the gradient: ¼·Σ‖(1, z)‖² + λ.
-    let lip = 0.25 * z.iter().map(|r| 1.0 + r.iter().map(|v| v * v).sum::<f64>()).sum::<f64>() + lambda;
+    let lip = 0.25
+        * z.iter()
+            .map(|r| 1.0 + r.iter().map(|v| v * v).sum::<f64>())
+            .sum::<f64>()
+        + lambda;
     let step = 1.0 / lip;
     let project = |w: &mut [f64; N_TIER + 1]| {
         for i in 0..N_TIER {
@@ -145,7 +153,13 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
     }
     let mut weight = [0.0; N_TIER];
     weight.copy_from_slice(&w[1..]);
-    Fit { tier, intercept: w[0], mean, std, weight }
+    Fit {
+        tier,
+        intercept: w[0],
+        mean,
+        std,
+        weight,
+    }
 }
 
 /// Everything measured and fitted for one tier.
@@ -164,7 +178,10 @@ pub struct TierResult {
 
 /// The intrinsic logit (embedded model of each row's task kind) and the tier inputs of every row.
 pub fn inputs(rows: &[EvidenceRow]) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), String> {
-    let models: Vec<TaskModel> = raw_kinds().iter().map(TaskModel::from_raw).collect::<Result<_, _>>()?;
+    let models: Vec<TaskModel> = raw_kinds()
+        .iter()
+        .map(TaskModel::from_raw)
+        .collect::<Result<_, _>>()?;
     Ok(rows
         .iter()
         .map(|r| {
@@ -176,7 +193,10 @@ pub fn inputs(rows: &[EvidenceRow]) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), St
                 ..Default::default()
             };
             let x = extract(&req.text, req.prompt.as_deref(), None);
-            let m = models.iter().find(|m| m.kind == x.kind).expect("one model per kind");
+            let m = models
+                .iter()
+                .find(|m| m.kind == x.kind)
+                .expect("one model per kind");
             let ev = Evidence::of(&req, None);
             (m.model.score(&x).logit, ev.inputs(ev.samples.as_ref()))
         })
@@ -196,8 +216,14 @@ pub fn stratified_folds(rows: &[EvidenceRow], folds: usize) -> Vec<usize> {
         }
     }
     groups.sort();
-    let fold_of_group: std::collections::HashMap<&str, usize> = groups.iter().enumerate().map(|(i, g)| (g.2, i % folds)).collect();
-    rows.iter().map(|r| fold_of_group[r.group.as_str()]).collect()
+    let fold_of_group: std::collections::HashMap<&str, usize> = groups
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.2, i % folds))
+        .collect();
+    rows.iter()
+        .map(|r| fold_of_group[r.group.as_str()])
+        .collect()
 }
 
 /// Trains every tier of [`MODEL_TIERS`] on `rows`.
@@ -221,13 +247,25 @@ pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<Vec<TierResult>, Stri
                 oof_intrinsic[i] = z0[i] + base.intercept;
             }
         }
-        out.push(TierResult { tier, fit: fit(tier, &xs, &z0, &wrong), oof, oof_intrinsic, wrong: wrong.clone() });
+        out.push(TierResult {
+            tier,
+            fit: fit(tier, &xs, &z0, &wrong),
+            oof,
+            oof_intrinsic,
+            wrong: wrong.clone(),
+        });
     }
     Ok(out)
 }
 
 fn slice(v: &[f64]) -> String {
-    format!("&[{}]", v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", "))
+    format!(
+        "&[{}]",
+        v.iter()
+            .map(|x| format!("{x:?}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }
 
 /// Markdown table of the tiers' held-out quality, with the simple baselines.
@@ -237,27 +275,61 @@ pub fn report(rows: &[EvidenceRow], results: &[TierResult], folds: usize) -> Str
     let n = rows.len();
     let correct = rows.iter().filter(|r| r.label == 0).count();
     let _ = writeln!(s, "Evidence tiers: {n} answers of the upstream model to TriviaQA dev questions, {correct} correct ({:.1}%); {folds}-fold out-of-fold logits, folds grouped by question and stratified by label.\n", 100.0 * correct as f64 / n.max(1) as f64);
-    let _ = writeln!(s, "| tier | AUROC (text + tier) | AUROC (text alone) | weights, nats per SD |");
+    let _ = writeln!(
+        s,
+        "| tier | AUROC (text + tier) | AUROC (text alone) | weights, nats per SD |"
+    );
     let _ = writeln!(s, "|---|---:|---:|---|");
     for r in results {
-        let w: Vec<String> = (0..N_TIER).filter(|&i| uses(r.tier, i)).map(|i| format!("{} {:+.3}", TIER_FEATURES[i], r.fit.weight[i])).collect();
-        let _ = writeln!(s, "| {} | {:.4} | {:.4} | {} |", r.tier.as_str(), auroc(&r.oof, &r.wrong), auroc(&r.oof_intrinsic, &r.wrong), w.join(", "));
+        let w: Vec<String> = (0..N_TIER)
+            .filter(|&i| uses(r.tier, i))
+            .map(|i| format!("{} {:+.3}", TIER_FEATURES[i], r.fit.weight[i]))
+            .collect();
+        let _ = writeln!(
+            s,
+            "| {} | {:.4} | {:.4} | {} |",
+            r.tier.as_str(),
+            auroc(&r.oof, &r.wrong),
+            auroc(&r.oof_intrinsic, &r.wrong),
+            w.join(", ")
+        );
     }
     let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
-    let _ = writeln!(s, "\nSingle statistics (no fitting), AUROC for \"incorrect\" (higher = more doubt):\n");
+    let _ = writeln!(
+        s,
+        "\nSingle statistics (no fitting), AUROC for \"incorrect\" (higher = more doubt):\n"
+    );
     let _ = writeln!(s, "| statistic | AUROC |");
     let _ = writeln!(s, "|---|---:|");
     let length: Vec<f64> = rows.iter().map(|r| r.text.chars().count() as f64).collect();
-    let _ = writeln!(s, "| answer length (characters) | {:.4} |", auroc(&length, &wrong));
-    for (i, label) in [(0, "mean token NLL (−mean logprob)"), (1, "max token surprisal (−ln minP)"), (2, "mean token entropy"), (3, "disagreement E_y")] {
-        let v: Vec<f64> = xs.iter().map(|x| if x[i].is_finite() { x[i] } else { 0.0 }).collect();
+    let _ = writeln!(
+        s,
+        "| answer length (characters) | {:.4} |",
+        auroc(&length, &wrong)
+    );
+    for (i, label) in [
+        (0, "mean token NLL (−mean logprob)"),
+        (1, "max token surprisal (−ln minP)"),
+        (2, "mean token entropy"),
+        (3, "disagreement E_y"),
+    ] {
+        let v: Vec<f64> = xs
+            .iter()
+            .map(|x| if x[i].is_finite() { x[i] } else { 0.0 })
+            .collect();
         let _ = writeln!(s, "| {label} | {:.4} |", auroc(&v, &wrong));
     }
     let stats: Vec<(f64, f64)> = rows
         .iter()
         .map(|r| {
-            let req = AuditRequest { text: r.text.clone(), samples: r.samples.clone(), ..Default::default() };
-            Evidence::of(&req, None).samples.map_or((0.0, 0.0), |st| (st.dispersion, -st.support))
+            let req = AuditRequest {
+                text: r.text.clone(),
+                samples: r.samples.clone(),
+                ..Default::default()
+            };
+            Evidence::of(&req, None)
+                .samples
+                .map_or((0.0, 0.0), |st| (st.dispersion, -st.support))
         })
         .collect();
     let g: Vec<f64> = stats.iter().map(|s| s.0).collect();
@@ -288,7 +360,8 @@ pub fn write(results: &[TierResult], dir: &Path, evidence_digest: u64) -> Result
         "// @generated by `cargo run --release -p epistemic-audit-train` from train/data/triviaqa-smollm2.evidence.jsonl.\n// Do not edit: rerun the trainer. See README \"Evidence tiers\".\nuse super::RawTier;\n\n/// Version tag of the tier models: FNV-1a of the evidence file.\npub const TIERS_VERSION: &str = \"tiers-{evidence_digest:016x}\";\n\n/// Tier-model inputs the weights were trained with.\npub const TRAINED_TIER_FEATURES: [&str; {N_TIER}] = [{}];\n\npub(super) const TIERS: &[RawTier] = &[\n{tiers}];\n",
         names.join(", ")
     );
-    std::fs::write(dir.join("tiers_generated.rs"), src).map_err(|e| format!("tiers_generated.rs: {e}"))
+    std::fs::write(dir.join("tiers_generated.rs"), src)
+        .map_err(|e| format!("tiers_generated.rs: {e}"))
 }
 
 #[cfg(test)]
@@ -313,6 +386,10 @@ mod tests {
         assert_eq!(f.weight[0], 0.0, "{f:?}");
         assert!(f.shift(&xs[19]) > f.shift(&xs[0]));
         let s = fit(Tier::Samples, &xs, &z0, &y);
-        assert_eq!((s.weight[0], s.weight[1]), (0.0, 0.0), "logprob inputs unused by the samples tier");
+        assert_eq!(
+            (s.weight[0], s.weight[1]),
+            (0.0, 0.0),
+            "logprob inputs unused by the samples tier"
+        );
     }
 }

@@ -1,0 +1,986 @@
+//! Grounding of an answer in its sources (DESIGN §2.0–2.1): what the `context` is (a prompt or
+//! sources), the answer split into claims, each claim aligned to its best-supporting source
+//! sentence (lexical alignment with idf weights, the sentence-level alignment of SummaC, Laban et
+//! al. 2022), contradiction signals (the aligned sentence states a different name, number or date:
+//! the entity and number swaps of FactCC, Kryscinski et al. 2020), and question alignment (the
+//! source sentences that answer the question should hold the answer's new content).
+//!
+//! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
+//! inverted index of key tokens over source sentences), and every claim is scored through it.
+
+use crate::text::{is_stopword, tokens, Token};
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+
+/// How the request's `context` was read (DESIGN §2.0), reported as `metadata.context_role`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ContextRole {
+    /// No (non-blank) context was sent.
+    #[default]
+    None,
+    /// The context is a question or instruction with no claims of its own: it is read as the
+    /// prompt and the answer is judged as open (ungrounded).
+    Prompt,
+    /// The context states facts: it is the source the answer is checked against.
+    Source,
+}
+
+/// Longest context (characters) that can be read as a prompt rather than a source.
+pub const MAX_PROMPT_LIKE_CHARS: usize = 600;
+
+/// Words that open a question even without a question mark ("what is the capital of france").
+const INTERROGATIVES: &[&str] = &[
+    "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
+];
+
+/// Verbs (and "please") that open an instruction.
+const IMPERATIVES: &[&str] = &[
+    "answer",
+    "explain",
+    "describe",
+    "summarize",
+    "summarise",
+    "write",
+    "tell",
+    "give",
+    "list",
+    "name",
+    "define",
+    "compare",
+    "translate",
+    "calculate",
+    "compute",
+    "create",
+    "generate",
+    "suggest",
+    "provide",
+    "find",
+    "identify",
+    "please",
+    "state",
+    "outline",
+    "discuss",
+    "recommend",
+    "classify",
+    "rewrite",
+    "paraphrase",
+    "convert",
+    "show",
+    "help",
+    "draft",
+    "compose",
+    "evaluate",
+    "analyze",
+    "analyse",
+    "choose",
+    "pick",
+    "determine",
+];
+
+/// Reads what the `context` is (DESIGN §2.0): blank → [`ContextRole::None`]; a short text (at most
+/// [`MAX_PROMPT_LIKE_CHARS`] characters) every sentence of which is a question (ends with `?`, or
+/// opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your Mother
+/// is …") or an instruction (opens with an imperative verb or "please" followed by a lower-case
+/// word: "Name the …", not "Will Smith starred …"), optionally after a speaker tag such as
+/// `User:` → [`ContextRole::Prompt`]; anything else states claims of its own →
+/// [`ContextRole::Source`].
+pub fn context_role(context: &str) -> ContextRole {
+    let c = context.trim();
+    if c.is_empty() {
+        return ContextRole::None;
+    }
+    if c.chars().count() > MAX_PROMPT_LIKE_CHARS {
+        return ContextRole::Source;
+    }
+    let spans = sentence_spans(c);
+    if spans.is_empty() {
+        return ContextRole::Source;
+    }
+    let all_requests = spans.iter().all(|&(s, e)| {
+        let sent = c[s..e].trim();
+        let toks = tokens(sent);
+        // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
+        let at = toks.iter().position(|t| {
+            !matches!(
+                t.raw.to_lowercase().as_str(),
+                "user" | "human" | "q" | "question" | "prompt"
+            )
+        });
+        let ends_q = c[e..].starts_with('?') || sent.ends_with('?');
+        let opens_request = at.is_some_and(|i| {
+            let first = toks[i].raw.to_lowercase();
+            let next_lower = toks
+                .get(i + 1)
+                .is_some_and(|t| !t.raw.chars().next().is_some_and(char::is_uppercase));
+            (INTERROGATIVES.contains(&first.as_str()) || IMPERATIVES.contains(&first.as_str()))
+                && next_lower
+        });
+        ends_q || opens_request
+    });
+    if all_requests {
+        ContextRole::Prompt
+    } else {
+        ContextRole::Source
+    }
+}
+
+/// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
+/// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
+/// split), and at line breaks. Spans are trimmed; spans without a letter (list numbering such as
+/// "1.", stray punctuation) are dropped.
+pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    let push = |s: usize, e: usize, out: &mut Vec<(usize, usize)>| {
+        let seg = &text[s..e];
+        let lead = seg.len() - seg.trim_start().len();
+        let trail = seg.len() - seg.trim_end().len();
+        let (s2, e2) = (s + lead, e - trail);
+        if s2 < e2 && text[s2..e2].chars().any(char::is_alphabetic) {
+            out.push((s2, e2));
+        }
+    };
+    let mut prev_word_len = 0usize;
+    let mut prev_word_cap = false;
+    for (i, c) in text.char_indices() {
+        let next_ws = bytes
+            .get(i + c.len_utf8())
+            .is_none_or(|b| b.is_ascii_whitespace());
+        let split = match c {
+            '\n' => true,
+            '!' | '?' | ';' => next_ws,
+            '.' => next_ws && !(prev_word_len == 1 && prev_word_cap),
+            _ => false,
+        };
+        if c.is_alphanumeric() {
+            if prev_word_len == 0 {
+                prev_word_cap = c.is_uppercase();
+            }
+            prev_word_len += 1;
+        } else {
+            if split {
+                let e = if c == '\n' { i } else { i + c.len_utf8() };
+                push(start, e, &mut out);
+                start = i + c.len_utf8();
+            }
+            prev_word_len = 0;
+        }
+    }
+    push(start, text.len(), &mut out);
+    out
+}
+
+/// What a key token stands for: its type decides which tokens can contradict it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum KeyKind {
+    /// A content word.
+    Word,
+    /// A capitalised name (word not at a sentence start, or not an ordinary word there).
+    Name,
+    /// A number that is not a year.
+    Number,
+    /// A four-digit year 1000–2099.
+    Year,
+}
+
+/// Number words normalised to digits, so that "twelve" and "12" match.
+const NUMBER_WORDS: &[(&str, &str)] = &[
+    ("zero", "0"),
+    ("one", "1"),
+    ("two", "2"),
+    ("three", "3"),
+    ("four", "4"),
+    ("five", "5"),
+    ("six", "6"),
+    ("seven", "7"),
+    ("eight", "8"),
+    ("nine", "9"),
+    ("ten", "10"),
+    ("eleven", "11"),
+    ("twelve", "12"),
+    ("thirteen", "13"),
+    ("fourteen", "14"),
+    ("fifteen", "15"),
+    ("sixteen", "16"),
+    ("seventeen", "17"),
+    ("eighteen", "18"),
+    ("nineteen", "19"),
+    ("twenty", "20"),
+    ("thirty", "30"),
+    ("forty", "40"),
+    ("fifty", "50"),
+    ("sixty", "60"),
+    ("seventy", "70"),
+    ("eighty", "80"),
+    ("ninety", "90"),
+    ("hundred", "100"),
+    ("thousand", "1000"),
+    ("million", "1000000"),
+    ("billion", "1000000000"),
+];
+
+/// Verbal negation markers ("not", "never", "-n't"): a claim and its aligned sentence that differ
+/// in them disagree in polarity. Determiners such as "no" are left out: "no other river carries
+/// as much" restates a superlative, it does not negate it.
+const NEGATIONS: &[&str] = &["not", "never"];
+
+/// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
+/// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980).
+fn normal_form(raw: &str) -> String {
+    let mut w = raw.to_lowercase().replace('’', "'");
+    if let Some(stripped) = w.strip_suffix("'s") {
+        w = stripped.to_string();
+    }
+    let n = w.chars().count();
+    if n > 4 && w.ends_with("ies") {
+        w.truncate(w.len() - 3);
+        w.push('y');
+    } else if n > 3
+        && w.ends_with('s')
+        && !w.ends_with("ss")
+        && !w.ends_with("us")
+        && !w.ends_with("is")
+    {
+        w.pop();
+    }
+    w
+}
+
+/// A key token of a text: its normal form, type, byte span and whether it negates.
+#[derive(Debug, Clone)]
+struct Key {
+    norm: String,
+    kind: KeyKind,
+    negation: bool,
+}
+
+/// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
+/// by `.` or `)`, as in "1. First point".
+pub fn is_list_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let t = &toks[i];
+    if !t.is_number {
+        return false;
+    }
+    let before = &text[..t.start];
+    let line_start = before
+        .rsplit('\n')
+        .next()
+        .is_none_or(|l| l.trim().is_empty());
+    let after = &text[t.start + t.raw.len()..];
+    line_start
+        && (after.starts_with(". ")
+            || after.starts_with(") ")
+            || after.starts_with(".\n")
+            || after.starts_with(')'))
+}
+
+/// Key tokens of one sentence `sent` (byte span of `text`): numbers (and number words), names
+/// and content words; stopwords and one-letter words are left out, negations are flagged.
+/// `lower_vocab` holds words seen in lower case anywhere in the request: a capitalised word at a
+/// sentence start that also occurs in lower case is an ordinary word, not a name.
+fn keys(text: &str, span: (usize, usize), lower_vocab: &HashSet<String>) -> Vec<Key> {
+    let sent = &text[span.0..span.1];
+    let toks = tokens(sent);
+    let mut out = Vec::with_capacity(toks.len());
+    for (i, t) in toks.iter().enumerate() {
+        if i == 0 && is_list_marker(sent, &toks, i) {
+            continue;
+        }
+        let lower = t.raw.to_lowercase();
+        if NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't") {
+            out.push(Key {
+                norm: "not".into(),
+                kind: KeyKind::Word,
+                negation: true,
+            });
+            continue;
+        }
+        if t.is_number {
+            let digits: String = t
+                .raw
+                .chars()
+                .filter(|c| c.is_ascii_digit() || *c == '.')
+                .collect();
+            let digits = digits.trim_end_matches('.').to_string();
+            let year = digits.len() == 4
+                && (digits.starts_with('1') || digits.starts_with("20"))
+                && !digits.contains('.');
+            out.push(Key {
+                norm: digits,
+                kind: if year { KeyKind::Year } else { KeyKind::Number },
+                negation: false,
+            });
+            continue;
+        }
+        if let Some((_, d)) = NUMBER_WORDS.iter().find(|(w, _)| *w == lower) {
+            if lower != "one" {
+                out.push(Key {
+                    norm: (*d).to_string(),
+                    kind: KeyKind::Number,
+                    negation: false,
+                });
+            }
+            continue;
+        }
+        if is_stopword(&lower) || lower.chars().count() < 2 {
+            continue;
+        }
+        let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
+        let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(&lower));
+        out.push(Key {
+            norm: normal_form(t.raw),
+            kind: if name { KeyKind::Name } else { KeyKind::Word },
+            negation: false,
+        });
+    }
+    out
+}
+
+/// Words that occur in lower case (first letter not upper case) in `text`.
+fn lower_vocab_of(texts: &[&str]) -> HashSet<String> {
+    let mut set = HashSet::new();
+    for t in texts {
+        for tok in tokens(t) {
+            if !tok.is_number && !tok.raw.chars().next().is_some_and(char::is_uppercase) {
+                set.insert(tok.raw.to_lowercase());
+            }
+        }
+    }
+    set
+}
+
+/// Where a claim stands with its sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimStatus {
+    /// At least [`SUPPORTED_AT`] of its key tokens are in the sources and nothing contradicts it.
+    Supported,
+    /// Too little of it is found in the sources.
+    Unsupported,
+    /// Its aligned source sentence states a different name, number or date, or the opposite
+    /// polarity.
+    Contradicted,
+}
+
+/// Share of a claim's key tokens that must be found in the sources for it to count as supported.
+pub const SUPPORTED_AT: f64 = 0.75;
+
+/// A span of the context: character offsets (Unicode scalar values, end exclusive) and its text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SourceSpan {
+    /// First character of the span in `context`.
+    pub start: usize,
+    /// One past its last character.
+    pub end: usize,
+    /// The source sentence.
+    pub text: String,
+}
+
+/// One claim of the answer and how its sources bear on it (`metadata.claims`, DESIGN §2.1).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Claim {
+    /// First character of the claim in `text` (Unicode scalar values).
+    pub start: usize,
+    /// One past its last character.
+    pub end: usize,
+    /// The claim's text.
+    pub text: String,
+    /// Share in [0,1] of the claim's key tokens (content words, names, numbers) found in the
+    /// prompt or context.
+    pub support: f64,
+    /// Share in [0,1] of its key tokens found in the prompt or in the two best-aligned source
+    /// sentences.
+    pub aligned_support: f64,
+    /// Supported, unsupported or contradicted.
+    pub status: ClaimStatus,
+    /// The best-aligned source sentence, if any shares a key token with the claim.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub source: Option<SourceSpan>,
+    /// What contradicts it: `"1925" vs "1889"` pairs (the claim's token, the source's token).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub conflicts: Vec<String>,
+}
+
+/// Aggregate grounding features of an answer (inputs of the grounded task models).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GroundingFeatures {
+    /// Lowest claim support in [0,1] (1 without claims).
+    pub claim_support_min: f64,
+    /// Mean claim support in [0,1].
+    pub claim_support_mean: f64,
+    /// Lowest aligned support in [0,1].
+    pub aligned_support_min: f64,
+    /// Share of claims contradicted by their aligned sentence.
+    pub contradicted_share: f64,
+    /// Share of claims with a name, number or date found nowhere in the sources while their
+    /// aligned sentence holds another of the same type.
+    pub novel_conflict_share: f64,
+    /// Share of claims whose polarity (negation) differs from their aligned sentence.
+    pub negation_mismatch_share: f64,
+    /// Share of the answer's new key tokens (not in the prompt) found in the context (1 when the
+    /// answer adds nothing to the prompt).
+    pub new_support_share: f64,
+    /// Question alignment of the answer in [0,1]: for each new key token of the answer, the idf
+    /// weight the best source sentence holding it shares with the question, relative to the best
+    /// sentence overall, averaged (a token absent from the passage scores 0); 1 without a
+    /// question or without new tokens. A name the passage mentions elsewhere scores low.
+    pub answer_question_alignment: f64,
+    /// Whether the answer's new content is of the kind the question asks for (1), not (0), or
+    /// the question does not say (0.5): who → a name, when/what year → a date, how many/much → a
+    /// number.
+    pub answer_type_match: f64,
+}
+
+impl Default for GroundingFeatures {
+    fn default() -> Self {
+        GroundingFeatures {
+            claim_support_min: 1.0,
+            claim_support_mean: 1.0,
+            aligned_support_min: 1.0,
+            contradicted_share: 0.0,
+            novel_conflict_share: 0.0,
+            negation_mismatch_share: 0.0,
+            new_support_share: 1.0,
+            answer_question_alignment: 1.0,
+            answer_type_match: 0.5,
+        }
+    }
+}
+
+/// The analysis of an answer against its sources.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Grounding {
+    /// Per-claim results, in text order.
+    pub claims: Vec<Claim>,
+    /// Aggregate features.
+    pub features: GroundingFeatures,
+}
+
+/// The context indexed for alignment: its sentences' key tokens as ids, an inverted index and
+/// idf weights.
+struct SourceIndex {
+    spans: Vec<(usize, usize)>,
+    /// Key-token ids of each sentence, sorted and deduplicated.
+    sent_ids: Vec<Vec<u32>>,
+    /// Kind of each sentence's key tokens, parallel to `sent_ids`.
+    sent_kinds: Vec<Vec<KeyKind>>,
+    /// Whether each sentence holds a negation.
+    sent_neg: Vec<bool>,
+    /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
+    sent_refers_back: Vec<bool>,
+    vocab: HashMap<String, u32>,
+    norms: Vec<String>,
+    postings: Vec<Vec<u32>>,
+    idf: Vec<f64>,
+}
+
+impl SourceIndex {
+    fn build(context: &str, lower_vocab: &HashSet<String>) -> SourceIndex {
+        let spans = sentence_spans(context);
+        let mut vocab: HashMap<String, u32> = HashMap::new();
+        let mut norms = Vec::new();
+        let mut postings: Vec<Vec<u32>> = Vec::new();
+        let mut sent_ids = Vec::with_capacity(spans.len());
+        let mut sent_kinds = Vec::with_capacity(spans.len());
+        let mut sent_neg = Vec::with_capacity(spans.len());
+        let mut sent_refers_back = Vec::with_capacity(spans.len());
+        for (si, &sp) in spans.iter().enumerate() {
+            sent_refers_back.push(tokens(&context[sp.0..sp.1]).iter().any(|t| {
+                matches!(
+                    t.raw.to_lowercase().as_str(),
+                    "it" | "its"
+                        | "he"
+                        | "his"
+                        | "him"
+                        | "she"
+                        | "her"
+                        | "hers"
+                        | "they"
+                        | "their"
+                        | "them"
+                )
+            }));
+            let ks = keys(context, sp, lower_vocab);
+            sent_neg.push(ks.iter().any(|k| k.negation));
+            let mut pairs: Vec<(u32, KeyKind)> = Vec::with_capacity(ks.len());
+            for k in ks.into_iter().filter(|k| !k.negation) {
+                let id = *vocab.entry(k.norm.clone()).or_insert_with(|| {
+                    norms.push(k.norm.clone());
+                    postings.push(Vec::new());
+                    (norms.len() - 1) as u32
+                });
+                pairs.push((id, k.kind));
+            }
+            pairs.sort_by_key(|p| p.0);
+            pairs.dedup_by_key(|p| p.0);
+            for &(id, _) in &pairs {
+                postings[id as usize].push(si as u32);
+            }
+            sent_ids.push(pairs.iter().map(|p| p.0).collect());
+            sent_kinds.push(pairs.iter().map(|p| p.1).collect());
+        }
+        let n = spans.len().max(1) as f64;
+        let idf = postings
+            .iter()
+            .map(|p| (1.0 + n / p.len().max(1) as f64).ln())
+            .collect();
+        SourceIndex {
+            spans,
+            sent_ids,
+            sent_kinds,
+            sent_neg,
+            sent_refers_back,
+            vocab,
+            norms,
+            postings,
+            idf,
+        }
+    }
+
+    /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
+    /// `scores` is left holding every sentence's shared weight.
+    fn best(&self, ids: &[u32], k: usize, scores: &mut HashMap<u32, f64>) -> Vec<(u32, f64)> {
+        scores.clear();
+        for &id in ids {
+            let w = self.idf[id as usize];
+            for &s in &self.postings[id as usize] {
+                *scores.entry(s).or_default() += w;
+            }
+        }
+        let mut v: Vec<(u32, f64)> = scores.iter().map(|(&s, &w)| (s, w)).collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        v.truncate(k);
+        v
+    }
+
+    fn has(&self, sentence: u32, id: u32) -> bool {
+        self.sent_ids[sentence as usize].binary_search(&id).is_ok()
+    }
+}
+
+/// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
+fn char_offset(s: &str, from: usize, at: usize, b: usize) -> usize {
+    at + s[from..b].chars().count()
+}
+
+/// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
+/// whole prompt.
+fn question_of(prompt: &str) -> &str {
+    let lower = prompt.to_lowercase();
+    for marker in ["[human]:", "human:", "[user]:", "user:"] {
+        if let Some(p) = lower.rfind(marker) {
+            return &prompt[p + marker.len()..];
+        }
+    }
+    prompt
+}
+
+/// The last sentence of `context` that ends with `?` (empty if none).
+fn question_in(context: &str) -> &str {
+    sentence_spans(context)
+        .into_iter()
+        .rev()
+        .map(|(a, b)| &context[a..b])
+        .find(|s| s.ends_with('?'))
+        .unwrap_or("")
+}
+
+/// What the question asks for: Some(kinds that answer it) for who / when / how many questions.
+fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
+    let q = format!(" {} ", question.to_lowercase());
+    if q.contains(" how many ")
+        || q.contains(" how much ")
+        || q.contains(" how long ")
+        || q.contains(" how old ")
+    {
+        Some(&[KeyKind::Number, KeyKind::Year])
+    } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
+        Some(&[KeyKind::Year, KeyKind::Number])
+    } else if q.contains(" who ") || q.contains(" whom ") || q.contains(" whose ") {
+        Some(&[KeyKind::Name])
+    } else {
+        None
+    }
+}
+
+/// Analyses `text` against `prompt` and `context` (sources). Without a context every claim is
+/// unsupported by sources and the features keep their neutral defaults (the open kind does not
+/// use them). Linear in the lengths of the three strings (module docs).
+pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
+    if context.trim().is_empty() {
+        return Grounding::default();
+    }
+    let lower_vocab = lower_vocab_of(&[text, prompt, context]);
+    let index = SourceIndex::build(context, &lower_vocab);
+    let prompt_keys: HashSet<String> = sentence_spans(prompt)
+        .into_iter()
+        .flat_map(|sp| keys(prompt, sp, &lower_vocab))
+        .filter(|k| !k.negation)
+        .map(|k| k.norm)
+        .collect();
+    let mut scores = HashMap::new();
+    let mut claims = Vec::new();
+    let (mut contradicted, mut novel_conflicts, mut neg_mismatch) = (0usize, 0usize, 0usize);
+    let mut new_total = 0usize;
+    let mut new_found = 0usize;
+    let mut new_keys: Vec<(u32, KeyKind)> = Vec::new();
+    let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
+    let (mut byte_at, mut char_at) = (0usize, 0usize);
+    for sp in sentence_spans(text) {
+        let ks = keys(text, sp, &lower_vocab);
+        let negated = ks.iter().any(|k| k.negation);
+        let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
+        let mut seen = HashSet::new();
+        let content: Vec<&Key> = content
+            .into_iter()
+            .filter(|k| seen.insert(k.norm.as_str()))
+            .collect();
+        if content.is_empty() {
+            continue;
+        }
+        let ids: Vec<Option<u32>> = content
+            .iter()
+            .map(|k| index.vocab.get(&k.norm).copied())
+            .collect();
+        let known: Vec<u32> = ids.iter().flatten().copied().collect();
+        let in_prompt: Vec<bool> = content
+            .iter()
+            .map(|k| prompt_keys.contains(&k.norm))
+            .collect();
+        let found = ids
+            .iter()
+            .zip(&in_prompt)
+            .filter(|(id, p)| id.is_some() || **p)
+            .count();
+        let support = found as f64 / content.len() as f64;
+        for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
+            if !*p {
+                new_total += 1;
+                if let Some(id) = id {
+                    new_found += 1;
+                    new_keys.push((*id, k.kind));
+                } else {
+                    new_missing_kinds.push(k.kind);
+                }
+            }
+        }
+        let top = index.best(&known, 2, &mut scores);
+        let (mut aligned_support, mut conflicts, mut source, mut novel_conflict) =
+            (support, Vec::new(), None, false);
+        let mut status = if support >= SUPPORTED_AT {
+            ClaimStatus::Supported
+        } else {
+            ClaimStatus::Unsupported
+        };
+        if let Some(&(s, _)) = top.first() {
+            let in_sent: Vec<bool> = ids
+                .iter()
+                .zip(&in_prompt)
+                .map(|(id, p)| *p || id.is_some_and(|id| index.has(s, id)))
+                .collect();
+            // Aligned support: the best two sentences together (a claim may join two sentences
+            // about one subject); conflicts are judged against the best one alone.
+            let in_top = ids
+                .iter()
+                .zip(&in_prompt)
+                .filter(|(id, p)| {
+                    **p || id.is_some_and(|id| top.iter().any(|(t, _)| index.has(*t, id)))
+                })
+                .count();
+            aligned_support = in_top as f64 / content.len() as f64;
+            let local_support =
+                in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
+            // How well the sentence matches the rest of the claim: shared non-entity tokens.
+            let claim_ids: HashSet<u32> = known.iter().copied().collect();
+            for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
+                let missing: Vec<(usize, bool)> = content
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, k)| k.kind == kind && !in_sent[*i])
+                    .map(|(i, _)| (i, ids[i].is_none()))
+                    .collect();
+                if missing.is_empty() {
+                    continue;
+                }
+                let other: Vec<u32> = index.sent_ids[s as usize]
+                    .iter()
+                    .zip(&index.sent_kinds[s as usize])
+                    .filter(|(id, k)| {
+                        **k == kind
+                            && !claim_ids.contains(id)
+                            && !prompt_keys.contains(&index.norms[**id as usize])
+                    })
+                    .map(|(id, _)| *id)
+                    .collect();
+                if other.is_empty() {
+                    continue;
+                }
+                let novel = missing.iter().any(|m| m.1);
+                // A name, number or date swapped for another one of the sources counts when the
+                // sentence alone carries most of the claim (≥ 60 % of its key tokens); below that
+                // the claim may join two sentences about one subject. A name is judged so only
+                // against a self-contained sentence: one that refers back by a pronoun ("It was
+                // completed in 1889") names its subject elsewhere.
+                let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
+                if novel || (local_support >= 0.6 && self_contained) {
+                    novel_conflict |= novel;
+                    let (i, _) = missing[0];
+                    conflicts.push(format!(
+                        "\"{}\" vs \"{}\"",
+                        content[i].norm, index.norms[other[0] as usize]
+                    ));
+                }
+            }
+            if negated != index.sent_neg[s as usize] && local_support >= 0.6 {
+                neg_mismatch += 1;
+                conflicts.push(if negated {
+                    "negated vs affirmed".to_string()
+                } else {
+                    "affirmed vs negated".to_string()
+                });
+            }
+            let (ss, se) = index.spans[s as usize];
+            let start = context[..ss].chars().count();
+            source = Some(SourceSpan {
+                start,
+                end: start + context[ss..se].chars().count(),
+                text: context[ss..se].to_string(),
+            });
+        }
+        if !conflicts.is_empty() {
+            status = ClaimStatus::Contradicted;
+            contradicted += 1;
+            novel_conflicts += usize::from(novel_conflict);
+        }
+        let start = char_offset(text, byte_at, char_at, sp.0);
+        let end = char_offset(text, sp.0, start, sp.1);
+        (byte_at, char_at) = (sp.1, end);
+        claims.push(Claim {
+            start,
+            end,
+            text: text[sp.0..sp.1].to_string(),
+            support,
+            aligned_support,
+            status,
+            source,
+            conflicts,
+        });
+    }
+    let n = claims.len();
+    let mut f = GroundingFeatures::default();
+    if n > 0 {
+        f.claim_support_min = claims.iter().map(|c| c.support).fold(1.0, f64::min);
+        f.claim_support_mean = claims.iter().map(|c| c.support).sum::<f64>() / n as f64;
+        f.aligned_support_min = claims.iter().map(|c| c.aligned_support).fold(1.0, f64::min);
+        f.contradicted_share = contradicted as f64 / n as f64;
+        f.novel_conflict_share = novel_conflicts as f64 / n as f64;
+        f.negation_mismatch_share = neg_mismatch as f64 / n as f64;
+    }
+    if new_total > 0 {
+        f.new_support_share = new_found as f64 / new_total as f64;
+    }
+    // Question alignment: the sentences that best match the question should hold the answer.
+    // Without a prompt, a question asked inside the context ("…? ") is the question.
+    let question = if prompt.trim().is_empty() {
+        question_in(context)
+    } else {
+        question_of(prompt)
+    };
+    let q_ids: Vec<u32> = sentence_spans(question)
+        .into_iter()
+        .flat_map(|sp| keys(question, sp, &lower_vocab))
+        .filter_map(|k| index.vocab.get(&k.norm).copied())
+        .collect();
+    if !q_ids.is_empty() && new_total > 0 {
+        // Each new token scores the question alignment of the best-matching sentence that holds
+        // it, relative to the best-matching sentence overall (0 when the passage lacks it).
+        index.best(&q_ids, 0, &mut scores);
+        let top = scores.values().copied().fold(0.0, f64::max);
+        if top > 0.0 {
+            let sum: f64 = new_keys
+                .iter()
+                .map(|(id, _)| {
+                    index.postings[*id as usize]
+                        .iter()
+                        .map(|s| scores.get(s).copied().unwrap_or(0.0))
+                        .fold(0.0, f64::max)
+                        / top
+                })
+                .sum();
+            f.answer_question_alignment = sum / new_total as f64;
+        }
+    }
+    if let Some(kinds) = expected_kinds(question) {
+        let any_new = new_total > 0;
+        let typed = new_keys
+            .iter()
+            .map(|k| k.1)
+            .chain(new_missing_kinds.iter().copied())
+            .any(|k| kinds.contains(&k));
+        f.answer_type_match = if !any_new {
+            0.5
+        } else if typed {
+            1.0
+        } else {
+            0.0
+        };
+    }
+    Grounding {
+        claims,
+        features: f,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_and_instructions_are_prompts_facts_are_sources() {
+        assert_eq!(
+            context_role("What is the capital of France?"),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("Explain briefly how vaccines work."),
+            ContextRole::Prompt
+        );
+        assert_eq!(context_role("User: who wrote Hamlet"), ContextRole::Prompt);
+        assert_eq!(
+            context_role("what is the capital of france"),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("Will Smith starred in Men in Black."),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role("How I Met Your Mother is a/an TV show"),
+            ContextRole::Source
+        );
+        assert_eq!(context_role("  "), ContextRole::None);
+        assert_eq!(
+            context_role("Paris is the capital of France."),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role("Paris is the capital of France. What is the capital of France?"),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role(&"What? ".repeat(200)),
+            ContextRole::Source,
+            "too long to be a prompt"
+        );
+    }
+
+    #[test]
+    fn sentences_skip_list_numbers_and_decimals() {
+        let t = "1. Water boils at 99.9 degrees. J. Smith said so!\n2) Next point";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "Water boils at 99.9 degrees.",
+                "J. Smith said so!",
+                "2) Next point"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_swapped_number_contradicts_its_aligned_sentence() {
+        let ctx = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris. It was completed in 1889 as the centrepiece of the World's Fair and is 330 metres tall.";
+        let good = analyse(
+            "The Eiffel Tower was completed in 1889 and is 330 metres tall.",
+            "",
+            ctx,
+        );
+        let bad = analyse(
+            "The Eiffel Tower was completed in 1925 and is 150 metres tall.",
+            "",
+            ctx,
+        );
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert!(
+            bad.claims[0]
+                .conflicts
+                .iter()
+                .any(|c| c.contains("1925") && c.contains("1889")),
+            "{:?}",
+            bad.claims[0].conflicts
+        );
+        assert!(bad.features.novel_conflict_share > 0.0 && good.features.contradicted_share == 0.0);
+        let src = bad.claims[0].source.as_ref().unwrap();
+        assert_eq!(
+            ctx.chars()
+                .skip(src.start)
+                .take(src.end - src.start)
+                .collect::<String>(),
+            src.text
+        );
+        assert!(src.text.starts_with("It was completed in 1889"));
+    }
+
+    #[test]
+    fn the_question_window_tells_the_answer_from_another_name_in_the_passage() {
+        let ctx = "Canberra is the capital city of Australia. Sydney is its largest city.";
+        let q = "What is the capital of Australia?";
+        let good = analyse("Canberra", q, ctx).features;
+        let bad = analyse("Sydney", q, ctx).features;
+        assert_eq!((good.new_support_share, bad.new_support_share), (1.0, 1.0));
+        assert_eq!(good.answer_question_alignment, 1.0);
+        // In sentence form the swapped name contradicts the sentence that states the capital.
+        let g = analyse("The capital of Australia is Sydney.", q, ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        assert!(
+            g.claims[0].conflicts[0].contains("sydney")
+                && g.claims[0].conflicts[0].contains("canberra")
+        );
+        assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn claims_carry_character_offsets() {
+        let text = "Évian is in France. It sits on Lake Geneva.";
+        let g = analyse(
+            text,
+            "",
+            "Évian-les-Bains is a town in France on Lake Geneva.",
+        );
+        assert_eq!(g.claims.len(), 2);
+        let c = &g.claims[1];
+        assert_eq!(
+            text.chars()
+                .skip(c.start)
+                .take(c.end - c.start)
+                .collect::<String>(),
+            c.text
+        );
+        assert_eq!(c.text, "It sits on Lake Geneva.");
+    }
+
+    #[test]
+    fn analysis_is_total() {
+        for s in [
+            "",
+            " ",
+            "\u{0}",
+            "1.2.3,,4",
+            "ÉÉÉ ééé",
+            "a\u{301}",
+            "?",
+            "1. 2. 3.",
+        ] {
+            let g = analyse(s, s, s);
+            assert!(g.claims.iter().all(|c| (0.0..=1.0).contains(&c.support)));
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! Style-controlled training rows for the grounded kinds (DESIGN §2.1 "Style invariance").
+//!
+//! HaluEval's QA, dialogue and summarisation sets pair a human's correct answer with ChatGPT's
+//! hallucinated one, so a model fitted on them can learn the writer instead of the support. From
+//! each dev group's *correct* answer this module derives pairs in which both labels share one
+//! writer and one style:
+//! - the correct answer (label 0) against the same answer with one name, number or date swapped
+//!   for another of the same type — from the passage when it holds one (an intrinsic swap), else
+//!   from another item or by changing the number (FactCC's entity and number swaps, Kryscinski et
+//!   al. 2020) — or, when it has none, against the correct answer of another item;
+//! - for short QA answers, the same answer in sentence form (the passage sentence that states it)
+//!   against that sentence with the answer swapped or negated (half of these pairs are sent
+//!   without the question, as a contract-only client sends them), and the answer restated from
+//!   the question ("The capital of X is Y.") against the same with Y swapped;
+//! - for summaries, the summary without its last sentence against it with a swap, or with a
+//!   sentence of another item's summary appended.
+//!
+//! Everything is a deterministic function of the dev rows (choices by FNV-1a hashes of the group).
+
+use epistemic_audit_core::grounding::sentence_spans;
+use epistemic_audit_core::text::{fnv1a, is_stopword, tokens, FNV_OFFSET};
+
+/// A dev group's correct answer with its request.
+#[derive(Debug, Clone)]
+pub struct Item {
+    /// The group id (synthetic rows keep it, so folds never split a group).
+    pub group: String,
+    /// The passage.
+    pub context: String,
+    /// The question or dialogue history.
+    pub prompt: Option<String>,
+    /// The correct answer.
+    pub right: String,
+}
+
+/// A synthetic labelled request.
+#[derive(Debug, Clone)]
+pub struct Synth {
+    /// Group id.
+    pub group: String,
+    /// Passage.
+    pub context: String,
+    /// Prompt (None for the contract-only variants).
+    pub prompt: Option<String>,
+    /// The answer.
+    pub text: String,
+    /// true = hallucinated / incorrect.
+    pub hallucinated: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EntKind {
+    Name,
+    Number,
+    Year,
+}
+
+/// Byte spans of the names (runs of capitalised words, a sentence-initial word only when it is
+/// no stopword) and numbers of `s`, with their type.
+fn entities(s: &str) -> Vec<(usize, usize, EntKind)> {
+    let toks = tokens(s);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let t = toks[i];
+        if t.is_number {
+            let digits = t.raw.chars().all(|c| c.is_ascii_digit());
+            let year =
+                digits && t.raw.len() == 4 && (t.raw.starts_with('1') || t.raw.starts_with("20"));
+            out.push((
+                t.start,
+                t.start + t.raw.len(),
+                if year { EntKind::Year } else { EntKind::Number },
+            ));
+            i += 1;
+            continue;
+        }
+        let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
+        if cap && !is_stopword(&t.raw.to_lowercase()) {
+            let mut j = i + 1;
+            while j < toks.len()
+                && !toks[j].is_number
+                && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
+                && s[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start]
+                    .trim()
+                    .is_empty()
+            {
+                j += 1;
+            }
+            out.push((
+                t.start,
+                toks[j - 1].start + toks[j - 1].raw.len(),
+                EntKind::Name,
+            ));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+fn h(parts: &[&str]) -> u64 {
+    parts.iter().fold(FNV_OFFSET, |acc, p| {
+        fnv1a(fnv1a(acc, p.as_bytes()), &[0xff])
+    })
+}
+
+fn contains_ci(hay: &str, needle: &str) -> bool {
+    hay.to_lowercase().contains(&needle.to_lowercase())
+}
+
+/// `s` with one name, number or date swapped for another of the same type (module docs), or
+/// None when `s` has none that can be swapped. `pool` is another item's passage, the source of
+/// extrinsic names.
+fn swap(s: &str, item: &Item, pool: &str, salt: &str) -> Option<String> {
+    let ents = entities(s);
+    let prompt = item.prompt.as_deref().unwrap_or("");
+    // Swap what the passage supports (a swap of an unsupported name leaves the answer as
+    // unsupported as it was); entities the prompt already names are the question's subject.
+    let cands: Vec<&(usize, usize, EntKind)> = ents
+        .iter()
+        .filter(|(a, b, _)| {
+            !contains_ci(prompt, &s[*a..*b]) && contains_ci(&item.context, &s[*a..*b])
+        })
+        .collect();
+    if cands.is_empty() {
+        return None;
+    }
+    let &(a, b, kind) = cands[(h(&[&item.group, salt, "pick"]) % cands.len() as u64) as usize];
+    let old = &s[a..b];
+    let fits = |src: &str| -> Vec<String> {
+        entities(src)
+            .into_iter()
+            .filter(|(x, y, k)| {
+                *k == kind && !contains_ci(s, &src[*x..*y]) && !contains_ci(prompt, &src[*x..*y])
+            })
+            .map(|(x, y, _)| src[x..y].to_string())
+            .collect()
+    };
+    // Half the swaps take another entity of the passage (intrinsic), half one from elsewhere.
+    let intrinsic = if h(&[&item.group, salt, "where"]).is_multiple_of(2) {
+        fits(&item.context)
+    } else {
+        Vec::new()
+    };
+    let new = if !intrinsic.is_empty() {
+        intrinsic[(h(&[&item.group, salt, "in"]) % intrinsic.len() as u64) as usize].clone()
+    } else {
+        match kind {
+            EntKind::Year => {
+                let y: i64 = old.parse().ok()?;
+                let d = 1 + (h(&[&item.group, salt, "y"]) % 25) as i64;
+                (if h(&[&item.group, salt, "s"]).is_multiple_of(2) {
+                    y + d
+                } else {
+                    y - d
+                })
+                .to_string()
+            }
+            EntKind::Number => {
+                let digits: String = old.chars().filter(char::is_ascii_digit).collect();
+                let n: u64 = digits.parse().ok()?;
+                let m = match h(&[&item.group, salt, "n"]) % 3 {
+                    0 => n * 2 + 1,
+                    1 => n + 1 + n / 3,
+                    _ => (n / 2).max(n + 3),
+                };
+                m.to_string()
+            }
+            EntKind::Name => {
+                let extrinsic = fits(pool);
+                if extrinsic.is_empty() {
+                    return None;
+                }
+                extrinsic[(h(&[&item.group, salt, "ex"]) % extrinsic.len() as u64) as usize].clone()
+            }
+        }
+    };
+    if new.eq_ignore_ascii_case(old) {
+        return None;
+    }
+    Some(format!("{}{}{}", &s[..a], new, &s[b..]))
+}
+
+/// `s` with "not" after its first auxiliary verb, or None without one.
+fn negate(s: &str) -> Option<String> {
+    const AUX: &[&str] = &[
+        "is", "was", "are", "were", "has", "had", "can", "will", "could", "would", "does", "did",
+    ];
+    let t = tokens(s)
+        .into_iter()
+        .find(|t| AUX.contains(&t.raw.to_lowercase().as_str()))?;
+    let e = t.start + t.raw.len();
+    Some(format!("{} not{}", &s[..e], &s[e..]))
+}
+
+/// The passage sentence that states a short answer (≤ 6 words) verbatim, if any.
+fn sentence_form(item: &Item) -> Option<String> {
+    let r = item.right.trim().trim_end_matches('.');
+    if r.is_empty() || tokens(r).len() > 6 {
+        return None;
+    }
+    sentence_spans(&item.context)
+        .into_iter()
+        .map(|(a, b)| &item.context[a..b])
+        .find(|s| contains_ci(s, r) && s.len() < 400)
+        .map(str::to_string)
+}
+
+/// The answer `r` restated as a declarative sentence built from the question `q` (not a span of
+/// the passage): "… in what city?" → "… in Delhi."; "What is the capital of X?" → "The capital
+/// of X is Delhi."; "Who wrote X?" → "Delhi wrote X."; None for other questions.
+fn question_form(q: &str, r: &str) -> Option<String> {
+    let q = q.trim().trim_end_matches('?').trim();
+    let r = r.trim().trim_end_matches('.');
+    let lower = q.to_lowercase();
+    let words: Vec<&str> = q.split_whitespace().collect();
+    let lw: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    // "… in what city" / "… which country": the wh-phrase stands where the answer goes.
+    if let Some(i) = lw.iter().position(|w| w == "what" || w == "which") {
+        if i > 0 && i + 1 < words.len() {
+            let mut out: Vec<&str> = words[..i].to_vec();
+            out.push(r);
+            out.extend_from_slice(&words[i + 2..]);
+            return Some(format!("{}.", out.join(" ")));
+        }
+    }
+    for aux in ["is", "was", "are", "were"] {
+        for wh in ["what", "who", "which"] {
+            let head = format!("{wh} {aux} ");
+            if lower.starts_with(&head) && words.len() > 2 {
+                let rest = words[2..].join(" ");
+                let mut rest_c = rest.chars();
+                let rest = match rest_c.next() {
+                    Some(c) => c.to_uppercase().collect::<String>() + rest_c.as_str(),
+                    None => return None,
+                };
+                return Some(format!("{rest} {aux} {r}."));
+            }
+        }
+    }
+    if lw.first().is_some_and(|w| w == "who") && words.len() > 1 {
+        return Some(format!("{r} {}.", words[1..].join(" ")));
+    }
+    None
+}
+
+/// The style-controlled rows of `items` (one kind's groups, in file order), module docs.
+pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
+    let mut out = Vec::new();
+    let n = items.len();
+    for (i, item) in items.iter().enumerate() {
+        let other =
+            &items[(i + 1 + (h(&[&item.group, "other"]) % (n.max(2) as u64 - 1)) as usize) % n];
+        let row = |text: String, hallucinated: bool, with_prompt: bool| Synth {
+            group: item.group.clone(),
+            context: item.context.clone(),
+            prompt: if with_prompt {
+                item.prompt.clone()
+            } else {
+                None
+            },
+            text,
+            hallucinated,
+        };
+        let foreign = || -> Option<String> {
+            let r = other.right.trim();
+            (!r.is_empty() && !contains_ci(&item.context, r)).then(|| r.to_string())
+        };
+        let neg_a = swap(&item.right, item, &other.context, "a").or_else(foreign);
+        if let Some(neg) = neg_a {
+            out.push(row(item.right.clone(), false, true));
+            out.push(row(neg, true, true));
+        }
+        match kind {
+            "qa" => {
+                // The answer restated from the question: supported, but not a span of the passage.
+                let restated = item
+                    .prompt
+                    .as_deref()
+                    .filter(|_| tokens(&item.right).len() <= 6)
+                    .and_then(|q| question_form(q, &item.right));
+                if let Some(sent) = restated {
+                    // Always with the question: its words are the answer's support.
+                    if let Some(neg) = swap(&sent, item, &other.context, "q") {
+                        out.push(row(sent, false, true));
+                        out.push(row(neg, true, true));
+                    }
+                }
+                if let Some(sent) = sentence_form(item) {
+                    let neg = if h(&[&item.group, "neg"]).is_multiple_of(4) {
+                        negate(&sent)
+                    } else {
+                        None
+                    }
+                    .or_else(|| swap(&sent, item, &other.context, "b"));
+                    if let Some(neg) = neg {
+                        let with_prompt = h(&[&item.group, "contract"]).is_multiple_of(2);
+                        out.push(row(sent, false, with_prompt));
+                        out.push(row(neg, true, with_prompt));
+                    }
+                }
+            }
+            "summarization" => {
+                let spans = sentence_spans(&item.right);
+                if spans.len() >= 2 {
+                    let short = item.right[..spans[spans.len() - 2].1].to_string();
+                    let neg = swap(&short, item, &other.context, "c").or_else(|| {
+                        let os = sentence_spans(&other.right);
+                        os.first()
+                            .map(|&(a, b)| format!("{short} {}", &other.right[a..b]))
+                    });
+                    if let Some(neg) = neg {
+                        out.push(row(short, false, true));
+                        out.push(row(neg, true, true));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item() -> Item {
+        Item {
+            group: "g".into(),
+            context: "Canberra is the capital city of Australia. Sydney is its largest city, founded in 1788.".into(),
+            prompt: Some("What is the capital of Australia?".into()),
+            right: "Canberra".into(),
+        }
+    }
+
+    #[test]
+    fn swaps_take_a_same_type_entity_from_the_passage() {
+        let it = item();
+        // Half the salts swap within the passage; the rest take a name from the pool.
+        let swaps: Vec<Option<String>> = ["a", "b", "c", "d", "e", "f"]
+            .iter()
+            .map(|salt| swap("Canberra", &it, "Perth is in the west.", salt))
+            .collect();
+        assert!(
+            swaps.iter().any(|s| s.as_deref() == Some("Sydney")),
+            "{swaps:?}"
+        );
+        assert!(
+            swaps.iter().any(|s| s.as_deref() == Some("Perth")),
+            "{swaps:?}"
+        );
+        assert!(
+            swaps
+                .iter()
+                .all(|s| s.as_deref().is_some_and(|s| s != "Canberra")),
+            "{swaps:?}"
+        );
+        for salt in ["a", "b", "c"] {
+            let y = swap("It was founded in 1788.", &it, "", salt).unwrap();
+            assert!(
+                y.starts_with("It was founded in ") && !y.contains("1788"),
+                "{y}"
+            );
+        }
+        assert_eq!(
+            negate("Canberra is the capital.").as_deref(),
+            Some("Canberra is not the capital.")
+        );
+        assert_eq!(
+            sentence_form(&it).as_deref(),
+            Some("Canberra is the capital city of Australia.")
+        );
+    }
+
+    #[test]
+    fn answers_are_restated_from_the_question() {
+        let f = |q: &str, r: &str| question_form(q, r);
+        assert_eq!(
+            f("What is the capital of Australia?", "Canberra").as_deref(),
+            Some("The capital of Australia is Canberra.")
+        );
+        assert_eq!(
+            f("The family has a head office in what city?", "Delhi").as_deref(),
+            Some("The family has a head office in Delhi.")
+        );
+        assert_eq!(
+            f("Who wrote Hamlet?", "Shakespeare").as_deref(),
+            Some("Shakespeare wrote Hamlet.")
+        );
+        assert_eq!(f("Are both bands from Wales?", "yes"), None);
+    }
+
+    #[test]
+    fn controlled_rows_are_balanced() {
+        let items = vec![
+            item(),
+            Item {
+                group: "h".into(),
+                right: "Sydney".into(),
+                ..item()
+            },
+        ];
+        let rows = controlled("qa", &items);
+        let pos = rows.iter().filter(|r| !r.hallucinated).count();
+        assert_eq!(pos * 2, rows.len());
+        assert!(!rows.is_empty());
+    }
+}
