@@ -10,11 +10,11 @@ export interface TokenLogprob {
   top_logprobs?: { token: string; logprob: number }[] | null;
 }
 
-/** An answer to audit. Limits as the service: text 1..10000 characters, context and prompt ≤ 5000, model_source ≤ 500, samples 1..20 strings, logprobs 1..10000 tokens. Unknown fields are ignored. */
+/** An answer to audit. Limits as the service: text 1..20000 characters, context ≤ 100000 (sources, or the question when no prompt is sent), prompt ≤ 20000, model_source ≤ 500, samples 1..20 strings, logprobs 1..10000 tokens. Unknown fields are ignored. */
 export interface AuditRequest {
   /** The LLM's answer. */
   text: string;
-  /** Retrieved documents or knowledge the answer should rest on. */
+  /** Retrieved documents the answer should rest on, or the question itself (read as the prompt when it holds no claims of its own). */
   context?: string | null;
   /** The user's question or instruction. */
   prompt?: string | null;
@@ -47,6 +47,21 @@ export interface Contribution {
   value: number;
   /** Contribution to the logit of "hallucinated" (nats); positive = less trustworthy. */
   contribution: number;
+}
+
+/** One claim of the answer and its best-aligned source sentence (character offsets are Unicode scalar values, end exclusive). */
+export interface Claim {
+  start: number;
+  end: number;
+  text: string;
+  /** Share in [0,1] of the claim's content words, names and numbers found in the prompt or context. */
+  support: number;
+  /** The same share within the two best-aligned source sentences (and the prompt). */
+  aligned_support: number;
+  status: 'supported' | 'unsupported' | 'contradicted';
+  source?: { start: number; end: number; text: string };
+  /** What contradicts it, e.g. `"1925" vs "1889"`. */
+  conflicts?: string[];
 }
 
 export interface AuditResult {
@@ -90,6 +105,26 @@ export interface AuditResult {
     scorer_version: string;
     /** The upstream call that produced the evidence (HTTP service only). */
     upstream?: { protocol: 'tgi' | 'openai'; model: string; k: number; logprobs: boolean };
+    /** How `context` was read: absent, the question/instruction (judged as open), or sources. */
+    context_role: 'none' | 'prompt' | 'source';
+    /** The answer's claims aligned to the context (empty without sources). */
+    claims: Claim[];
+    /** Covariate shift of the input against the scope's calibration data. */
+    shift: {
+      measure: 'feature_range';
+      /** Nats of the logit resting on feature values outside the calibration range (the score uses them clamped). */
+      extrapolation: number;
+      /** The part of it on the trustworthy side: what fires the shift. */
+      toward_correct: number;
+      threshold: number;
+      /** Height shrunk toward `base_rate`, interval widened, verdict MAYBE. */
+      fired: boolean;
+      base_rate: number;
+      /** The out-of-range features, in words. */
+      outside: string[];
+      /** Share of the answer's word uni-/bigrams in the model's vocabulary (n-gram kinds only). */
+      ngram_coverage?: number;
+    };
   };
   /** Always "local" in this package ("managed" / "byo-hf" come from the HTTP service). */
   mode: 'local' | 'managed' | 'byo-hf';
@@ -116,7 +151,7 @@ export interface BatchResponse {
 
 /** The body of /v1/compare. */
 export interface CompareRequest {
-  /** The prompt all answers respond to (≤ 5000 characters). */
+  /** The prompt all answers respond to (≤ 20000 characters). */
   prompt: string;
   /** 2..10 answers with distinct model names. */
   responses: { model: string; text: string; samples?: string[] | null; logprobs?: TokenLogprob[] | null }[];
@@ -134,13 +169,25 @@ export interface ModelComparison {
   explanation: string;
   /** Mean lexical similarity in [0,1] with the other answers, compared as answers to the prompt (its words left out). */
   agreement: number;
+  /** 95% interval of `height`. */
+  confidence_interval: [number, number];
 }
 
 /** The /v1/compare response (mode "local"). */
 export interface CompareResponse {
   prompt: string;
   comparisons: ModelComparison[];
-  ranking: { rank: number; model: string; q2: number; height: number; verdict: 'ACCEPT' | 'MAYBE' | 'REFUSED' }[];
+  /** Best first; models whose height intervals overlap share a rank (1, 1, 3). */
+  ranking: {
+    rank: number;
+    model: string;
+    q2: number;
+    height: number;
+    verdict: 'ACCEPT' | 'MAYBE' | 'REFUSED';
+    confidence_interval: [number, number];
+    /** Within the scores' uncertainty of the first-ranked model. */
+    tied_with_best: boolean;
+  }[];
   best_model: string;
   summary: {
     total_models: number;
@@ -148,6 +195,10 @@ export interface CompareResponse {
     best_q2: number;
     avg_q2: number;
     q2_range: number;
+    /** False when another model ties with best_model within the scores' uncertainty. */
+    decisive: boolean;
+    /** The models tied with the first-ranked one (itself included). */
+    tied_models: string[];
     /** Wall time in milliseconds (performance.now()). */
     processing_time_ms: number;
   };

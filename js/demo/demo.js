@@ -50,10 +50,16 @@ function drawDiagram(scope) {
     if (b.count === 0) continue;
     svg.append(el('circle', { cx: x(b.mean_confidence), cy: y(b.accuracy), r: 2 + 7 * Math.sqrt(b.count / maxCount), fill: '#0d47a1', 'fill-opacity': 0.8 }));
   }
-  for (const [t, color, label] of [[scope.accept, '#2e7d32', 'ACCEPT ≥'], [scope.refuse, '#c62828', 'REFUSED ≤']]) {
+  // Threshold labels on rows of their own (ACCEPT on the first, REFUSED on the second), each on
+  // the inner side of its line, so they never print over each other however close they are.
+  const rows = [[scope.accept, '#2e7d32', 'ACCEPT ≥', T + 12, 'end'], [scope.refuse, '#c62828', 'REFUSED ≤', T + 28, 'start']];
+  for (const [t, color, label, ty, anchor] of rows) {
     if (t == null) continue;
-    svg.append(el('line', { x1: x(t), x2: x(t), y1: y(0), y2: y(1), stroke: color, 'stroke-dasharray': '6 4' }));
-    svg.append(el('text', { x: x(t) - 4, y: T + 12, 'text-anchor': 'end', 'font-size': 11, fill: color }, `${label} ${fmt(t)}`));
+    svg.append(el('line', { class: 'threshold', x1: x(t), x2: x(t), y1: y(0), y2: y(1), stroke: color, 'stroke-dasharray': '6 4' }));
+    const nearLeft = anchor === 'start' && x(t) + 90 > W - R;
+    const nearRight = anchor === 'end' && x(t) - 90 < L;
+    const a = nearLeft ? 'end' : nearRight ? 'start' : anchor;
+    svg.append(el('text', { class: 'threshold-label', x: x(t) + (a === 'end' ? -4 : 4), y: ty, 'text-anchor': a, 'font-size': 11, fill: color }, `${label} ${fmt(t)}`));
   }
   if (lastHeight !== null && lastHeight.scope === scope.scope) {
     svg.append(el('line', { id: 'last-height', x1: x(lastHeight.h), x2: x(lastHeight.h), y1: y(0), y2: y(1), stroke: '#d50000', 'stroke-width': 2 }));
@@ -91,6 +97,9 @@ function run(ev) {
   $('verdict').textContent = r.verdict;
   $('verdict').className = `verdict ${r.verdict}`;
   $('task').textContent = r.metadata.task;
+  // The badge states the height it stands for, so a verdict is never read apart from its number.
+  $('verdict').title = `height ${fmt(r.height)}`;
+  $('verdict-height').textContent = `P(correct) ${fmt(r.height)}`;
   $('height').textContent = fmt(r.height);
   $('interval').textContent = `95% [${fmt(lo)}, ${fmt(hi)}]`;
   $('q1').textContent = fmt(r.q1);
@@ -100,6 +109,26 @@ function run(ev) {
   $('bar-ci').style.width = `${(hi - lo) * 100}%`;
   $('bar-h').style.left = `calc(${r.height * 100}% - 1px)`;
   $('explanation').textContent = r.explanation;
+  const role = { none: 'no context', prompt: 'context read as the question (no sources)', source: 'context read as sources' };
+  $('context-role').textContent = role[r.metadata.context_role] ?? r.metadata.context_role;
+  $('shift').hidden = !r.metadata.shift.fired;
+  $('shift').textContent = r.metadata.shift.fired
+    ? `Outside the calibration data (${r.metadata.shift.outside.join(', ')}): height shrunk toward ${fmt(r.metadata.shift.base_rate)}, verdict held at MAYBE.`
+    : '';
+  const claims = $('claims');
+  claims.replaceChildren(...r.metadata.claims.map((c) => {
+    const li = document.createElement('li');
+    li.className = `claim ${c.status}`;
+    li.textContent = `${c.status}: “${c.text}” (${Math.round(c.support * 100)}% of its words in the sources)`;
+    if (c.conflicts?.length) li.textContent += ` — ${c.conflicts.join('; ')}`;
+    if (c.source) {
+      const src = document.createElement('small');
+      src.textContent = ` ← “${c.source.text}”`;
+      li.append(src);
+    }
+    return li;
+  }));
+  $('claims-box').hidden = r.metadata.claims.length === 0;
   $('result').hidden = false;
   $('result').dataset.verdict = r.verdict;
   lastHeight = { scope: r.metadata.scope, h: r.height };

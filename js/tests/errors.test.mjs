@@ -31,7 +31,7 @@ test('audit: missing, empty, too long, wrong types', () => {
   has(detailOf(() => ea.audit({})), ['body', 'text'], 'missing');
   has(detailOf(() => ea.audit({ text: '' })), ['body', 'text'], 'string_too_short');
   has(detailOf(() => ea.audit({ text: 'a'.repeat(10_001) })), ['body', 'text'], 'string_too_long');
-  has(detailOf(() => ea.audit({ text: 'a', context: 'c'.repeat(5001) })), ['body', 'context'], 'string_too_long');
+  has(detailOf(() => ea.audit({ text: 'a', context: 'c'.repeat(100001) })), ['body', 'context'], 'string_too_long');
   has(detailOf(() => ea.audit({ text: 'a', prompt: 'p'.repeat(5001) })), ['body', 'prompt'], 'string_too_long');
   has(detailOf(() => ea.audit({ text: 'a', model_source: 'm'.repeat(501) })), ['body', 'model_source'], 'string_too_long');
   const d = detailOf(() => ea.audit({ text: 5, context: [] }));

@@ -106,7 +106,7 @@ fn schema_errors_are_422_with_locations() {
             "missing",
         ),
         (
-            json!({"prompt": "p".repeat(5001), "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}),
+            json!({"prompt": "p".repeat(20_001), "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "y"}]}),
             json!(["body", "prompt"]),
             "string_too_long",
         ),
@@ -126,7 +126,7 @@ fn schema_errors_are_422_with_locations() {
             "string_too_long",
         ),
         (
-            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "t".repeat(10001)}]}),
+            json!({"prompt": "q", "responses": [{"model": "a", "text": "x"}, {"model": "b", "text": "t".repeat(20_001)}]}),
             json!(["body", "responses", 1, "text"]),
             "string_too_long",
         ),

@@ -25,7 +25,7 @@ const ANSWER = {
   context: 'The Secret Life of Bees has genre Teen drama. Teen drama has examples: A Walk to RememberA Walk to Remember is produced by Hunt LowryHunt Lowry produced A Walk to Remember. A Walk to Remember is a/an Film',
 };
 // Its "right" counterpart in the same group.
-const RIGHT = { ...ANSWER, text: 'yes and he also produced White Oleander and it was released in 1999' };
+const RIGHT = { ...ANSWER, text: 'Yes, A Walk to Remember is produced by Hunt Lowry.' };
 
 let server, url, context, page, userDataDir;
 const foreign = [];
@@ -74,8 +74,14 @@ test('the demo audits a typed answer in the page, with no network', async () => 
   await page.waitForSelector('#result:not([hidden])');
 
   const expected = (await loadNode()).audit(ANSWER);
-  assert.equal(expected.verdict, 'REFUSED');
   assert.equal(await page.locator('#verdict').textContent(), expected.verdict);
+  // The badge never contradicts the height it shows (DESIGN §2.5).
+  if (expected.verdict === 'ACCEPT') assert.ok(expected.height >= 0.9, `${expected.height}`);
+  if (expected.verdict === 'REFUSED') assert.ok(expected.height <= 0.1, `${expected.height}`);
+  assert.equal(await page.locator('#verdict-height').textContent(), `P(correct) ${expected.height.toFixed(3)}`);
+  // Claims aligned to the context are listed with their status.
+  assert.equal(await page.locator('#claims li').count(), expected.metadata.claims.length);
+  assert.ok(expected.metadata.claims.length >= 1);
   assert.equal(await page.locator('#height').textContent(), expected.height.toFixed(3));
   assert.equal(await page.locator('#q1').textContent(), expected.q1.toFixed(3));
   assert.equal(await page.locator('#q2').textContent(), expected.q2.toFixed(3));
@@ -86,6 +92,23 @@ test('the demo audits a typed answer in the page, with no network', async () => 
   // the diagram switched to the audited scope and marks the height
   assert.equal(await page.locator('#scope').inputValue(), expected.metadata.scope);
   assert.equal(await page.locator('#last-height').count(), 1);
+
+  // Every scope's threshold labels are drawn apart (no label printed over another).
+  for (const scope of await page.locator('#scope option').evaluateAll((os) => os.map((o) => o.value))) {
+    await page.locator('#scope').selectOption(scope);
+    const boxes = await page.locator('#reliability text.threshold-label').evaluateAll((ts) => ts.map((t) => {
+      const b = t.getBBox();
+      return { x: b.x, y: b.y, w: b.width, h: b.height };
+    }));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+        assert.ok(apart, `${scope}: threshold labels overlap ${JSON.stringify(boxes)}`);
+      }
+    }
+  }
+  await page.locator('#scope').selectOption(expected.metadata.scope);
 
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'demo.png'), fullPage: true });
