@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "server layers: no import cycles, no upward import (scripts/layers.py, README Layout)"
+python3 scripts/layers.py
+
 step "toolchain: wasm32-unknown-unknown target"
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown

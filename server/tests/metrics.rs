@@ -310,7 +310,7 @@ fn counters_move_and_every_series_parses() {
         })
         .map(|(_, l, _)| l["le"].parse::<f64>().unwrap())
         .collect();
-    let want: Vec<f64> = epistemic_audit_server::metrics::LATENCY_BUCKETS_SECONDS
+    let want: Vec<f64> = epistemic_audit_server::telemetry::metrics::LATENCY_BUCKETS_SECONDS
         .iter()
         .copied()
         .chain([f64::INFINITY])

@@ -11,7 +11,7 @@
 
 mod common;
 use common::*;
-use epistemic_audit_server::error::ApiError;
+use epistemic_audit_server::http::error::ApiError;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 

@@ -29,7 +29,7 @@
 
 use super::align::align_suffix;
 use super::transport::{join, Caller, UpstreamError};
-use super::{
+use super::adapter::{
     clean_token, EndpointState, PromptShape, PromptTemplate, Protocol, UpstreamAdapter,
     SAMPLE_SEED_BASE,
 };
@@ -150,7 +150,7 @@ pub struct OpenAiAdapter {
 
 impl OpenAiAdapter {
     fn model_field(&self, body: &mut Value) {
-        if self.state.model != super::UNKNOWN_MODEL {
+        if self.state.model != super::adapter::UNKNOWN_MODEL {
             body["model"] = json!(self.state.model);
         }
     }

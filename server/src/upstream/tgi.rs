@@ -17,7 +17,7 @@
 
 use super::align::align_suffix;
 use super::transport::{join, Caller, UpstreamError};
-use super::{
+use super::adapter::{
     clean_token, EndpointState, PromptTemplate, Protocol, UpstreamAdapter, SAMPLE_SEED_BASE,
 };
 use epistemic_audit_core::TokenLogprob;

@@ -3,7 +3,7 @@
 //! [`CalibrationRegistry`] that `/v1/audit`, `/v1/batch`, `/v1/compare` and `/v1/calibrate`
 //! score with.
 //!
-//! * **Store**: [`crate::store`]; every call runs on tokio's blocking pool.
+//! * **Store**: [`store`]; every call runs on tokio's blocking pool.
 //! * **Start-up**: [`Feedback::refit_all`] fits every scope that has labels of the running
 //!   scorer version, before the server announces itself, so a restart keeps the calibration.
 //! * **Refit triggers**: every FEEDBACK_REFIT_EVERY new labels of a scope (default 25), a refit
@@ -16,9 +16,10 @@
 //!   ECE; [`FeedbackStats`] keeps in-process counters (records by kind, refits, refit failures).
 //!   Stored records are counted in /metrics by the `/v1/calibrate` handler.
 
-use crate::error::ApiError;
-use crate::metrics::Metrics;
-use crate::store::{FeedbackStore, NewFeedback, MAX_REFIT_LABELS};
+pub mod store;
+
+use crate::telemetry::metrics::Metrics;
+use store::{FeedbackStore, NewFeedback, StoreError, MAX_REFIT_LABELS};
 use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
 use epistemic_audit_core::Scorer;
 use std::collections::{BTreeMap, HashMap};
@@ -26,11 +27,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
-/// Milliseconds since the Unix epoch (wall clock; 0 if the clock is before 1970).
-pub fn unix_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
+/// Why a feedback operation failed; the text is for the log only (the client gets the fixed
+/// 500 "Calibration failed", mapped in `http::error`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FeedbackError {
+    /// The store refused or is unreachable.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A refit could not fit the scope's labels.
+    #[error("refit of {scope}: {cause}")]
+    Fit {
+        /// The scope being refitted.
+        scope: String,
+        /// The fit's error.
+        cause: String,
+    },
+    /// The task on the blocking pool failed (panicked or was cancelled).
+    #[error("feedback task failed: {0}")]
+    Task(String),
 }
 
 /// Longest a `/v1/calibrate` request waits for the refit its label triggered before answering
@@ -79,14 +93,11 @@ impl std::fmt::Debug for Feedback {
 }
 
 async fn blocking<T: Send + 'static>(
-    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
-) -> Result<T, ApiError> {
+    f: impl FnOnce() -> Result<T, FeedbackError> + Send + 'static,
+) -> Result<T, FeedbackError> {
     match tokio::task::spawn_blocking(f).await {
         Ok(r) => r,
-        Err(e) => Err(ApiError::internal(
-            "Calibration failed",
-            format!("feedback task failed: {e}"),
-        )),
+        Err(e) => Err(FeedbackError::Task(e.to_string())),
     }
 }
 
@@ -149,11 +160,11 @@ impl Feedback {
     /// Stores `rec` durably (blocking pool) and counts it.
     ///
     /// # Errors
-    /// The store's error (→ 500 "Calibration failed").
-    pub async fn record(&self, rec: NewFeedback) -> Result<i64, ApiError> {
+    /// [`FeedbackError::Store`] (→ 500 "Calibration failed").
+    pub async fn record(&self, rec: NewFeedback) -> Result<i64, FeedbackError> {
         let store = Arc::clone(&self.store);
         let label = rec.label;
-        match blocking(move || store.insert(&rec)).await {
+        match blocking(move || Ok(store.insert(&rec)?)).await {
             Ok(id) => {
                 let counter = match label {
                     Some(true) => &self.stats.labels_correct,
@@ -186,7 +197,7 @@ impl Feedback {
     pub fn spawn_refit(
         self: &Arc<Self>,
         scope: String,
-    ) -> tokio::task::JoinHandle<Result<(), ApiError>> {
+    ) -> tokio::task::JoinHandle<Result<(), FeedbackError>> {
         let me = Arc::clone(self);
         tokio::spawn(async move { me.refit_scope(&scope).await })
     }
@@ -196,7 +207,7 @@ impl Feedback {
     ///
     /// # Errors
     /// Store or fit failure; the previous calibrator stays in force.
-    pub async fn refit_scope(&self, scope: &str) -> Result<(), ApiError> {
+    pub async fn refit_scope(&self, scope: &str) -> Result<(), FeedbackError> {
         let _one_at_a_time = self.refit_lock.lock().await;
         self.pending
             .lock()
@@ -214,7 +225,10 @@ impl Feedback {
             let labels = store.labels(&name, scorer.version(), MAX_REFIT_LABELS)?;
             let (raw, correct): (Vec<f64>, Vec<bool>) = labels.into_iter().unzip();
             ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct).map_err(|e| {
-                ApiError::internal("Calibration failed", format!("refit of {name}: {e}"))
+                FeedbackError::Fit {
+                    scope: name.clone(),
+                    cause: e.to_string(),
+                }
             })
         })
         .await;
@@ -236,7 +250,7 @@ impl Feedback {
             }
             Err(e) => {
                 self.stats.refit_errors.fetch_add(1, Ordering::Relaxed);
-                tracing::error!(scope, cause = e.log_cause().unwrap_or(""), "refit failed");
+                tracing::error!(scope, cause = %e, "refit failed");
                 Err(e)
             }
         }
@@ -246,16 +260,16 @@ impl Feedback {
     ///
     /// # Errors
     /// The store's error.
-    pub async fn label_counts(&self) -> Result<BTreeMap<String, u64>, ApiError> {
+    pub async fn label_counts(&self) -> Result<BTreeMap<String, u64>, FeedbackError> {
         let (store, scorer) = (Arc::clone(&self.store), Arc::clone(&self.scorer));
-        blocking(move || store.label_counts(scorer.version())).await
+        blocking(move || Ok(store.label_counts(scorer.version())?)).await
     }
 
     /// Refits every scope that has labels (start-up: restores the calibration after a restart).
     ///
     /// # Errors
     /// The store cannot list scopes; individual scope failures are logged and skipped.
-    pub async fn refit_all(&self) -> Result<usize, ApiError> {
+    pub async fn refit_all(&self) -> Result<usize, FeedbackError> {
         let counts = self.label_counts().await?;
         let mut fitted = 0;
         for scope in counts.keys() {
@@ -269,7 +283,7 @@ impl Feedback {
     /// Starts the scheduled refit: every `period`, each scope with labels stored since its last
     /// refit is refitted. Ends by itself once the service is dropped.
     pub fn spawn_scheduler(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
-        crate::periodic::spawn_while_alive(self, period, |me: Arc<Self>| async move {
+        crate::support::periodic::spawn_while_alive(self, period, |me: Arc<Self>| async move {
             let due: Vec<String> = me
                 .pending
                 .lock()

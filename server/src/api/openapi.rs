@@ -13,12 +13,13 @@
 //! responses), then add its name to `paths(...)` and any new body types to `components(...)` of
 //! [`ApiDoc`] — the single list of what the document contains.
 //!
-//! `/docs` is Swagger UI (utoipa-swagger-ui, feature `vendored`): every asset is compiled into the
-//! binary and served from `/docs/…`; the page loads nothing from other hosts (no CDN, no
-//! validator badge), so it works with no internet access.
+//! `/docs`, the page that shows this document, is served by [`crate::http::docs`].
 
-use crate::error::{AuthError, AuthErrorCode, DetailError, RateLimitError, ValidationError};
-use crate::handlers::{ApiInfo, ApiLinks};
+use super::info::{ApiInfo, ApiLinks};
+use crate::http::response::{bytes_response, Body};
+use hyper::Response;
+use crate::http::error::{AuthError, AuthErrorCode, DetailError, RateLimitError, ValidationError};
+use crate::http::routes::Route;
 use epistemic_audit_core::calibration::ReliabilityBin;
 use epistemic_audit_core::validate::{FieldError, LocItem};
 use epistemic_audit_core::{
@@ -28,7 +29,6 @@ use epistemic_audit_core::{
     Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
     TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
-use std::sync::{Arc, OnceLock};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -94,10 +94,10 @@ impl Modify for SecuritySchemes {
     }
 }
 
-/// Adds the 503 that any request but monitoring ([`crate::routes::Route::is_monitoring`]) can
+/// Adds the 503 that any request but monitoring ([`Route::is_monitoring`]) can
 /// get to every operation: MAX_IN_FLIGHT_REQUESTS requests are already being handled
 /// (`Retry-After: 1`), or the server is shutting down
-/// ([`crate::error::ApiError::Overloaded`], [`crate::error::ApiError::Unavailable`]).
+/// ([`crate::http::error::ApiError::Overloaded`], [`crate::http::error::ApiError::Unavailable`]).
 struct OverloadResponse;
 
 impl Modify for OverloadResponse {
@@ -126,7 +126,7 @@ impl Modify for OverloadResponse {
             )
             .build();
         for (path, item) in openapi.paths.paths.iter_mut() {
-            if crate::routes::Route::for_path(path).is_some_and(crate::routes::Route::is_monitoring)
+            if Route::for_path(path).is_some_and(Route::is_monitoring)
             {
                 continue;
             }
@@ -156,71 +156,27 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
-/// The document as JSON bytes (rendered once per server at start-up).
+/// The document as JSON bytes, rendered once per process (the first call; `serve` makes it at
+/// start-up) and shared afterwards.
 pub fn document_json() -> bytes::Bytes {
-    bytes::Bytes::from(
-        document()
-            .to_json()
-            .expect("the OpenAPI document serialises"),
-    )
-}
-
-/// Path of the document the docs page loads.
-pub const OPENAPI_PATH: &str = "/openapi.json";
-
-fn swagger_config() -> Arc<utoipa_swagger_ui::Config<'static>> {
-    static CONFIG: OnceLock<Arc<utoipa_swagger_ui::Config<'static>>> = OnceLock::new();
-    Arc::clone(CONFIG.get_or_init(|| {
-        Arc::new(
-            utoipa_swagger_ui::Config::new([OPENAPI_PATH])
-                // "none": no badge that would fetch validator.swagger.io (offline page).
-                .validator_url("none")
-                .display_operation_id(false)
-                .deep_linking(true),
+    static JSON: std::sync::OnceLock<bytes::Bytes> = std::sync::OnceLock::new();
+    JSON.get_or_init(|| {
+        bytes::Bytes::from(
+            document()
+                .to_json()
+                .expect("the OpenAPI document serialises"),
         )
-    }))
-}
-
-/// One asset of the docs page: bytes, Content-Type and whether the bytes are gzip-encoded.
-#[derive(Debug, Clone)]
-pub struct DocsFile {
-    /// File content.
-    pub bytes: bytes::Bytes,
-    /// Its Content-Type.
-    pub content_type: String,
-    /// True when `bytes` is gzip (send `Content-Encoding: gzip`).
-    pub gzipped: bool,
-}
-
-/// The docs page (`/docs`, `/docs/`, `/docs/index.html`) or one of its assets (`/docs/<file>`);
-/// `None` for a file Swagger UI does not have. The page gets `<base href="/docs/">` so that its
-/// relative asset links resolve under `/docs/` whichever of its URLs was requested.
-pub fn docs_file(path: &str) -> Option<DocsFile> {
-    let tail = path
-        .strip_prefix("/docs")
-        .unwrap_or(path)
-        .trim_start_matches('/');
-    let tail = if tail.is_empty() { "index.html" } else { tail };
-    let file = utoipa_swagger_ui::serve(tail, swagger_config()).ok()??;
-    let mut bytes = bytes::Bytes::from(file.bytes.into_owned());
-    if tail == "index.html" && !file.gzpipped {
-        let html = String::from_utf8_lossy(&bytes)
-            .replacen("<head>", "<head>\n    <base href=\"/docs/\" />", 1)
-            .replace(
-                "<title>Swagger UI</title>",
-                "<title>epistemic-audit API 1.1.0</title>",
-            );
-        bytes = bytes::Bytes::from(html);
-    }
-    Some(DocsFile {
-        bytes,
-        content_type: file.content_type,
-        gzipped: file.gzpipped,
     })
+    .clone()
+}
+
+/// `GET /openapi.json`: the OpenAPI 3.1 document ([`document_json`]).
+pub fn serve() -> Response<Body> {
+    bytes_response("application/json", document_json())
 }
 
 // ---------------------------------------------------------------------------------------------
-// Path items. Documentation only: the handlers are in `handlers.rs`, wired in `server.rs`.
+// Path items. Documentation only: the handlers are in `api/*.rs`, wired in `api/service.rs`.
 // ---------------------------------------------------------------------------------------------
 
 /// Service information
@@ -598,19 +554,5 @@ mod tests {
             serde_json::json!({"type": "apiKey", "in": "header", "name": "X-API-Key",
                 "description": "The master key (AG_API_KEY_SECRET). Missing → 401, different → 403."})
         );
-    }
-
-    #[test]
-    fn docs_assets_are_embedded() {
-        let page = docs_file("/docs").expect("index");
-        assert!(page.content_type.starts_with("text/html"));
-        let html = String::from_utf8_lossy(&page.bytes);
-        assert!(html.contains("<base href=\"/docs/\""));
-        let init = docs_file("/docs/swagger-initializer.js").expect("initializer");
-        let js = String::from_utf8_lossy(&init.bytes);
-        assert!(js.contains("/openapi.json"), "{js}");
-        assert!(!js.contains("petstore"), "{js}");
-        assert!(docs_file("/docs/swagger-ui-bundle.js").is_some());
-        assert!(docs_file("/docs/nope.js").is_none());
     }
 }

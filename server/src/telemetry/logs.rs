@@ -1,8 +1,16 @@
 //! Structured logs on stderr (tracing + tracing-subscriber): JSON lines by default, or text.
 //! Log lines never carry headers, API keys, the configured secret or request bodies.
 
-use crate::config::LogFormat;
 use tracing_subscriber::EnvFilter;
+
+/// Output format of the logs (stderr).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One JSON object per line (for log shippers).
+    Json,
+    /// Human-readable lines.
+    Text,
+}
 
 /// Installs the global subscriber writing to stderr with the given format and filter
 /// (a level such as `info`, or tracing directives). An invalid filter falls back to `info` with a

@@ -1,5 +1,5 @@
 //! Rate limits shared by every instance through Redis when REDIS_URL is set (contract "Limits"
-//! rule 4; DESIGN §3 "Rate limits"), with the in-memory limiter ([`crate::limits`]) as fallback.
+//! rule 4; DESIGN §3 "Rate limits"), with the in-memory limiter ([`super::memory`]) as fallback.
 //!
 //! ## The shared log
 //! The same exact 60 s sliding log as in memory, kept per (endpoint, client IP) in a Redis sorted
@@ -20,10 +20,10 @@
 //! ([`BACKOFF_MIN`] doubling to [`BACKOFF_MAX`]) and hits in between go straight to memory
 //! ([`LimiterStats::fallback_decisions`]). The first success logs one INFO line ("back on
 //! Redis") and resets the backoff. [`SharedLimiter::check`] says which limiter decided
-//! ([`DecidedBy`]); the caller ([`crate::state::AppState::check_limit`]) counts memory decisions
+//! ([`DecidedBy`]); the caller ([`super::Limits::check`]) counts memory decisions
 //! in `epistemic_audit_limiter_backend_fallbacks_total{backend="redis"}`.
 
-use crate::limits::{Decision, Endpoint, RateLimiter, WINDOW_MS};
+use super::memory::{Decision, Endpoint, RateLimiter, WINDOW_MS};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

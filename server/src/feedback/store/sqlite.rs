@@ -5,7 +5,7 @@
 //! One connection behind a mutex: feedback is rare (100/min per client) and SQLite has one writer.
 
 use super::{storage_error, FeedbackStore, NewFeedback};
-use crate::error::ApiError;
+use super::StoreError;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -50,7 +50,7 @@ impl SqliteStore {
     ///
     /// # Errors
     /// The directory or file cannot be created, the file is not a database, or a migration fails.
-    pub fn open(path: &Path) -> Result<SqliteStore, ApiError> {
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| storage_error(format!("cannot create {}: {e}", dir.display())))?;
@@ -88,7 +88,7 @@ impl SqliteStore {
     }
 }
 
-fn migrate(conn: &mut Connection) -> Result<(), ApiError> {
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS schema_migrations (
             version INTEGER PRIMARY KEY,
@@ -114,7 +114,7 @@ fn migrate(conn: &mut Connection) -> Result<(), ApiError> {
                 .map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, description, applied_at_ms) VALUES (?1, ?2, ?3)",
-                params![version, description, crate::feedback::unix_ms()],
+                params![version, description, crate::support::unix_ms()],
             )
             .map_err(storage_error)?;
             tracing::info!(
@@ -134,7 +134,7 @@ impl FeedbackStore for SqliteStore {
         "sqlite"
     }
 
-    fn insert(&self, r: &NewFeedback) -> Result<i64, ApiError> {
+    fn insert(&self, r: &NewFeedback) -> Result<i64, StoreError> {
         let conn = self.conn();
         conn.execute(
             "INSERT INTO feedback (created_at_ms, text_sha256, text, prompt, context, raw_confidence, height,
@@ -166,7 +166,7 @@ impl FeedbackStore for SqliteStore {
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, ApiError> {
+    ) -> Result<Vec<(f64, bool)>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(
@@ -185,7 +185,7 @@ impl FeedbackStore for SqliteStore {
         Ok(out)
     }
 
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, ApiError> {
+    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError> {
         let conn = self.conn();
         let mut stmt = conn
             .prepare_cached(
@@ -201,7 +201,7 @@ impl FeedbackStore for SqliteStore {
             .map_err(storage_error)
     }
 
-    fn count(&self) -> Result<u64, ApiError> {
+    fn count(&self) -> Result<u64, StoreError> {
         let n: i64 = self
             .conn()
             .query_row("SELECT COUNT(*) FROM feedback", [], |r| r.get(0))

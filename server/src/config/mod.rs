@@ -2,13 +2,19 @@
 //! environment variable; the flag wins when both are given. Secrets are never printed: clap is
 //! told to hide the environment value of AG_API_KEY_SECRET, and the value itself is a
 //! [`Secret`] whose `Debug` is redacted.
+//!
+//! The upstream options that `serve` and `eval --triviaqa` share are declared once
+//! ([`UpstreamArgs`], flattened into both). `serve`'s flags are parsed once into [`ServeArgs`] and
+//! checked once, by [`Settings::from_args`], into the typed [`Settings`] the rest of the service
+//! reads: a contradictory or invalid value is a usage error at start-up, never a panic later.
 
-use crate::auth::Secret;
-use crate::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
-use crate::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
+use crate::http::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
+use crate::http::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
+use crate::support::secret::Secret;
+use crate::telemetry::logs::LogFormat;
 use crate::upstream::endpoint::{AllowedHosts, DEFAULT_ALLOWED_HF_HOSTS};
 use crate::upstream::{PromptTemplate, ProtocolSetting, UpstreamSettings};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -43,15 +49,6 @@ pub enum Command {
     Audit(AuditArgs),
     /// Audit labelled JSON lines and print discrimination and calibration metrics.
     Eval(EvalArgs),
-}
-
-/// Output format of the logs (stderr).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum LogFormat {
-    /// One JSON object per line (for log shippers).
-    Json,
-    /// Human-readable lines.
-    Text,
 }
 
 /// Settings of `epistemic-audit serve`.
@@ -169,6 +166,35 @@ pub struct ServeArgs {
     #[arg(long, env = "REDIS_KEY_PREFIX", default_value = "epistemic-audit")]
     pub redis_key_prefix: String,
 
+    /// The upstream options shared with `eval --triviaqa`.
+    #[command(flatten)]
+    pub upstream: UpstreamArgs,
+
+    /// Alternatives kept per token (`top_logprobs`), 0..=20. The teacher-forcing request asks
+    /// for at least 5 (the llama.cpp echo check needs them) and keeps this many.
+    #[arg(long, env = "UPSTREAM_TOP_LOGPROBS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
+    pub upstream_top_logprobs: u32,
+
+    /// Most upstream HTTP requests in flight at once, over all audits and batch items.
+    #[arg(long, env = "UPSTREAM_CONCURRENCY", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub upstream_concurrency: u64,
+
+    /// Hosts a BYO X-HF-Endpoint may name: comma list; a host matches an entry it equals or is
+    /// a subdomain of. Empty or `none` = no BYO endpoint is accepted.
+    #[arg(long, env = "ALLOWED_HF_HOSTS", default_value = DEFAULT_ALLOWED_HF_HOSTS, value_parser = AllowedHosts::parse)]
+    pub allowed_hf_hosts: AllowedHosts,
+
+    /// TESTS ONLY: let a BYO X-HF-Endpoint use http and resolve to loopback addresses
+    /// (127.0.0.0/8, ::1) — every resolved address must then be loopback. The host must still
+    /// be in ALLOWED_HF_HOSTS. Never enable in production.
+    #[arg(long, env = "UPSTREAM_ALLOW_LOOPBACK_HTTP", default_value_t = false, action = clap::ArgAction::Set)]
+    pub upstream_allow_loopback_http: bool,
+}
+
+/// The upstream options of `serve` and of `eval --triviaqa`, declared once and flattened into
+/// both (`eval` changes some defaults: see [`EvalArgs`]).
+#[derive(Debug, Clone, Args)]
+pub struct UpstreamArgs {
     /// Managed mode's upstream inference endpoint: base URL of a Hugging Face TGI or an
     /// OpenAI-compatible server (http or https). Unset → audits without BYO headers are scored
     /// locally. Operator configuration: not subject to the BYO address checks. Never printed.
@@ -207,30 +233,10 @@ pub struct ServeArgs {
     #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=2048))]
     pub upstream_max_tokens: u32,
 
-    /// Alternatives kept per token (`top_logprobs`), 0..=20. The teacher-forcing request asks
-    /// for at least 5 (the llama.cpp echo check needs them) and keeps this many.
-    #[arg(long, env = "UPSTREAM_TOP_LOGPROBS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=20))]
-    pub upstream_top_logprobs: u32,
-
-    /// Most upstream HTTP requests in flight at once, over all audits and batch items.
-    #[arg(long, env = "UPSTREAM_CONCURRENCY", default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub upstream_concurrency: u64,
-
     /// Seconds one upstream HTTP request may take, from connecting to the last body byte
     /// (fractions allowed); more than 60 is refused at start-up.
     #[arg(long, env = "HF_TIMEOUT", default_value = "30", value_parser = parse_hf_timeout, value_name = "SECONDS")]
     pub hf_timeout: Duration,
-
-    /// Hosts a BYO X-HF-Endpoint may name: comma list; a host matches an entry it equals or is
-    /// a subdomain of. Empty or `none` = no BYO endpoint is accepted.
-    #[arg(long, env = "ALLOWED_HF_HOSTS", default_value = DEFAULT_ALLOWED_HF_HOSTS, value_parser = AllowedHosts::parse)]
-    pub allowed_hf_hosts: AllowedHosts,
-
-    /// TESTS ONLY: let a BYO X-HF-Endpoint use http and resolve to loopback addresses
-    /// (127.0.0.0/8, ::1) — every resolved address must then be loopback. The host must still
-    /// be in ALLOWED_HF_HOSTS. Never enable in production.
-    #[arg(long, env = "UPSTREAM_ALLOW_LOOPBACK_HTTP", default_value_t = false, action = clap::ArgAction::Set)]
-    pub upstream_allow_loopback_http: bool,
 
     /// Prompt format for teacher forcing and TGI generation: `chatml`
     /// (`<|im_start|>user\n{prompt}<|im_end|>\n<|im_start|>assistant\n`, SmolLM2, Qwen, …) or
@@ -267,57 +273,185 @@ fn parse_hf_timeout(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-impl ServeArgs {
-    /// The CORS policy of these settings.
+impl UpstreamArgs {
+    /// HF_ENDPOINT_URL parsed, `None` when unset or blank.
     ///
     /// # Errors
-    /// CORS_ORIGINS=`*` together with CORS_ALLOW_CREDENTIALS=true.
-    pub fn cors_policy(&self) -> Result<CorsPolicy, String> {
-        CorsPolicy::new(
-            self.cors_origins.clone(),
-            self.cors_allow_credentials,
-            self.cors_max_age_seconds,
-        )
+    /// It is set but not an absolute http(s) URL with a host (the message does not repeat the
+    /// URL: it may hold credentials).
+    pub fn endpoint(&self) -> Result<Option<reqwest::Url>, String> {
+        match &self.hf_endpoint_url {
+            Some(url) if !url.is_blank() => crate::upstream::endpoint::parse_managed_url(url.expose_str())
+                .map(Some)
+                .map_err(|e| format!("HF_ENDPOINT_URL: {e}")),
+            _ => Ok(None),
+        }
     }
 
-    /// The upstream settings (module [`crate::upstream`]).
+    /// The upstream settings (module [`crate::upstream`]) of these options and the ones only
+    /// `serve` has.
     ///
     /// # Errors
-    /// HF_ENDPOINT_URL is set but not an absolute http(s) URL with a host (the message does not
-    /// repeat the URL: it may hold credentials).
-    pub fn upstream_settings(&self) -> Result<UpstreamSettings, String> {
-        let endpoint = match &self.hf_endpoint_url {
-            Some(url) if !url.is_blank() => Some(
-                crate::upstream::endpoint::parse_managed_url(url.expose_str())
-                    .map_err(|e| format!("HF_ENDPOINT_URL: {e}"))?,
-            ),
-            _ => None,
-        };
+    /// As [`UpstreamArgs::endpoint`].
+    pub fn settings(
+        &self,
+        top_logprobs: u32,
+        concurrency: usize,
+        allowed_hosts: AllowedHosts,
+        allow_loopback_http: bool,
+    ) -> Result<UpstreamSettings, String> {
         Ok(UpstreamSettings {
-            endpoint,
+            endpoint: self.endpoint()?,
             token: self.hf_token.clone().filter(|t| !t.is_blank()),
             protocol: self.upstream_protocol,
             samples: self.upstream_samples,
             max_tokens: self.upstream_max_tokens,
             sample_temperature: self.upstream_sample_temperature,
-            top_logprobs: self.upstream_top_logprobs,
-            concurrency: self.upstream_concurrency as usize,
+            top_logprobs,
+            concurrency,
             timeout: self.hf_timeout,
-            allowed_hosts: self.allowed_hf_hosts.clone(),
-            allow_loopback_http: self.upstream_allow_loopback_http,
+            allowed_hosts,
+            allow_loopback_http,
             template: self.upstream_prompt_template,
         })
     }
+}
 
-    /// The effective scoring concurrency: the setting, else the number of CPUs (at least 1).
-    pub fn scoring_concurrency(&self) -> usize {
-        self.scoring_concurrency
+/// Why `serve`'s flags cannot be used; `main` reports it as a usage error (exit 2). The messages
+/// never repeat a secret or a URL.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Two settings contradict each other (CORS_ORIGINS=`*` with CORS_ALLOW_CREDENTIALS=true).
+    #[error("{0}")]
+    Conflict(String),
+    /// A value is invalid (HF_ENDPOINT_URL not an http(s) URL).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// `serve`'s settings, parsed and checked once ([`Settings::from_args`]): typed values the layers
+/// read as they are — policies built, optional URLs blank-filtered, durations and bounds applied.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// HOST.
+    pub host: String,
+    /// PORT (0 = any free port).
+    pub port: u16,
+    /// PORT_FILE.
+    pub port_file: Option<PathBuf>,
+    /// AG_API_KEY_SECRET; `None` or blank = open mode.
+    pub api_key_secret: Option<Secret>,
+    /// TRUSTED_PROXIES.
+    pub trusted_proxies: TrustedProxies,
+    /// CORS_ORIGINS, CORS_ALLOW_CREDENTIALS and CORS_MAX_AGE_SECONDS, checked together.
+    pub cors: CorsPolicy,
+    /// MAX_BODY_BYTES.
+    pub max_body_bytes: usize,
+    /// BODY_READ_TIMEOUT_SECONDS (at least 1 s).
+    pub body_read_timeout: Duration,
+    /// HEADER_READ_TIMEOUT_SECONDS (at least 1 s).
+    pub header_read_timeout: Duration,
+    /// RATE_LIMIT_MAX_KEYS.
+    pub rate_limit_max_keys: usize,
+    /// MAX_IN_FLIGHT_REQUESTS (at least 1).
+    pub max_in_flight_requests: usize,
+    /// SCORING_CONCURRENCY, else the number of CPUs (at least 1).
+    pub scoring_concurrency: usize,
+    /// LOG_FORMAT.
+    pub log_format: LogFormat,
+    /// LOG_LEVEL.
+    pub log_level: String,
+    /// SHUTDOWN_GRACE_SECONDS.
+    pub shutdown_grace: Duration,
+    /// FEEDBACK_DB_PATH (used when `database_url` is `None`).
+    pub feedback_db_path: PathBuf,
+    /// DATABASE_URL when set and not blank.
+    pub database_url: Option<Secret>,
+    /// DATABASE_SCHEMA.
+    pub database_schema: String,
+    /// FEEDBACK_REFIT_EVERY (0 = schedule only).
+    pub feedback_refit_every: u64,
+    /// FEEDBACK_REFIT_INTERVAL_SECONDS; `None` = no schedule (the setting is 0).
+    pub feedback_refit_interval: Option<Duration>,
+    /// REDIS_URL when set and not blank.
+    pub redis_url: Option<Secret>,
+    /// REDIS_KEY_PREFIX.
+    pub redis_key_prefix: String,
+    /// The upstream options.
+    pub upstream: UpstreamSettings,
+}
+
+impl Settings {
+    /// Checks `serve`'s flags and builds the settings.
+    ///
+    /// # Errors
+    /// [`ConfigError::Conflict`] for CORS_ORIGINS=`*` with CORS_ALLOW_CREDENTIALS=true;
+    /// [`ConfigError::Invalid`] for an HF_ENDPOINT_URL that is not an absolute http(s) URL with
+    /// a host (the message does not repeat the URL: it may hold credentials).
+    pub fn from_args(args: ServeArgs) -> Result<Settings, ConfigError> {
+        let cors = CorsPolicy::new(
+            args.cors_origins.clone(),
+            args.cors_allow_credentials,
+            args.cors_max_age_seconds,
+        )
+        .map_err(ConfigError::Conflict)?;
+        let upstream = args
+            .upstream
+            .settings(
+                args.upstream_top_logprobs,
+                args.upstream_concurrency as usize,
+                args.allowed_hf_hosts.clone(),
+                args.upstream_allow_loopback_http,
+            )
+            .map_err(ConfigError::Invalid)?;
+        let scoring_concurrency = args
+            .scoring_concurrency
             .unwrap_or_else(|| {
                 std::thread::available_parallelism()
                     .map(|n| n.get())
                     .unwrap_or(2)
             })
-            .max(1)
+            .max(1);
+        let set = |s: Option<Secret>| s.filter(|v| !v.is_blank());
+        Ok(Settings {
+            host: args.host,
+            port: args.port,
+            port_file: args.port_file,
+            api_key_secret: args.api_key_secret,
+            trusted_proxies: args.trusted_proxies,
+            cors,
+            max_body_bytes: args.max_body_bytes,
+            body_read_timeout: Duration::from_secs(args.body_read_timeout_seconds.max(1)),
+            header_read_timeout: Duration::from_secs(args.header_read_timeout_seconds.max(1)),
+            rate_limit_max_keys: args.rate_limit_max_keys,
+            max_in_flight_requests: args.max_in_flight_requests.max(1),
+            scoring_concurrency,
+            log_format: args.log_format,
+            log_level: args.log_level,
+            shutdown_grace: Duration::from_secs(args.shutdown_grace_seconds),
+            feedback_db_path: args.feedback_db_path,
+            database_url: set(args.database_url),
+            database_schema: args.database_schema,
+            feedback_refit_every: args.feedback_refit_every,
+            feedback_refit_interval: (args.feedback_refit_interval_seconds > 0)
+                .then(|| Duration::from_secs(args.feedback_refit_interval_seconds)),
+            redis_url: set(args.redis_url),
+            redis_key_prefix: args.redis_key_prefix,
+            upstream,
+        })
+    }
+
+    /// The settings of `epistemic-audit serve ARGS…` (the program name is added), for tests.
+    ///
+    /// # Errors
+    /// A clap parse error or a [`ConfigError`], as text.
+    pub fn parse_serve(args: &[&str]) -> Result<Settings, String> {
+        let mut argv = vec!["epistemic-audit", "serve"];
+        argv.extend_from_slice(args);
+        match Cli::try_parse_from(argv).map_err(|e| e.to_string())?.command {
+            Command::Serve(a) => Settings::from_args(a).map_err(|e| e.to_string()),
+            _ => Err("not serve".into()),
+        }
     }
 }
 
@@ -346,8 +480,19 @@ pub struct AuditArgs {
     pub pretty: bool,
 }
 
-/// Arguments of `epistemic-audit eval`.
+/// Arguments of `epistemic-audit eval`. The upstream options are [`UpstreamArgs`], with shorter
+/// answers and a longer timeout by default in TriviaQA mode (K = 3, 16 tokens, 60 s).
 #[derive(Debug, Clone, Args)]
+#[command(
+    mut_arg("hf_endpoint_url", |a| a.help("TriviaQA mode: upstream base URL (an OpenAI-compatible or TGI server)")),
+    mut_arg("hf_token", |a| a.help("TriviaQA mode: bearer token for the upstream")),
+    mut_arg("upstream_protocol", |a| a.help("TriviaQA mode: protocol (`tgi`, `openai` or `auto`)")),
+    mut_arg("upstream_samples", |a| a.default_value("3").help("TriviaQA mode: samples K per answer")),
+    mut_arg("upstream_sample_temperature", |a| a.help("TriviaQA mode: softmax temperature of the samples, in (0, 2]")),
+    mut_arg("upstream_max_tokens", |a| a.default_value("16").help("TriviaQA mode: most tokens per answer and per sample")),
+    mut_arg("upstream_prompt_template", |a| a.help("TriviaQA mode: prompt template for teacher forcing")),
+    mut_arg("hf_timeout", |a| a.default_value("60").help("TriviaQA mode: seconds one upstream request may take (at most 60)"))
+)]
 pub struct EvalArgs {
     /// JSON lines with `text` and `label` (1 = hallucinated/incorrect, 0 = correct) and optional
     /// `context`, `prompt`, `model_source`, `samples`, `logprobs`; `-` reads stdin.
@@ -376,30 +521,9 @@ pub struct EvalArgs {
     /// of `train/data/*.evidence.jsonl`).
     #[arg(long, value_name = "FILE", requires = "triviaqa")]
     pub evidence_out: Option<PathBuf>,
-    /// TriviaQA mode: upstream base URL (an OpenAI-compatible or TGI server).
-    #[arg(long, env = "HF_ENDPOINT_URL", hide_env_values = true, value_name = "URL")]
-    pub hf_endpoint_url: Option<Secret>,
-    /// TriviaQA mode: bearer token for the upstream.
-    #[arg(long, env = "HF_TOKEN", hide_env_values = true, value_name = "TOKEN")]
-    pub hf_token: Option<Secret>,
-    /// TriviaQA mode: protocol (`tgi`, `openai` or `auto`).
-    #[arg(long, env = "UPSTREAM_PROTOCOL", value_enum, default_value_t = ProtocolSetting::Auto)]
-    pub upstream_protocol: ProtocolSetting,
-    /// TriviaQA mode: samples K per answer.
-    #[arg(long, env = "UPSTREAM_SAMPLES", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=20))]
-    pub upstream_samples: u32,
-    /// TriviaQA mode: softmax temperature of the samples, in (0, 2].
-    #[arg(long, env = "UPSTREAM_SAMPLE_TEMPERATURE", default_value_t = 1.0, value_parser = parse_sample_temperature, value_name = "T")]
-    pub upstream_sample_temperature: f64,
-    /// TriviaQA mode: most tokens per answer and per sample.
-    #[arg(long, env = "UPSTREAM_MAX_TOKENS", default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=2048))]
-    pub upstream_max_tokens: u32,
-    /// TriviaQA mode: prompt template for teacher forcing.
-    #[arg(long, env = "UPSTREAM_PROMPT_TEMPLATE", value_enum, default_value_t = PromptTemplate::Chatml)]
-    pub upstream_prompt_template: PromptTemplate,
-    /// TriviaQA mode: seconds one upstream request may take (at most 60).
-    #[arg(long, env = "HF_TIMEOUT", default_value = "60", value_parser = parse_hf_timeout, value_name = "SECONDS")]
-    pub hf_timeout: Duration,
+    /// TriviaQA mode: the upstream (UpstreamArgs, with this mode's defaults set above).
+    #[command(flatten)]
+    pub upstream: UpstreamArgs,
 }
 
 impl EvalArgs {
@@ -409,22 +533,11 @@ impl EvalArgs {
     /// # Errors
     /// No or an invalid HF_ENDPOINT_URL.
     pub fn upstream_settings(&self) -> Result<UpstreamSettings, String> {
-        let url = self.hf_endpoint_url.as_ref().filter(|u| !u.is_blank()).ok_or("TriviaQA mode needs HF_ENDPOINT_URL (--hf-endpoint-url)")?;
-        let endpoint = crate::upstream::endpoint::parse_managed_url(url.expose_str()).map_err(|e| format!("HF_ENDPOINT_URL: {e}"))?;
-        Ok(UpstreamSettings {
-            endpoint: Some(endpoint),
-            token: self.hf_token.clone().filter(|t| !t.is_blank()),
-            protocol: self.upstream_protocol,
-            samples: self.upstream_samples,
-            max_tokens: self.upstream_max_tokens,
-            sample_temperature: self.upstream_sample_temperature,
-            top_logprobs: 5,
-            concurrency: 4,
-            timeout: self.hf_timeout,
-            allowed_hosts: AllowedHosts::parse("none")?,
-            allow_loopback_http: false,
-            template: self.upstream_prompt_template,
-        })
+        let u = &self.upstream;
+        if u.endpoint()?.is_none() {
+            return Err("TriviaQA mode needs HF_ENDPOINT_URL (--hf-endpoint-url)".into());
+        }
+        u.settings(5, 4, AllowedHosts::parse("none")?, false)
     }
 }
 
@@ -530,24 +643,101 @@ mod tests {
         let Command::Serve(a) = cli.command else {
             panic!()
         };
-        assert_eq!(a.hf_timeout, Duration::from_millis(500));
-        assert_eq!(a.upstream_sample_temperature, 0.5);
+        assert_eq!(a.upstream.hf_timeout, Duration::from_millis(500));
+        assert_eq!(a.upstream.upstream_sample_temperature, 0.5);
         let shown = format!("{a:?}");
         assert!(
             !shown.contains("hf_secret_token") && !shown.contains("pw@"),
             "{shown}"
         );
-        let u = a.upstream_settings().unwrap();
+        let u = Settings::from_args(a).unwrap().upstream;
         assert!(u.endpoint.is_some() && u.token.is_some());
         assert!(!format!("{u:?}").contains("hf_secret_token"));
         let Command::Serve(bad) = parse(&["--hf-endpoint-url", "ftp://h/"]).unwrap().command else {
             panic!()
         };
-        let e = bad.upstream_settings().unwrap_err();
+        let e = Settings::from_args(bad).unwrap_err().to_string();
         assert!(
             e.starts_with("HF_ENDPOINT_URL") && !e.contains("ftp://h"),
             "{e}"
         );
+    }
+
+    /// The upstream options are declared once (UpstreamArgs) and flattened into `serve` and
+    /// `eval`; `eval` keeps its own defaults (TriviaQA: short answers, long timeout).
+    #[test]
+    fn eval_shares_the_upstream_options_with_its_own_defaults() {
+        let cmd = Cli::command();
+        let default = |sub: &str, id: &str| {
+            let arg = cmd
+                .find_subcommand(sub)
+                .unwrap()
+                .get_arguments()
+                .find(|a| a.get_id() == id)
+                .unwrap_or_else(|| panic!("{sub} {id}"))
+                .clone();
+            (
+                arg.get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into_owned())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                arg.get_env().map(|e| e.to_string_lossy().into_owned()),
+            )
+        };
+        for (id, serve, eval) in [
+            ("upstream_samples", "5", "3"),
+            ("upstream_max_tokens", "64", "16"),
+            ("hf_timeout", "30", "60"),
+            ("upstream_sample_temperature", "1", "1"),
+            ("upstream_protocol", "auto", "auto"),
+            ("upstream_prompt_template", "chatml", "chatml"),
+            ("hf_endpoint_url", "", ""),
+            ("hf_token", "", ""),
+        ] {
+            let (s, s_env) = default("serve", id);
+            let (e, e_env) = default("eval", id);
+            assert_eq!((s.as_str(), e.as_str()), (serve, eval), "{id}");
+            assert_eq!(s_env, e_env, "{id}: one environment variable");
+        }
+        let Command::Eval(e) = Cli::try_parse_from([
+            "epistemic-audit",
+            "eval",
+            "--triviaqa",
+            "q.jsonl",
+            "--hf-endpoint-url",
+            "http://127.0.0.1:1/",
+        ])
+        .unwrap()
+        .command
+        else {
+            panic!()
+        };
+        let u = e.upstream_settings().unwrap();
+        assert_eq!((u.samples, u.max_tokens, u.top_logprobs), (3, 16, 5));
+    }
+
+    #[test]
+    fn settings_are_checked_once() {
+        let s = Settings::parse_serve(&[
+            "--max-in-flight-requests",
+            "0",
+            "--body-read-timeout-seconds",
+            "0",
+            "--feedback-refit-interval-seconds",
+            "0",
+            "--redis-url",
+            " ",
+        ])
+        .unwrap();
+        assert_eq!(s.max_in_flight_requests, 1);
+        assert_eq!(s.body_read_timeout, Duration::from_secs(1));
+        assert_eq!(s.feedback_refit_interval, None);
+        assert!(s.redis_url.is_none(), "a blank URL is unset");
+        assert!(s.scoring_concurrency >= 1);
+        let e = Settings::parse_serve(&["--cors-origins", "*", "--cors-allow-credentials", "true"])
+            .unwrap_err();
+        assert!(e.contains("credentials") || e.contains("*"), "{e}");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //!    tier's heights are scored against the labels (AUROC of 1 − height for "incorrect", ECE_15,
 //!    Brier), next to two fit-free baselines: the mean token log-probability and the length.
 
-use crate::cli::{evaluate, EvalReport};
+use super::report::{evaluate, EvalReport};
 use crate::upstream::transport::UpstreamError;
 use crate::upstream::{Upstream, UpstreamAdapter};
 use epistemic_audit_core::evaluation::auroc;

@@ -1,7 +1,7 @@
 //! An in-memory [`FeedbackStore`]: not durable, for unit tests of the handlers only.
 
 use super::{FeedbackStore, NewFeedback};
-use crate::error::ApiError;
+use super::StoreError;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -29,7 +29,7 @@ impl FeedbackStore for MemoryStore {
         "memory"
     }
 
-    fn insert(&self, rec: &NewFeedback) -> Result<i64, ApiError> {
+    fn insert(&self, rec: &NewFeedback) -> Result<i64, StoreError> {
         let mut rows = self.rows();
         rows.push(rec.clone());
         Ok(rows.len() as i64)
@@ -40,7 +40,7 @@ impl FeedbackStore for MemoryStore {
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, ApiError> {
+    ) -> Result<Vec<(f64, bool)>, StoreError> {
         let rows = self.rows();
         let all: Vec<(f64, bool)> = rows
             .iter()
@@ -50,7 +50,7 @@ impl FeedbackStore for MemoryStore {
         Ok(all[all.len().saturating_sub(limit)..].to_vec())
     }
 
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, ApiError> {
+    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError> {
         let mut m = BTreeMap::new();
         for r in self
             .rows()
@@ -62,7 +62,7 @@ impl FeedbackStore for MemoryStore {
         Ok(m)
     }
 
-    fn count(&self) -> Result<u64, ApiError> {
+    fn count(&self) -> Result<u64, StoreError> {
         Ok(self.rows().len() as u64)
     }
 }

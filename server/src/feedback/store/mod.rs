@@ -3,7 +3,7 @@
 //! PostgreSQL backend (when DATABASE_URL is set), plus an in-memory one for unit tests.
 //!
 //! Both durable backends are synchronous clients; the service calls them on tokio's blocking
-//! pool ([`crate::feedback`]) so no database call ever runs on the reactor. A call to
+//! pool ([`super`], the feedback service) so no database call ever runs on the reactor. A call to
 //! [`FeedbackStore::insert`] returns only once the row is committed to stable storage (SQLite:
 //! WAL with `synchronous=FULL`; PostgreSQL: `synchronous_commit=on`), which is what lets
 //! `/v1/calibrate` answer 200 only for feedback that survives a crash or `kill -9`.
@@ -27,7 +27,6 @@ pub mod memory;
 pub mod postgres;
 pub mod sqlite;
 
-use crate::error::ApiError;
 use std::collections::BTreeMap;
 
 /// Most recent labels of a scope used by one refit (older ones are left out), bounding refit
@@ -75,8 +74,9 @@ pub trait FeedbackStore: Send + Sync + std::fmt::Debug {
     /// Stores one record durably and returns its id.
     ///
     /// # Errors
-    /// [`ApiError::Internal`] ("Calibration failed") when the database refuses or is unreachable.
-    fn insert(&self, rec: &NewFeedback) -> Result<i64, ApiError>;
+    /// [`StoreError`] when the database refuses or is unreachable (an HTTP 500 "Calibration
+    /// failed", mapped in `http::error`).
+    fn insert(&self, rec: &NewFeedback) -> Result<i64, StoreError>;
 
     /// The labelled records of `scope` made by `scorer_version`, as (raw confidence, correct)
     /// in storage order; at most the newest `limit`.
@@ -88,22 +88,28 @@ pub trait FeedbackStore: Send + Sync + std::fmt::Debug {
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, ApiError>;
+    ) -> Result<Vec<(f64, bool)>, StoreError>;
 
     /// Number of labelled records per scope made by `scorer_version`.
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, ApiError>;
+    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError>;
 
     /// Total number of records (labels and notes).
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn count(&self) -> Result<u64, ApiError>;
+    fn count(&self) -> Result<u64, StoreError>;
 }
 
-/// The public sentence of a storage failure (contract: 500 if calibration fails).
-pub(crate) fn storage_error(e: impl std::fmt::Display) -> ApiError {
-    ApiError::internal("Calibration failed", format!("feedback store: {e}"))
+/// A storage failure: what went wrong, for the log only (it may name a file or a table; the
+/// client of `/v1/calibrate` gets the fixed 500 "Calibration failed", `http::error`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("feedback store: {0}")]
+pub struct StoreError(pub String);
+
+/// A [`StoreError`] from any displayable cause.
+pub(crate) fn storage_error(e: impl std::fmt::Display) -> StoreError {
+    StoreError(e.to_string())
 }

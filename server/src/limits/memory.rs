@@ -22,7 +22,7 @@
 //! Time comes from an injectable [`Clock`] so tests move time without sleeping.
 //!
 //! When REDIS_URL is set the log lives in Redis instead and this limiter is the fallback
-//! ([`crate::shared_limits`]).
+//! ([`super::redis`]).
 
 use dashmap::DashMap;
 use std::collections::VecDeque;
@@ -149,22 +149,33 @@ pub enum Decision {
 }
 
 impl Decision {
-    /// `Ok(())` when allowed, else the 429 error.
+    /// `Ok(())` when allowed, else the [`RateLimited`] error (an HTTP 429, mapped in
+    /// `http::error`).
     ///
     /// # Errors
-    /// [`crate::error::ApiError::RateLimited`] when the request was limited.
-    pub fn into_result(self) -> Result<(), crate::error::ApiError> {
+    /// [`RateLimited`] when the request was limited.
+    pub fn into_result(self) -> Result<(), RateLimited> {
         match self {
             Decision::Allowed { .. } => Ok(()),
             Decision::Limited {
                 limit,
                 retry_after_secs,
-            } => Err(crate::error::ApiError::RateLimited {
+            } => Err(RateLimited {
                 limit,
                 retry_after_secs,
             }),
         }
     }
+}
+
+/// A request refused by the limiter: the endpoint's limit and when to retry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("rate limit exceeded: {limit} per 1 minute (retry after {retry_after_secs} s)")]
+pub struct RateLimited {
+    /// The endpoint's limit per 60 s window.
+    pub limit: u32,
+    /// Whole seconds until the oldest admitted request leaves the window (≥ 1).
+    pub retry_after_secs: u64,
 }
 
 type Key = (IpAddr, Endpoint);
@@ -252,7 +263,7 @@ impl RateLimiter {
     /// Starts a tokio task that calls [`RateLimiter::sweep`] every `period`; it ends by itself
     /// once the limiter is dropped. Must be called inside a tokio runtime.
     pub fn spawn_sweeper(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
-        crate::periodic::spawn_while_alive(self, period, |limiter: Arc<Self>| async move {
+        crate::support::periodic::spawn_while_alive(self, period, |limiter: Arc<Self>| async move {
             let removed = limiter.sweep();
             if removed > 0 {
                 tracing::debug!(removed, keys = limiter.len(), "rate-limit sweep");
@@ -300,8 +311,6 @@ fn prune(log: &mut VecDeque<u64>, now: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ApiError;
-    use http_body_util::BodyExt;
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
@@ -342,18 +351,13 @@ mod tests {
                 retry_after_secs: 50
             }
         );
-        let resp = d.into_result().unwrap_err().into_response();
-        assert_eq!(resp.status(), 429);
-        assert_eq!(resp.headers()["retry-after"], "50");
-        let body = tokio::runtime::Builder::new_current_thread()
-            .build()
-            .unwrap()
-            .block_on(resp.into_body().collect())
-            .unwrap()
-            .to_bytes();
+        // The 429 this becomes (status, Retry-After, exact body) is checked in `http::error`.
         assert_eq!(
-            &body[..],
-            br#"{"error":"Rate limit exceeded: 100 per 1 minute"}"#
+            d.into_result(),
+            Err(RateLimited {
+                limit: 100,
+                retry_after_secs: 50
+            })
         );
         // Rejected requests are not recorded: still limited just before t0 + 60 s.
         clock.set(t0 + WINDOW_MS - 1);
@@ -390,16 +394,13 @@ mod tests {
             assert!(rl.check(a, Endpoint::Batch).into_result().is_ok());
         }
         let e = rl.check(a, Endpoint::Batch).into_result().unwrap_err();
-        assert!(matches!(
+        // Its body, "Rate limit exceeded: 20 per 1 minute", is checked in `http::error`.
+        assert_eq!(
             e,
-            ApiError::RateLimited {
+            RateLimited {
                 limit: 20,
                 retry_after_secs: 60
             }
-        ));
-        assert_eq!(
-            e.body(),
-            serde_json::json!({"error": "Rate limit exceeded: 20 per 1 minute"})
         );
     }
 

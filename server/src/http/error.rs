@@ -2,7 +2,11 @@
 //!
 //! Every failure a handler can meet is a variant here; [`ApiError::into_response`] is the only
 //! place that turns a failure into a response, so status codes and body shapes cannot drift
-//! between endpoints. Shapes are DESIGN §3 "Bodies":
+//! between endpoints. The domain layers speak no HTTP: they return their own errors
+//! ([`UpstreamError`], [`RateLimited`], [`FeedbackError`], [`StoreError`]), and the `From`
+//! conversions at the end of this module are the one place that maps them to a variant — as
+//! Hugging Face text-embeddings-inference maps its core error in its router. Shapes are DESIGN
+//! §3 "Bodies":
 //!
 //! | status | body |
 //! |---|---|
@@ -13,14 +17,17 @@
 //! | 429 | `{"error":"Rate limit exceeded: N per 1 minute"}` + `Retry-After` (contract: RateLimitError) |
 //!
 //! The bodies are the types [`ValidationError`], [`RateLimitError`], [`AuthError`] and
-//! [`DetailError`], which `/openapi.json` documents (module [`crate::openapi`]).
+//! [`DetailError`], which `/openapi.json` documents (module `api::openapi`).
 //!
 //! Messages never contain the API key, the configured secret, an upstream URL or token, or
 //! internal error text: causes of 5xx errors are logged by the caller (see
 //! [`ApiError::log_cause`]) and the client gets a fixed sentence (for 502:
 //! `upstream inference call failed: <kind>`).
 
-use crate::http::{json_response, Body};
+use super::response::{json_response, Body};
+use crate::feedback::store::StoreError;
+use crate::feedback::FeedbackError;
+use crate::limits::RateLimited;
 use crate::upstream::transport::UpstreamError;
 use epistemic_audit_core::validate::FieldError;
 use hyper::header::{HeaderValue, ALLOW, CONNECTION, RETRY_AFTER, WWW_AUTHENTICATE};
@@ -267,6 +274,30 @@ impl From<Vec<FieldError>> for ApiError {
     }
 }
 
+/// The limiter refused the request: 429 with `Retry-After`.
+impl From<RateLimited> for ApiError {
+    fn from(e: RateLimited) -> Self {
+        ApiError::RateLimited {
+            limit: e.limit,
+            retry_after_secs: e.retry_after_secs,
+        }
+    }
+}
+
+/// The feedback store or a refit failed: 500 "Calibration failed" (the cause is logged only).
+impl From<FeedbackError> for ApiError {
+    fn from(e: FeedbackError) -> Self {
+        ApiError::internal("Calibration failed", e)
+    }
+}
+
+/// The feedback store failed: 500 "Calibration failed" (the cause is logged only).
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        FeedbackError::from(e).into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,6 +350,47 @@ mod tests {
             assert_eq!(resp.status().as_u16(), code);
             assert_eq!(resp.headers()["content-type"], "application/json");
         }
+    }
+
+    /// A limiter refusal (limits domain) becomes the contract's 429 (moved here from the
+    /// limiter's tests when the limiter stopped speaking HTTP).
+    #[test]
+    fn limiter_refusals_map_to_the_429_body() {
+        let resp = ApiError::from(RateLimited {
+            limit: 100,
+            retry_after_secs: 50,
+        })
+        .into_response();
+        assert_eq!(resp.status(), 429);
+        assert_eq!(resp.headers()["retry-after"], "50");
+        let bytes = block_on(resp.into_body().collect()).unwrap().to_bytes();
+        assert_eq!(
+            &bytes[..],
+            br#"{"error":"Rate limit exceeded: 100 per 1 minute"}"#
+        );
+        let e = ApiError::from(RateLimited {
+            limit: 20,
+            retry_after_secs: 60,
+        });
+        assert!(matches!(
+            e,
+            ApiError::RateLimited {
+                limit: 20,
+                retry_after_secs: 60
+            }
+        ));
+        assert_eq!(
+            e.body(),
+            json!({"error": "Rate limit exceeded: 20 per 1 minute"})
+        );
+    }
+
+    #[test]
+    fn store_failures_are_500_without_their_cause() {
+        let e = ApiError::from(StoreError("cannot open /secret/path.sqlite3".into()));
+        assert_eq!(e.status().as_u16(), 500);
+        assert!(e.log_cause().unwrap().contains("/secret/path"));
+        assert_eq!(body_json(e.into_response()), json!({"detail": "Calibration failed"}));
     }
 
     #[test]

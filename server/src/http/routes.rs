@@ -8,8 +8,10 @@
 //! known path answers 204 with `Allow` and never needs a key (CORS preflight, contract
 //! "Authentication" / DESIGN §3).
 
+use super::response::Body;
 use crate::limits::Endpoint;
-use hyper::Method;
+use hyper::header::{HeaderValue, ALLOW};
+use hyper::{Method, Response, StatusCode};
 
 /// One implemented route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,51 +53,103 @@ pub enum Resolution {
     NotFound,
 }
 
+/// Which methods a route answers (besides `OPTIONS`, answered for every known path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Methods {
+    /// `GET` and `HEAD`; no request body is read.
+    Get,
+    /// `POST` with a JSON body.
+    Post,
+}
+
+/// One row of the routing table: everything the transport needs to know about a route.
+#[derive(Debug, Clone, Copy)]
+pub struct RouteSpec {
+    /// The route.
+    pub route: Route,
+    /// Its path; for [`Route::DocsAsset`] the prefix `/docs/` of its paths.
+    pub path: &'static str,
+    /// The methods it answers.
+    pub methods: Methods,
+    /// True when a request needs an API key (contract "Endpoints" table, column Auth).
+    pub key: bool,
+    /// The rate-limit pool, if it is limited (contract "Limits").
+    pub limit: Option<Endpoint>,
+    /// True for the monitoring routes, which MAX_IN_FLIGHT_REQUESTS does not bound.
+    pub monitoring: bool,
+}
+
+const fn spec(
+    route: Route,
+    path: &'static str,
+    methods: Methods,
+    key: bool,
+    limit: Option<Endpoint>,
+    monitoring: bool,
+) -> RouteSpec {
+    RouteSpec {
+        route,
+        path,
+        methods,
+        key,
+        limit,
+        monitoring,
+    }
+}
+
+/// The routing table: every route of this version, declared once. The pipeline
+/// (`http::server`) reads it for routing, 404/405, authentication, rate limits, the in-flight
+/// bound and metric labels; `api::service` maps each [`Route`] to its handler.
+pub const ROUTES: [RouteSpec; 11] = {
+    use Methods::{Get, Post};
+    [
+        //    route               path                get/post key    rate limit                 monitoring
+        spec(Route::Root,        "/",                Get,  false, None,                      false),
+        spec(Route::Health,      "/health",          Get,  false, None,                      true),
+        spec(Route::Metrics,     "/metrics",         Get,  false, None,                      true),
+        spec(Route::OpenApi,     "/openapi.json",    Get,  false, None,                      false),
+        spec(Route::Docs,        "/docs",            Get,  false, None,                      false),
+        spec(Route::DocsAsset,   "/docs/",           Get,  false, None,                      false),
+        spec(Route::Audit,       "/v1/audit",        Post, true,  Some(Endpoint::Audit),     false),
+        spec(Route::Batch,       "/v1/batch",        Post, true,  Some(Endpoint::Batch),     false),
+        spec(Route::Compare,     "/v1/compare",      Post, true,  Some(Endpoint::Compare),   false),
+        spec(Route::Calibrate,   "/v1/calibrate",    Post, true,  Some(Endpoint::Calibrate), false),
+        spec(Route::Calibration, "/v1/calibration",  Get,  true,  None,                      false),
+    ]
+};
+
 impl Route {
-    /// Every implemented route.
-    pub const ALL: [Route; 11] = [
-        Route::Root,
-        Route::Health,
-        Route::Metrics,
-        Route::OpenApi,
-        Route::Docs,
-        Route::DocsAsset,
-        Route::Audit,
-        Route::Batch,
-        Route::Compare,
-        Route::Calibrate,
-        Route::Calibration,
-    ];
+    /// Every implemented route, in table order.
+    pub const ALL: [Route; 11] = {
+        let mut all = [Route::Root; 11];
+        let mut i = 0;
+        while i < ROUTES.len() {
+            all[i] = ROUTES[i].route;
+            i += 1;
+        }
+        all
+    };
+
+    /// The route's row of [`ROUTES`].
+    pub fn spec(self) -> &'static RouteSpec {
+        // Every route has exactly one row (test `table_has_one_row_per_route`).
+        ROUTES
+            .iter()
+            .find(|s| s.route == self)
+            .unwrap_or(&ROUTES[0])
+    }
 
     /// The route's path; for [`Route::DocsAsset`] the prefix `/docs/` of its paths. Also the
     /// `route` label of the request metrics (bounded: never the raw request path).
     pub fn path(self) -> &'static str {
-        match self {
-            Route::Root => "/",
-            Route::Health => "/health",
-            Route::Metrics => "/metrics",
-            Route::OpenApi => "/openapi.json",
-            Route::Docs => "/docs",
-            Route::DocsAsset => "/docs/",
-            Route::Audit => "/v1/audit",
-            Route::Batch => "/v1/batch",
-            Route::Compare => "/v1/compare",
-            Route::Calibrate => "/v1/calibrate",
-            Route::Calibration => "/v1/calibration",
-        }
+        self.spec().path
     }
 
     /// Value of the `Allow` header for this path.
     pub fn allow(self) -> &'static str {
-        match self {
-            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => "POST, OPTIONS",
-            Route::Root
-            | Route::Health
-            | Route::Metrics
-            | Route::OpenApi
-            | Route::Docs
-            | Route::DocsAsset
-            | Route::Calibration => "GET, HEAD, OPTIONS",
+        match self.spec().methods {
+            Methods::Post => "POST, OPTIONS",
+            Methods::Get => "GET, HEAD, OPTIONS",
         }
     }
 
@@ -104,54 +158,45 @@ impl Route {
         if path.starts_with("/docs/") {
             return Some(Route::DocsAsset);
         }
-        Route::ALL.into_iter().find(|r| r.path() == path)
+        ROUTES.iter().find(|s| s.path == path).map(|s| s.route)
     }
 
     /// True for the monitoring routes (GET /health, GET /metrics), which MAX_IN_FLIGHT_REQUESTS
     /// does not bound, so that an overloaded server can still be observed.
     pub fn is_monitoring(self) -> bool {
-        matches!(self, Route::Health | Route::Metrics)
+        self.spec().monitoring
     }
 
     /// True when the route needs an API key (contract "Endpoints" table, column Auth).
     pub fn requires_key(self) -> bool {
-        matches!(
-            self,
-            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate | Route::Calibration
-        )
+        self.spec().key
     }
 
     /// The rate-limit pool of the route, if it is limited (contract "Limits").
     pub fn rate_limit(self) -> Option<Endpoint> {
-        match self {
-            Route::Audit => Some(Endpoint::Audit),
-            Route::Batch => Some(Endpoint::Batch),
-            Route::Compare => Some(Endpoint::Compare),
-            Route::Calibrate => Some(Endpoint::Calibrate),
-            Route::Root
-            | Route::Health
-            | Route::Metrics
-            | Route::OpenApi
-            | Route::Docs
-            | Route::DocsAsset
-            | Route::Calibration => None,
-        }
+        self.spec().limit
+    }
+
+    /// True when the route takes a JSON request body (the POST routes).
+    pub fn has_body(self) -> bool {
+        self.spec().methods == Methods::Post
     }
 
     fn accepts(self, method: &Method) -> bool {
-        match self {
-            Route::Audit | Route::Batch | Route::Compare | Route::Calibrate => {
-                method == Method::POST
-            }
-            Route::Root
-            | Route::Health
-            | Route::Metrics
-            | Route::OpenApi
-            | Route::Docs
-            | Route::DocsAsset
-            | Route::Calibration => method == Method::GET || method == Method::HEAD,
+        match self.spec().methods {
+            Methods::Post => method == Method::POST,
+            Methods::Get => method == Method::GET || method == Method::HEAD,
         }
     }
+}
+
+/// `OPTIONS` on a known path: 204 with `Allow`.
+pub fn options_response(route: Route) -> Response<Body> {
+    let mut resp = Response::new(Body::default());
+    *resp.status_mut() = StatusCode::NO_CONTENT;
+    resp.headers_mut()
+        .insert(ALLOW, HeaderValue::from_static(route.allow()));
+    resp
 }
 
 /// Routes a request by method and path (exact match; no trailing-slash redirects).
@@ -238,6 +283,15 @@ mod tests {
         for p in ["/v1/audit/", "/v1/calibrations", "/docsx", "/nope"] {
             assert_eq!(resolve(&Method::POST, p), Resolution::NotFound, "{p}");
             assert_eq!(resolve(&Method::GET, p), Resolution::NotFound, "{p}");
+        }
+    }
+
+    #[test]
+    fn table_has_one_row_per_route() {
+        for (i, r) in Route::ALL.into_iter().enumerate() {
+            assert_eq!(ROUTES.iter().filter(|s| s.route == r).count(), 1, "{r:?}");
+            assert_eq!(r.spec().route, r);
+            assert_eq!(ROUTES[i].route, r);
         }
     }
 

@@ -8,7 +8,7 @@
 //! parts. Called on the blocking pool only (the `postgres` client runs its own small runtime).
 
 use super::{storage_error, FeedbackStore, NewFeedback};
-use crate::error::ApiError;
+use super::StoreError;
 use postgres::{Client, NoTls};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -74,7 +74,7 @@ impl PostgresStore {
     /// # Errors
     /// The schema name is not a plain identifier, the server is unreachable, or a migration fails.
     /// Messages never contain the URL.
-    pub fn open(url: &str, schema: &str) -> Result<PostgresStore, ApiError> {
+    pub fn open(url: &str, schema: &str) -> Result<PostgresStore, StoreError> {
         if !valid_schema(schema) {
             return Err(storage_error(format!(
                 "DATABASE_SCHEMA {schema:?} is not a plain identifier [a-z_][a-z0-9_]*"
@@ -91,7 +91,7 @@ impl PostgresStore {
         Ok(store)
     }
 
-    fn connect(&self) -> Result<Client, ApiError> {
+    fn connect(&self) -> Result<Client, StoreError> {
         let mut client = Client::connect(&self.url, NoTls)
             .map_err(|e| storage_error(format!("cannot connect to PostgreSQL: {e}")))?;
         client
@@ -114,7 +114,7 @@ impl PostgresStore {
     fn with<T>(
         &self,
         f: impl Fn(&mut Client) -> Result<T, postgres::Error>,
-    ) -> Result<T, ApiError> {
+    ) -> Result<T, StoreError> {
         let mut guard = self.guard();
         for attempt in 0..2 {
             if guard.as_ref().is_none_or(Client::is_closed) {
@@ -134,7 +134,7 @@ impl PostgresStore {
     }
 }
 
-fn migrate(client: &mut Client) -> Result<(), ApiError> {
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
     client
         .batch_execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -159,7 +159,7 @@ fn migrate(client: &mut Client) -> Result<(), ApiError> {
                 .map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, description, applied_at_ms) VALUES ($1, $2, $3)",
-                &[&version, &description, &crate::feedback::unix_ms()],
+                &[&version, &description, &crate::support::unix_ms()],
             )
             .map_err(storage_error)?;
             tracing::info!(
@@ -179,7 +179,7 @@ impl FeedbackStore for PostgresStore {
         "postgres"
     }
 
-    fn insert(&self, r: &NewFeedback) -> Result<i64, ApiError> {
+    fn insert(&self, r: &NewFeedback) -> Result<i64, StoreError> {
         let label: Option<i16> = r.label.map(i16::from);
         self.with(|c| {
             c.query_one(
@@ -212,7 +212,7 @@ impl FeedbackStore for PostgresStore {
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, ApiError> {
+    ) -> Result<Vec<(f64, bool)>, StoreError> {
         let limit = limit as i64;
         let mut out: Vec<(f64, bool)> = self.with(|c| {
             c.query(
@@ -231,7 +231,7 @@ impl FeedbackStore for PostgresStore {
         Ok(out)
     }
 
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, ApiError> {
+    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError> {
         self.with(|c| {
             c.query(
                 "SELECT scope, COUNT(*) FROM feedback WHERE scorer_version = $1 AND label IS NOT NULL GROUP BY scope",
@@ -241,7 +241,7 @@ impl FeedbackStore for PostgresStore {
         })
     }
 
-    fn count(&self) -> Result<u64, ApiError> {
+    fn count(&self) -> Result<u64, StoreError> {
         self.with(|c| {
             c.query_one("SELECT COUNT(*) FROM feedback", &[])
                 .map(|r| r.get::<_, i64>(0) as u64)

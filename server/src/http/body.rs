@@ -1,5 +1,5 @@
-//! HTTP plumbing shared by all handlers: the response body type, JSON responses, reading a
-//! request body under a size cap and a deadline, and the Content-Type check.
+//! Request bodies: reading one under a size cap and a deadline, discarding an unwanted one, and
+//! the Content-Type check.
 //!
 //! Size cap (DESIGN §3 "Validation": body ≤ 8 MiB → 413): [`read_body`] never holds more than the
 //! limit in memory. A declared `Content-Length` above the limit is refused before any byte is
@@ -9,38 +9,16 @@
 //! reading the answer receives the 413 instead of a connection reset. Clients that sent
 //! `Expect: 100-continue` are answered at once and never asked for the body.
 
-use crate::error::ApiError;
+use super::error::ApiError;
 use bytes::{Bytes, BytesMut};
 use epistemic_audit_core::validate::FieldError;
-use http_body_util::{BodyExt, Full};
-use hyper::header::{HeaderMap, HeaderValue, CONTENT_LENGTH, CONTENT_TYPE, EXPECT};
-use hyper::{Response, StatusCode};
-use serde::Serialize;
+use http_body_util::BodyExt;
+use hyper::header::{HeaderMap, CONTENT_LENGTH, CONTENT_TYPE, EXPECT};
 use std::time::Duration;
 use tokio::time::Instant;
 
-/// Body type of every response the server sends.
-pub type Body = Full<Bytes>;
-
 /// How long discarding an unwanted body may take before the connection is simply closed.
 pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// A response with `status`, `Content-Type: application/json` and `value` serialised as its body.
-/// A value that cannot be serialised (never expected) gives a 500 with a fixed body.
-pub fn json_response<T: Serialize + ?Sized>(status: StatusCode, value: &T) -> Response<Body> {
-    let (status, bytes) = match serde_json::to_vec(value) {
-        Ok(b) => (status, b),
-        Err(_) => (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            br#"{"detail":"Internal Server Error"}"#.to_vec(),
-        ),
-    };
-    let mut resp = Response::new(Full::new(Bytes::from(bytes)));
-    *resp.status_mut() = status;
-    resp.headers_mut()
-        .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    resp
-}
 
 /// The request's `Content-Length`, if present and a valid number (hyper rejects invalid ones).
 pub fn content_length(headers: &HeaderMap) -> Option<u64> {
@@ -194,7 +172,10 @@ where
 mod tests {
     use super::*;
     use bytes::Bytes;
+    use http_body_util::Full;
     use hyper::body::Frame;
+    use hyper::header::HeaderValue;
+    use hyper::StatusCode;
 
     fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
         let mut h = HeaderMap::new();
