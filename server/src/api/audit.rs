@@ -82,12 +82,30 @@ where
     let started = Instant::now();
     let enriched = state.upstream.enrich(&resolved, &mut items).await?;
     let registry = state.feedback.registry();
+    // Models beyond MAX_MODEL_SCOPES are calibrated by the shared `*` scope, where their labels
+    // go (`feedback::scopes`).
+    let scopes = state.feedback.scopes();
+    let beyond_cap: Vec<bool> = items
+        .iter()
+        .map(|i| {
+            let model = i.model_source.as_deref().filter(|m| !m.is_empty());
+            model.is_some() && scopes.lookup(model).is_none()
+        })
+        .collect();
     state
         .score(move |scorer| {
             let mut audits = Vec::with_capacity(items.len());
-            for (item, e) in items.iter().zip(enriched) {
+            for ((item, e), shared) in items.iter().zip(enriched).zip(beyond_cap) {
                 check_upstream_evidence(item, &e)?;
-                let mut r = scorer.audit_with(item, mode, e.latency_ms, &registry);
+                let mut r = if shared {
+                    let mut as_shared = item.clone();
+                    let model = as_shared.model_source.take();
+                    let mut r = scorer.audit_with(&as_shared, mode, e.latency_ms, &registry);
+                    r.metadata.model_source = model;
+                    r
+                } else {
+                    scorer.audit_with(item, mode, e.latency_ms, &registry)
+                };
                 r.metadata.upstream = e.info;
                 audits.push(r);
             }

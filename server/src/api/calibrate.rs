@@ -20,7 +20,9 @@ use sha2::{Digest, Sha256};
 ///    [`super::audit::audit`] would (same mode and headers, evidence the body lacks fetched from the upstream
 ///    when one is configured) with the calibration in force → `q1`, `q2`, `height` (= height
 ///    *before*), `verdict`. The label belongs to the scope `<tier>/<task>/<model_source>` of that
-///    audit, so it calibrates the same raw confidence an audit of this request reports;
+///    audit, so it calibrates the same raw confidence an audit of this request reports — or to
+///    `<tier>/<task>/*` when MAX_MODEL_SCOPES other models already have scopes
+///    ([`crate::feedback::scopes`]); the record keeps the request's `model_source` either way;
 /// 2. interprets `ground_truth` / `feedback` (`FeedbackInput::interpret`); if there is a label or
 ///    a note, stores the record **durably before answering** (`feedback_recorded` = true);
 /// 3. a label that completes a group of FEEDBACK_REFIT_EVERY in its scope triggers a refit task;
@@ -51,7 +53,15 @@ pub async fn calibrate(
     state.metrics.observe_audit(&audit);
     let input = FeedbackInput::interpret(req.ground_truth, req.feedback.as_deref());
     let (tier, task) = (audit.metadata.tier, audit.metadata.task);
-    let model_source = req.model_source.as_deref();
+    // The scope's model: the request's, unless MAX_MODEL_SCOPES other models already have scopes
+    // of their own — then the shared `*` (a label admits its model while there is room;
+    // `feedback::scopes`).
+    let scopes = state.feedback.scopes();
+    let model_source = if input.label.is_some() {
+        scopes.admit(req.model_source.as_deref())
+    } else {
+        scopes.lookup(req.model_source.as_deref())
+    };
     let scope = feedback_scope(tier, task, model_source);
     let raw = audit.metadata.raw_confidence;
     let before = audit.height;

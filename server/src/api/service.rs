@@ -167,4 +167,80 @@ mod tests {
         assert_eq!(h["connection"], "close");
         assert!(v["detail"].as_str().unwrap().contains("16"));
     }
+
+    /// MAX_MODEL_SCOPES: the first models labelled get scopes of their own, later ones share
+    /// `<tier>/<task>/*` for their labels and their audits, and no model name becomes a metric
+    /// label value (issue 12, part 2).
+    #[tokio::test]
+    async fn model_scopes_are_capped_and_never_a_metric_label() {
+        let s = state(&["--max-model-scopes", "2", "--feedback-refit-every", "50"]);
+        for (n, model) in ["model-a", "model-b", "model-c"].into_iter().enumerate() {
+            // One client address per model: 50 labels each stay under the 100/min limit.
+            let ip = format!("192.0.2.{}", n + 1);
+            for i in 0..50 {
+                let body = serde_json::json!({
+                    "text": format!("The answer is {i}."),
+                    "prompt": "What is the answer?",
+                    "model_source": model,
+                    "ground_truth": u8::from(i % 3 == 0),
+                });
+                let (st, _, v) = call(
+                    &s,
+                    "POST",
+                    "/v1/calibrate",
+                    &[("x-forwarded-for", ip.as_str())],
+                    &body.to_string(),
+                )
+                .await;
+                assert_eq!(st, 200, "{v}");
+                assert_eq!(v["feedback_recorded"], true);
+            }
+        }
+        assert_eq!(s.feedback.scopes().len(), 2);
+        assert!(s.feedback.scopes().is_admitted("model-a") && s.feedback.scopes().is_admitted("model-b"));
+        let counts = s.feedback.label_counts().await.unwrap();
+        let with = |suffix: &str| -> u64 {
+            counts
+                .iter()
+                .filter(|(k, _)| k.ends_with(suffix))
+                .map(|(_, n)| *n)
+                .sum()
+        };
+        assert_eq!((with("/model-a"), with("/model-b")), (50, 50), "{counts:?}");
+        assert_eq!(with("/model-c"), 0, "beyond the cap: {counts:?}");
+        assert_eq!(with("/*"), 50, "model-c's labels are in the shared scope: {counts:?}");
+
+        // Audits: an admitted model is calibrated by its own scope, model-c by the shared one;
+        // both results still name the request's model.
+        for (model, scope_end) in [("model-a", "/model-a"), ("model-c", "/*")] {
+            let body = serde_json::json!({
+                "text": "The answer is 7.",
+                "prompt": "What is the answer?",
+                "model_source": model,
+            });
+            let (st, _, v) = call(
+                &s,
+                "POST",
+                "/v1/audit",
+                &[("x-forwarded-for", "192.0.2.9")],
+                &body.to_string(),
+            )
+            .await;
+            assert_eq!(st, 200, "{v}");
+            assert_eq!(v["metadata"]["model_source"], model);
+            let scope = v["metadata"]["calibration"]["scope"].as_str().unwrap();
+            assert!(scope.ends_with(scope_end), "{model}: {scope}");
+            assert_eq!(v["metadata"]["calibration"]["source"], "feedback");
+        }
+
+        // The ECE gauge: per-model scopes under `<tier>/<task>/per-model`, never a model name.
+        let text = String::from_utf8(s.metrics.render()).unwrap();
+        let ece: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("epistemic_audit_calibration_ece{"))
+            .collect();
+        assert!(!text.contains("model-a") && !text.contains("model-c"), "{ece:?}");
+        assert!(ece.iter().any(|l| l.contains("/per-model\"")), "{ece:?}");
+        assert!(ece.iter().any(|l| l.contains("/*\"")), "{ece:?}");
+    }
 }

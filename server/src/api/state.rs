@@ -84,6 +84,7 @@ impl AppState {
                 store,
                 Arc::clone(&scorer),
                 settings.feedback_refit_every,
+                settings.max_model_scopes,
                 Arc::clone(&metrics),
             )),
             metrics,

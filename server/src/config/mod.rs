@@ -8,6 +8,7 @@
 //! checked once, by [`Settings::from_args`], into the typed [`Settings`] the rest of the service
 //! reads: a contradictory or invalid value is a usage error at start-up, never a panic later.
 
+use crate::feedback::scopes::DEFAULT_MAX_MODEL_SCOPES;
 use crate::http::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::http::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
 use crate::support::secret::Secret;
@@ -156,6 +157,12 @@ pub struct ServeArgs {
     /// Seconds between scheduled refits of scopes with new labels (0 = no schedule).
     #[arg(long, env = "FEEDBACK_REFIT_INTERVAL_SECONDS", default_value_t = 300)]
     pub feedback_refit_interval_seconds: u64,
+
+    /// Most models (`model_source` values) with calibration scopes of their own; labels and
+    /// audits of further models share the `<tier>/<task>/*` scope. Bounds memory and metric series
+    /// whatever model names clients send (0 = every model shares `*`).
+    #[arg(long, env = "MAX_MODEL_SCOPES", default_value_t = DEFAULT_MAX_MODEL_SCOPES)]
+    pub max_model_scopes: usize,
 
     /// Redis URL (e.g. `redis://127.0.0.1:6379/0`); when set, rate-limit logs are shared by every
     /// instance using it. May hold a password: never printed.
@@ -373,6 +380,8 @@ pub struct Settings {
     pub feedback_refit_every: u64,
     /// FEEDBACK_REFIT_INTERVAL_SECONDS; `None` = no schedule (the setting is 0).
     pub feedback_refit_interval: Option<Duration>,
+    /// MAX_MODEL_SCOPES.
+    pub max_model_scopes: usize,
     /// REDIS_URL when set and not blank.
     pub redis_url: Option<Secret>,
     /// REDIS_KEY_PREFIX.
@@ -435,6 +444,7 @@ impl Settings {
             feedback_refit_every: args.feedback_refit_every,
             feedback_refit_interval: (args.feedback_refit_interval_seconds > 0)
                 .then(|| Duration::from_secs(args.feedback_refit_interval_seconds)),
+            max_model_scopes: args.max_model_scopes,
             redis_url: set(args.redis_url),
             redis_key_prefix: args.redis_key_prefix,
             upstream,
@@ -585,6 +595,7 @@ mod tests {
         assert_eq!(default("database_schema"), "public");
         assert_eq!(default("feedback_refit_every"), "25");
         assert_eq!(default("feedback_refit_interval_seconds"), "300");
+        assert_eq!(default("max_model_scopes"), "100");
         assert_eq!(default("redis_url"), "");
         assert_eq!(default("redis_key_prefix"), "epistemic-audit");
         assert_eq!(default("hf_endpoint_url"), "");

@@ -11,14 +11,20 @@
 //!   scheduler refits every scope with labels not yet included. Refits run one at a time, load
 //!   the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in core
 //!   ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
-//! * **Metrics**: every installed refit sets its scope's
-//!   `epistemic_audit_calibration_ece{scope}` gauge ([`Metrics::set_ece`]) to the cross-fitted
-//!   ECE; [`FeedbackStats`] keeps in-process counters (records by kind, refits, refit failures).
+//! * **Bounded**: at most MAX_MODEL_SCOPES models get scopes of their own; the rest share the
+//!   `*` scope ([`scopes`]), so the registry, the refit bookkeeping and the metrics stay bounded
+//!   whatever model names clients send.
+//! * **Metrics**: every installed refit sets the `epistemic_audit_calibration_ece{scope}` gauge
+//!   ([`Metrics::set_ece`]) to the cross-fitted ECE — under the scope's name for a shared scope,
+//!   under `<tier>/<task>/per-model` (the largest among that tier and task's models) for a
+//!   model's scope: a model name is never a label value; [`FeedbackStats`] keeps in-process counters (records by kind, refits, refit failures).
 //!   Stored records are counted in /metrics by the `/v1/calibrate` handler.
 
+pub mod scopes;
 pub mod store;
 
 use crate::telemetry::metrics::Metrics;
+use scopes::{scope_model, scope_tier_task, ModelScopes, PER_MODEL};
 use store::{FeedbackStore, NewFeedback, StoreError, MAX_REFIT_LABELS};
 use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
 use epistemic_audit_core::Scorer;
@@ -78,6 +84,7 @@ pub struct Feedback {
     refit_every: u64,
     refit_lock: tokio::sync::Mutex<()>,
     metrics: Arc<Metrics>,
+    scopes: ModelScopes,
     /// In-process counters of the feedback path.
     pub stats: FeedbackStats,
 }
@@ -103,11 +110,13 @@ async fn blocking<T: Send + 'static>(
 
 impl Feedback {
     /// A feedback service over `store`; `refit_every` = labels per scope that trigger a refit
-    /// (0 = only the schedule and start-up refit); refits report their ECE to `metrics`.
+    /// (0 = only the schedule and start-up refit); at most `max_model_scopes` models get scopes
+    /// of their own ([`scopes`]); refits report their ECE to `metrics`.
     pub fn new(
         store: Arc<dyn FeedbackStore>,
         scorer: Arc<Scorer>,
         refit_every: u64,
+        max_model_scopes: usize,
         metrics: Arc<Metrics>,
     ) -> Self {
         Feedback {
@@ -118,8 +127,14 @@ impl Feedback {
             refit_every,
             refit_lock: tokio::sync::Mutex::new(()),
             metrics,
+            scopes: ModelScopes::new(max_model_scopes),
             stats: FeedbackStats::default(),
         }
+    }
+
+    /// Which models have calibration scopes of their own (MAX_MODEL_SCOPES; [`scopes`]).
+    pub fn scopes(&self) -> &ModelScopes {
+        &self.scopes
     }
 
     /// The store's backend name ("sqlite", "postgres", "memory").
@@ -148,13 +163,38 @@ impl Feedback {
                 return;
             }
         }
-        if let Some(c) = &cal {
-            self.metrics.set_ece(scope, c.ece);
-        }
-        *reg = Arc::new(match cal {
+        let installed = cal.is_some();
+        let new = Arc::new(match cal {
             Some(c) => reg.with(Arc::new(c)),
             None => reg.without(scope),
         });
+        *reg = Arc::clone(&new);
+        drop(reg);
+        self.report_ece(scope, installed, &new);
+    }
+
+    /// Sets the ECE gauge of a refitted scope. Its label is never a model name (client-chosen):
+    /// a shared scope `<tier>/<task>/*` is reported under its name, the per-model scopes of a
+    /// `<tier>/<task>` together under `<tier>/<task>/per-model`, whose value is the largest ECE
+    /// among them (`GET /v1/calibration` has each model's); the gauge goes when none is left.
+    fn report_ece(&self, scope: &str, installed: bool, registry: &CalibrationRegistry) {
+        if scope_model(scope).is_none() {
+            if let (true, Some(c)) = (installed, registry.by_scope(scope)) {
+                self.metrics.set_ece(scope, c.ece);
+            }
+            return;
+        }
+        let tier_task = scope_tier_task(scope);
+        let worst = registry
+            .iter()
+            .filter(|c| scope_model(&c.scope).is_some() && scope_tier_task(&c.scope) == tier_task)
+            .map(|c| c.ece)
+            .reduce(f64::max);
+        let label = format!("{tier_task}/{PER_MODEL}");
+        match worst {
+            Some(ece) => self.metrics.set_ece(&label, ece),
+            None => self.metrics.remove_ece(&label),
+        }
     }
 
     /// Stores `rec` durably (blocking pool) and counts it.
@@ -266,13 +306,40 @@ impl Feedback {
     }
 
     /// Refits every scope that has labels (start-up: restores the calibration after a restart).
+    /// Models are admitted to scopes of their own in order of stored labels (most first, then by
+    /// name) up to MAX_MODEL_SCOPES; the stored scopes of the other models are not loaded (their
+    /// labels stay in the store; new labels of those models go to the shared `*` scope).
     ///
     /// # Errors
     /// The store cannot list scopes; individual scope failures are logged and skipped.
     pub async fn refit_all(&self) -> Result<usize, FeedbackError> {
         let counts = self.label_counts().await?;
+        let mut per_model: BTreeMap<&str, u64> = BTreeMap::new();
+        for (scope, n) in &counts {
+            if let Some(model) = scope_model(scope) {
+                *per_model.entry(model).or_insert(0) += n;
+            }
+        }
+        let mut models: Vec<(&str, u64)> = per_model.into_iter().collect();
+        models.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let mut left_out = 0usize;
+        for (model, _) in &models {
+            if self.scopes.admit(Some(model)).is_none() {
+                left_out += 1;
+            }
+        }
+        if left_out > 0 {
+            tracing::warn!(
+                models_left_out = left_out,
+                max_model_scopes = self.scopes.max(),
+                "stored labels of more models than MAX_MODEL_SCOPES: the others' scopes are not loaded"
+            );
+        }
         let mut fitted = 0;
         for scope in counts.keys() {
+            if scope_model(scope).is_some_and(|m| !self.scopes.is_admitted(m)) {
+                continue;
+            }
             if self.refit_scope(scope).await.is_ok() {
                 fitted += 1;
             }

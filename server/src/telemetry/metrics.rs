@@ -9,7 +9,7 @@
 //! | `epistemic_audit_http_request_duration_seconds` | histogram ([`LATENCY_BUCKETS_SECONDS`]) | `route` | the request pipeline |
 //! | `epistemic_audit_audits_total` | counter | `verdict`, `tier`, `mode` | `/v1/audit`, `/v1/batch` (each item), `/v1/compare` (each answer), `/v1/calibrate` |
 //! | `epistemic_audit_q1`, `_q2`, `_height` | histogram ([`UNIT_BUCKETS`]) | — | same |
-//! | `epistemic_audit_calibration_ece` | gauge | `scope` | audit results (the latest ECE reported for the scope) and feedback refits ([`Metrics::set_ece`]) |
+//! | `epistemic_audit_calibration_ece` | gauge | `scope` | audit results (`<tier>/<task>`: the latest ECE reported for it) and feedback refits ([`Metrics::set_ece`]: `<tier>/<task>/*`, and `<tier>/<task>/per-model` = the largest ECE among the per-model scopes) |
 //! | `epistemic_audit_rate_limited_total` | counter | `endpoint` | the limiter's 429s |
 //! | `epistemic_audit_limiter_backend_fallbacks_total` | counter | `backend` | [`Metrics::limiter_fallback`] (Redis → memory) |
 //! | `epistemic_audit_feedback_records_total` | counter | `kind` | [`Metrics::feedback_recorded`] (`/v1/calibrate`) |
@@ -21,7 +21,8 @@
 //! | `process_*` | (prometheus crate) | — | Linux only: CPU seconds, resident memory, open fds, start time |
 //!
 //! Label values are bounded: `route` is a route's path template or `unmatched` (never the raw
-//! request path), `status` a three-digit code, the others small fixed sets. Counters whose label
+//! request path), `status` a three-digit code, `scope` a tier/task pair with `*` or `per-model`
+//! (never a client's `model_source`), the others small fixed sets. Counters whose label
 //! values are known in advance are initialised to 0 so that they are visible before the first
 //! event (a rate of a series that appears mid-way is lost by `rate()`).
 
@@ -308,8 +309,14 @@ impl Metrics {
     }
 
     /// Sets the current ECE (in [0,1]) of a calibration scope, e.g. after a feedback refit.
+    /// `scope` must come from a bounded set (never a client-chosen string).
     pub fn set_ece(&self, scope: &str, ece: f64) {
         self.ece.with_label_values(&[scope]).set(ece);
+    }
+
+    /// Removes the ECE gauge of `scope` (no calibrator left behind it).
+    pub fn remove_ece(&self, scope: &str) {
+        let _ = self.ece.remove_label_values(&[scope]);
     }
 
     /// Counts a 429 of the limiter; `endpoint` is the route path, e.g. `/v1/audit`.
