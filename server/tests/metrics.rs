@@ -434,7 +434,9 @@ fn feedback_compare_and_refits_move_their_series() {
     // The same figure GET /v1/calibration reports for that model's scope (the only one, so the
     // largest).
     let report = request("GET", &s.url("/v1/calibration"), &[key], None).json();
-    let tier_task = gauges[0].1["scope"].trim_end_matches("/per-model").to_string();
+    let tier_task = gauges[0].1["scope"]
+        .trim_end_matches("/per-model")
+        .to_string();
     let scope = format!("{tier_task}/metrics-model");
     let row = report["scopes"]
         .as_array()

@@ -16,9 +16,8 @@
 //! `/docs`, the page that shows this document, is served by [`crate::http::docs`].
 
 use super::info::{ApiInfo, ApiLinks};
-use crate::http::response::{bytes_response, Body};
-use hyper::Response;
 use crate::http::error::{AuthError, AuthErrorCode, DetailError, RateLimitError, ValidationError};
+use crate::http::response::{bytes_response, Body};
 use crate::http::routes::Route;
 use epistemic_audit_core::calibration::ReliabilityBin;
 use epistemic_audit_core::validate::{FieldError, LocItem};
@@ -29,6 +28,7 @@ use epistemic_audit_core::{
     Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
     TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
+use hyper::Response;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
@@ -126,8 +126,7 @@ impl Modify for OverloadResponse {
             )
             .build();
         for (path, item) in openapi.paths.paths.iter_mut() {
-            if Route::for_path(path).is_some_and(Route::is_monitoring)
-            {
+            if Route::for_path(path).is_some_and(Route::is_monitoring) {
                 continue;
             }
             let ops = [

@@ -47,7 +47,11 @@ mod tests {
     fn state(extra: &[&str]) -> Arc<AppState> {
         let settings = Settings::parse_serve(extra).unwrap();
         let clock = Arc::new(crate::limits::ManualClock::new(0));
-        Arc::new(AppState::new(&settings, Arc::new(Scorer::embedded()), clock))
+        Arc::new(AppState::new(
+            &settings,
+            Arc::new(Scorer::embedded()),
+            clock,
+        ))
     }
 
     async fn call(
@@ -197,7 +201,10 @@ mod tests {
             }
         }
         assert_eq!(s.feedback.scopes().len(), 2);
-        assert!(s.feedback.scopes().is_admitted("model-a") && s.feedback.scopes().is_admitted("model-b"));
+        assert!(
+            s.feedback.scopes().is_admitted("model-a")
+                && s.feedback.scopes().is_admitted("model-b")
+        );
         let counts = s.feedback.label_counts().await.unwrap();
         let with = |suffix: &str| -> u64 {
             counts
@@ -208,7 +215,11 @@ mod tests {
         };
         assert_eq!((with("/model-a"), with("/model-b")), (50, 50), "{counts:?}");
         assert_eq!(with("/model-c"), 0, "beyond the cap: {counts:?}");
-        assert_eq!(with("/*"), 50, "model-c's labels are in the shared scope: {counts:?}");
+        assert_eq!(
+            with("/*"),
+            50,
+            "model-c's labels are in the shared scope: {counts:?}"
+        );
 
         // Audits: an admitted model is calibrated by its own scope, model-c by the shared one;
         // both results still name the request's model.
@@ -239,7 +250,10 @@ mod tests {
             .lines()
             .filter(|l| l.starts_with("epistemic_audit_calibration_ece{"))
             .collect();
-        assert!(!text.contains("model-a") && !text.contains("model-c"), "{ece:?}");
+        assert!(
+            !text.contains("model-a") && !text.contains("model-c"),
+            "{ece:?}"
+        );
         assert!(ece.iter().any(|l| l.contains("/per-model\"")), "{ece:?}");
         assert!(ece.iter().any(|l| l.contains("/*\"")), "{ece:?}");
     }

@@ -123,9 +123,9 @@ impl AppState {
         if INLINE_SCORING.try_with(|inline| *inline).unwrap_or(false) {
             // A small job: run it on this worker thread; the hand-off to the blocking pool (two
             // thread wake-ups) would cost more than the job itself.
-            return match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                job(&self.scorer)
-            })) {
+            return match std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || job(&self.scorer),
+            )) {
                 Ok(result) => result,
                 Err(_) => Err(ApiError::internal(
                     "Audit failed",

@@ -1,6 +1,8 @@
 //! `epistemic-audit audit`: one answer from flags, or JSON lines from a file or stdin.
 
-use super::input::{finish, load_scorer, open_input, parse_row, CliError, CLI_MODE, EXIT_INVALID_INPUT};
+use super::input::{
+    finish, load_scorer, open_input, parse_row, CliError, CLI_MODE, EXIT_INVALID_INPUT,
+};
 use crate::config::AuditArgs;
 use epistemic_audit_core::{AuditRequest, AuditResult, Scorer};
 use std::io::{BufRead, Write};

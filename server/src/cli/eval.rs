@@ -33,9 +33,11 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
         }
         return print_trivia_report(args, &super::triviaqa::report(&load_scorer()?, &rows));
     }
-    let file = args.file.clone().ok_or_else(|| CliError::Input("FILE is required".into()))?;
-    let input =
-        open_input(&file).map_err(|e| CliError::Open(file.display().to_string(), e))?;
+    let file = args
+        .file
+        .clone()
+        .ok_or_else(|| CliError::Input("FILE is required".into()))?;
+    let input = open_input(&file).map_err(|e| CliError::Open(file.display().to_string(), e))?;
     let mut rows = Vec::new();
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(CliError::Io)?;
@@ -143,7 +145,12 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
             }
             rows.push(row);
             if (i + 1) % 10 == 0 {
-                eprintln!("{}/{} questions, {:.0} s", i + 1, questions.len(), started.elapsed().as_secs_f64());
+                eprintln!(
+                    "{}/{} questions, {:.0} s",
+                    i + 1,
+                    questions.len(),
+                    started.elapsed().as_secs_f64()
+                );
             }
         }
         Ok::<_, CliError>(rows)

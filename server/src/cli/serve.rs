@@ -92,9 +92,11 @@ pub async fn run(
     let _ = crate::api::openapi::document_json();
     let sweeper = state.limiter().spawn_sweeper(SWEEP_PERIOD);
     // Restore every scope's calibrator from the stored labels before serving.
-    let restored = state.feedback.refit_all().await.map_err(|e| {
-        std::io::Error::other(format!("cannot read the feedback store: {e}"))
-    })?;
+    let restored = state
+        .feedback
+        .refit_all()
+        .await
+        .map_err(|e| std::io::Error::other(format!("cannot read the feedback store: {e}")))?;
     tracing::info!(
         backend = state.feedback.backend(),
         scopes = restored,

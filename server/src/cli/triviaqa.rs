@@ -64,25 +64,45 @@ pub struct EvidenceRow {
 /// SQuAD answer normalisation: lower case, ASCII punctuation removed, articles a/an/the removed,
 /// whitespace collapsed.
 pub fn normalise(s: &str) -> String {
-    let lower: String = s.to_lowercase().chars().filter(|c| !c.is_ascii_punctuation()).collect();
-    lower.split_whitespace().filter(|w| !matches!(*w, "a" | "an" | "the")).collect::<Vec<_>>().join(" ")
+    let lower: String = s
+        .to_lowercase()
+        .chars()
+        .filter(|c| !c.is_ascii_punctuation())
+        .collect();
+    lower
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "a" | "an" | "the"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// True when some normalised alias occurs in the normalised answer as a whole-word span.
 pub fn alias_match(answer: &str, aliases: &[String]) -> bool {
     let a = format!(" {} ", normalise(answer));
-    aliases.iter().map(|x| normalise(x)).any(|x| !x.is_empty() && a.contains(&format!(" {x} ")))
+    aliases
+        .iter()
+        .map(|x| normalise(x))
+        .any(|x| !x.is_empty() && a.contains(&format!(" {x} ")))
 }
 
 /// Asks the upstream behind `adapter` to answer `q`, labels the answer and gathers its evidence.
 ///
 /// # Errors
 /// An upstream failure.
-pub async fn collect<A: UpstreamAdapter>(upstream: &Upstream, adapter: &A, q: &Question, max_tokens: u32) -> Result<EvidenceRow, UpstreamError> {
+pub async fn collect<A: UpstreamAdapter>(
+    upstream: &Upstream,
+    adapter: &A,
+    q: &Question,
+    max_tokens: u32,
+) -> Result<EvidenceRow, UpstreamError> {
     let prompt = question_prompt(&q.prompt);
     let (text, _) = adapter.answer(&prompt, max_tokens).await?;
     let text = text.trim().to_string();
-    let mut req = AuditRequest { text: text.clone(), prompt: Some(prompt.clone()), ..Default::default() };
+    let mut req = AuditRequest {
+        text: text.clone(),
+        prompt: Some(prompt.clone()),
+        ..Default::default()
+    };
     if !text.is_empty() {
         upstream.gather(adapter, &mut req).await?;
     }
@@ -127,7 +147,12 @@ pub struct TriviaReport {
 pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
     let rows: Vec<&EvidenceRow> = rows.iter().filter(|r| !r.text.is_empty()).collect();
     let mut tiers = Vec::new();
-    for tier in [Tier::Intrinsic, Tier::Logprobs, Tier::Samples, Tier::Combined] {
+    for tier in [
+        Tier::Intrinsic,
+        Tier::Logprobs,
+        Tier::Samples,
+        Tier::Combined,
+    ] {
         let (use_lp, use_s) = match tier {
             Tier::Intrinsic => (false, false),
             Tier::Logprobs => (true, false),
@@ -151,20 +176,33 @@ pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
             v.push(a.verdict);
             l.push(r.label);
         }
-        tiers.push(TierRow { tier: tier.as_str().into(), n: h.len() as u64, report: evaluate(&h, &v, &l) });
+        tiers.push(TierRow {
+            tier: tier.as_str().into(),
+            n: h.len() as u64,
+            report: evaluate(&h, &v, &l),
+        });
     }
     let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
     let nll: Vec<f64> = rows
         .iter()
         .map(|r| {
-            r.logprobs.as_ref().filter(|lp| !lp.is_empty()).map_or(0.0, |lp| -lp.iter().map(|t| t.logprob.max(-50.0)).sum::<f64>() / lp.len() as f64)
+            r.logprobs
+                .as_ref()
+                .filter(|lp| !lp.is_empty())
+                .map_or(0.0, |lp| {
+                    -lp.iter().map(|t| t.logprob.max(-50.0)).sum::<f64>() / lp.len() as f64
+                })
         })
         .collect();
     let len: Vec<f64> = rows.iter().map(|r| r.text.chars().count() as f64).collect();
     let n = rows.len() as u64;
     TriviaReport {
         n,
-        accuracy: if n == 0 { 0.0 } else { wrong.iter().filter(|w| !**w).count() as f64 / n as f64 },
+        accuracy: if n == 0 {
+            0.0
+        } else {
+            wrong.iter().filter(|w| !**w).count() as f64 / n as f64
+        },
         tiers,
         baseline_mean_logprob_auroc: auroc(&nll, &wrong),
         baseline_length_auroc: auroc(&len, &wrong),
@@ -203,18 +241,29 @@ mod tests {
         assert!(!alias_match("King Edward II", &aliases));
         assert!(!alias_match("Edwardian era", &["Edward".to_string()]));
         assert!(alias_match("an onion", &["Onion".to_string()]));
-        assert!(!alias_match("anything", &["".to_string(), "The".to_string()]));
+        assert!(!alias_match(
+            "anything",
+            &["".to_string(), "The".to_string()]
+        ));
     }
 
     #[test]
     fn report_splits_tiers_and_baselines() {
-        let tok = |lp: f64| TokenLogprob { token: "x".into(), logprob: lp, top_logprobs: vec![] };
+        let tok = |lp: f64| TokenLogprob {
+            token: "x".into(),
+            logprob: lp,
+            top_logprobs: vec![],
+        };
         let rows: Vec<EvidenceRow> = (0..40)
             .map(|i| EvidenceRow {
                 id: format!("q{i}"),
                 group: format!("q{i}"),
                 prompt: question_prompt("Which city is the capital of France?"),
-                text: if i % 4 == 0 { "Paris".into() } else { format!("Lyon {i}") },
+                text: if i % 4 == 0 {
+                    "Paris".into()
+                } else {
+                    format!("Lyon {i}")
+                },
                 label: u8::from(i % 4 != 0),
                 logprobs: Some(vec![tok(if i % 4 == 0 { -0.1 } else { -3.0 })]),
                 samples: (i % 2 == 0).then(|| vec!["Paris".to_string(), "Lyon".to_string()]),

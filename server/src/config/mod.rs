@@ -258,7 +258,10 @@ pub const MAX_HF_TIMEOUT_SECONDS: f64 = 60.0;
 /// Parses UPSTREAM_SAMPLE_TEMPERATURE: a finite number in (0, 2] (0 would be greedy decoding,
 /// which gives K copies of one answer; above 2 sampling is close to uniform).
 fn parse_sample_temperature(s: &str) -> Result<f64, String> {
-    let t: f64 = s.trim().parse().map_err(|_| format!("`{s}` is not a number"))?;
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number"))?;
     if t.is_finite() && t > 0.0 && t <= 2.0 {
         Ok(t)
     } else {
@@ -288,9 +291,11 @@ impl UpstreamArgs {
     /// URL: it may hold credentials).
     pub fn endpoint(&self) -> Result<Option<reqwest::Url>, String> {
         match &self.hf_endpoint_url {
-            Some(url) if !url.is_blank() => crate::upstream::endpoint::parse_managed_url(url.expose_str())
-                .map(Some)
-                .map_err(|e| format!("HF_ENDPOINT_URL: {e}")),
+            Some(url) if !url.is_blank() => {
+                crate::upstream::endpoint::parse_managed_url(url.expose_str())
+                    .map(Some)
+                    .map_err(|e| format!("HF_ENDPOINT_URL: {e}"))
+            }
             _ => Ok(None),
         }
     }
@@ -458,7 +463,10 @@ impl Settings {
     pub fn parse_serve(args: &[&str]) -> Result<Settings, String> {
         let mut argv = vec!["epistemic-audit", "serve"];
         argv.extend_from_slice(args);
-        match Cli::try_parse_from(argv).map_err(|e| e.to_string())?.command {
+        match Cli::try_parse_from(argv)
+            .map_err(|e| e.to_string())?
+            .command
+        {
             Command::Serve(a) => Settings::from_args(a).map_err(|e| e.to_string()),
             _ => Err("not serve".into()),
         }

@@ -24,14 +24,14 @@ pub mod scopes;
 pub mod store;
 
 use crate::telemetry::metrics::Metrics;
-use scopes::{scope_model, scope_tier_task, ModelScopes, PER_MODEL};
-use store::{FeedbackStore, NewFeedback, StoreError, MAX_REFIT_LABELS};
 use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
 use epistemic_audit_core::Scorer;
+use scopes::{scope_model, scope_tier_task, ModelScopes, PER_MODEL};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
+use store::{FeedbackStore, NewFeedback, StoreError, MAX_REFIT_LABELS};
 
 /// Why a feedback operation failed; the text is for the log only (the client gets the fixed
 /// 500 "Calibration failed", mapped in `http::error`).

@@ -125,7 +125,11 @@ mod tests {
         let s = ModelScopes::new(2);
         assert_eq!(s.admit(None), None);
         assert_eq!(s.admit(Some("")), None, "empty = no model");
-        assert_eq!(s.lookup(Some("c")), Some("c"), "below the cap: its own (empty) scope");
+        assert_eq!(
+            s.lookup(Some("c")),
+            Some("c"),
+            "below the cap: its own (empty) scope"
+        );
         assert_eq!(s.admit(Some("a")), Some("a"));
         assert_eq!(s.admit(Some("b")), Some("b"));
         assert_eq!(s.admit(Some("a")), Some("a"), "admitted once");
@@ -147,7 +151,10 @@ mod tests {
     #[test]
     fn scope_names() {
         assert_eq!(scope_model("intrinsic/qa/gpt-4o"), Some("gpt-4o"));
-        assert_eq!(scope_model("samples/open/org/model-7b"), Some("org/model-7b"));
+        assert_eq!(
+            scope_model("samples/open/org/model-7b"),
+            Some("org/model-7b")
+        );
         assert_eq!(scope_model("intrinsic/qa/*"), None);
         assert_eq!(scope_model("intrinsic/qa"), None);
         assert_eq!(scope_tier_task("samples/open/org/model-7b"), "samples/open");

@@ -390,7 +390,10 @@ mod tests {
         let e = ApiError::from(StoreError("cannot open /secret/path.sqlite3".into()));
         assert_eq!(e.status().as_u16(), 500);
         assert!(e.log_cause().unwrap().contains("/secret/path"));
-        assert_eq!(body_json(e.into_response()), json!({"detail": "Calibration failed"}));
+        assert_eq!(
+            body_json(e.into_response()),
+            json!({"detail": "Calibration failed"})
+        );
     }
 
     #[test]

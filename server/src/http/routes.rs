@@ -100,6 +100,7 @@ const fn spec(
 /// The routing table: every route of this version, declared once. The pipeline
 /// (`http::server`) reads it for routing, 404/405, authentication, rate limits, the in-flight
 /// bound and metric labels; `api::service` maps each [`Route`] to its handler.
+#[rustfmt::skip]
 pub const ROUTES: [RouteSpec; 11] = {
     use Methods::{Get, Post};
     [

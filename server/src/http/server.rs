@@ -196,7 +196,9 @@ where
         .apply(origin.as_ref(), preflight, resp.headers_mut());
     let status = resp.status().as_u16();
     let elapsed = started.elapsed();
-    transport.metrics.observe_request(route_label, status, elapsed);
+    transport
+        .metrics
+        .observe_request(route_label, status, elapsed);
     let latency_ms = (elapsed.as_secs_f64() * 1e6).round() / 1e3;
     tracing::info!(
         target: "epistemic_audit::access",
@@ -213,7 +215,11 @@ where
 
 /// Routing, auth, rate limit, body read and the handler (steps 2–4 of the module docs), as the
 /// routing table ([`super::routes::ROUTES`]) says for the route.
-async fn dispatch<S, B>(svc: &S, client: IpAddr, req: Request<B>) -> Result<Response<Body>, ApiError>
+async fn dispatch<S, B>(
+    svc: &S,
+    client: IpAddr,
+    req: Request<B>,
+) -> Result<Response<Body>, ApiError>
 where
     S: Service,
     B: hyper::body::Body<Data = Bytes> + Unpin,
@@ -287,9 +293,9 @@ async fn admit(
 /// # Errors
 /// The address cannot be bound (the message names it).
 pub async fn bind(host: &str, port: u16) -> std::io::Result<TcpListener> {
-    TcpListener::bind((host, port)).await.map_err(|e| {
-        std::io::Error::new(e.kind(), format!("cannot listen on {host}:{port}: {e}"))
-    })
+    TcpListener::bind((host, port))
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {host}:{port}: {e}")))
 }
 
 /// How [`serve`] announces itself and treats connections.

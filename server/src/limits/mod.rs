@@ -9,8 +9,8 @@ pub mod memory;
 pub mod redis;
 
 pub use memory::{
-    Clock, Decision, Endpoint, ManualClock, MonotonicClock, RateLimited, RateLimiter,
-    SWEEP_PERIOD, WINDOW_MS,
+    Clock, Decision, Endpoint, ManualClock, MonotonicClock, RateLimited, RateLimiter, SWEEP_PERIOD,
+    WINDOW_MS,
 };
 pub use redis::{DecidedBy, SharedLimiter};
 

@@ -7,7 +7,11 @@ use std::time::Duration;
 /// Spawns a tokio task that calls `work(owner)` every `period` (first call one period from now;
 /// missed ticks are delayed, not bunched). The task holds only a [`Weak`] reference between ticks
 /// and ends by itself once `owner` is dropped. Must be called inside a tokio runtime.
-pub fn spawn_while_alive<T, F, Fut>(owner: &Arc<T>, period: Duration, work: F) -> tokio::task::JoinHandle<()>
+pub fn spawn_while_alive<T, F, Fut>(
+    owner: &Arc<T>,
+    period: Duration,
+    work: F,
+) -> tokio::task::JoinHandle<()>
 where
     T: Send + Sync + 'static,
     F: Fn(Arc<T>) -> Fut + Send + 'static,

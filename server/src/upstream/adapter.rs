@@ -167,8 +167,17 @@ pub fn sanitize_logprob(v: f64) -> f64 {
 
 /// One token of evidence as passed on: `logprob` through [`sanitize_logprob`], the
 /// alternatives `alts` through [`clean_top`] (at most `k`).
-pub fn clean_token(token: String, logprob: f64, alts: impl IntoIterator<Item = (String, f64)>, k: usize) -> TokenLogprob {
-    TokenLogprob { token, logprob: sanitize_logprob(logprob), top_logprobs: clean_top(alts, k) }
+pub fn clean_token(
+    token: String,
+    logprob: f64,
+    alts: impl IntoIterator<Item = (String, f64)>,
+    k: usize,
+) -> TokenLogprob {
+    TokenLogprob {
+        token,
+        logprob: sanitize_logprob(logprob),
+        top_logprobs: clean_top(alts, k),
+    }
 }
 
 /// Alternatives as passed on: non-finite values dropped, each sanitised, most likely first, at

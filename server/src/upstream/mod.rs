@@ -32,11 +32,11 @@ pub mod transport;
 
 use crate::support::secret::Secret;
 use crate::telemetry::metrics::Metrics;
+use adapter::cut;
 use endpoint::{ByoEndpoint, ByoPolicy, ByoRequest, X_HF_ENDPOINT, X_HF_TOKEN};
 use epistemic_audit_core::validate::{
     MAX_LOGPROB_TOKENS, MAX_SAMPLES, MAX_TEXT_CHARS, MAX_TOKEN_CHARS,
 };
-use adapter::cut;
 use epistemic_audit_core::{AuditRequest, Mode, TokenLogprob, UpstreamInfo};
 use futures_util::future::try_join_all;
 use hyper::HeaderMap;

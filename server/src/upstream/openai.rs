@@ -27,12 +27,12 @@
 //! uses the tightest upper bound the row gives, min(smallest listed log-probability,
 //! ln(1 − listed mass)).
 
-use super::align::align_suffix;
-use super::transport::{join, Caller, UpstreamError};
 use super::adapter::{
     clean_token, EndpointState, PromptShape, PromptTemplate, Protocol, UpstreamAdapter,
     SAMPLE_SEED_BASE,
 };
+use super::align::align_suffix;
+use super::transport::{join, Caller, UpstreamError};
 use epistemic_audit_core::TokenLogprob;
 use futures_util::future::try_join_all;
 use reqwest::Url;

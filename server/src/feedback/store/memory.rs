@@ -1,7 +1,7 @@
 //! An in-memory [`FeedbackStore`]: not durable, for unit tests of the handlers only.
 
-use super::{FeedbackStore, NewFeedback};
 use super::StoreError;
+use super::{FeedbackStore, NewFeedback};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 

@@ -7,8 +7,8 @@
 //! restarted, the network dropped): feedback is rare enough that a pool would only add moving
 //! parts. Called on the blocking pool only (the `postgres` client runs its own small runtime).
 
-use super::{storage_error, FeedbackStore, NewFeedback};
 use super::StoreError;
+use super::{storage_error, FeedbackStore, NewFeedback};
 use postgres::{Client, NoTls};
 use std::collections::BTreeMap;
 use std::sync::Mutex;

@@ -4,8 +4,8 @@
 //! and a power cut (SQLite docs, "PRAGMA synchronous": FULL is durable in WAL mode; NORMAL is not).
 //! One connection behind a mutex: feedback is rare (100/min per client) and SQLite has one writer.
 
-use super::{storage_error, FeedbackStore, NewFeedback};
 use super::StoreError;
+use super::{storage_error, FeedbackStore, NewFeedback};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
