@@ -9,8 +9,10 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `epistemic-audit audit`: one result for `--text`, or one result line per input row.
-/// Exit codes: 0 ok, 1 I/O error, 2 invalid row (earlier rows' results have been written).
+/// `epistemic-audit audit`: one result for `--text`, or one result line per valid input row.
+/// A bad row is reported on stderr as `error: line N: FIELD: reason` and skipped; the run goes
+/// on. Exit codes: 0 ok, 1 I/O error, 2 one or more invalid rows (every valid row's result has
+/// been written).
 pub fn run(args: &AuditArgs) -> ExitCode {
     let scorer = match load_scorer() {
         Ok(s) => s,
@@ -48,15 +50,30 @@ fn audit_lines(
     pretty: bool,
 ) -> Result<(), CliError> {
     let input = open_input(path).map_err(|e| CliError::Open(path.display().to_string(), e))?;
+    let (mut rows, mut bad) = (0usize, 0usize);
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(CliError::Io)?;
         if line.trim().is_empty() {
             continue;
         }
-        let row = parse_row(&line, i + 1, false)?;
+        rows += 1;
+        // A bad row is reported (line and field) and skipped; the others are still audited.
+        let row = match parse_row(&line, i + 1, false) {
+            Ok(row) => row,
+            Err(e) => {
+                eprintln!("error: {e}");
+                bad += 1;
+                continue;
+            }
+        };
         write_result(out, &scorer.audit(&row.request, CLI_MODE, 0.0), pretty)
             .map_err(CliError::Io)?;
         out.flush().map_err(CliError::Io)?;
+    }
+    if bad > 0 {
+        return Err(CliError::Input(format!(
+            "{bad} of {rows} rows were invalid and skipped (lines above)"
+        )));
     }
     Ok(())
 }

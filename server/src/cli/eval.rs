@@ -16,7 +16,38 @@ pub fn run(args: &EvalArgs) -> ExitCode {
     finish(eval_file(args))
 }
 
+/// The files the shipped weights were fitted on (README "Training and measured quality",
+/// "Evidence tiers"): the four HaluEval dev splits and the TriviaQA evidence of the tier models.
+/// Figures measured on them are in-sample.
+pub const TRAINING_FILES: [&str; 5] = [
+    "halueval-general.dev.jsonl",
+    "halueval-qa.dev.jsonl",
+    "halueval-dialogue.dev.jsonl",
+    "halueval-summarization.dev.jsonl",
+    "triviaqa-smollm2.evidence.jsonl",
+];
+
+/// The warning `eval` prints (stderr) before measuring `path`, when its file name is one of
+/// [`TRAINING_FILES`]; `None` otherwise (and for stdin). Only the name is compared: a renamed
+/// copy is not recognised.
+pub fn training_file_warning(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    TRAINING_FILES.contains(&name).then(|| {
+        format!(
+            "warning: {name} is one of the files the shipped weights were trained on: the figures \
+             below are in-sample and overstate how well the scorer does on new text. Held-out \
+             (out-of-fold) figures are in README \"Training and measured quality\"; for the tiers, \
+             use train/data/triviaqa-smollm2.heldout.evidence.jsonl."
+        )
+    })
+}
+
 fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
+    for path in [&args.file, &args.from_evidence].into_iter().flatten() {
+        if let Some(w) = training_file_warning(path) {
+            eprintln!("{w}");
+        }
+    }
     if let Some(path) = &args.triviaqa {
         return eval_triviaqa(args, path);
     }
@@ -49,7 +80,9 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
         return Err(CliError::Input("no rows to evaluate".into()));
     }
     let scorer = load_scorer()?;
-    let scored = score_parallel(&scorer, &rows);
+    let progress = super::progress::bar(rows.len() as u64, "scoring");
+    let scored = score_parallel(&scorer, &rows, &progress);
+    progress.finish_and_clear();
     let heights: Vec<f64> = scored.iter().map(|r| r.height).collect();
     let verdicts: Vec<Verdict> = scored.iter().map(|r| r.verdict).collect();
     let labels: Vec<u8> = rows.iter().map(|r| r.label.unwrap_or(0)).collect();
@@ -71,7 +104,11 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
 }
 
 /// Scores rows on all available CPUs, keeping input order.
-fn score_parallel(scorer: &Scorer, rows: &[Row]) -> Vec<AuditResult> {
+fn score_parallel(
+    scorer: &Scorer,
+    rows: &[Row],
+    progress: &indicatif::ProgressBar,
+) -> Vec<AuditResult> {
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
@@ -83,7 +120,11 @@ fn score_parallel(scorer: &Scorer, rows: &[Row]) -> Vec<AuditResult> {
             .map(|part| {
                 s.spawn(move || {
                     part.iter()
-                        .map(|r| scorer.audit(&r.request, CLI_MODE, 0.0))
+                        .map(|r| {
+                            let result = scorer.audit(&r.request, CLI_MODE, 0.0);
+                            progress.inc(1);
+                            result
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -96,7 +137,7 @@ fn score_parallel(scorer: &Scorer, rows: &[Row]) -> Vec<AuditResult> {
 }
 
 /// `eval --triviaqa FILE`: asks the upstream, labels, gathers evidence and reports every tier
-/// ([`super::triviaqa`]). Progress goes to stderr, one line per 10 questions.
+/// ([`super::triviaqa`]). Progress goes to stderr: a bar on a terminal, else one line per 10 questions.
 fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
     use super::triviaqa::{collect, report, EvidenceRow, Question};
     let settings = args.upstream_settings().map_err(CliError::Input)?;
@@ -133,6 +174,7 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
             .map_err(|e| CliError::Input(format!("upstream: {e}")))?
             .ok_or_else(|| CliError::Input("no upstream endpoint".into()))?;
         let started = std::time::Instant::now();
+        let progress = super::progress::bar(questions.len() as u64, "questions");
         let mut rows = Vec::with_capacity(questions.len());
         for (i, q) in questions.iter().enumerate() {
             let row = collect(&upstream, &adapter, q, args.upstream.upstream_max_tokens)
@@ -144,7 +186,9 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
                 w.flush().map_err(CliError::Io)?;
             }
             rows.push(row);
-            if (i + 1) % 10 == 0 {
+            progress.inc(1);
+            // Without a terminal (CI logs): one line per 10 questions instead of the bar.
+            if progress.is_hidden() && (i + 1) % 10 == 0 {
                 eprintln!(
                     "{}/{} questions, {:.0} s",
                     i + 1,
@@ -153,6 +197,7 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
                 );
             }
         }
+        progress.finish_and_clear();
         Ok::<_, CliError>(rows)
     })?;
     print_trivia_report(args, &report(&scorer, &rows))
@@ -167,4 +212,25 @@ fn print_trivia_report(args: &EvalArgs, r: &super::triviaqa::TriviaReport) -> Re
         write!(out, "{}", super::triviaqa::markdown(r)).map_err(CliError::Io)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn training_files_are_named_by_the_warning() {
+        let w = training_file_warning(Path::new("../shared/data/halueval-general.dev.jsonl"));
+        assert!(w.unwrap().contains("in-sample"));
+        assert!(
+            training_file_warning(Path::new("train/data/triviaqa-smollm2.evidence.jsonl"))
+                .is_some()
+        );
+        assert!(training_file_warning(Path::new(
+            "train/data/triviaqa-smollm2.heldout.evidence.jsonl"
+        ))
+        .is_none());
+        assert!(training_file_warning(Path::new("mine.jsonl")).is_none());
+        assert!(training_file_warning(Path::new("-")).is_none());
+    }
 }

@@ -16,11 +16,13 @@
 //! …) are ignored, so the files in `shared/data` are read as they are. Field types are checked,
 //! but not the service's length limits (those protect a shared service; local input is trusted —
 //! e.g. halueval-summarization contexts are longer than the service's 5000 characters).
-//! A bad row stops the run with `line N: FIELD: reason` on stderr and exit code 2.
+//! A bad row is reported as `line N: FIELD: reason` on stderr: `audit` skips it and goes on,
+//! exiting with code 2 at the end; `eval` stops at it with code 2 (its metrics need every row).
 
 pub mod audit;
 pub mod eval;
 pub mod input;
+pub mod progress;
 pub mod report;
 pub mod serve;
 pub mod triviaqa;

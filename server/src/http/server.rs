@@ -313,7 +313,8 @@ pub struct ServeOptions {
 /// gracefully.
 ///
 /// Announcement (the socket already accepts connections): the port number written to
-/// `--port-file` if set, the line `listening on <ip>:<port>` on stdout, and a log line.
+/// `--port-file` if set, the lines `listening on <ip>:<port>` and `API docs: http://…/docs` on
+/// stdout (for an unspecified address such as 0.0.0.0 the URL names loopback), and a log line.
 ///
 /// # Errors
 /// Writing the port file or stdout fails.
@@ -331,6 +332,7 @@ pub async fn serve<S: Service>(
         use std::io::Write;
         let mut out = std::io::stdout().lock();
         writeln!(out, "listening on {addr}")?;
+        writeln!(out, "API docs: {}", docs_url(addr))?;
         out.flush()?;
     }
     let transport = svc.transport();
@@ -395,9 +397,38 @@ pub async fn serve<S: Service>(
     Ok(())
 }
 
+/// The URL of `/docs` on `addr`, as a browser on this host can open it: an unspecified address
+/// (0.0.0.0, ::) is replaced by loopback.
+pub fn docs_url(addr: SocketAddr) -> String {
+    let ip = match addr.ip() {
+        IpAddr::V4(v4) if v4.is_unspecified() => IpAddr::V4(std::net::Ipv4Addr::LOCALHOST),
+        IpAddr::V6(v6) if v6.is_unspecified() => IpAddr::V6(std::net::Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!(
+        "http://{}{}",
+        SocketAddr::new(ip, addr.port()),
+        super::routes::Route::Docs.path()
+    )
+}
+
 /// Writes `port` to `path` atomically (temporary file + rename), so readers never see half a number.
 fn write_port_file(path: &std::path::Path, port: u16) -> std::io::Result<()> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, format!("{port}\n"))?;
     std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn docs_url_names_a_reachable_address() {
+        let url = |a: &str| docs_url(a.parse().unwrap());
+        assert_eq!(url("127.0.0.1:8000"), "http://127.0.0.1:8000/docs");
+        assert_eq!(url("0.0.0.0:8000"), "http://127.0.0.1:8000/docs");
+        assert_eq!(url("[::]:9"), "http://[::1]:9/docs");
+        assert_eq!(url("[2001:db8::1]:80"), "http://[2001:db8::1]:80/docs");
+    }
 }
