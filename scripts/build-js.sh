@@ -3,10 +3,13 @@
 #   js/pkg-web (browsers: `init()` fetches the .wasm), js/pkg-node (Node: loads it synchronously),
 #   js/pkg-bundler (bundlers / runtimes that import .wasm as an ES module).
 # wasm-opt is off (wasm/Cargo.toml, ENVIRONMENT.md); `--mode no-install` makes wasm-pack use the
-# wasm-bindgen CLI on PATH (scripts/test-js.sh installs the pinned version) instead of downloading.
+# wasm-bindgen CLI on PATH instead of downloading. What is missing (the wasm32 target, the pinned
+# wasm-bindgen CLI, wasm-pack) is installed first by scripts/wasm-tools.sh, which says what it
+# installs and how long it takes (about 7 min on a fresh 2-core machine, once).
 #   bash scripts/build-js.sh [--dev]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/wasm-tools.sh
 profile=--release
 [ "${1:-}" = "--dev" ] && profile=--dev
 for target in web nodejs bundler; do

@@ -11,24 +11,9 @@ root=$(pwd)
 
 step() { printf '\n==> %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-# crates.io installs: --locked first (the tool's own lock file); fall back to a fresh resolution
-# when a locked version is missing from the registry (seen with a partial crates.io mirror).
-cargo_install() { cargo install --locked "$@" || cargo install "$@"; }
 
-step "toolchain: wasm32-unknown-unknown target"
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  rustup target add wasm32-unknown-unknown
-fi
-
-bindgen_version=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' wasm/Cargo.toml)
-[ -n "$bindgen_version" ] || { echo "wasm/Cargo.toml must pin wasm-bindgen to an exact version (\"=x.y.z\")" >&2; exit 1; }
-step "wasm-bindgen CLI $bindgen_version (pinned in wasm/Cargo.toml) and wasm-pack"
-if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
-  cargo_install wasm-bindgen-cli --version "$bindgen_version"
-fi
-command -v wasm-pack >/dev/null || cargo_install wasm-pack
-wasm-bindgen --version
-wasm-pack --version
+step "wasm32 target, the pinned wasm-bindgen CLI and wasm-pack (scripts/wasm-tools.sh)"
+bash scripts/wasm-tools.sh
 
 step "node (>= 20) and npm"
 command -v node >/dev/null && command -v npm >/dev/null || { echo "node >= 20 and npm are required" >&2; exit 1; }

@@ -8,6 +8,21 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "server layers: no import cycles, no upward import (scripts/layers.py, README Layout)"
+python3 scripts/layers.py
+
+step "toolchain: rustfmt and clippy components"
+for c in rustfmt clippy; do
+  rustup component list --installed | grep -q "^$c" || rustup component add "$c"
+done
+
+step "format: cargo fmt --all --check, and the fuzz crate (its own workspace) (fix: cargo fmt --all)"
+cargo fmt --all --check
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+
+step "lints: cargo clippy --workspace --all-targets -- -D warnings"
+cargo clippy --locked --workspace --all-targets -- -D warnings
+
 step "toolchain: wasm32-unknown-unknown target"
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown

@@ -103,7 +103,9 @@ fn supplied_evidence_moves_q2_and_height_and_is_explained() {
     let s = Server::open();
     let audit = |extra: Value| {
         let mut body = json!({"text": "Paris", "prompt": "Which city is the capital of France?"});
-        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
         let r = post_json(&s.url("/v1/audit"), &[], &body);
         assert_eq!(r.status, 200, "{}", r.body);
         r.json()
@@ -115,21 +117,54 @@ fn supplied_evidence_moves_q2_and_height_and_is_explained() {
         assert_eq!(v["mode"], "managed");
     }
     let f = |v: &Value, k: &str| v[k].as_f64().unwrap();
-    assert!(f(&contra, "q2") > f(&agree, "q2"), "q2 {} vs {}", contra["q2"], agree["q2"]);
-    assert!(f(&contra, "height") < f(&agree, "height"), "height {} vs {}", contra["height"], agree["height"]);
+    assert!(
+        f(&contra, "q2") > f(&agree, "q2"),
+        "q2 {} vs {}",
+        contra["q2"],
+        agree["q2"]
+    );
+    assert!(
+        f(&contra, "height") < f(&agree, "height"),
+        "height {} vs {}",
+        contra["height"],
+        agree["height"]
+    );
     let said = contra["explanation"].as_str().unwrap();
     assert!(said.contains("5 of 5 disagree with the text"), "{said}");
-    assert!(said.contains("mean lexical disagreement 1.00 with the 5 samples"), "{said}");
-    assert!(agree["explanation"].as_str().unwrap().contains("support it"), "{}", agree["explanation"]);
+    assert!(
+        said.contains("mean lexical disagreement 1.00 with the 5 samples"),
+        "{said}"
+    );
+    assert!(
+        agree["explanation"]
+            .as_str()
+            .unwrap()
+            .contains("support it"),
+        "{}",
+        agree["explanation"]
+    );
 
     let token = |t: &str, lp: f64| json!({"token": t, "logprob": lp, "top_logprobs": []});
     let likely = audit(json!({"logprobs": [token("Par", -0.2), token("is", -0.1)]}));
     let unlikely = audit(json!({"logprobs": [token("Par", -0.2), token("is", -12.0)]}));
     assert_eq!(unlikely["metadata"]["tier"], "logprobs");
-    assert!(f(&unlikely, "q2") > f(&likely, "q2"), "q2 {} vs {}", unlikely["q2"], likely["q2"]);
-    assert!(f(&unlikely, "height") < f(&likely, "height"), "height {} vs {}", unlikely["height"], likely["height"]);
+    assert!(
+        f(&unlikely, "q2") > f(&likely, "q2"),
+        "q2 {} vs {}",
+        unlikely["q2"],
+        likely["q2"]
+    );
+    assert!(
+        f(&unlikely, "height") < f(&likely, "height"),
+        "height {} vs {}",
+        unlikely["height"],
+        likely["height"]
+    );
     let said = unlikely["explanation"].as_str().unwrap();
-    assert!(said.contains("weakest \"is\" (token 2, p = 0.000)"), "{said}");
+    assert!(
+        said.contains("weakest \"is\" (token 2, p = 0.000)"),
+        "{said}"
+    );
 
     // /v1/batch scores the same request the same way.
     let b = post_json(

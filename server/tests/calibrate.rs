@@ -246,12 +246,17 @@ fn labels_with_samples_calibrate_the_samples_tier() {
     let scopes = rep["scopes"].as_array().unwrap();
     let tier_scope = scopes
         .iter()
-        .find(|x| x["scope"].as_str().unwrap().starts_with("samples/") && x["model_source"] == model)
+        .find(|x| {
+            x["scope"].as_str().unwrap().starts_with("samples/") && x["model_source"] == model
+        })
         .unwrap_or_else(|| panic!("no samples scope in {rep}"));
     assert_eq!(tier_scope["labels"], 50, "{tier_scope}");
     assert_eq!(tier_scope["source"], "feedback", "{tier_scope}");
     assert!(
-        !scopes.iter().any(|x| x["scope"].as_str().unwrap().starts_with("intrinsic/") && x["model_source"] == model),
+        !scopes
+            .iter()
+            .any(|x| x["scope"].as_str().unwrap().starts_with("intrinsic/")
+                && x["model_source"] == model),
         "no intrinsic labels were sent: {rep}"
     );
     let name = tier_scope["scope"].as_str().unwrap();
@@ -268,5 +273,8 @@ fn labels_with_samples_calibrate_the_samples_tier() {
     assert_eq!(tiered["metadata"]["calibration"]["scope"], name);
     assert_eq!(tiered["metadata"]["calibration"]["source"], "feedback");
     let plain = audit(None);
-    assert_eq!(plain["metadata"]["calibration"]["source"], "reference", "{plain}");
+    assert_eq!(
+        plain["metadata"]["calibration"]["source"], "reference",
+        "{plain}"
+    );
 }

@@ -157,3 +157,72 @@ fn eval_requires_labels() {
     let out = run(&["eval", "-"], Some(""));
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn audit_reports_every_bad_row_and_goes_on() {
+    let input = "{\"text\": \"first\"}\n{\"context\": \"no text\"}\n{\"text\": \"third\"}\n\
+                 {\"text\": 3}\n{\"text\": \"fifth\"}\n";
+    let out = run(&["audit", "-i", "-"], Some(input));
+    assert_eq!(out.status.code(), Some(2), "some rows failed");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: text") && err.contains("line 4: text"),
+        "{err}"
+    );
+    assert!(err.contains("2 of 5 rows"), "{err}");
+    let results: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        results.len(),
+        3,
+        "the valid rows around the bad ones are audited"
+    );
+    results.iter().for_each(assert_valid_audit);
+}
+
+#[test]
+fn eval_warns_when_the_file_is_a_training_file() {
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-training", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = first_rows("halueval-general.dev.jsonl", 60);
+    let training = dir.join("halueval-general.dev.jsonl");
+    std::fs::write(&training, &rows).unwrap();
+    let out = run(&["eval", training.to_str().unwrap()], None);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("in-sample"), "{err}");
+    let other = tmp("not-training.jsonl", &rows);
+    let out = run(&["eval", other.to_str().unwrap()], None);
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("in-sample"));
+    let _ = std::fs::remove_dir_all(dir);
+    let _ = std::fs::remove_file(other);
+}
+
+#[test]
+fn serve_prints_the_docs_url() {
+    use std::io::BufRead;
+    let db = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-docs-url.sqlite3", std::process::id()));
+    let mut child = Command::new(BIN)
+        .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+        .env_clear()
+        .env("FEEDBACK_DB_PATH", &db)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    let docs = lines.next().unwrap().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    let addr = listening.strip_prefix("listening on ").unwrap();
+    assert_eq!(docs, format!("API docs: http://{addr}/docs"));
+    let _ = std::fs::remove_file(db);
+}

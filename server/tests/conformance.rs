@@ -250,7 +250,7 @@ fn auth_rule_2_key_compared_with_ag_api_key_secret() {
     );
     assert_eq!(ok.status, 200);
     // Prefixes, extensions and case changes are different keys (the comparison itself is
-    // constant-time over SHA-256 digests: unit tests in server/src/auth.rs).
+    // constant-time over SHA-256 digests: unit tests in server/src/http/auth.rs).
     for wrong in [
         "from-the-environmen",
         "from-the-environment!",
@@ -526,7 +526,7 @@ fn errors_429_rate_limit_error_body() {
 fn errors_500_internal_failure_body() {
     // No black-box request makes the deterministic scorer fail; the one mapping every handler
     // uses is checked here, and the document promises the same body.
-    use epistemic_audit_server::error::ApiError;
+    use epistemic_audit_server::http::error::ApiError;
     let e = ApiError::internal("Audit failed", "internal cause that must not leak");
     assert_eq!(e.status().as_u16(), 500);
     assert_eq!(e.body(), json!({"detail": "Audit failed"}));
@@ -568,7 +568,7 @@ fn errors_rule_429_retry_after_at_most_60_seconds() {
     let r = post_json(&s.url("/v1/audit"), &h, &text("Paris."));
     assert_rate_limit_error(&r, 100);
     // A client that waits Retry-After seconds is admitted again: the oldest request leaves the
-    // window by then (≤ 60 s; checked with a manual clock in src/limits.rs).
+    // window by then (≤ 60 s; checked with a manual clock in src/limits/memory.rs).
     let retry: u64 = r.header("retry-after").unwrap().parse().unwrap();
     assert!(retry <= 60);
 }
@@ -659,7 +659,7 @@ fn limits_rule_1_sliding_window_of_60_seconds() {
     // 10 batches at t≈0, 10 at t≈5 s: the 21st is refused. At t≈61 s the first 10 have left the
     // window (a request made at 0 leaves at 60) but the second 10 have not: exactly 10 pass.
     // A fixed one-minute window would admit 20 there. (≈ 62 s; the manual-clock unit tests in
-    // src/limits.rs check the boundary to the millisecond.)
+    // src/limits/memory.rs check the boundary to the millisecond.)
     let s = keyed();
     let h = auth("192.0.2.47");
     let url = s.url("/v1/batch");

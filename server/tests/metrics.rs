@@ -310,7 +310,7 @@ fn counters_move_and_every_series_parses() {
         })
         .map(|(_, l, _)| l["le"].parse::<f64>().unwrap())
         .collect();
-    let want: Vec<f64> = epistemic_audit_server::metrics::LATENCY_BUCKETS_SECONDS
+    let want: Vec<f64> = epistemic_audit_server::telemetry::metrics::LATENCY_BUCKETS_SECONDS
         .iter()
         .copied()
         .chain([f64::INFINITY])
@@ -398,8 +398,9 @@ fn feedback_compare_and_refits_move_their_series() {
         1.0
     );
 
-    // 50 labels of one model_source: the refit that installs its calibrator sets the scope's
-    // ECE gauge (out-of-fold on the stored labels).
+    // 50 labels of one model_source: the refit that installs its calibrator sets the ECE gauge
+    // of the per-model scopes of its tier and task (out-of-fold on the stored labels). The label
+    // is `<tier>/<task>/per-model`, never the client-chosen model name (issue 12).
     for i in 0..50 {
         let body = json!({
             "text": format!("The answer is {i}."),
@@ -412,26 +413,36 @@ fn feedback_compare_and_refits_move_their_series() {
     }
     let after = Scrape::take(&s);
     assert_eq!(delta(&after, feedback, &[("kind", "label")]), 52.0);
+    assert!(
+        !after
+            .samples
+            .iter()
+            .any(|(_, l, _)| l.values().any(|v| v.contains("metrics-model"))),
+        "a model name is a label value"
+    );
     let gauges: Vec<_> = after
         .samples
         .iter()
         .filter(|(n, l, _)| {
             n == "epistemic_audit_calibration_ece"
-                && l.get("scope")
-                    .is_some_and(|s| s.ends_with("/metrics-model"))
+                && l.get("scope").is_some_and(|s| s.ends_with("/per-model"))
         })
         .collect();
     assert_eq!(gauges.len(), 1, "{gauges:?}");
     let ece = gauges[0].2;
     assert!((0.0..=1.0).contains(&ece), "ece {ece}");
-    // The same figure GET /v1/calibration reports for that scope.
+    // The same figure GET /v1/calibration reports for that model's scope (the only one, so the
+    // largest).
     let report = request("GET", &s.url("/v1/calibration"), &[key], None).json();
-    let scope = &gauges[0].1["scope"];
+    let tier_task = gauges[0].1["scope"]
+        .trim_end_matches("/per-model")
+        .to_string();
+    let scope = format!("{tier_task}/metrics-model");
     let row = report["scopes"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| &r["scope"] == scope)
+        .find(|r| r["scope"] == scope.as_str())
         .unwrap_or_else(|| panic!("{scope} not in {report}"));
     assert_eq!(row["source"], "feedback");
     assert!((row["ece"].as_f64().unwrap() - ece).abs() < 1e-9);

@@ -18,7 +18,7 @@
 //! The managed endpoint (HF_ENDPOINT_URL) is operator configuration: only its syntax is checked
 //! ([`parse_managed_url`]), it may be `http` and on a private network.
 
-use crate::auth::Secret;
+use crate::support::secret::Secret;
 use ipnet::{Ipv4Net, Ipv6Net};
 use reqwest::Url;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};

@@ -27,12 +27,12 @@
 //! uses the tightest upper bound the row gives, min(smallest listed log-probability,
 //! ln(1 − listed mass)).
 
-use super::align::align_suffix;
-use super::transport::{join, Caller, UpstreamError};
-use super::{
+use super::adapter::{
     clean_token, EndpointState, PromptShape, PromptTemplate, Protocol, UpstreamAdapter,
     SAMPLE_SEED_BASE,
 };
+use super::align::align_suffix;
+use super::transport::{join, Caller, UpstreamError};
 use epistemic_audit_core::TokenLogprob;
 use futures_util::future::try_join_all;
 use reqwest::Url;
@@ -150,7 +150,7 @@ pub struct OpenAiAdapter {
 
 impl OpenAiAdapter {
     fn model_field(&self, body: &mut Value) {
-        if self.state.model != super::UNKNOWN_MODEL {
+        if self.state.model != super::adapter::UNKNOWN_MODEL {
             body["model"] = json!(self.state.model);
         }
     }

@@ -15,11 +15,11 @@
 //! accepted as well as the object. TGI limits `top_n_tokens` to its `--max-top-n-tokens`
 //! (default 5): UPSTREAM_TOP_LOGPROBS must not exceed it.
 
-use super::align::align_suffix;
-use super::transport::{join, Caller, UpstreamError};
-use super::{
+use super::adapter::{
     clean_token, EndpointState, PromptTemplate, Protocol, UpstreamAdapter, SAMPLE_SEED_BASE,
 };
+use super::align::align_suffix;
+use super::transport::{join, Caller, UpstreamError};
 use epistemic_audit_core::TokenLogprob;
 use futures_util::future::try_join_all;
 use reqwest::Url;

@@ -5,8 +5,8 @@
 //! the URL or the token. Every request is counted in the metrics
 //! (`upstream_calls_total`, `upstream_latency_seconds`, `upstream_failures_total{reason}`).
 
-use crate::auth::Secret;
-use crate::metrics::Metrics;
+use crate::support::secret::Secret;
+use crate::telemetry::metrics::Metrics;
 use bytes::{Bytes, BytesMut};
 use reqwest::{Client, Url};
 use serde::de::DeserializeOwned;
