@@ -12,10 +12,16 @@ fn main() {
     match req {
         Ok(req) => {
             let r = Scorer::embedded().audit(&req, Mode::Local, 0.0);
-            println!("{}", serde_json::to_string_pretty(&r).expect("results serialise"));
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&r).expect("results serialise")
+            );
         }
         Err(errs) => {
-            eprintln!("{}", serde_json::to_string(&errs).expect("errors serialise"));
+            eprintln!(
+                "{}",
+                serde_json::to_string(&errs).expect("errors serialise")
+            );
             std::process::exit(2);
         }
     }

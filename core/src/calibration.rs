@@ -31,7 +31,11 @@ impl Isotonic {
     /// not finite.
     pub fn fit(scores: &[f64], outcomes: &[bool]) -> Result<Isotonic, String> {
         if scores.is_empty() || scores.len() != outcomes.len() {
-            return Err(format!("isotonic fit needs equal, non-zero lengths (got {} and {})", scores.len(), outcomes.len()));
+            return Err(format!(
+                "isotonic fit needs equal, non-zero lengths (got {} and {})",
+                scores.len(),
+                outcomes.len()
+            ));
         }
         if scores.iter().any(|s| !s.is_finite()) {
             return Err("isotonic fit: score is not finite".into());
@@ -44,7 +48,9 @@ impl Isotonic {
         for &i in &idx {
             let (x, y) = (scores[i], f64::from(u8::from(outcomes[i])));
             if x == last_x {
-                let b = blocks.last_mut().expect("a block exists after the first item");
+                let b = blocks
+                    .last_mut()
+                    .expect("a block exists after the first item");
                 b.0 += x;
                 b.1 += y;
                 b.2 += 1.0;
@@ -122,7 +128,11 @@ impl Platt {
                 .map(|(&s, &t)| {
                     let z = a * s + b;
                     // −[t log p + (1−t) log(1−p)] with p = 1/(1+e^z), stably.
-                    if z >= 0.0 { t * z + (1.0 + (-z).exp()).ln() } else { (t - 1.0) * z + (1.0 + z.exp()).ln() }
+                    if z >= 0.0 {
+                        t * z + (1.0 + (-z).exp()).ln()
+                    } else {
+                        (t - 1.0) * z + (1.0 + z.exp()).ln()
+                    }
                 })
                 .sum()
         };
@@ -177,7 +187,10 @@ impl Platt {
             // positives it is often a leave-fold-out artefact): fall back to the smoothed base
             // rate, the best constant under the same loss.
             let p = t.iter().sum::<f64>() / t.len() as f64;
-            return Ok(Platt { a: 0.0, b: ((1.0 - p) / p).ln() });
+            return Ok(Platt {
+                a: 0.0,
+                b: ((1.0 - p) / p).ln(),
+            });
         }
         Ok(Platt { a, b })
     }
@@ -249,7 +262,12 @@ pub fn brier(probs: &[f64], outcomes: &[bool]) -> f64 {
     if n == 0 {
         return 0.0;
     }
-    probs.iter().zip(outcomes).map(|(&p, &o)| (p - f64::from(u8::from(o))).powi(2)).sum::<f64>() / n as f64
+    probs
+        .iter()
+        .zip(outcomes)
+        .map(|(&p, &o)| (p - f64::from(u8::from(o))).powi(2))
+        .sum::<f64>()
+        / n as f64
 }
 
 /// Two-sided Jeffreys interval at `level` for a proportion `p` observed over `n` trials:
@@ -267,8 +285,16 @@ pub fn jeffreys_interval(p: f64, n: f64, level: f64) -> [f64; 2] {
         Ok(b) => b,
         Err(_) => return [0.0, 1.0],
     };
-    let lo = if x < 1.0 { 0.0 } else { beta.inverse_cdf(alpha / 2.0) };
-    let hi = if n - x < 1.0 { 1.0 } else { beta.inverse_cdf(1.0 - alpha / 2.0) };
+    let lo = if x < 1.0 {
+        0.0
+    } else {
+        beta.inverse_cdf(alpha / 2.0)
+    };
+    let hi = if n - x < 1.0 {
+        1.0
+    } else {
+        beta.inverse_cdf(1.0 - alpha / 2.0)
+    };
     [lo.min(p).max(0.0), hi.max(p).min(1.0)]
 }
 
@@ -314,14 +340,20 @@ mod tests {
             outcomes.push(u < p);
         }
         let pl = Platt::fit(&scores, &outcomes).unwrap();
-        assert!((pl.a + 4.0).abs() < 0.5 && (pl.b - 2.0).abs() < 0.3, "{pl:?}");
+        assert!(
+            (pl.a + 4.0).abs() < 0.5 && (pl.b - 2.0).abs() < 0.3,
+            "{pl:?}"
+        );
         assert!(pl.predict(0.9) > pl.predict(0.1));
         // Reversed scores: no increasing relation, so the constant smoothed base rate.
         let reversed: Vec<f64> = scores.iter().map(|s| 1.0 - s).collect();
         let flat = Platt::fit(&reversed, &outcomes).unwrap();
         assert_eq!(flat.a, 0.0);
         let rate = outcomes.iter().filter(|&&o| o).count() as f64 / outcomes.len() as f64;
-        assert!((flat.predict(0.3) - rate).abs() < 0.01 && flat.predict(0.3) == flat.predict(0.9), "{flat:?}");
+        assert!(
+            (flat.predict(0.3) - rate).abs() < 0.01 && flat.predict(0.3) == flat.predict(0.9),
+            "{flat:?}"
+        );
     }
 
     #[test]

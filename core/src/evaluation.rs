@@ -70,8 +70,14 @@ mod tests {
 
     #[test]
     fn auroc_known_values() {
-        assert_eq!(auroc(&[0.1, 0.2, 0.3, 0.4], &[false, false, true, true]), 1.0);
-        assert_eq!(auroc(&[0.4, 0.3, 0.2, 0.1], &[false, false, true, true]), 0.0);
+        assert_eq!(
+            auroc(&[0.1, 0.2, 0.3, 0.4], &[false, false, true, true]),
+            1.0
+        );
+        assert_eq!(
+            auroc(&[0.4, 0.3, 0.2, 0.1], &[false, false, true, true]),
+            0.0
+        );
         assert_eq!(auroc(&[0.5, 0.5], &[true, false]), 0.5);
         // scikit-learn: roc_auc_score([0,0,1,1],[0.1,0.4,0.35,0.8]) == 0.75
         assert!((auroc(&[0.1, 0.4, 0.35, 0.8], &[false, false, true, true]) - 0.75).abs() < 1e-12);
@@ -81,7 +87,11 @@ mod tests {
     #[test]
     fn auprc_known_values() {
         // scikit-learn: average_precision_score([0,0,1,1],[0.1,0.4,0.35,0.8]) == 0.8333…
-        assert!((auprc(&[0.1, 0.4, 0.35, 0.8], &[false, false, true, true]) - 0.833_333_333_333_333_4).abs() < 1e-12);
+        assert!(
+            (auprc(&[0.1, 0.4, 0.35, 0.8], &[false, false, true, true]) - 0.833_333_333_333_333_4)
+                .abs()
+                < 1e-12
+        );
         assert_eq!(auprc(&[0.3, 0.2], &[true, false]), 1.0);
         assert_eq!(auprc(&[0.3], &[false]), 0.0);
     }

@@ -90,12 +90,24 @@ impl FeedbackInput {
     pub fn interpret(ground_truth: Option<u8>, feedback: Option<&str>) -> FeedbackInput {
         let text = feedback.map(str::trim).filter(|f| !f.is_empty());
         if let Some(gt) = ground_truth {
-            return FeedbackInput { label: Some(gt == 1), note: text.map(str::to_string) };
+            return FeedbackInput {
+                label: Some(gt == 1),
+                note: text.map(str::to_string),
+            };
         }
         match text.map(str::to_lowercase).as_deref() {
-            Some("correct") => FeedbackInput { label: Some(true), note: None },
-            Some("incorrect") => FeedbackInput { label: Some(false), note: None },
-            _ => FeedbackInput { label: None, note: text.map(str::to_string) },
+            Some("correct") => FeedbackInput {
+                label: Some(true),
+                note: None,
+            },
+            Some("incorrect") => FeedbackInput {
+                label: Some(false),
+                note: None,
+            },
+            _ => FeedbackInput {
+                label: None,
+                note: text.map(str::to_string),
+            },
         }
     }
 
@@ -243,10 +255,18 @@ impl CalibrationRegistry {
     /// scope if it has one, else (for an evidence tier) the intrinsic scope of the same model —
     /// the tier's raw confidence 1 − σ(z₀ + Δ) is the intrinsic one shifted by the evidence, on
     /// the same scale — else none (the reference calibrator of the task kind applies).
-    pub fn get(&self, tier: Tier, task: TaskKind, model_source: Option<&str>) -> Option<&ScopeCalibration> {
+    pub fn get(
+        &self,
+        tier: Tier,
+        task: TaskKind,
+        model_source: Option<&str>,
+    ) -> Option<&ScopeCalibration> {
         self.scopes
             .get(&feedback_scope(tier, task, model_source))
-            .or_else(|| self.scopes.get(&feedback_scope(Tier::Intrinsic, task, model_source)))
+            .or_else(|| {
+                self.scopes
+                    .get(&feedback_scope(Tier::Intrinsic, task, model_source))
+            })
             .map(Arc::as_ref)
     }
 
@@ -288,8 +308,16 @@ impl CalibrationRegistry {
 /// Builds the `GET /v1/calibration` body: the reference scope of every task kind, then every
 /// feedback scope that has stored labels (`label_counts`: scope name → labels stored) or an
 /// installed calibrator, sorted by name. Scope names whose task cannot be parsed are skipped.
-pub fn report(scorer: &Scorer, registry: &CalibrationRegistry, label_counts: &BTreeMap<String, u64>) -> CalibrationReport {
-    let entry = |scope: String, model: Option<String>, labels: u64, tm: &TaskModel, cal: Option<&ScopeCalibration>| {
+pub fn report(
+    scorer: &Scorer,
+    registry: &CalibrationRegistry,
+    label_counts: &BTreeMap<String, u64>,
+) -> CalibrationReport {
+    let entry = |scope: String,
+                 model: Option<String>,
+                 labels: u64,
+                 tm: &TaskModel,
+                 cal: Option<&ScopeCalibration>| {
         let active = ActiveCalibration::of(tm, cal);
         CalibrationScopeReport {
             scope,
@@ -307,13 +335,17 @@ pub fn report(scorer: &Scorer, registry: &CalibrationRegistry, label_counts: &BT
             bins: active.bins.to_vec(),
         }
     };
-    let mut scopes: Vec<CalibrationScopeReport> =
-        TaskKind::ALL.iter().map(|&k| entry(reference_scope(k), None, 0, scorer.model(k), None)).collect();
+    let mut scopes: Vec<CalibrationScopeReport> = TaskKind::ALL
+        .iter()
+        .map(|&k| entry(reference_scope(k), None, 0, scorer.model(k), None))
+        .collect();
     let mut names: Vec<&String> = label_counts.keys().chain(registry.scopes.keys()).collect();
     names.sort();
     names.dedup();
     for name in names {
-        let Some(task) = scope_task(name) else { continue };
+        let Some(task) = scope_task(name) else {
+            continue;
+        };
         let model = name.splitn(3, '/').nth(2).map(str::to_string);
         if model.is_none() {
             continue;
@@ -360,11 +392,41 @@ mod tests {
     #[test]
     fn interpretation_of_feedback() {
         let i = FeedbackInput::interpret;
-        assert_eq!(i(Some(1), None), FeedbackInput { label: Some(true), note: None });
-        assert_eq!(i(Some(0), Some(" wrong year ")), FeedbackInput { label: Some(false), note: Some("wrong year".into()) });
-        assert_eq!(i(None, Some("CORRECT")), FeedbackInput { label: Some(true), note: None });
-        assert_eq!(i(None, Some(" Incorrect\n")), FeedbackInput { label: Some(false), note: None });
-        assert_eq!(i(None, Some("mostly right")), FeedbackInput { label: None, note: Some("mostly right".into()) });
+        assert_eq!(
+            i(Some(1), None),
+            FeedbackInput {
+                label: Some(true),
+                note: None
+            }
+        );
+        assert_eq!(
+            i(Some(0), Some(" wrong year ")),
+            FeedbackInput {
+                label: Some(false),
+                note: Some("wrong year".into())
+            }
+        );
+        assert_eq!(
+            i(None, Some("CORRECT")),
+            FeedbackInput {
+                label: Some(true),
+                note: None
+            }
+        );
+        assert_eq!(
+            i(None, Some(" Incorrect\n")),
+            FeedbackInput {
+                label: Some(false),
+                note: None
+            }
+        );
+        assert_eq!(
+            i(None, Some("mostly right")),
+            FeedbackInput {
+                label: None,
+                note: Some("mostly right".into())
+            }
+        );
         assert!(!i(None, Some("   ")).is_recordable());
         assert!(!i(None, None).is_recordable());
         assert!(i(None, Some("x")).is_recordable());
@@ -372,11 +434,26 @@ mod tests {
 
     #[test]
     fn scope_names() {
-        assert_eq!(feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("gpt-4o")), "intrinsic/qa/gpt-4o");
-        assert_eq!(feedback_scope(Tier::Samples, TaskKind::Qa, Some("gpt-4o")), "samples/qa/gpt-4o");
-        assert_eq!(feedback_scope(Tier::Intrinsic, TaskKind::Open, None), "intrinsic/open/*");
-        assert_eq!(feedback_scope(Tier::Combined, TaskKind::Open, Some("")), "combined/open/*");
-        assert_eq!(scope_task("intrinsic/dialogue/a/b"), Some(TaskKind::Dialogue));
+        assert_eq!(
+            feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("gpt-4o")),
+            "intrinsic/qa/gpt-4o"
+        );
+        assert_eq!(
+            feedback_scope(Tier::Samples, TaskKind::Qa, Some("gpt-4o")),
+            "samples/qa/gpt-4o"
+        );
+        assert_eq!(
+            feedback_scope(Tier::Intrinsic, TaskKind::Open, None),
+            "intrinsic/open/*"
+        );
+        assert_eq!(
+            feedback_scope(Tier::Combined, TaskKind::Open, Some("")),
+            "combined/open/*"
+        );
+        assert_eq!(
+            scope_task("intrinsic/dialogue/a/b"),
+            Some(TaskKind::Dialogue)
+        );
         assert_eq!(scope_task("intrinsic/qa"), Some(TaskKind::Qa));
         assert_eq!(scope_task("logprobs/qa/m"), Some(TaskKind::Qa));
         assert_eq!(scope_task("nli/qa"), None);
@@ -387,7 +464,10 @@ mod tests {
     fn too_few_labels_keep_the_reference() {
         let s = Scorer::embedded();
         let (raw, y) = labels(49, |_| 0.5);
-        assert_eq!(ScopeCalibration::fit("intrinsic/open/m", s.model(TaskKind::Open), &raw, &y).unwrap(), None);
+        assert_eq!(
+            ScopeCalibration::fit("intrinsic/open/m", s.model(TaskKind::Open), &raw, &y).unwrap(),
+            None
+        );
         assert!(ScopeCalibration::fit("x", s.model(TaskKind::Open), &raw, &y[..10]).is_err());
     }
 
@@ -397,7 +477,9 @@ mod tests {
         let reference = s.model(TaskKind::Open);
         // This model is right 90% of the time whatever its raw confidence.
         let (raw, y) = labels(200, |_| 0.9);
-        let cal = ScopeCalibration::fit("intrinsic/open/m", reference, &raw, &y).unwrap().unwrap();
+        let cal = ScopeCalibration::fit("intrinsic/open/m", reference, &raw, &y)
+            .unwrap()
+            .unwrap();
         assert_eq!(cal.method(), "platt");
         assert_eq!(cal.n, 200);
         assert!((cal.weight - 0.8).abs() < 1e-12);
@@ -406,12 +488,25 @@ mod tests {
             assert!((cal.predict(c) - expect).abs() < 1e-12);
         }
         // Pulled toward 0.9 at a low raw confidence, where the reference says much less.
-        assert!(cal.predict(0.2) > reference.calibrator.predict(0.2) + 0.2, "{} vs {}", cal.predict(0.2), reference.calibrator.predict(0.2));
+        assert!(
+            cal.predict(0.2) > reference.calibrator.predict(0.2) + 0.2,
+            "{} vs {}",
+            cal.predict(0.2),
+            reference.calibrator.predict(0.2)
+        );
         let (raw, y) = labels(600, |c| c);
-        let cal = ScopeCalibration::fit("intrinsic/open/m", reference, &raw, &y).unwrap().unwrap();
+        let cal = ScopeCalibration::fit("intrinsic/open/m", reference, &raw, &y)
+            .unwrap()
+            .unwrap();
         assert_eq!(cal.method(), "isotonic");
         assert_eq!(cal.bins.iter().map(|b| b.count).sum::<u64>(), 600);
-        assert!(cal.ece < 0.1 && cal.brier < 0.25 && cal.auroc > 0.7, "{} {} {}", cal.ece, cal.brier, cal.auroc);
+        assert!(
+            cal.ece < 0.1 && cal.brier < 0.25 && cal.auroc > 0.7,
+            "{} {} {}",
+            cal.ece,
+            cal.brier,
+            cal.auroc
+        );
         // Monotone.
         let mut last = -1.0;
         for i in 0..=100 {
@@ -425,12 +520,19 @@ mod tests {
     fn quality_is_measured_out_of_fold() {
         let s = Scorer::embedded();
         let (raw, y) = labels(500, |c| c);
-        let cal = ScopeCalibration::fit("intrinsic/qa/m", s.model(TaskKind::Qa), &raw, &y).unwrap().unwrap();
+        let cal = ScopeCalibration::fit("intrinsic/qa/m", s.model(TaskKind::Qa), &raw, &y)
+            .unwrap()
+            .unwrap();
         // Recompute by hand for fold 0 item 0.
         let tr: Vec<usize> = (0..500).filter(|i| i % FOLDS != 0).collect();
-        let f = Isotonic::fit(&tr.iter().map(|&i| raw[i]).collect::<Vec<_>>(), &tr.iter().map(|&i| y[i]).collect::<Vec<_>>()).unwrap();
+        let f = Isotonic::fit(
+            &tr.iter().map(|&i| raw[i]).collect::<Vec<_>>(),
+            &tr.iter().map(|&i| y[i]).collect::<Vec<_>>(),
+        )
+        .unwrap();
         let w = shrinkage_weight(400);
-        let h0 = w * f.predict(raw[0]) + (1.0 - w) * s.model(TaskKind::Qa).calibrator.predict(raw[0]);
+        let h0 =
+            w * f.predict(raw[0]) + (1.0 - w) * s.model(TaskKind::Qa).calibrator.predict(raw[0]);
         let bin = crate::calibration::bin_index(h0, ECE_BINS);
         assert!(cal.bins[bin].count >= 1);
         assert!(cal.ece >= 0.0 && cal.ece <= 1.0);
@@ -440,25 +542,53 @@ mod tests {
     fn registry_swaps_copies() {
         let s = Scorer::embedded();
         let (raw, y) = labels(60, |_| 0.7);
-        let cal = Arc::new(ScopeCalibration::fit(&feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("m")), s.model(TaskKind::Qa), &raw, &y).unwrap().unwrap());
+        let cal = Arc::new(
+            ScopeCalibration::fit(
+                &feedback_scope(Tier::Intrinsic, TaskKind::Qa, Some("m")),
+                s.model(TaskKind::Qa),
+                &raw,
+                &y,
+            )
+            .unwrap()
+            .unwrap(),
+        );
         let empty = CalibrationRegistry::new();
         let one = empty.with(cal);
         assert!(empty.is_empty());
         assert_eq!(one.len(), 1);
         assert!(one.get(Tier::Intrinsic, TaskKind::Qa, Some("m")).is_some());
         assert!(one.get(Tier::Intrinsic, TaskKind::Qa, None).is_none());
-        assert!(one.get(Tier::Logprobs, TaskKind::Qa, Some("m")).is_some(), "an evidence tier falls back to the intrinsic scope");
+        assert!(
+            one.get(Tier::Logprobs, TaskKind::Qa, Some("m")).is_some(),
+            "an evidence tier falls back to the intrinsic scope"
+        );
         assert!(one.without("intrinsic/qa/m").is_empty());
         let mut counts = BTreeMap::new();
         counts.insert("intrinsic/qa/m".to_string(), 60);
         counts.insert("intrinsic/open/few".to_string(), 3);
         let rep = report(&s, &one, &counts);
         assert_eq!(rep.scopes.len(), 6);
-        assert!(rep.scopes[..4].iter().all(|r| r.source == "reference" && r.labels == 0 && r.bins.len() == ECE_BINS));
-        let few = rep.scopes.iter().find(|r| r.scope == "intrinsic/open/few").unwrap();
-        assert_eq!((few.source.as_str(), few.labels, few.model_source.as_deref()), ("reference", 3, Some("few")));
-        let m = rep.scopes.iter().find(|r| r.scope == "intrinsic/qa/m").unwrap();
-        assert_eq!((m.source.as_str(), m.n, m.labels, m.method.as_str()), ("feedback", 60, 60, "platt"));
+        assert!(rep.scopes[..4]
+            .iter()
+            .all(|r| r.source == "reference" && r.labels == 0 && r.bins.len() == ECE_BINS));
+        let few = rep
+            .scopes
+            .iter()
+            .find(|r| r.scope == "intrinsic/open/few")
+            .unwrap();
+        assert_eq!(
+            (few.source.as_str(), few.labels, few.model_source.as_deref()),
+            ("reference", 3, Some("few"))
+        );
+        let m = rep
+            .scopes
+            .iter()
+            .find(|r| r.scope == "intrinsic/qa/m")
+            .unwrap();
+        assert_eq!(
+            (m.source.as_str(), m.n, m.labels, m.method.as_str()),
+            ("feedback", 60, 60, "platt")
+        );
         assert_eq!(m.bins.iter().map(|b| b.count).sum::<u64>(), 60);
     }
 }

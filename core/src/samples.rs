@@ -72,7 +72,12 @@ impl PairTable {
     /// Builds the table of `text` and `samples`, answers to `prompt` (if known), lexically or
     /// from `nli` (which must be (K+1)×(K+1); an inconsistent matrix is ignored in favour of
     /// lexical similarity).
-    pub fn new(text: &str, samples: &[String], prompt: Option<&str>, nli: Option<&NliMatrix>) -> PairTable {
+    pub fn new(
+        text: &str,
+        samples: &[String],
+        prompt: Option<&str>,
+        nli: Option<&NliMatrix>,
+    ) -> PairTable {
         let n = samples.len() + 1;
         let nli = nli.filter(|m| m.check(n).is_ok());
         let mut sim = vec![vec![1.0; n]; n];
@@ -82,7 +87,10 @@ impl PairTable {
             Some(_) => Vec::new(),
             None => {
                 let words = prompt_words(prompt);
-                std::iter::once(text).chain(samples.iter().map(String::as_str)).map(|t| Profile::given(t, &words)).collect()
+                std::iter::once(text)
+                    .chain(samples.iter().map(String::as_str))
+                    .map(|t| Profile::given(t, &words))
+                    .collect()
             }
         };
         for i in 0..n {
@@ -108,7 +116,11 @@ impl PairTable {
                 }
             }
         }
-        PairTable { sim, equivalent, contradicts }
+        PairTable {
+            sim,
+            equivalent,
+            contradicts,
+        }
     }
 
     /// Number of samples K in the table.
@@ -129,7 +141,10 @@ impl PairTable {
         let kf = k as f64;
         let disagreement = picks.iter().map(|&i| 1.0 - self.sim[0][i]).sum::<f64>() / kf;
         let supporting = picks.iter().filter(|&&i| self.equivalent[0][i]).count();
-        let disagreeing = picks.iter().filter(|&&i| self.sim[0][i] < crate::similarity::DISAGREE_BELOW).count();
+        let disagreeing = picks
+            .iter()
+            .filter(|&&i| self.sim[0][i] < crate::similarity::DISAGREE_BELOW)
+            .count();
         let (mut pairs, mut unequal, mut contra) = (0usize, 0usize, 0usize);
         for a in 0..k {
             for b in (a + 1)..k {
@@ -143,8 +158,18 @@ impl PairTable {
                 }
             }
         }
-        let dispersion = if pairs == 0 { 0.0 } else { unequal as f64 / pairs as f64 };
-        let contradiction = self.contradicts.as_ref().map(|_| if pairs == 0 { 0.0 } else { contra as f64 / pairs as f64 });
+        let dispersion = if pairs == 0 {
+            0.0
+        } else {
+            unequal as f64 / pairs as f64
+        };
+        let contradiction = self.contradicts.as_ref().map(|_| {
+            if pairs == 0 {
+                0.0
+            } else {
+                contra as f64 / pairs as f64
+            }
+        });
         // Greedy clustering: each sample joins the first cluster whose first member it matches.
         let mut heads: Vec<usize> = Vec::new();
         let mut sizes: Vec<usize> = Vec::new();
@@ -157,7 +182,12 @@ impl PairTable {
                 }
             }
         }
-        let semantic_entropy = sizes.iter().map(|&s| s as f64 / kf).map(|p| -p * p.ln()).sum::<f64>().max(0.0);
+        let semantic_entropy = sizes
+            .iter()
+            .map(|&s| s as f64 / kf)
+            .map(|p| -p * p.ln())
+            .sum::<f64>()
+            .max(0.0);
         SampleStats {
             k,
             dispersion,
@@ -208,7 +238,15 @@ mod tests {
 
     #[test]
     fn agreeing_samples_support_the_text() {
-        let t = PairTable::new("The Eiffel Tower is in Paris", &s(&["The Eiffel Tower is in Paris", "The Eiffel Tower is in Paris, France"]), None, None);
+        let t = PairTable::new(
+            "The Eiffel Tower is in Paris",
+            &s(&[
+                "The Eiffel Tower is in Paris",
+                "The Eiffel Tower is in Paris, France",
+            ]),
+            None,
+            None,
+        );
         let st = t.stats();
         assert_eq!((st.k, st.supporting, st.clusters), (2, 2, 1));
         assert_eq!(st.dispersion, 0.0);
@@ -220,7 +258,16 @@ mod tests {
     #[test]
     fn contradicting_samples_raise_disagreement_and_entropy() {
         let text = "The Eiffel Tower is in Paris";
-        let t = PairTable::new(text, &s(&["It stands in Rome, Italy", "Berlin hosts that landmark", "London, England"]), None, None);
+        let t = PairTable::new(
+            text,
+            &s(&[
+                "It stands in Rome, Italy",
+                "Berlin hosts that landmark",
+                "London, England",
+            ]),
+            None,
+            None,
+        );
         let st = t.stats();
         assert_eq!((st.supporting, st.disagreeing, st.clusters), (0, 3, 3));
         assert_eq!(st.dispersion, 1.0);
@@ -234,16 +281,38 @@ mod tests {
     #[test]
     fn nli_matrix_defines_equivalence_and_contradiction() {
         // text, s1 (paraphrase of text), s2 (contradicts both)
-        let e = vec![vec![1.0, 0.9, 0.0], vec![0.8, 1.0, 0.1], vec![0.0, 0.1, 1.0]];
-        let c = vec![vec![0.0, 0.0, 0.9], vec![0.0, 0.0, 0.7], vec![0.9, 0.6, 0.0]];
-        let m = NliMatrix { entail: e, contradict: c };
+        let e = vec![
+            vec![1.0, 0.9, 0.0],
+            vec![0.8, 1.0, 0.1],
+            vec![0.0, 0.1, 1.0],
+        ];
+        let c = vec![
+            vec![0.0, 0.0, 0.9],
+            vec![0.0, 0.0, 0.7],
+            vec![0.9, 0.6, 0.0],
+        ];
+        let m = NliMatrix {
+            entail: e,
+            contradict: c,
+        };
         let t = PairTable::new("a", &s(&["b", "c"]), None, Some(&m));
         let st = t.stats();
         assert_eq!((st.supporting, st.clusters), (1, 2));
-        assert_eq!((st.dispersion, st.contradiction, st.aleatoric), (1.0, Some(1.0), Some(0.0)));
+        assert_eq!(
+            (st.dispersion, st.contradiction, st.aleatoric),
+            (1.0, Some(1.0), Some(0.0))
+        );
         // A malformed matrix falls back to lexical similarity.
-        let bad = NliMatrix { entail: vec![vec![2.0; 3]; 3], contradict: vec![vec![0.0; 3]; 3] };
+        let bad = NliMatrix {
+            entail: vec![vec![2.0; 3]; 3],
+            contradict: vec![vec![0.0; 3]; 3],
+        };
         assert!(bad.check(3).is_err());
-        assert_eq!(PairTable::new("a", &s(&["b", "c"]), None, Some(&bad)).stats().contradiction, None);
+        assert_eq!(
+            PairTable::new("a", &s(&["b", "c"]), None, Some(&bad))
+                .stats()
+                .contradiction,
+            None
+        );
     }
 }

@@ -46,7 +46,10 @@ fn f1(a: &HashMap<String, u32>, b: &HashMap<String, u32>) -> Option<f64> {
     if na + nb == 0 {
         return None;
     }
-    let overlap: u32 = a.iter().map(|(g, &c)| c.min(b.get(g).copied().unwrap_or(0))).sum();
+    let overlap: u32 = a
+        .iter()
+        .map(|(g, &c)| c.min(b.get(g).copied().unwrap_or(0)))
+        .sum();
     Some(2.0 * f64::from(overlap) / f64::from(na + nb))
 }
 
@@ -61,7 +64,11 @@ pub struct Profile {
 /// The lower-cased words of a prompt, left out of answer profiles by [`Profile::given`]
 /// (empty when there is no prompt).
 pub fn prompt_words(prompt: Option<&str>) -> HashSet<String> {
-    prompt.map(lower_words).unwrap_or_default().into_iter().collect()
+    prompt
+        .map(lower_words)
+        .unwrap_or_default()
+        .into_iter()
+        .collect()
 }
 
 impl Profile {
@@ -76,7 +83,12 @@ impl Profile {
     pub fn given(text: &str, prompt: &HashSet<String>) -> Profile {
         let words = lower_words(text);
         Profile {
-            unigrams: counts(words.iter().filter(|w| !is_stopword(w) && !prompt.contains(*w)).cloned()),
+            unigrams: counts(
+                words
+                    .iter()
+                    .filter(|w| !is_stopword(w) && !prompt.contains(*w))
+                    .cloned(),
+            ),
             bigrams: counts(
                 words
                     .windows(2)
@@ -89,8 +101,13 @@ impl Profile {
 
     /// sim(self, other) ∈ [0,1] (module docs); symmetric, 1 for identical word sequences.
     pub fn similarity(&self, other: &Profile) -> f64 {
-        let parts: Vec<f64> =
-            [f1(&self.unigrams, &other.unigrams), f1(&self.bigrams, &other.bigrams)].into_iter().flatten().collect();
+        let parts: Vec<f64> = [
+            f1(&self.unigrams, &other.unigrams),
+            f1(&self.bigrams, &other.bigrams),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         if parts.is_empty() {
             return if self.lower == other.lower { 1.0 } else { 0.0 };
         }
@@ -134,7 +151,11 @@ pub fn agreements(texts: &[&str], prompt: Option<&str>) -> Vec<Agreement> {
         .map(|i| {
             let others: Vec<f64> = (0..m).filter(|&j| j != i).map(|j| sim[i][j]).collect();
             Agreement {
-                agreement: if others.is_empty() { 1.0 } else { others.iter().sum::<f64>() / others.len() as f64 },
+                agreement: if others.is_empty() {
+                    1.0
+                } else {
+                    others.iter().sum::<f64>() / others.len() as f64
+                },
                 others: others.len(),
                 disagreeing: others.iter().filter(|&&s| s < DISAGREE_BELOW).count(),
             }
@@ -148,14 +169,26 @@ mod tests {
 
     #[test]
     fn identical_disjoint_and_partial() {
-        assert_eq!(similarity("Paris is the capital of France.", "paris is the CAPITAL of france"), 1.0);
+        assert_eq!(
+            similarity(
+                "Paris is the capital of France.",
+                "paris is the CAPITAL of france"
+            ),
+            1.0
+        );
         assert_eq!(similarity("Paris is lovely.", "Berlin hosts trains."), 0.0);
-        let s = similarity("The capital of France is Paris.", "Paris is the capital of France.");
+        let s = similarity(
+            "The capital of France is Paris.",
+            "Paris is the capital of France.",
+        );
         assert!(s > 0.5 && s < 1.0, "{s}");
         // Function words alone do not make answers similar (unigram part is 0).
         assert!(similarity("It is the one of them.", "Of the many it is.") < 0.5);
         // Symmetric.
-        let (a, b) = ("The Eiffel Tower was finished in 1889.", "It was completed in 1889 in Paris.");
+        let (a, b) = (
+            "The Eiffel Tower was finished in 1889.",
+            "It was completed in 1889 in Paris.",
+        );
         assert_eq!(similarity(a, b), similarity(b, a));
     }
 
@@ -176,7 +209,11 @@ mod tests {
 
     #[test]
     fn agreement_is_the_mean_over_the_others() {
-        let t = ["Paris is the capital of France.", "The capital of France is Paris.", "Berlin hosts trains."];
+        let t = [
+            "Paris is the capital of France.",
+            "The capital of France is Paris.",
+            "Berlin hosts trains.",
+        ];
         let a = agreements(&t, None);
         assert_eq!(a.len(), 3);
         assert!(a[0].agreement > a[2].agreement);
@@ -185,19 +222,32 @@ mod tests {
         assert_eq!((a[0].others, a[0].disagreeing), (2, 1));
         let expect = (similarity(t[0], t[1]) + similarity(t[0], t[2])) / 2.0;
         assert!((a[0].agreement - expect).abs() < 1e-12);
-        assert_eq!(agreements(&["x"], None)[0], Agreement { agreement: 1.0, others: 0, disagreeing: 0 });
+        assert_eq!(
+            agreements(&["x"], None)[0],
+            Agreement {
+                agreement: 1.0,
+                others: 0,
+                disagreeing: 0
+            }
+        );
     }
 
     #[test]
     fn the_prompt_words_do_not_make_answers_agree() {
         let prompt = Some("What is the capital of France?");
         let w = prompt_words(prompt);
-        let (paris, lyon) = ("The capital of France is Paris.", "The capital of France is Lyon.");
+        let (paris, lyon) = (
+            "The capital of France is Paris.",
+            "The capital of France is Lyon.",
+        );
         // On their own the two answers share most of their words …
         assert!(similarity(paris, lyon) > 0.5);
         // … as answers to the question they share nothing: "capital", "france" and the
         // bigrams inside the question are left out; "is paris" and "is lyon" remain.
-        assert_eq!(Profile::given(paris, &w).similarity(&Profile::given(lyon, &w)), 0.0);
+        assert_eq!(
+            Profile::given(paris, &w).similarity(&Profile::given(lyon, &w)),
+            0.0
+        );
         // A restatement and a bare answer agree on the answer: unigrams {paris} / {paris}
         // (F1₁ = 1), bigrams {"is paris"} / {} (F1₂ = 0) → ½, equivalent at the samples
         // tier's threshold of ½.

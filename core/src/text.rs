@@ -29,11 +29,15 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             while let Some(&(j, d)) = iter.peek() {
                 let inner_ok = if is_number {
                     d.is_ascii_digit()
-                        || ((d == '.' || d == ',') && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
+                        || ((d == '.' || d == ',')
+                            && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
                 } else {
                     d.is_alphanumeric()
                         || ((d == '\'' || d == '-' || d == '’')
-                            && text[j + d.len_utf8()..].chars().next().is_some_and(|e| e.is_alphabetic()))
+                            && text[j + d.len_utf8()..]
+                                .chars()
+                                .next()
+                                .is_some_and(|e| e.is_alphabetic()))
                 };
                 if !inner_ok {
                     break;
@@ -41,7 +45,12 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 end = j + d.len_utf8();
                 iter.next();
             }
-            out.push(Token { raw: &text[i..end], start: i, is_number, sentence_start });
+            out.push(Token {
+                raw: &text[i..end],
+                start: i,
+                is_number,
+                sentence_start,
+            });
             sentence_start = false;
         } else if matches!(c, '.' | '!' | '?' | '\n' | ':') {
             sentence_start = true;
@@ -70,16 +79,17 @@ pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// English function words, excluded from "content words" when measuring grounding.
 pub const STOPWORDS: &[&str] = &[
-    "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at", "be",
-    "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "could", "did",
-    "do", "does", "doing", "don't", "down", "during", "each", "few", "for", "from", "further", "had", "has",
-    "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i", "i'm", "if", "in", "into", "is",
-    "it", "it's", "its", "itself", "just", "me", "more", "most", "my", "no", "nor", "not", "now", "of", "off",
-    "on", "once", "one", "only", "or", "other", "our", "out", "over", "own", "same", "she", "should", "so",
-    "some", "such", "than", "that", "that's", "the", "their", "them", "then", "there", "there's", "these",
-    "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were",
-    "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would", "yes", "you",
-    "your",
+    "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as",
+    "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by",
+    "can", "could", "did", "do", "does", "doing", "don't", "down", "during", "each", "few", "for",
+    "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his",
+    "how", "i", "i'm", "if", "in", "into", "is", "it", "it's", "its", "itself", "just", "me",
+    "more", "most", "my", "no", "nor", "not", "now", "of", "off", "on", "once", "one", "only",
+    "or", "other", "our", "out", "over", "own", "same", "she", "should", "so", "some", "such",
+    "than", "that", "that's", "the", "their", "them", "then", "there", "there's", "these", "they",
+    "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were",
+    "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
+    "yes", "you", "your",
 ];
 
 /// True if `w` (lower case) is in [`STOPWORDS`].
@@ -97,8 +107,16 @@ pub fn find_phrases<'p>(lower: &str, phrases: &[&'p str]) -> Vec<(&'p str, usize
         while let Some(pos) = lower[from..].find(p) {
             let s = from + pos;
             let e = s + p.len();
-            let before_ok = s == 0 || !lower[..s].chars().next_back().is_some_and(|c| c.is_alphanumeric());
-            let after_ok = e >= lower.len() || !lower[e..].chars().next().is_some_and(|c| c.is_alphanumeric());
+            let before_ok = s == 0
+                || !lower[..s]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric());
+            let after_ok = e >= lower.len()
+                || !lower[e..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphanumeric());
             if before_ok && after_ok {
                 count += 1;
             }
@@ -126,7 +144,20 @@ mod tests {
     fn tokens_split_words_and_numbers() {
         let t = tokens("In 1999, Hunt Lowry's film earned $1,200.50. It's well-known.");
         let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
-        assert_eq!(raws, ["In", "1999", "Hunt", "Lowry's", "film", "earned", "1,200.50", "It's", "well-known"]);
+        assert_eq!(
+            raws,
+            [
+                "In",
+                "1999",
+                "Hunt",
+                "Lowry's",
+                "film",
+                "earned",
+                "1,200.50",
+                "It's",
+                "well-known"
+            ]
+        );
         assert!(t[0].sentence_start && !t[2].sentence_start && t[7].sentence_start);
         assert!(t[1].is_number && t[6].is_number && !t[2].is_number);
     }

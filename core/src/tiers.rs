@@ -71,9 +71,17 @@ impl Evidence {
     /// they are compared lexically as answers to `req.prompt`.
     pub fn of(req: &AuditRequest, nli: Option<&NliMatrix>) -> Evidence {
         let tokens = req.logprobs.as_deref().and_then(token_stats);
-        let pairs = req.samples.as_deref().filter(|s| !s.is_empty()).map(|s| PairTable::new(&req.text, s, req.prompt.as_deref(), nli));
+        let pairs = req
+            .samples
+            .as_deref()
+            .filter(|s| !s.is_empty())
+            .map(|s| PairTable::new(&req.text, s, req.prompt.as_deref(), nli));
         let samples = pairs.as_ref().map(PairTable::stats);
-        Evidence { tokens, pairs, samples }
+        Evidence {
+            tokens,
+            pairs,
+            samples,
+        }
     }
 
     /// The tier this evidence supports.
@@ -208,11 +216,18 @@ mod tests {
 
     #[test]
     fn tier_follows_the_evidence() {
-        let mut r = AuditRequest { text: "Paris".into(), ..Default::default() };
+        let mut r = AuditRequest {
+            text: "Paris".into(),
+            ..Default::default()
+        };
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Intrinsic);
         r.samples = Some(vec!["Paris".into()]);
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Samples);
-        r.logprobs = Some(vec![TokenLogprob { token: "Paris".into(), logprob: -0.1, top_logprobs: vec![] }]);
+        r.logprobs = Some(vec![TokenLogprob {
+            token: "Paris".into(),
+            logprob: -0.1,
+            top_logprobs: vec![],
+        }]);
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Combined);
         r.samples = None;
         assert_eq!(Evidence::of(&r, None).tier(), Tier::Logprobs);
@@ -224,7 +239,10 @@ mod tests {
     #[test]
     fn uses_partitions_the_inputs() {
         for i in 0..N_TIER {
-            assert_eq!(uses(Tier::Combined, i), uses(Tier::Logprobs, i) || uses(Tier::Samples, i));
+            assert_eq!(
+                uses(Tier::Combined, i),
+                uses(Tier::Logprobs, i) || uses(Tier::Samples, i)
+            );
         }
     }
 

@@ -53,14 +53,24 @@ pub fn token_stats(tokens: &[TokenLogprob]) -> Option<TokenStats> {
     if tokens.is_empty() {
         return None;
     }
-    let clamp = |l: f64| if l.is_nan() { -MAX_SURPRISAL } else { l.clamp(-MAX_SURPRISAL, 0.0) };
+    let clamp = |l: f64| {
+        if l.is_nan() {
+            -MAX_SURPRISAL
+        } else {
+            l.clamp(-MAX_SURPRISAL, 0.0)
+        }
+    };
     let lps: Vec<f64> = tokens.iter().map(|t| clamp(t.logprob)).collect();
     let nll = -lps.iter().sum::<f64>() / lps.len() as f64;
     let min_lp = lps.iter().copied().fold(0.0, f64::min);
     let mut entropies = Vec::new();
     let mut ks = Vec::new();
     for t in tokens.iter().filter(|t| !t.top_logprobs.is_empty()) {
-        let mut ps: Vec<f64> = t.top_logprobs.iter().map(|a| clamp(a.logprob).exp()).collect();
+        let mut ps: Vec<f64> = t
+            .top_logprobs
+            .iter()
+            .map(|a| clamp(a.logprob).exp())
+            .collect();
         if !t.top_logprobs.iter().any(|a| a.token == t.token) {
             ps.push(clamp(t.logprob).exp());
         }
@@ -70,18 +80,28 @@ pub fn token_stats(tokens: &[TokenLogprob]) -> Option<TokenStats> {
             ps.iter_mut().for_each(|p| *p /= total);
         }
         let rest = (1.0 - ps.iter().sum::<f64>()).max(0.0);
-        let h: f64 = ps.iter().chain(std::iter::once(&rest)).filter(|&&p| p > 0.0).map(|&p| -p * p.ln()).sum();
+        let h: f64 = ps
+            .iter()
+            .chain(std::iter::once(&rest))
+            .filter(|&&p| p > 0.0)
+            .map(|&p| -p * p.ln())
+            .sum();
         entropies.push(h.max(0.0));
         ks.push(t.top_logprobs.len() as f64);
     }
-    let token_entropy = (!entropies.is_empty()).then(|| entropies.iter().sum::<f64>() / entropies.len() as f64);
+    let token_entropy =
+        (!entropies.is_empty()).then(|| entropies.iter().sum::<f64>() / entropies.len() as f64);
     let normalized_token_entropy = token_entropy.map(|h| {
         let k = ks.iter().sum::<f64>() / ks.len() as f64;
         (h / (k + 1.0).ln()).clamp(0.0, 1.0)
     });
     let mut order: Vec<usize> = (0..lps.len()).collect();
     order.sort_by(|&a, &b| lps[a].total_cmp(&lps[b]).then(a.cmp(&b)));
-    let weakest = order.into_iter().take(WEAKEST).map(|i| (i, tokens[i].token.clone(), lps[i].exp())).collect();
+    let weakest = order
+        .into_iter()
+        .take(WEAKEST)
+        .map(|i| (i, tokens[i].token.clone(), lps[i].exp()))
+        .collect();
     Some(TokenStats {
         tokens: lps.len(),
         nll,
@@ -103,13 +123,24 @@ mod tests {
         TokenLogprob {
             token: t.into(),
             logprob: lp,
-            top_logprobs: top.iter().map(|(t, l)| TopLogprob { token: t.to_string(), logprob: *l }).collect(),
+            top_logprobs: top
+                .iter()
+                .map(|(t, l)| TopLogprob {
+                    token: t.to_string(),
+                    logprob: *l,
+                })
+                .collect(),
         }
     }
 
     #[test]
     fn nll_mean_and_min_probabilities() {
-        let s = token_stats(&[tok("a", -0.1, &[]), tok("b", -2.3, &[]), tok("c", -0.6, &[])]).unwrap();
+        let s = token_stats(&[
+            tok("a", -0.1, &[]),
+            tok("b", -2.3, &[]),
+            tok("c", -0.6, &[]),
+        ])
+        .unwrap();
         assert!((s.nll - 1.0).abs() < 1e-12);
         assert!((s.mean_token_prob - (-1.0f64).exp()).abs() < 1e-12);
         assert!((s.min_token_prob - (-2.3f64).exp()).abs() < 1e-12);
@@ -123,7 +154,12 @@ mod tests {
     #[test]
     fn entropy_counts_the_remaining_mass_as_one_bucket() {
         // Listed: 0.5 and 0.25 → rest 0.25; H = −(.5 ln .5 + .25 ln .25 + .25 ln .25) = 1.5 ln 2.
-        let s = token_stats(&[tok("a", 0.5f64.ln(), &[("a", 0.5f64.ln()), ("b", 0.25f64.ln())])]).unwrap();
+        let s = token_stats(&[tok(
+            "a",
+            0.5f64.ln(),
+            &[("a", 0.5f64.ln()), ("b", 0.25f64.ln())],
+        )])
+        .unwrap();
         assert!((s.token_entropy.unwrap() - 1.5 * 2f64.ln()).abs() < 1e-12);
         // Normalised by ln(k + 1) with k = 2 listed alternatives.
         assert!((s.normalized_token_entropy.unwrap() - 1.5 * 2f64.ln() / 3f64.ln()).abs() < 1e-12);
@@ -138,7 +174,8 @@ mod tests {
 
     #[test]
     fn extreme_values_are_capped() {
-        let s = token_stats(&[tok("a", -1e308, &[("b", -1e308)]), tok("b", f64::NAN, &[])]).unwrap();
+        let s =
+            token_stats(&[tok("a", -1e308, &[("b", -1e308)]), tok("b", f64::NAN, &[])]).unwrap();
         assert_eq!(s.max_surprisal, MAX_SURPRISAL);
         assert!(s.nll.is_finite() && s.token_entropy.unwrap().is_finite());
     }

@@ -17,7 +17,9 @@ use epistemic_audit_core::calibration::{self, Isotonic, Platt, ReliabilityBin};
 use epistemic_audit_core::evaluation;
 use epistemic_audit_core::scorer::{Calibrator as CoreCalibrator, ECE_BINS};
 use epistemic_audit_core::validate::{self, FieldError, LocItem};
-use epistemic_audit_core::{BatchResponse, BatchSummary, Mode, Scorer, TaskKind, Tier, INTERFACE_VERSION};
+use epistemic_audit_core::{
+    BatchResponse, BatchSummary, Mode, Scorer, TaskKind, Tier, INTERFACE_VERSION,
+};
 use serde::Serialize;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -59,7 +61,10 @@ pub fn loc_string(loc: &[LocItem]) -> String {
 
 /// The `message` of a thrown ValidationError: `"<what>: loc: msg (type); …"`.
 pub fn error_message(what: &str, errors: &[FieldError]) -> String {
-    let parts: Vec<String> = errors.iter().map(|e| format!("{}: {} ({})", loc_string(&e.loc), e.msg, e.kind)).collect();
+    let parts: Vec<String> = errors
+        .iter()
+        .map(|e| format!("{}: {} ({})", loc_string(&e.loc), e.msg, e.kind))
+        .collect();
     format!("{what}: {}", parts.join("; "))
 }
 
@@ -80,14 +85,23 @@ fn field_error(loc: Vec<LocItem>, msg: impl Into<String>, kind: &str) -> Vec<Fie
 fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_sys::Error::new(&format!("cannot convert the result to JavaScript: {e}")).into())
+        .map_err(|e| {
+            js_sys::Error::new(&format!("cannot convert the result to JavaScript: {e}")).into()
+        })
 }
 
 /// Reads a JS value as JSON; values JSON cannot hold (BigInt, Symbol, functions) are a
 /// `json_invalid` error at `loc`.
 fn json_from_js(v: JsValue, loc: &[&str]) -> Result<Value, Vec<FieldError>> {
     serde_wasm_bindgen::from_value::<Value>(v).map_err(|e| {
-        field_error(loc.iter().map(|&s| s.into()).collect(), format!("Input is not JSON-compatible: {}", e.to_string().trim_start_matches("Error: ")), "json_invalid")
+        field_error(
+            loc.iter().map(|&s| s.into()).collect(),
+            format!(
+                "Input is not JSON-compatible: {}",
+                e.to_string().trim_start_matches("Error: ")
+            ),
+            "json_invalid",
+        )
     })
 }
 
@@ -100,8 +114,10 @@ fn json_from_js(v: JsValue, loc: &[&str]) -> Result<Value, Vec<FieldError>> {
 /// `upstream_latency_ms: 0`. Throws a ValidationError (`loc` like `["body","text"]`).
 #[wasm_bindgen]
 pub fn audit(request: JsValue) -> Result<JsValue, JsValue> {
-    let value = json_from_js(request, &["body"]).map_err(|e| validation_error("invalid audit request", &e))?;
-    let req = validate::audit_request(&value).map_err(|e| validation_error("invalid audit request", &e))?;
+    let value = json_from_js(request, &["body"])
+        .map_err(|e| validation_error("invalid audit request", &e))?;
+    let req = validate::audit_request(&value)
+        .map_err(|e| validation_error("invalid audit request", &e))?;
     let result = SCORER.with(|s| s.audit(&req, Mode::Local, 0.0));
     to_js(&result)
 }
@@ -112,13 +128,19 @@ pub fn audit(request: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn batch(items: JsValue) -> Result<JsValue, JsValue> {
     let start = performance_now();
-    let value = json_from_js(items, &["body", "items"]).map_err(|e| validation_error("invalid batch", &e))?;
+    let value = json_from_js(items, &["body", "items"])
+        .map_err(|e| validation_error("invalid batch", &e))?;
     let body = match value {
         Value::Array(_) => serde_json::json!({ "items": value }),
         other => other,
     };
     let req = validate::batch_request(&body).map_err(|e| validation_error("invalid batch", &e))?;
-    let audits: Vec<_> = SCORER.with(|s| req.items.iter().map(|r| s.audit(r, Mode::Local, 0.0)).collect());
+    let audits: Vec<_> = SCORER.with(|s| {
+        req.items
+            .iter()
+            .map(|r| s.audit(r, Mode::Local, 0.0))
+            .collect()
+    });
     let summary = BatchSummary::from_audits(&audits, performance_now() - start);
     to_js(&BatchResponse { audits, summary })
 }
@@ -132,15 +154,18 @@ pub fn batch(items: JsValue) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn compare(request: JsValue) -> Result<JsValue, JsValue> {
     let start = performance_now();
-    let value = json_from_js(request, &["body"]).map_err(|e| validation_error("invalid compare request", &e))?;
-    let req = validate::compare_request(&value).map_err(|e| validation_error("invalid compare request", &e))?;
+    let value = json_from_js(request, &["body"])
+        .map_err(|e| validation_error("invalid compare request", &e))?;
+    let req = validate::compare_request(&value)
+        .map_err(|e| validation_error("invalid compare request", &e))?;
     if let Err(msg) = epistemic_audit_core::compare::check_distinct_models(&req) {
         let err = js_sys::Error::new(&msg);
         err.set_name("InvalidInputError");
         return Err(err.into());
     }
     let registry = epistemic_audit_core::recalibration::CalibrationRegistry::new();
-    let mut resp = SCORER.with(|s| epistemic_audit_core::compare::compare(s, &req, Mode::Local, &registry));
+    let mut resp =
+        SCORER.with(|s| epistemic_audit_core::compare::compare(s, &req, Mode::Local, &registry));
     resp.summary.processing_time_ms = performance_now() - start;
     to_js(&resp)
 }
@@ -153,7 +178,11 @@ fn elements(v: &JsValue, name: &str) -> Result<Vec<JsValue>, Vec<FieldError>> {
     if js_sys::Array::is_array(v) || js_sys::ArrayBuffer::is_view(v) {
         Ok(js_sys::Array::from(v).to_vec())
     } else {
-        Err(field_error(vec![name.into()], "Input should be a valid list (Array or typed array)", "list_type"))
+        Err(field_error(
+            vec![name.into()],
+            "Input should be a valid list (Array or typed array)",
+            "list_type",
+        ))
     }
 }
 
@@ -164,11 +193,21 @@ fn numbers(v: &JsValue, name: &str, unit: bool) -> Result<Vec<f64>, Vec<FieldErr
     for (i, e) in elements(v, name)?.iter().enumerate() {
         let loc = vec![LocItem::from(name), LocItem::from(i)];
         match e.as_f64() {
-            None => errors.push(FieldError::new(loc, "Input should be a valid number", "float_type")),
-            Some(x) if !x.is_finite() => errors.push(FieldError::new(loc, "Input should be a finite number", "finite_number")),
-            Some(x) if unit && !(0.0..=1.0).contains(&x) => {
-                errors.push(FieldError::new(loc, format!("Input should be between 0 and 1, got {x}"), "probability_range"))
-            }
+            None => errors.push(FieldError::new(
+                loc,
+                "Input should be a valid number",
+                "float_type",
+            )),
+            Some(x) if !x.is_finite() => errors.push(FieldError::new(
+                loc,
+                "Input should be a finite number",
+                "finite_number",
+            )),
+            Some(x) if unit && !(0.0..=1.0).contains(&x) => errors.push(FieldError::new(
+                loc,
+                format!("Input should be between 0 and 1, got {x}"),
+                "probability_range",
+            )),
             Some(x) => out.push(x),
         }
     }
@@ -219,12 +258,20 @@ fn pairs(
     if a.len() != b.len() {
         return Err(field_error(
             vec![y_name.into()],
-            format!("List should have the same length as {x_name} ({}), got {}", a.len(), b.len()),
+            format!(
+                "List should have the same length as {x_name} ({}), got {}",
+                a.len(),
+                b.len()
+            ),
             "length_mismatch",
         ));
     }
     if non_empty && a.is_empty() {
-        return Err(field_error(vec![x_name.into()], "List should have at least 1 item, not 0", "too_short"));
+        return Err(field_error(
+            vec![x_name.into()],
+            "List should have at least 1 item, not 0",
+            "too_short",
+        ));
     }
     Ok((a, b))
 }
@@ -236,7 +283,11 @@ fn bins_arg(v: &JsValue) -> Result<usize, Vec<FieldError>> {
     }
     match v.as_f64() {
         Some(x) if x.fract() == 0.0 && (1.0..=f64::from(MAX_BINS)).contains(&x) => Ok(x as usize),
-        _ => Err(field_error(vec!["bins".into()], format!("Input should be an integer from 1 to {MAX_BINS}"), "int_range")),
+        _ => Err(field_error(
+            vec!["bins".into()],
+            format!("Input should be an integer from 1 to {MAX_BINS}"),
+            "int_range",
+        )),
     }
 }
 
@@ -252,7 +303,10 @@ fn check<T>(what: &str, r: Result<T, Vec<FieldError>>) -> Result<T, JsValue> {
 /// `probs` in [0,1]; `outcomes` true/1 = correct.
 #[wasm_bindgen]
 pub fn ece(probs: JsValue, outcomes: JsValue, bins: JsValue) -> Result<f64, JsValue> {
-    let (p, y) = check("invalid ece arguments", pairs(&probs, "probs", true, &outcomes, "outcomes", false))?;
+    let (p, y) = check(
+        "invalid ece arguments",
+        pairs(&probs, "probs", true, &outcomes, "outcomes", false),
+    )?;
     let bins = check("invalid ece arguments", bins_arg(&bins))?;
     Ok(calibration::ece(&p, &y, bins))
 }
@@ -260,16 +314,26 @@ pub fn ece(probs: JsValue, outcomes: JsValue, bins: JsValue) -> Result<f64, JsVa
 /// `brier(probs, outcomes)`: mean (p − y)², y = 1 for a correct outcome (Brier 1950); in [0,1].
 #[wasm_bindgen]
 pub fn brier(probs: JsValue, outcomes: JsValue) -> Result<f64, JsValue> {
-    let (p, y) = check("invalid brier arguments", pairs(&probs, "probs", true, &outcomes, "outcomes", false))?;
+    let (p, y) = check(
+        "invalid brier arguments",
+        pairs(&probs, "probs", true, &outcomes, "outcomes", false),
+    )?;
     Ok(calibration::brier(&p, &y))
 }
 
 /// `reliabilityBins(probs, outcomes, bins = 15)` → `[{lo, hi, count, mean_confidence, accuracy}]`,
 /// `bins` equal-width bins over [0,1] (a reliability diagram's data).
 #[wasm_bindgen(js_name = reliabilityBins)]
-pub fn reliability_bins(probs: JsValue, outcomes: JsValue, bins: JsValue) -> Result<JsValue, JsValue> {
+pub fn reliability_bins(
+    probs: JsValue,
+    outcomes: JsValue,
+    bins: JsValue,
+) -> Result<JsValue, JsValue> {
     let what = "invalid reliabilityBins arguments";
-    let (p, y) = check(what, pairs(&probs, "probs", true, &outcomes, "outcomes", false))?;
+    let (p, y) = check(
+        what,
+        pairs(&probs, "probs", true, &outcomes, "outcomes", false),
+    )?;
     let bins = check(what, bins_arg(&bins))?;
     to_js(&calibration::reliability_bins(&p, &y, bins))
 }
@@ -278,14 +342,20 @@ pub fn reliability_bins(probs: JsValue, outcomes: JsValue, bins: JsValue) -> Res
 /// (Mann–Whitney; Hanley & McNeil 1982); 0.5 when a class is empty.
 #[wasm_bindgen]
 pub fn auroc(scores: JsValue, positives: JsValue) -> Result<f64, JsValue> {
-    let (s, y) = check("invalid auroc arguments", pairs(&scores, "scores", false, &positives, "positives", false))?;
+    let (s, y) = check(
+        "invalid auroc arguments",
+        pairs(&scores, "scores", false, &positives, "positives", false),
+    )?;
     Ok(evaluation::auroc(&s, &y))
 }
 
 /// `auprc(scores, positives)`: average precision (step-wise, as scikit-learn); 0 without positives.
 #[wasm_bindgen]
 pub fn auprc(scores: JsValue, positives: JsValue) -> Result<f64, JsValue> {
-    let (s, y) = check("invalid auprc arguments", pairs(&scores, "scores", false, &positives, "positives", false))?;
+    let (s, y) = check(
+        "invalid auprc arguments",
+        pairs(&scores, "scores", false, &positives, "positives", false),
+    )?;
     Ok(evaluation::auprc(&s, &y))
 }
 
@@ -298,8 +368,15 @@ pub struct Calibrator {
 #[derive(Serialize)]
 #[serde(tag = "method", rename_all = "lowercase")]
 enum CalibratorJson<'a> {
-    Isotonic { x: &'a [f64], y: &'a [f64], n: &'a [f64] },
-    Platt { a: f64, b: f64 },
+    Isotonic {
+        x: &'a [f64],
+        y: &'a [f64],
+        n: &'a [f64],
+    },
+    Platt {
+        a: f64,
+        b: f64,
+    },
 }
 
 #[wasm_bindgen]
@@ -311,7 +388,11 @@ impl Calibrator {
             if !x.is_finite() {
                 return Err(validation_error(
                     "invalid predict argument",
-                    &field_error(vec!["score".into()], "Input should be a finite number", "finite_number"),
+                    &field_error(
+                        vec!["score".into()],
+                        "Input should be a finite number",
+                        "finite_number",
+                    ),
                 ));
             }
             return Ok(JsValue::from_f64(self.inner.predict(x)));
@@ -332,7 +413,11 @@ impl Calibrator {
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> Result<JsValue, JsValue> {
         match &self.inner {
-            CoreCalibrator::Isotonic(i) => to_js(&CalibratorJson::Isotonic { x: &i.x, y: &i.y, n: &i.n }),
+            CoreCalibrator::Isotonic(i) => to_js(&CalibratorJson::Isotonic {
+                x: &i.x,
+                y: &i.y,
+                n: &i.n,
+            }),
             CoreCalibrator::Platt(p) => to_js(&CalibratorJson::Platt { a: p.a, b: p.b }),
         }
     }
@@ -342,21 +427,41 @@ impl Calibrator {
 /// Platt scaling of `outcomes` (true/1 = correct) on raw `scores` (any finite numbers, higher =
 /// more confident) and returns a [`Calibrator`]. Needs at least one pair.
 #[wasm_bindgen(js_name = fitCalibrator)]
-pub fn fit_calibrator(scores: JsValue, outcomes: JsValue, method: JsValue) -> Result<Calibrator, JsValue> {
+pub fn fit_calibrator(
+    scores: JsValue,
+    outcomes: JsValue,
+    method: JsValue,
+) -> Result<Calibrator, JsValue> {
     let what = "invalid fitCalibrator arguments";
-    let method = if method.is_undefined() || method.is_null() { Some("isotonic".to_string()) } else { method.as_string() };
-    let (s, y) = check(what, pairs(&scores, "scores", false, &outcomes, "outcomes", true))?;
+    let method = if method.is_undefined() || method.is_null() {
+        Some("isotonic".to_string())
+    } else {
+        method.as_string()
+    };
+    let (s, y) = check(
+        what,
+        pairs(&scores, "scores", false, &outcomes, "outcomes", true),
+    )?;
     let fit = match method.as_deref() {
         Some("isotonic") => Isotonic::fit(&s, &y).map(CoreCalibrator::Isotonic),
         Some("platt") => Platt::fit(&s, &y).map(CoreCalibrator::Platt),
         _ => {
             return Err(validation_error(
                 what,
-                &field_error(vec!["method".into()], "Input should be 'isotonic' or 'platt'", "literal_error"),
+                &field_error(
+                    vec!["method".into()],
+                    "Input should be 'isotonic' or 'platt'",
+                    "literal_error",
+                ),
             ))
         }
     };
-    let inner = fit.map_err(|msg| validation_error(what, &field_error(vec!["scores".into()], msg, "value_error")))?;
+    let inner = fit.map_err(|msg| {
+        validation_error(
+            what,
+            &field_error(vec!["scores".into()], msg, "value_error"),
+        )
+    })?;
     Ok(Calibrator { inner })
 }
 
@@ -433,7 +538,11 @@ struct VersionInfo {
 #[wasm_bindgen]
 pub fn version() -> Result<JsValue, JsValue> {
     let scorer = SCORER.with(|s| s.version().to_string());
-    to_js(&VersionInfo { package: env!("CARGO_PKG_VERSION"), interface: INTERFACE_VERSION, scorer })
+    to_js(&VersionInfo {
+        package: env!("CARGO_PKG_VERSION"),
+        interface: INTERFACE_VERSION,
+        scorer,
+    })
 }
 
 #[cfg(test)]
@@ -445,7 +554,10 @@ mod tests {
         let loc: Vec<LocItem> = vec!["body".into(), "items".into(), 3usize.into(), "text".into()];
         assert_eq!(loc_string(&loc), "body.items[3].text");
         let e = vec![FieldError::new(loc, "Field required", "missing")];
-        assert_eq!(error_message("invalid batch", &e), "invalid batch: body.items[3].text: Field required (missing)");
+        assert_eq!(
+            error_message("invalid batch", &e),
+            "invalid batch: body.items[3].text: Field required (missing)"
+        );
     }
 
     #[test]
@@ -455,7 +567,12 @@ mod tests {
         for s in &scopes {
             assert!(s.scope.starts_with("intrinsic/"));
             assert_eq!(s.bins.len(), ECE_BINS);
-            assert_eq!(s.bins.iter().map(|b| b.count).sum::<u64>(), s.n, "{}", s.scope);
+            assert_eq!(
+                s.bins.iter().map(|b| b.count).sum::<u64>(),
+                s.n,
+                "{}",
+                s.scope
+            );
         }
     }
 }
