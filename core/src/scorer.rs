@@ -332,16 +332,19 @@ impl Scorer {
 
     /// The height the current calibration gives raw confidence `raw` of an audit in `tier` of
     /// `task` × `model_source` (the feedback calibrator [`CalibrationRegistry::get`] finds, else
-    /// the reference). Equals the `height` of re-auditing a request whose raw confidence is `raw`.
+    /// the reference), with the audit's covariate `shift` (its `metadata.shift`) applied as the
+    /// audit applies it. Equals the `height` of re-auditing the same request.
     pub fn height_for(
         &self,
         tier: Tier,
         task: TaskKind,
         model_source: Option<&str>,
         raw: f64,
+        shift: &ShiftInfo,
         registry: &CalibrationRegistry,
     ) -> f64 {
-        ActiveCalibration::of(self.model(task), registry.get(tier, task, model_source)).predict(raw)
+        let cal = ActiveCalibration::of(self.model(task), registry.get(tier, task, model_source));
+        shifted_height(cal.predict(raw), shift, cal.source == SOURCE_REFERENCE)
     }
 
     fn audit_inner(
@@ -427,11 +430,7 @@ impl Scorer {
         let shift = shift_of(tm, &x, cal.source == SOURCE_REFERENCE);
         // Covariate shift (DESIGN §2.5): the calibration does not vouch for an input far outside
         // its data, so the height is shrunk toward the scope's base rate by 1 / (1 + e).
-        let height = if shift.fired {
-            shift.base_rate + (calibrated - shift.base_rate) / (1.0 + shift.toward_correct)
-        } else {
-            calibrated
-        };
+        let height = shifted_height(calibrated, &shift, shift.fired);
         let n_bin = cal
             .bins
             .get(bin_index(height, ECE_BINS))
@@ -677,6 +676,17 @@ impl<'a> ActiveCalibration<'a> {
             CalibrationMap::Reference(r) => r.predict(c),
             CalibrationMap::Feedback(f) => f.predict(c),
         }
+    }
+}
+
+/// `calibrated` shrunk toward the scope's base rate b when the shift applies (`applies`: it fired,
+/// i.e. the reference calibration serves and `shift.toward_correct` exceeds [`SHIFT_FIRES_AT`]):
+/// b + (h − b) / (1 + e) with e = `shift.toward_correct` (DESIGN §2.5).
+pub fn shifted_height(calibrated: f64, shift: &ShiftInfo, applies: bool) -> f64 {
+    if applies && shift.toward_correct > SHIFT_FIRES_AT {
+        shift.base_rate + (calibrated - shift.base_rate) / (1.0 + shift.toward_correct)
+    } else {
+        calibrated
     }
 }
 
@@ -1060,6 +1070,7 @@ mod tests {
                 TaskKind::Open,
                 Some("m"),
                 a.metadata.raw_confidence,
+                &a.metadata.shift,
                 &reg
             ) - a.height)
                 .abs()
@@ -1097,6 +1108,7 @@ mod tests {
                 TaskKind::Open,
                 Some("m"),
                 t2.metadata.raw_confidence,
+                &t2.metadata.shift,
                 &reg2
             ) - t2.height)
                 .abs()

@@ -37,8 +37,14 @@ test('audit returns the service AuditResult shape with mode "local"', () => {
   assert.ok(lo <= r.height && r.height <= hi);
   assert.equal(r.mode, 'local');
   assert.equal(r.upstream_latency_ms, 0);
-  assert.equal(r.verdict, 'REFUSED'); // README's example: invents a film credit and a year
+  // README's example: invents a film credit and a year, and denies what the knowledge states.
+  assert.equal(r.verdict, 'MAYBE');
   assert.match(r.explanation, /1999|White Oleander/);
+  assert.equal(r.metadata.context_role, 'source');
+  const denied = r.metadata.claims.find((c) => c.status === 'contradicted');
+  assert.ok(denied, JSON.stringify(r.metadata.claims));
+  assert.equal(DIALOGUE.text.slice(denied.start, denied.end), denied.text); // ASCII: chars = UTF-16 units
+  assert.equal(denied.source.text, 'A Walk to Remember is produced by Hunt Lowry.');
   assert.equal(r.metadata.tier, 'intrinsic');
   assert.equal(r.metadata.task, 'dialogue');
   assert.equal(r.metadata.scope, 'intrinsic/dialogue');
@@ -178,7 +184,12 @@ test('compare ranks answers by q2 with the others as samples, as /v1/compare', (
   });
   assert.equal(r.prompt, prompt);
   assert.equal(r.comparisons.length, 3);
-  assert.deepEqual(r.ranking.map((e) => e.rank), [1, 2, 3]);
+  // Ranks start at 1 and never fall; answers within each other's uncertainty share one.
+  const ranks = r.ranking.map((e) => e.rank);
+  assert.equal(ranks[0], 1);
+  ranks.forEach((k, i) => assert.ok(k <= i + 1 && (i === 0 || k >= ranks[i - 1]), `${ranks}`));
+  assert.equal(r.summary.decisive, r.summary.tied_models.length === 1);
+  assert.deepEqual(r.summary.tied_models, r.ranking.filter((e) => e.tied_with_best).map((e) => e.model));
   const q2s = r.ranking.map((e) => e.q2);
   assert.deepEqual([...q2s].sort((x, y) => x - y), q2s, 'ranking is by q2 ascending');
   assert.equal(r.best_model, r.ranking[0].model);

@@ -41,12 +41,31 @@ fn compare_ranks_models_and_summarises() {
     assert!(comps[2]["agreement"].as_f64() < comps[0]["agreement"].as_f64());
     let ranking = v["ranking"].as_array().unwrap();
     assert_eq!(ranking.len(), 3);
+    // Ranks start at 1 and never fall; answers within each other's uncertainty share one
+    // (standard competition ranking: 1, 1, 3).
     for (i, e) in ranking.iter().enumerate() {
-        assert_eq!(e["rank"], i as u64 + 1);
+        let rank = e["rank"].as_u64().unwrap();
+        assert!(rank >= 1 && rank <= i as u64 + 1, "{ranking:?}");
+        if i > 0 {
+            assert!(rank >= ranking[i - 1]["rank"].as_u64().unwrap());
+        }
         let mut keys: Vec<_> = e.as_object().unwrap().keys().cloned().collect();
         keys.sort();
-        assert_eq!(keys, ["height", "model", "q2", "rank", "verdict"]);
+        assert_eq!(
+            keys,
+            [
+                "confidence_interval",
+                "height",
+                "model",
+                "q2",
+                "rank",
+                "tied_with_best",
+                "verdict"
+            ]
+        );
     }
+    assert_eq!(ranking[0]["rank"], 1);
+    assert_eq!(ranking[0]["tied_with_best"], true);
     // Ranked by q2 ascending, then ECE, then q1.
     let q2 = |m: &Value| {
         comps.iter().find(|c| c["model"] == *m).unwrap()["q2"]
@@ -68,6 +87,21 @@ fn compare_ranks_models_and_summarises() {
         q2s.iter().cloned().fold(f64::MIN, f64::max) - q2s.iter().cloned().fold(f64::MAX, f64::min);
     assert!((sum["q2_range"].as_f64().unwrap() - range).abs() < 1e-9);
     assert!(sum["processing_time_ms"].as_f64().unwrap() >= 0.0);
+    // The summary says whether the first place is decisive, and who ties with it.
+    let tied: Vec<&Value> = ranking
+        .iter()
+        .filter(|e| e["tied_with_best"] == true)
+        .map(|e| &e["model"])
+        .collect();
+    assert_eq!(
+        sum["tied_models"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect::<Vec<_>>(),
+        tied
+    );
+    assert_eq!(sum["decisive"], tied.len() == 1);
 }
 
 #[test]

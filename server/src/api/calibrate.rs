@@ -99,9 +99,14 @@ pub async fn calibrate(
             }
         }
     }
-    let after = state
-        .scorer
-        .height_for(tier, task, model_source, raw, &state.feedback.registry());
+    let after = state.scorer.height_for(
+        tier,
+        task,
+        model_source,
+        raw,
+        &audit.metadata.shift,
+        &state.feedback.registry(),
+    );
     Ok(json_response(
         StatusCode::OK,
         &CalibrateResponse {

@@ -380,24 +380,25 @@ fn batch() {}
         })
     ),
     responses(
-        (status = 200, description = "Per-model audits in request order, the ranking (best first), the best model and a summary.", body = CompareResponse,
+        (status = 200, description = "Per-model audits in request order, the ranking (best first; answers within each other's uncertainty share a rank), the best model and a summary that says whether it is decisively best.", body = CompareResponse,
          headers(("X-Request-ID" = String, description = "Request id (echoed or generated).")),
          example = json!({
             "prompt": "What is the capital of Australia?",
             "comparisons": [
                 {"model": "gpt-4o", "q1": 0.2, "q2": 0.4556, "height": 0.4344, "ece": 0.0139, "brier": 0.1339, "verdict": "MAYBE",
                  "explanation": "MAYBE: estimated probability that this open (no context) answer is correct is 0.43 … Cross-model agreement: mean lexical similarity 0.56 with the 1 other answer(s); disagrees with 0 of 1 other models (similarity < 0.20), which moved q2 from 0.30 to 0.46.",
-                 "agreement": 0.5577},
+                 "agreement": 0.5577, "confidence_interval": [0.3102, 0.5671]},
                 {"model": "llama-3-8b", "q1": 0.2, "q2": 0.4414, "height": 0.4357, "ece": 0.0139, "brier": 0.1339, "verdict": "MAYBE",
                  "explanation": "MAYBE: estimated probability that this open (no context) answer is correct is 0.44 … which moved q2 from 0.28 to 0.44.",
-                 "agreement": 0.5577}
+                 "agreement": 0.5577, "confidence_interval": [0.3115, 0.5684]}
             ],
             "ranking": [
-                {"rank": 1, "model": "llama-3-8b", "q2": 0.4414, "height": 0.4357, "verdict": "MAYBE"},
-                {"rank": 2, "model": "gpt-4o", "q2": 0.4556, "height": 0.4344, "verdict": "MAYBE"}
+                {"rank": 1, "model": "llama-3-8b", "q2": 0.4414, "height": 0.4357, "verdict": "MAYBE", "confidence_interval": [0.3115, 0.5684], "tied_with_best": true},
+                {"rank": 1, "model": "gpt-4o", "q2": 0.4556, "height": 0.4344, "verdict": "MAYBE", "confidence_interval": [0.3102, 0.5671], "tied_with_best": true}
             ],
             "best_model": "llama-3-8b",
-            "summary": {"total_models": 2, "best_model": "llama-3-8b", "best_q2": 0.4414, "avg_q2": 0.4485, "q2_range": 0.0142, "processing_time_ms": 0.21}
+            "summary": {"total_models": 2, "best_model": "llama-3-8b", "best_q2": 0.4414, "avg_q2": 0.4485, "q2_range": 0.0142,
+                        "decisive": false, "tied_models": ["llama-3-8b", "gpt-4o"], "processing_time_ms": 0.21}
          })),
         (status = 400, description = "Valid JSON of the right shape whose content is not acceptable: two answers with the same `model` (after trimming).", body = DetailError,
          headers(("X-Request-ID" = String, description = "Request id.")),

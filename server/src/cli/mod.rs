@@ -14,8 +14,7 @@
 //! string), `context`, `prompt`, `model_source` (optional strings; `null` = absent), and for
 //! `eval` `label` (0 = correct, 1 = hallucinated/incorrect). Other keys (`id`, `group`, `spans`,
 //! …) are ignored, so the files in `shared/data` are read as they are. Field types are checked,
-//! but not the service's length limits (those protect a shared service; local input is trusted —
-//! e.g. halueval-summarization contexts are longer than the service's 5000 characters).
+//! but not the service's length limits (those protect a shared service; local input is trusted).
 //! A bad row is reported as `line N: FIELD: reason` on stderr: `audit` skips it and goes on,
 //! exiting with code 2 at the end; `eval` stops at it with code 2 (its metrics need every row).
 
