@@ -61,6 +61,9 @@ fi
 step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
 bash scripts/test-js.sh
 
+step "npm pack: the tarball installs into a fresh project and works from Node and from a vite build in Chromium"
+bash scripts/test-npm-pack.sh
+
 step "GET /docs renders offline in headless Chromium (installs Debian's chromium if missing)"
 bash scripts/test-browser-docs.sh
 
