@@ -61,7 +61,7 @@ pub fn fit(rows: &[&Row], h: Hyper) -> LinearModel {
             .collect();
         fit_grounded(&controlled, h)
     } else {
-        fit_masked(rows, h, &[false; N_DENSE])
+        fit_ngram(rows, h)
     }
 }
 
@@ -175,41 +175,16 @@ fn standardised_model(rows: &[&Row]) -> LinearModel {
     }
 }
 
-fn fit_masked(rows: &[&Row], h: Hyper, off: &[bool]) -> LinearModel {
+/// L-BFGS over the dense and n-gram weights of `rows` (the open kind).
+fn fit_ngram(rows: &[&Row], h: Hyper) -> LinearModel {
     let table = build_table(rows, h.min_df);
     let n = rows.len();
-    let mut mean = vec![0.0; N_DENSE];
-    let mut std = vec![0.0; N_DENSE];
-    for r in rows {
-        for (m, v) in mean.iter_mut().zip(&r.x.dense) {
-            *m += v / n as f64;
-        }
-    }
-    for r in rows {
-        for ((s, v), m) in std.iter_mut().zip(&r.x.dense).zip(&mean) {
-            *s += (v - m).powi(2) / n as f64;
-        }
-    }
-    let std: Vec<f64> = std.iter().map(|v| v.sqrt().max(1e-9)).collect();
-    let mut model = LinearModel {
-        bias: 0.0,
-        dense_mean: mean,
-        dense_std: std,
-        dense_weight: vec![0.0; N_DENSE],
-        ngram_weight: vec![0.0; table.buckets.len()],
-        table,
-    };
-    // Columns switched off are zero, so their weights stay at the L2 optimum 0.
+    let mut model = standardised_model(rows);
+    model.ngram_weight = vec![0.0; table.buckets.len()];
+    model.table = table;
     let z: Vec<Vec<f64>> = rows
         .iter()
-        .map(|r| {
-            let mut v = model.standardise(&r.x.dense).to_vec();
-            v.iter_mut()
-                .enumerate()
-                .filter(|(j, _)| off[*j])
-                .for_each(|(_, x)| *x = 0.0);
-            v
-        })
+        .map(|r| model.standardise(&r.x.dense).to_vec())
         .collect();
     let sparse: Vec<Vec<(usize, f64)>> = rows.iter().map(|r| model.table.vectorize(&r.x)).collect();
     let y: Vec<f64> = rows
