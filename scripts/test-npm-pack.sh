@@ -15,7 +15,8 @@ trap 'rm -rf "$work"' EXIT
 [ -f js/pkg-web/epistemic_audit_wasm_bg.wasm ] || { echo "js/pkg-web is missing: run bash scripts/build-js.sh first" >&2; exit 1; }
 
 step "npm pack (js/)"
-tarball=$(cd js && npm pack --silent --pack-destination "$work" | tail -n 1)
+(cd js && npm pack --pack-destination "$work" --loglevel=warn)
+tarball=$(cd "$work" && ls epistemic-audit-*.tgz)
 ls -l "$work/$tarball"
 tar -tzf "$work/$tarball" > "$work/contents.txt"
 grep -q 'package/pkg-web/epistemic_audit_wasm_bg.wasm' "$work/contents.txt" || { echo "FAIL: the tarball lacks the web .wasm" >&2; exit 1; }
@@ -51,17 +52,17 @@ cat > main.js <<'JS'
 import { init, audit } from 'epistemic-audit/web';
 import request from './request.json';
 
-try {
-  await init();
+// No top-level await: vite's default build target predates it.
+init().then(() => {
   const r = audit(request);
   document.body.dataset.height = String(r.height);
   document.body.dataset.verdict = r.verdict;
   document.body.textContent = `${r.verdict} ${r.height}`;
   document.body.dataset.ready = 'true';
-} catch (e) {
+}).catch((e) => {
   document.body.textContent = String(e);
   document.body.dataset.ready = 'false';
-}
+});
 JS
 npx --no-install vite build --logLevel warn
 ls dist/assets > "$work/assets.txt"
