@@ -30,9 +30,9 @@ const has = (detail, loc, type) =>
 test('audit: missing, empty, too long, wrong types', () => {
   has(detailOf(() => ea.audit({})), ['body', 'text'], 'missing');
   has(detailOf(() => ea.audit({ text: '' })), ['body', 'text'], 'string_too_short');
-  has(detailOf(() => ea.audit({ text: 'a'.repeat(10_001) })), ['body', 'text'], 'string_too_long');
+  has(detailOf(() => ea.audit({ text: 'a'.repeat(20_001) })), ['body', 'text'], 'string_too_long');
   has(detailOf(() => ea.audit({ text: 'a', context: 'c'.repeat(100001) })), ['body', 'context'], 'string_too_long');
-  has(detailOf(() => ea.audit({ text: 'a', prompt: 'p'.repeat(5001) })), ['body', 'prompt'], 'string_too_long');
+  has(detailOf(() => ea.audit({ text: 'a', prompt: 'p'.repeat(20_001) })), ['body', 'prompt'], 'string_too_long');
   has(detailOf(() => ea.audit({ text: 'a', model_source: 'm'.repeat(501) })), ['body', 'model_source'], 'string_too_long');
   const d = detailOf(() => ea.audit({ text: 5, context: [] }));
   has(d, ['body', 'text'], 'string_type');
@@ -42,8 +42,8 @@ test('audit: missing, empty, too long, wrong types', () => {
   has(detailOf(() => ea.audit({ text: Symbol('x') })), ['body'], 'json_invalid');
   assert.equal(ea.audit({ text: 'a', n: 1n }).mode, 'local'); // BigInt is read as a number (and ignored here)
   // limits count characters, not UTF-16 units or bytes
-  assert.equal(ea.audit({ text: '🗼'.repeat(10_000) }).mode, 'local');
-  has(detailOf(() => ea.audit({ text: '🗼'.repeat(10_001) })), ['body', 'text'], 'string_too_long');
+  assert.equal(ea.audit({ text: '🗼'.repeat(20_000) }).mode, 'local');
+  has(detailOf(() => ea.audit({ text: '🗼'.repeat(20_001) })), ['body', 'text'], 'string_too_long');
 });
 
 test('batch: list limits and item locations', () => {
