@@ -572,7 +572,8 @@ fn char_offset(s: &str, from: usize, at: usize, b: usize) -> usize {
 /// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
 /// whole prompt.
 fn question_of(prompt: &str) -> &str {
-    let lower = prompt.to_lowercase();
+    // ASCII lower-casing keeps byte offsets (full lower-casing can change lengths, e.g. "İ").
+    let lower = prompt.to_ascii_lowercase();
     for marker in ["[human]:", "human:", "[user]:", "user:"] {
         if let Some(p) = lower.rfind(marker) {
             return &prompt[p + marker.len()..];
@@ -978,6 +979,8 @@ mod tests {
             "a\u{301}",
             "?",
             "1. 2. 3.",
+            "İİİ [Human]: who?",
+            "ẞ user: İs it? ok.",
         ] {
             let g = analyse(s, s, s);
             assert!(g.claims.iter().all(|c| (0.0..=1.0).contains(&c.support)));
