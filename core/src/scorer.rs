@@ -359,7 +359,8 @@ impl Scorer {
         let tm = self.model(x.kind);
         // Features are clamped to the calibration data's range, so the logit never extrapolates
         // beyond what the calibrator has seen; how far they lay outside is `metadata.shift`.
-        let scored = tm.model.score_with(&clamp_to_range(tm, &x.dense), &x);
+        let clamped = clamp_to_range(tm, &x.dense);
+        let scored = tm.model.score_with(&clamped, &x);
         let evidence = Evidence::of(req, nli);
         let tier_model = self.tier_model(evidence.tier());
         let tier = tier_model.map_or(Tier::Intrinsic, |t| t.tier);
@@ -427,7 +428,7 @@ impl Scorer {
         }
         let raw_confidence = 1.0 - q2;
         let calibrated = cal.predict(raw_confidence);
-        let shift = shift_of(tm, &x, cal.source == SOURCE_REFERENCE);
+        let shift = shift_of(tm, &x, &clamped, cal.source == SOURCE_REFERENCE);
         // Covariate shift (DESIGN §2.5): the calibration does not vouch for an input far outside
         // its data, so the height is shrunk toward the scope's base rate by 1 / (1 + e).
         let height = shifted_height(calibrated, &shift, shift.fired);
@@ -712,9 +713,14 @@ pub fn clamp_to_range(tm: &TaskModel, dense: &[f64; N_DENSE]) -> [f64; N_DENSE] 
 /// calibrator has seen. Only that part fires the shift (the score itself uses clamped values;
 /// an input that is more unsupported than any calibration item is not made more trustworthy by
 /// that). `fires_here` is false under a feedback calibrator (fitted on the client's own data).
-pub fn shift_of(tm: &TaskModel, x: &crate::features::Extracted, fires_here: bool) -> ShiftInfo {
+/// `clamped` is `x.dense` clamped by [`clamp_to_range`] (the values the audit scored).
+pub fn shift_of(
+    tm: &TaskModel,
+    x: &crate::features::Extracted,
+    clamped: &[f64; N_DENSE],
+    fires_here: bool,
+) -> ShiftInfo {
     let m = &tm.model;
-    let clamped = clamp_to_range(tm, &x.dense);
     let (mut e, mut toward_correct) = (0.0, 0.0);
     let mut outside = Vec::new();
     for i in 0..N_DENSE {
