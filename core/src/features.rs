@@ -5,7 +5,9 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
-use crate::text::{find_phrases, fnv1a, is_stopword, lower_words, tokens, FNV_OFFSET};
+use crate::text::{
+    demonym_counterpart, find_phrases, fnv1a, is_stopword, lower_words, tokens, FNV_OFFSET,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
 
@@ -487,7 +489,13 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     let novel_names: Vec<String> = all_names
         .iter()
-        .filter(|n| !source_grams.contains(&bare(n)))
+        .filter(|n| {
+            // A place is grounded by its demonym and the reverse ("Poland" by "Polish").
+            let b = bare(n);
+            !source_grams.contains(&b)
+                && !demonym_counterpart(b.trim())
+                    .is_some_and(|c| source_grams.contains(&normalised(c)))
+        })
         .cloned()
         .collect();
 
@@ -761,6 +769,22 @@ mod tests {
             .position(|n| *n == "novel_number_share")
             .unwrap();
         assert!((e.dense[i] - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_place_is_grounded_by_its_demonym() {
+        let e = extract(
+            "Polonium was named after Poland, in the French style.",
+            None,
+            Some("A Polish chemist who lived in France named polonium."),
+        );
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract(
+            "Polonium was named after Germany.",
+            None,
+            Some("A Polish chemist who lived in France named polonium."),
+        );
+        assert_eq!(e.novel_names, vec!["Germany"]);
     }
 
     #[test]

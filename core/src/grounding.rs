@@ -8,7 +8,7 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::text::{is_stopword, tokens, Token};
+use crate::text::{is_stopword, place_of, tokens, Token};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 
@@ -330,8 +330,15 @@ fn keys(text: &str, span: (usize, usize), lower_vocab: &HashSet<String>) -> Vec<
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
         let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(&lower));
+        // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
+        let place = place_of(&lower);
+        let norm = if cap && place != lower {
+            normal_form(place)
+        } else {
+            normal_form(t.raw)
+        };
         out.push(Key {
-            norm: normal_form(t.raw),
+            norm,
             kind: if name { KeyKind::Name } else { KeyKind::Word },
             negation: false,
         });
@@ -946,6 +953,17 @@ mod tests {
                 && g.claims[0].conflicts[0].contains("canberra")
         );
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn a_demonym_supports_its_place_in_a_claim() {
+        let g = analyse(
+            "Polonium was named after Poland.",
+            "",
+            "Polonium was named after her native country by the Polish physicist.",
+        );
+        assert_eq!(g.claims[0].support, 1.0, "{:?}", g.claims);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported);
     }
 
     #[test]

@@ -97,6 +97,102 @@ pub fn is_stopword(w: &str) -> bool {
     STOPWORDS.binary_search(&w).is_ok()
 }
 
+/// Places and the adjectives (demonyms) that name the same place, lower case, sorted by place:
+/// "Poland" and "Polish", "France" and "French" name one entity, so a claim that says "named after
+/// Poland" is grounded by a source that says "a Polish physicist". Countries and a few regions
+/// and continents whose demonym is in common use (ISO 3166 short names; the demonyms of the CIA
+/// World Factbook, "Nationality").
+pub const DEMONYMS: &[(&str, &str)] = &[
+    ("afghanistan", "afghan"),
+    ("africa", "african"),
+    ("albania", "albanian"),
+    ("algeria", "algerian"),
+    ("america", "american"),
+    ("argentina", "argentine"),
+    ("armenia", "armenian"),
+    ("asia", "asian"),
+    ("australia", "australian"),
+    ("austria", "austrian"),
+    ("bangladesh", "bangladeshi"),
+    ("belgium", "belgian"),
+    ("bolivia", "bolivian"),
+    ("brazil", "brazilian"),
+    ("britain", "british"),
+    ("bulgaria", "bulgarian"),
+    ("cambodia", "cambodian"),
+    ("canada", "canadian"),
+    ("chile", "chilean"),
+    ("china", "chinese"),
+    ("colombia", "colombian"),
+    ("croatia", "croatian"),
+    ("cuba", "cuban"),
+    ("denmark", "danish"),
+    ("egypt", "egyptian"),
+    ("england", "english"),
+    ("ethiopia", "ethiopian"),
+    ("europe", "european"),
+    ("finland", "finnish"),
+    ("france", "french"),
+    ("germany", "german"),
+    ("greece", "greek"),
+    ("hungary", "hungarian"),
+    ("iceland", "icelandic"),
+    ("india", "indian"),
+    ("indonesia", "indonesian"),
+    ("iran", "iranian"),
+    ("iraq", "iraqi"),
+    ("ireland", "irish"),
+    ("israel", "israeli"),
+    ("italy", "italian"),
+    ("jamaica", "jamaican"),
+    ("japan", "japanese"),
+    ("kenya", "kenyan"),
+    ("korea", "korean"),
+    ("lebanon", "lebanese"),
+    ("malaysia", "malaysian"),
+    ("mexico", "mexican"),
+    ("mongolia", "mongolian"),
+    ("morocco", "moroccan"),
+    ("netherlands", "dutch"),
+    ("nigeria", "nigerian"),
+    ("norway", "norwegian"),
+    ("pakistan", "pakistani"),
+    ("peru", "peruvian"),
+    ("philippines", "filipino"),
+    ("poland", "polish"),
+    ("portugal", "portuguese"),
+    ("romania", "romanian"),
+    ("russia", "russian"),
+    ("scotland", "scottish"),
+    ("serbia", "serbian"),
+    ("spain", "spanish"),
+    ("sweden", "swedish"),
+    ("switzerland", "swiss"),
+    ("syria", "syrian"),
+    ("thailand", "thai"),
+    ("turkey", "turkish"),
+    ("ukraine", "ukrainian"),
+    ("vietnam", "vietnamese"),
+    ("wales", "welsh"),
+];
+
+/// The other name of a place in [`DEMONYMS`]: the demonym of a place, the place of a demonym
+/// (`w` in lower case), or None.
+pub fn demonym_counterpart(w: &str) -> Option<&'static str> {
+    DEMONYMS
+        .iter()
+        .find_map(|&(place, adj)| (place == w).then_some(adj).or((adj == w).then_some(place)))
+}
+
+/// The place a demonym names (`w` in lower case), or `w` itself: one key for "Polish" and
+/// "Poland" when names are matched.
+pub fn place_of(w: &str) -> &str {
+    DEMONYMS
+        .iter()
+        .find(|(_, adj)| *adj == w)
+        .map_or(w, |(place, _)| place)
+}
+
 /// Counts non-overlapping occurrences of each phrase (lower case, matched at word boundaries)
 /// in `lower` (already lower-cased text); returns the phrases found, in list order, with counts.
 pub fn find_phrases<'p>(lower: &str, phrases: &[&'p str]) -> Vec<(&'p str, usize)> {
@@ -166,6 +262,19 @@ mod tests {
     fn phrases_respect_word_boundaries() {
         let f = find_phrases("i may be wrong; maybe not. it may rain", &["may", "maybe"]);
         assert_eq!(f, vec![("may", 2), ("maybe", 1)]);
+    }
+
+    #[test]
+    fn demonyms_pair_with_their_places() {
+        assert_eq!(demonym_counterpart("polish"), Some("poland"));
+        assert_eq!(demonym_counterpart("france"), Some("french"));
+        assert_eq!(demonym_counterpart("paris"), None);
+        assert_eq!(place_of("dutch"), "netherlands");
+        assert_eq!(place_of("sydney"), "sydney");
+        let mut places: Vec<_> = DEMONYMS.iter().map(|p| p.0).collect();
+        places.sort_unstable();
+        places.dedup();
+        assert_eq!(places.len(), DEMONYMS.len(), "one entry per place");
     }
 
     #[test]

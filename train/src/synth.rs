@@ -14,11 +14,14 @@
 //!   the question ("The capital of X is Y.") against the same with Y swapped;
 //! - for summaries, the summary without its last sentence against it with a swap, or with a
 //!   sentence of another item's summary appended.
+//! - the correct answer (for QA its sentence form) reworded — a share of its content words
+//!   replaced by words the passage lacks, a lexical stand-in for FactCC's paraphrase
+//!   transformation — against the reworded answer with a name, number or date swapped.
 //!
 //! Everything is a deterministic function of the dev rows (choices by FNV-1a hashes of the group).
 
 use epistemic_audit_core::grounding::sentence_spans;
-use epistemic_audit_core::text::{fnv1a, is_stopword, tokens, FNV_OFFSET};
+use epistemic_audit_core::text::{fnv1a, is_stopword, tokens, Token, FNV_OFFSET};
 
 /// A dev group's correct answer with its request.
 #[derive(Debug, Clone)]
@@ -183,6 +186,52 @@ fn swap(s: &str, item: &Item, pool: &str, salt: &str) -> Option<String> {
     Some(format!("{}{}{}", &s[..a], new, &s[b..]))
 }
 
+/// `s` reworded: a share (20–50 %, by hash) of its lower-case content words (no stopwords,
+/// names or numbers) replaced by content words of `pool` that neither the passage nor the prompt
+/// contain, or None when `s` has fewer than two such words. A lexical stand-in for FactCC's
+/// semantically invariant paraphrase transformation (Kryscinski et al. 2020, back-translation):
+/// the claim's names, numbers and dates stay, its wording leaves the passage's, as in a correct
+/// answer written in the answerer's own words.
+fn reword(s: &str, item: &Item, pool: &str, salt: &str) -> Option<String> {
+    let prompt = item.prompt.as_deref().unwrap_or("");
+    let content = |t: &Token<'_>| {
+        !t.is_number
+            && t.raw.len() >= 3
+            && t.raw.chars().all(char::is_lowercase)
+            && !is_stopword(t.raw)
+    };
+    let words: Vec<Token<'_>> = tokens(s).into_iter().filter(content).collect();
+    if words.len() < 2 {
+        return None;
+    }
+    let fresh: Vec<&str> = tokens(pool)
+        .into_iter()
+        .filter(content)
+        .map(|t| t.raw)
+        .filter(|w| !contains_ci(&item.context, w) && !contains_ci(prompt, w) && !contains_ci(s, w))
+        .collect();
+    if fresh.is_empty() {
+        return None;
+    }
+    let share = [0.2, 0.35, 0.5][(h(&[&item.group, salt, "share"]) % 3) as usize];
+    let k = ((words.len() as f64 * share).round() as usize).max(1);
+    let mut picked: Vec<usize> = (0..words.len()).collect();
+    picked.sort_by_key(|&i| h(&[&item.group, salt, "w", &i.to_string()]));
+    picked.truncate(k);
+    picked.sort_unstable();
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut at = 0;
+    for (n, &i) in picked.iter().enumerate() {
+        let w = &words[i];
+        out.push_str(&s[at..w.start]);
+        let f = h(&[&item.group, salt, "f", &n.to_string()]) % fresh.len() as u64;
+        out.push_str(fresh[f as usize]);
+        at = w.start + w.raw.len();
+    }
+    out.push_str(&s[at..]);
+    Some(out)
+}
+
 /// `s` with "not" after its first auxiliary verb, or None without one.
 fn negate(s: &str) -> Option<String> {
     const AUX: &[&str] = &[
@@ -272,6 +321,28 @@ pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
         if let Some(neg) = neg_a {
             out.push(row(item.right.clone(), false, true));
             out.push(row(neg, true, true));
+        }
+        // The same answer in other words (module docs) against it with a name, number or date
+        // swapped: wording that leaves the passage's is no sign of error, a changed entity is.
+        let mut reworded = |base: &str, salt: &str, with_prompt: bool| {
+            if let Some(rw) = reword(base, item, &other.context, salt) {
+                if let Some(neg) = swap(&rw, item, &other.context, salt) {
+                    out.push(row(rw, false, with_prompt));
+                    out.push(row(neg, true, with_prompt));
+                }
+            }
+        };
+        match kind {
+            "qa" => {
+                if let Some(sent) = sentence_form(item) {
+                    reworded(
+                        &sent,
+                        "ra",
+                        h(&[&item.group, "contract-r"]).is_multiple_of(2),
+                    );
+                }
+            }
+            _ => reworded(&item.right, "ra", true),
         }
         match kind {
             "qa" => {
@@ -372,6 +443,39 @@ mod tests {
         assert_eq!(
             sentence_form(&it).as_deref(),
             Some("Canberra is the capital city of Australia.")
+        );
+    }
+
+    #[test]
+    fn rewording_keeps_names_and_numbers_and_leaves_the_passage_wording() {
+        let it = item();
+        let s = "Canberra became the capital city of Australia in 1913 after a long rivalry.";
+        let pool =
+            "Glaciers carve valleys slowly while rivers deposit fertile sediment downstream.";
+        let rw = reword(s, &it, pool, "r").expect("has content words");
+        assert_ne!(rw, s);
+        for kept in ["Canberra", "Australia", "1913"] {
+            assert!(rw.contains(kept), "{rw}");
+        }
+        // Every replacement comes from the pool and is absent from the passage.
+        let pool_words: Vec<&str> = pool.split_whitespace().collect();
+        let changed: Vec<&str> = rw
+            .split_whitespace()
+            .filter(|w| !s.split_whitespace().any(|o| o == *w))
+            .collect();
+        assert!(!changed.is_empty());
+        for w in &changed {
+            let w = w.trim_end_matches('.');
+            assert!(
+                pool_words.iter().any(|p| p.trim_end_matches('.') == w),
+                "{w}"
+            );
+            assert!(!contains_ci(&it.context, w), "{w}");
+        }
+        assert_eq!(
+            reword("Canberra.", &it, pool, "r"),
+            None,
+            "no content words"
         );
     }
 
