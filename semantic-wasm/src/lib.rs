@@ -14,6 +14,8 @@
 //! cosine similarity. Errors are thrown as JavaScript `Error`s named `SemanticError` with a `kind`
 //! property: `"weights"`, `"tokenizer"`, `"config"` or `"inference"`.
 
+#![warn(missing_docs)]
+
 use epistemic_audit_semantic::{Embedder, SemanticError, DIM};
 use wasm_bindgen::prelude::*;
 

@@ -26,6 +26,8 @@
 //! first time it multiplies; set `RAYON_NUM_THREADS=1` for one thread. Tokenization here never uses
 //! threads. On wasm32 everything runs on the calling thread.
 
+#![warn(missing_docs)]
+
 use std::collections::HashMap;
 
 use candle_core::{DType, Device, Tensor};
