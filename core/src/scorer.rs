@@ -771,6 +771,53 @@ mod tests {
         assert_eq!(DENSE_NAMES[OPENNESS], "prompt_openness");
     }
 
+    #[test]
+    fn a_feature_beyond_the_calibration_range_on_the_trustworthy_side_fires_the_shift() {
+        let s = Scorer::embedded();
+        let tm = s.model(TaskKind::Open);
+        let x = crate::features::extract("The answer is plain.", Some("Tell me."), None);
+        let clamped = clamp_to_range(tm, &x.dense);
+        let inside = shift_of(tm, &x, &clamped, true);
+        // A feature with a weight, pushed past its range in the direction that lowers the logit
+        // of "hallucinated" (looks more trustworthy than anything calibrated).
+        let i = (0..N_DENSE)
+            .find(|&i| tm.model.dense_weight[i] != 0.0 && tm.dense_range[i].0 < tm.dense_range[i].1)
+            .expect("a weighted feature with a range");
+        let (lo, hi) = tm.dense_range[i];
+        let sd = tm.model.dense_std[i];
+        let mut far = x.clone();
+        far.dense[i] = if tm.model.dense_weight[i] < 0.0 {
+            hi + 50.0 * sd
+        } else {
+            lo - 50.0 * sd
+        };
+        let far_clamped = clamp_to_range(tm, &far.dense);
+        assert_eq!(far_clamped[i], far.dense[i].clamp(lo, hi));
+        let shifted = shift_of(tm, &far, &far_clamped, true);
+        assert!(shifted.toward_correct > inside.toward_correct + SHIFT_FIRES_AT);
+        assert!(shifted.fired, "{shifted:?}");
+        assert!(
+            !shift_of(tm, &far, &far_clamped, false).fired,
+            "not under feedback"
+        );
+        // The same distance on the doubtful side is not a reason for doubt about the calibrator.
+        let mut doubtful = x.clone();
+        doubtful.dense[i] = if tm.model.dense_weight[i] < 0.0 {
+            lo - 50.0 * sd
+        } else {
+            hi + 50.0 * sd
+        };
+        let dc = clamp_to_range(tm, &doubtful.dense);
+        let d = shift_of(tm, &doubtful, &dc, true);
+        assert!(!d.fired && d.extrapolation > SHIFT_FIRES_AT, "{d:?}");
+        // A fired shift pulls the height toward the base rate, by 1 / (1 + e).
+        let h = shifted_height(0.95, &shifted, true);
+        let b = shifted.base_rate;
+        assert!((h - (b + (0.95 - b) / (1.0 + shifted.toward_correct))).abs() < 1e-12);
+        assert!((h - b).abs() < (0.95 - b).abs());
+        assert_eq!(shifted_height(0.95, &inside, true), 0.95);
+    }
+
     fn req(text: &str, prompt: Option<&str>, context: Option<&str>) -> AuditRequest {
         AuditRequest {
             text: text.into(),
