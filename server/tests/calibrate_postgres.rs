@@ -5,21 +5,11 @@
 mod common;
 use common::*;
 
-struct DropSchema(String);
-
-impl Drop for DropSchema {
-    fn drop(&mut self) {
-        if let Ok(mut c) = postgres::Client::connect(&services::postgres_url(), postgres::NoTls) {
-            let _ = c.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.0));
-        }
-    }
-}
-
 #[test]
 fn postgres_labels_survive_kill_9_and_restart() {
     let mut admin = services::require_postgres();
     let schema = format!("ea_test_{}", uuid_like());
-    let _cleanup = DropSchema(schema.clone());
+    let _cleanup = services::DropSchema(schema.clone());
     let url = services::postgres_url();
     let model = "durable-postgres-model";
     durability::run(

@@ -8,7 +8,10 @@
 //!   scorer version, before the server announces itself, so a restart keeps the calibration.
 //! * **Refit triggers**: every FEEDBACK_REFIT_EVERY new labels of a scope (default 25), a refit
 //!   task for that scope is spawned; and every FEEDBACK_REFIT_INTERVAL_SECONDS (default 300) the
-//!   scheduler refits every scope with labels not yet included. Refits run one at a time, load
+//!   scheduler refits every scope with labels not yet included — its own, and those other
+//!   instances stored in the same database (it compares the store's label count per scope with
+//!   the count its last refit was started for), so instances sharing a store converge within
+//!   one interval. Refits are deterministic (the newest labels of the scope, in id order). Refits run one at a time, load
 //!   the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in core
 //!   ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
 //! * **Bounded**: at most MAX_MODEL_SCOPES models get scopes of their own; the rest share the
@@ -81,6 +84,10 @@ pub struct Feedback {
     registry: RwLock<Arc<CalibrationRegistry>>,
     /// Labels stored per scope since its last refit started.
     pending: Mutex<HashMap<String, u64>>,
+    /// Per scope, the stored label count (any instance's labels) that its last refit was
+    /// started for: the scheduler refits a scope whose count in the store differs, which is how
+    /// labels stored by another instance on the same database reach this one.
+    synced: Mutex<HashMap<String, u64>>,
     refit_every: u64,
     refit_lock: tokio::sync::Mutex<()>,
     metrics: Arc<Metrics>,
@@ -124,6 +131,7 @@ impl Feedback {
             scorer,
             registry: RwLock::new(Arc::new(CalibrationRegistry::new())),
             pending: Mutex::new(HashMap::new()),
+            synced: Mutex::new(HashMap::new()),
             refit_every,
             refit_lock: tokio::sync::Mutex::new(()),
             metrics,
@@ -305,10 +313,13 @@ impl Feedback {
         blocking(move || Ok(store.label_counts(scorer.version())?)).await
     }
 
-    /// Refits every scope that has labels (start-up: restores the calibration after a restart).
-    /// Models are admitted to scopes of their own in order of stored labels (most first, then by
-    /// name) up to MAX_MODEL_SCOPES; the stored scopes of the other models are not loaded (their
-    /// labels stay in the store; new labels of those models go to the shared `*` scope).
+    /// Refits every scope whose stored label count differs from the count its last refit here
+    /// was started for — at start-up every scope with labels (restores the calibration after a
+    /// restart); afterwards, on the schedule, the scopes that gained labels through any instance
+    /// sharing the store. Models are admitted to scopes of their own in order of stored labels
+    /// (most first, then by name) up to MAX_MODEL_SCOPES; the stored scopes of the other models
+    /// are not loaded (their labels stay in the store; new labels of those models go to the
+    /// shared `*` scope). Returns the number of scopes refitted.
     ///
     /// # Errors
     /// The store cannot list scopes; individual scope failures are logged and skipped.
@@ -340,6 +351,16 @@ impl Feedback {
             if scope_model(scope).is_some_and(|m| !self.scopes.is_admitted(m)) {
                 continue;
             }
+            let n = counts[scope];
+            let unchanged = self
+                .synced
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(scope.clone(), n)
+                == Some(n);
+            if unchanged {
+                continue;
+            }
             if self.refit_scope(scope).await.is_ok() {
                 fitted += 1;
             }
@@ -347,10 +368,15 @@ impl Feedback {
         Ok(fitted)
     }
 
-    /// Starts the scheduled refit: every `period`, each scope with labels stored since its last
-    /// refit is refitted. Ends by itself once the service is dropped.
+    /// Starts the scheduled refit: every `period`, each scope whose stored label count changed
+    /// (labels from any instance on the same store; [`Feedback::refit_all`]) and each scope
+    /// with labels recorded here since its last refit is refitted. Ends by itself once the
+    /// service is dropped.
     pub fn spawn_scheduler(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
         crate::support::periodic::spawn_while_alive(self, period, |me: Arc<Self>| async move {
+            if let Err(e) = me.refit_all().await {
+                tracing::warn!(cause = %e, "scheduled refit: cannot list the stored scopes");
+            }
             let due: Vec<String> = me
                 .pending
                 .lock()

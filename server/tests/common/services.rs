@@ -121,3 +121,15 @@ impl Drop for RedisProcess {
         let _ = self.0.wait();
     }
 }
+
+/// Drops a PostgreSQL schema (and everything in it) when it goes out of scope: each test that
+/// uses PostgreSQL works in a schema of its own.
+pub struct DropSchema(pub String);
+
+impl Drop for DropSchema {
+    fn drop(&mut self) {
+        if let Ok(mut c) = postgres::Client::connect(&postgres_url(), postgres::NoTls) {
+            let _ = c.batch_execute(&format!("DROP SCHEMA IF EXISTS {} CASCADE", self.0));
+        }
+    }
+}

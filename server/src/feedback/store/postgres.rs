@@ -57,6 +57,22 @@ impl std::fmt::Debug for PostgresStore {
     }
 }
 
+impl Drop for PostgresStore {
+    /// The synchronous `postgres` client shuts down its own small runtime when dropped, which
+    /// panics on a thread that runs tokio ("Cannot start a runtime from within a runtime") — as
+    /// the server's threads do at shutdown. So the connection is closed on a thread of its own.
+    fn drop(&mut self) {
+        let client = self
+            .client
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(client) = client {
+            let _ = std::thread::spawn(move || drop(client)).join();
+        }
+    }
+}
+
 /// True for a plain SQL identifier we can splice into `CREATE SCHEMA` / `search_path` safely:
 /// `[a-z_][a-z0-9_]*`, at most 63 bytes.
 pub fn valid_schema(name: &str) -> bool {
@@ -92,14 +108,29 @@ impl PostgresStore {
     }
 
     fn connect(&self) -> Result<Client, StoreError> {
-        let mut client = Client::connect(&self.url, NoTls)
-            .map_err(|e| storage_error(format!("cannot connect to PostgreSQL: {e}")))?;
+        let mut client = Client::connect(&self.url, NoTls).map_err(|e| {
+            storage_error(format!("cannot connect to PostgreSQL: {}", pg_cause(&e)))
+        })?;
+        // `CREATE SCHEMA IF NOT EXISTS` is not safe against a peer doing the same at the same
+        // moment (both pass the check, one fails on the catalog's unique index): instances that
+        // start together take the migration lock around it. Separate statements, so the schema
+        // is committed before the lock is released (a multi-statement batch is one transaction).
+        client
+            .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+            .map_err(pg_error)?;
+        let created = client
+            .batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {}", self.schema))
+            .map_err(pg_error);
+        client
+            .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
+            .map_err(pg_error)?;
+        created?;
         client
             .batch_execute(&format!(
-                "CREATE SCHEMA IF NOT EXISTS {0}; SET search_path TO {0}; SET synchronous_commit TO on;",
+                "SET search_path TO {}; SET synchronous_commit TO on;",
                 self.schema
             ))
-            .map_err(storage_error)?;
+            .map_err(pg_error)?;
         Ok(client)
     }
 
@@ -124,17 +155,61 @@ impl PostgresStore {
             match f(client) {
                 Ok(v) => return Ok(v),
                 Err(e) if attempt == 0 && (e.is_closed() || client.is_closed()) => {
-                    tracing::warn!(error = %e, "PostgreSQL connection lost; reconnecting");
+                    tracing::warn!(error = %pg_cause(&e), "PostgreSQL connection lost; reconnecting");
                     *guard = None;
                 }
-                Err(e) => return Err(storage_error(e)),
+                Err(e) => return Err(pg_error(e)),
             }
         }
         Err(storage_error("PostgreSQL connection lost twice"))
     }
 }
 
+/// The database's own words for `e` (severity, SQLSTATE code, message, detail): the client's
+/// `Display` says only "db error". Never contains the URL (the server does not know it).
+fn pg_cause(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!(
+            "{} {}: {}{}",
+            db.severity(),
+            db.code().code(),
+            db.message(),
+            db.detail().map(|d| format!(" ({d})")).unwrap_or_default()
+        ),
+        None => {
+            let mut out = e.to_string();
+            let mut source = std::error::Error::source(e);
+            while let Some(s) = source {
+                out.push_str(": ");
+                out.push_str(&s.to_string());
+                source = s.source();
+            }
+            out
+        }
+    }
+}
+
+/// A PostgreSQL error as a [`StoreError`] with the database's own message ([`pg_cause`]).
+fn pg_error(e: postgres::Error) -> StoreError {
+    storage_error(pg_cause(&e))
+}
+
+/// Applies pending [`MIGRATIONS`] while holding the session-level advisory lock
+/// [`MIGRATION_LOCK`], so that instances starting together on a fresh database serialise: the
+/// first creates the tables, the others wait for it and find them (the `IF NOT EXISTS` checks
+/// alone race). The lock is released on every path (and with the session, should this one die).
 fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    client
+        .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+        .map_err(pg_error)?;
+    let result = migrate_locked(client);
+    let unlocked = client
+        .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
+        .map_err(pg_error);
+    result.and(unlocked.map(|_| ()))
+}
+
+fn migrate_locked(client: &mut Client) -> Result<(), StoreError> {
     client
         .batch_execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -143,25 +218,27 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
                 applied_at_ms BIGINT NOT NULL
             );",
         )
-        .map_err(storage_error)?;
+        .map_err(pg_error)?;
     for &(version, description, sql) in MIGRATIONS {
-        let mut tx = client.transaction().map_err(storage_error)?;
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-            .map_err(storage_error)?;
+        let mut tx = client.transaction().map_err(pg_error)?;
         let done = tx
             .query_opt(
                 "SELECT version FROM schema_migrations WHERE version = $1",
                 &[&version],
             )
-            .map_err(storage_error)?;
+            .map_err(pg_error)?;
         if done.is_none() {
-            tx.batch_execute(sql)
-                .map_err(|e| storage_error(format!("migration {version} ({description}): {e}")))?;
+            tx.batch_execute(sql).map_err(|e| {
+                storage_error(format!(
+                    "migration {version} ({description}): {}",
+                    pg_cause(&e)
+                ))
+            })?;
             tx.execute(
                 "INSERT INTO schema_migrations (version, description, applied_at_ms) VALUES ($1, $2, $3)",
                 &[&version, &description, &crate::support::unix_ms()],
             )
-            .map_err(storage_error)?;
+            .map_err(pg_error)?;
             tracing::info!(
                 backend = "postgres",
                 version,
@@ -169,7 +246,7 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
                 "schema migration applied"
             );
         }
-        tx.commit().map_err(storage_error)?;
+        tx.commit().map_err(pg_error)?;
     }
     Ok(())
 }
