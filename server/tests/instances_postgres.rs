@@ -3,7 +3,8 @@
 //! the schema's creation serialise on an advisory lock); labels sent to one are served by the
 //! other within FEEDBACK_REFIT_INTERVAL_SECONDS, and the converged instances give the same height
 //! for the same request; SIGTERM stops both without a panic (the synchronous PostgreSQL client is
-//! closed off the async runtime). Needs PostgreSQL (TEST_DATABASE_URL, default
+//! closed off the async runtime); kill -9 of one instance during concurrent calibrations on both
+//! loses no acknowledged label, and the other keeps serving. Needs PostgreSQL (TEST_DATABASE_URL, default
 //! postgres://postgres@127.0.0.1:5432/test) and FAILS naming it when it is missing.
 
 mod common;
@@ -117,4 +118,118 @@ fn a_database_error_names_its_cause() {
         stderr.contains("42939"),
         "the SQLSTATE and the database's message: {stderr}"
     );
+}
+
+/// POSTs one label to `url`; `Some(())` when the server acknowledged it (200,
+/// `feedback_recorded`), `None` when the instance is gone (connection refused or reset) or
+/// refused it.
+fn send_label(url: &str, ip: &str, text: &str, correct: bool) -> Option<()> {
+    let body = json!({"text": text, "prompt": "Who finished it and when?", "model_source": "kill-model", "ground_truth": u8::from(correct)});
+    match ureq::post(url)
+        .set("Content-Type", "application/json")
+        .set(KEY.0, KEY.1)
+        .set("X-Forwarded-For", ip)
+        .send_string(&body.to_string())
+    {
+        Ok(r) if r.status() == 200 => {
+            let v: serde_json::Value = serde_json::from_str(&r.into_string().ok()?).ok()?;
+            assert_eq!(v["feedback_recorded"], true, "{v}");
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+#[test]
+fn kill_9_of_one_instance_during_concurrent_calibrations_loses_no_acknowledged_label() {
+    let mut admin = services::require_postgres();
+    let schema = format!("ea_test_{}", uuid_like());
+    let _cleanup = services::DropSchema(schema.clone());
+    let url = services::postgres_url();
+    let env = [
+        ("DATABASE_URL", url.as_str()),
+        ("DATABASE_SCHEMA", schema.as_str()),
+        ("FEEDBACK_REFIT_INTERVAL_SECONDS", "1"),
+        ("AG_API_KEY_SECRET", "k"),
+    ];
+    let mut a = Server::start(&env, &[]);
+    let b = Server::start(&env, &[]);
+    let per_thread = 60usize;
+    let a_acked = std::sync::atomic::AtomicUsize::new(0);
+    let (url_a, url_b) = (a.url("/v1/calibrate"), b.url("/v1/calibrate"));
+    let acknowledged: Vec<String> = std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        // Two clients on A, two on B, each with its own address (100 calibrations/min per IP).
+        for t in 0..4usize {
+            let (target, a_acked) = (if t < 2 { &url_a } else { &url_b }, &a_acked);
+            handles.push(s.spawn(move || {
+                let mut acked = Vec::new();
+                for i in 0..per_thread {
+                    let text = format!("Label {t}-{i}: the canal was finished in {}.", 1800 + i);
+                    match send_label(target, &format!("198.18.10.{t}"), &text, i % 3 != 0) {
+                        Some(_) => {
+                            if t < 2 {
+                                a_acked.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            }
+                            acked.push(text);
+                        }
+                        None if t < 2 => break, // A is gone
+                        None => panic!("B refused label {t}-{i} while A was being killed"),
+                    }
+                }
+                acked
+            }));
+        }
+        // Kill A mid-stream, without a shutdown handler.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while a_acked.load(std::sync::atomic::Ordering::SeqCst) < 30 {
+            assert!(Instant::now() < deadline, "A acknowledged too few labels");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        a.signal("KILL");
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("client thread"))
+            .collect()
+    });
+    a.wait_exit(Duration::from_secs(10)).expect("A was killed");
+    let from_b = acknowledged
+        .iter()
+        .filter(|t| t.starts_with("Label 2-") || t.starts_with("Label 3-"))
+        .count();
+    assert_eq!(
+        from_b,
+        2 * per_thread,
+        "B acknowledged every label sent to it"
+    );
+    let from_a = acknowledged.len() - from_b;
+    assert!(
+        (30..2 * per_thread).contains(&from_a),
+        "A was killed mid-stream: it acknowledged {from_a}"
+    );
+    let stored: std::collections::HashSet<String> = admin
+        .query(&format!("SELECT text FROM {schema}.feedback"), &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get::<_, String>(0))
+        .collect();
+    let lost: Vec<&String> = acknowledged
+        .iter()
+        .filter(|t| !stored.contains(*t))
+        .collect();
+    assert!(lost.is_empty(), "acknowledged but not stored: {lost:?}");
+    // B keeps serving, and serves the calibrator of every stored label (A's too) within an
+    // interval.
+    let scope = durability::scope("kill-model");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while feedback_n(&b, &scope) != Some(stored.len() as u64) {
+        assert!(
+            Instant::now() < deadline,
+            "B serves {:?} labels of {}; log:\n{}",
+            feedback_n(&b, &scope),
+            stored.len(),
+            b.logs()
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }
