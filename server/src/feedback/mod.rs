@@ -11,9 +11,9 @@
 //!   scheduler refits every scope with labels not yet included — its own, and those other
 //!   instances stored in the same database (it compares the store's label count per scope with
 //!   the count its last refit was started for), so instances sharing a store converge within
-//!   one interval. Refits are deterministic (the newest labels of the scope, in id order). Refits run one at a time, load
-//!   the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in core
-//!   ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
+//!   one interval. Refits are deterministic (the newest labels of the scope, in id order).
+//!   Refits run one at a time, load the newest [`MAX_REFIT_LABELS`] labels of the scope, fit in
+//!   core ([`ScopeCalibration::fit`]) on the blocking pool and swap in a new registry.
 //! * **Bounded**: at most MAX_MODEL_SCOPES models get scopes of their own; the rest share the
 //!   `*` scope ([`scopes`]), so the registry, the refit bookkeeping and the metrics stay bounded
 //!   whatever model names clients send.
@@ -369,24 +369,13 @@ impl Feedback {
     }
 
     /// Starts the scheduled refit: every `period`, each scope whose stored label count changed
-    /// (labels from any instance on the same store; [`Feedback::refit_all`]) and each scope
-    /// with labels recorded here since its last refit is refitted. Ends by itself once the
-    /// service is dropped.
+    /// (labels from this or any instance on the same store; [`Feedback::refit_all`]) is
+    /// refitted. Ends by itself once the service is dropped.
     pub fn spawn_scheduler(self: &Arc<Self>, period: Duration) -> tokio::task::JoinHandle<()> {
         crate::support::periodic::spawn_while_alive(self, period, |me: Arc<Self>| async move {
+            // Labels recorded here change the store's counts too, so this covers them.
             if let Err(e) = me.refit_all().await {
                 tracing::warn!(cause = %e, "scheduled refit: cannot list the stored scopes");
-            }
-            let due: Vec<String> = me
-                .pending
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .iter()
-                .filter(|(_, &n)| n > 0)
-                .map(|(s, _)| s.clone())
-                .collect();
-            for scope in due {
-                let _ = me.refit_scope(&scope).await;
             }
         })
     }

@@ -115,16 +115,10 @@ impl PostgresStore {
         // moment (both pass the check, one fails on the catalog's unique index): instances that
         // start together take the migration lock around it. Separate statements, so the schema
         // is committed before the lock is released (a multi-statement batch is one transaction).
-        client
-            .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
-            .map_err(pg_error)?;
-        let created = client
-            .batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {}", self.schema))
-            .map_err(pg_error);
-        client
-            .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
-            .map_err(pg_error)?;
-        created?;
+        under_migration_lock(&mut client, |c| {
+            c.batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {}", self.schema))
+                .map_err(pg_error)
+        })?;
         client
             .batch_execute(&format!(
                 "SET search_path TO {}; SET synchronous_commit TO on;",
@@ -194,19 +188,30 @@ fn pg_error(e: postgres::Error) -> StoreError {
     storage_error(pg_cause(&e))
 }
 
-/// Applies pending [`MIGRATIONS`] while holding the session-level advisory lock
-/// [`MIGRATION_LOCK`], so that instances starting together on a fresh database serialise: the
-/// first creates the tables, the others wait for it and find them (the `IF NOT EXISTS` checks
-/// alone race). The lock is released on every path (and with the session, should this one die).
-fn migrate(client: &mut Client) -> Result<(), StoreError> {
+/// Runs `f` while holding the session-level advisory lock [`MIGRATION_LOCK`], so that instances
+/// starting together on a fresh database serialise: the first creates the schema and tables, the
+/// others wait for it and find them (the `IF NOT EXISTS` checks alone race). `f`'s statements
+/// must commit before it returns (the lock is released right after). The lock is released on
+/// every path (and with the session, should this one die); `f`'s error comes first.
+fn under_migration_lock<T>(
+    client: &mut Client,
+    f: impl FnOnce(&mut Client) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
     client
         .execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
         .map_err(pg_error)?;
-    let result = migrate_locked(client);
+    let result = f(client);
     let unlocked = client
         .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK])
         .map_err(pg_error);
-    result.and(unlocked.map(|_| ()))
+    let value = result?;
+    unlocked?;
+    Ok(value)
+}
+
+/// Applies pending [`MIGRATIONS`] under the migration lock ([`under_migration_lock`]).
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    under_migration_lock(client, migrate_locked)
 }
 
 fn migrate_locked(client: &mut Client) -> Result<(), StoreError> {
