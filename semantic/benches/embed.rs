@@ -13,7 +13,8 @@
 //! At the end the bench prints the process's thread count from /proc (Linux), which shows that no
 //! worker threads were started.
 
-use std::path::PathBuf;
+#[path = "../tests/model/mod.rs"]
+mod model;
 
 use criterion::{BenchmarkId, Criterion, Throughput};
 use epistemic_audit_semantic::Embedder;
@@ -53,31 +54,6 @@ const SENTENCES: &[&str] = &[
     "Vaccines train the immune system to recognise a pathogen without causing the disease.",
     "The Roman Empire in the West ended in 476 when Odoacer deposed Romulus Augustulus.",
 ];
-
-fn model_dir() -> PathBuf {
-    match std::env::var_os("EA_MINILM_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../models/all-minilm-l6-v2"),
-    }
-}
-
-fn load() -> Embedder {
-    let dir = model_dir();
-    let read = |name: &str| {
-        std::fs::read(dir.join(name)).unwrap_or_else(|e| {
-            panic!(
-                "cannot read {} ({e}): run `bash scripts/fetch-minilm.sh` or set EA_MINILM_DIR",
-                dir.join(name).display()
-            )
-        })
-    };
-    Embedder::from_bytes(
-        &read("model.safetensors"),
-        &read("tokenizer.json"),
-        &read("config.json"),
-    )
-    .expect("the model loads")
-}
 
 fn bench(c: &mut Criterion, embedder: &Embedder) {
     let mut group = c.benchmark_group("embed");
@@ -126,7 +102,7 @@ fn main() {
     // Before candle reads them (first matrix product): one thread for every pool.
     std::env::set_var("CANDLE_NUM_THREADS", "1");
     std::env::set_var("RAYON_NUM_THREADS", "1");
-    let embedder = load();
+    let embedder = model::load_from(&model::model_dir());
     let mut c = Criterion::default().configure_from_args();
     bench(&mut c, &embedder);
     c.final_summary();

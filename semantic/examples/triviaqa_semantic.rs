@@ -46,6 +46,9 @@
 //! example sets `CANDLE_NUM_THREADS` and `RAYON_NUM_THREADS` to 1, so the encoder runs on one
 //! thread.
 
+#[path = "../tests/model/mod.rs"]
+mod model;
+
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -316,22 +319,8 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let model_dir = std::env::args_os()
         .nth(1)
-        .map_or_else(|| root.join("models/all-minilm-l6-v2"), PathBuf::from);
-    let read = |name: &str| {
-        let path = model_dir.join(name);
-        std::fs::read(&path).unwrap_or_else(|e| {
-            panic!(
-                "cannot read {} (run `bash scripts/fetch-minilm.sh` or pass MODEL_DIR): {e}",
-                path.display()
-            )
-        })
-    };
-    let embedder = Embedder::from_bytes(
-        &read("model.safetensors"),
-        &read("tokenizer.json"),
-        &read("config.json"),
-    )
-    .expect("loading all-MiniLM-L6-v2 failed");
+        .map_or_else(model::model_dir, PathBuf::from);
+    let embedder = model::load_from(&model_dir);
 
     let mut throughput = Throughput::default();
     let mut sets = Vec::new();

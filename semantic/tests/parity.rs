@@ -6,7 +6,7 @@
 //! Needs the model: `bash scripts/fetch-minilm.sh` (into `models/all-minilm-l6-v2`), or a directory
 //! named by `EA_MINILM_DIR`. Without it the test fails, saying so; it never skips silently.
 
-use std::path::PathBuf;
+mod model;
 
 use epistemic_audit_semantic::{Embedder, Embedding, DIM, MAX_SEQ_LEN};
 use serde::Deserialize;
@@ -27,33 +27,10 @@ struct Sentence {
     embedding: Vec<f32>,
 }
 
-fn model_dir() -> PathBuf {
-    match std::env::var_os("EA_MINILM_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../models/all-minilm-l6-v2"),
-    }
-}
-
 fn load() -> Embedder {
-    let dir = model_dir();
-    let read = |name: &str| {
-        let path = dir.join(name);
-        std::fs::read(&path).unwrap_or_else(|e| {
-            panic!(
-                "cannot read {} ({e}). The semantic tests need all-MiniLM-L6-v2: run \
-                 `bash scripts/fetch-minilm.sh` from the repository root, or set EA_MINILM_DIR to \
-                 a directory holding model.safetensors, tokenizer.json and config.json.",
-                path.display()
-            )
-        })
-    };
+    let dir = model::model_dir();
     let started = std::time::Instant::now();
-    let embedder = Embedder::from_bytes(
-        &read("model.safetensors"),
-        &read("tokenizer.json"),
-        &read("config.json"),
-    )
-    .expect("the fetched model loads");
+    let embedder = model::load_from(&dir);
     eprintln!(
         "loaded all-MiniLM-L6-v2 from {} in {:.2?}",
         dir.display(),

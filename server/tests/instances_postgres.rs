@@ -23,6 +23,28 @@ fn feedback_n(s: &Server, scope: &str) -> Option<u64> {
         .and_then(|e| e["n"].as_u64())
 }
 
+/// Waits (at most 20 s) until every server in `servers` serves the feedback calibrator of
+/// `scope` fitted on `n` labels; fails with what each serves and their logs.
+fn wait_until_all_serve(servers: &[&Server], scope: &str, n: u64) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let served: Vec<Option<u64>> = servers.iter().map(|s| feedback_n(s, scope)).collect();
+        if served.iter().all(|&m| m == Some(n)) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "after 20 s the instances serve {served:?} labels of {n}; logs:\n{}",
+            servers
+                .iter()
+                .map(|s| s.logs())
+                .collect::<Vec<_>>()
+                .join("\n---\n")
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 #[test]
 fn two_instances_start_together_and_serve_each_others_labels() {
     services::require_postgres();
@@ -70,19 +92,7 @@ fn two_instances_start_together_and_serve_each_others_labels() {
     }
     // B never saw a request of this model; within a refit interval (plus the refit) it serves
     // the calibrator of all 120 labels, as A does.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let (na, nb) = (feedback_n(a, &scope), feedback_n(b, &scope));
-        if na == Some(labels as u64) && nb == Some(labels as u64) {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "not converged after 20 s: A {na:?}, B {nb:?}; B's log:\n{}",
-            b.logs()
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_until_all_serve(&[a, b], &scope, labels as u64);
     let req = json!({"text": "The canal was finished in 1850 by Dutch workers.", "prompt": "Who finished it and when?", "model_source": model});
     let ha = post_json(&a.url("/v1/audit"), &[KEY], &req).json();
     let hb = post_json(&b.url("/v1/audit"), &[KEY], &req).json();
@@ -221,15 +231,5 @@ fn kill_9_of_one_instance_during_concurrent_calibrations_loses_no_acknowledged_l
     // B keeps serving, and serves the calibrator of every stored label (A's too) within an
     // interval.
     let scope = durability::scope("kill-model");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while feedback_n(&b, &scope) != Some(stored.len() as u64) {
-        assert!(
-            Instant::now() < deadline,
-            "B serves {:?} labels of {}; log:\n{}",
-            feedback_n(&b, &scope),
-            stored.len(),
-            b.logs()
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_until_all_serve(&[&b], &scope, stored.len() as u64);
 }
