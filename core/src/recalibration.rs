@@ -148,6 +148,8 @@ pub struct ScopeCalibration {
     pub target_risk: f64,
     /// δ of the thresholds (the reference's, 0.05).
     pub delta: f64,
+    /// Which stored labels the fit read, when the caller says ([`ScopeCalibration::fitted_on`]).
+    pub fitted_on: Option<crate::types::FittedLabels>,
 }
 
 fn fit_method(n: usize, raw: &[f64], correct: &[bool]) -> Result<Calibrator, String> {
@@ -223,7 +225,16 @@ impl ScopeCalibration {
             thresholds: Thresholds::fit(&oof, correct, reference.target_risk, reference.delta),
             target_risk: reference.target_risk,
             delta: reference.delta,
+            fitted_on: None,
         }))
+    }
+
+    /// The same calibrator, recording which stored labels it was fitted on (the store knows
+    /// their ids; core does not), for `GET /v1/calibration`.
+    #[must_use]
+    pub fn fitted_on(mut self, labels: crate::types::FittedLabels) -> Self {
+        self.fitted_on = Some(labels);
+        self
     }
 
     /// Calibrated probability of being correct for raw confidence `c`:
@@ -333,6 +344,7 @@ pub fn report(
             shrinkage_weight: active.weight,
             thresholds: active.threshold_info(),
             bins: active.bins.to_vec(),
+            fitted_on: cal.and_then(|c| c.fitted_on.clone()),
         }
     };
     let mut scopes: Vec<CalibrationScopeReport> = TaskKind::ALL

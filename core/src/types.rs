@@ -665,6 +665,27 @@ pub struct CalibrationScopeReport {
     pub thresholds: ThresholdInfo,
     /// Reliability diagram of the held-out heights: 15 bins with count, mean confidence, accuracy.
     pub bins: Vec<crate::calibration::ReliabilityBin>,
+    /// The stored labels the scope's feedback calibrator in force was fitted on (absent while
+    /// the reference serves it). Instances sharing a store that serve the same `fitted_on`
+    /// serve the same calibrator: refits are deterministic in these labels.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fitted_on: Option<FittedLabels>,
+}
+
+/// Which stored labels a feedback calibrator was fitted on: the `n` labelled records of its
+/// scope made by `scorer_version` with store ids in `first_id..=last_id` when the refit read
+/// them (the newest 100 000 at most). Ids are the feedback store's record ids.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct FittedLabels {
+    /// Scorer version whose raw confidences were calibrated.
+    pub scorer_version: String,
+    /// Number of labels.
+    pub n: u64,
+    /// Smallest store id among them.
+    pub first_id: i64,
+    /// Largest store id among them.
+    pub last_id: i64,
 }
 
 /// Body of `GET /v1/calibration`: every scope, reference scopes first, then feedback scopes by name.

@@ -2,8 +2,8 @@
 //! two instances started at the same moment on a fresh schema both come up (the migrations and
 //! the schema's creation serialise on an advisory lock); labels sent to one are served by the
 //! other within FEEDBACK_REFIT_INTERVAL_SECONDS, and the converged instances give the same height
-//! for the same request; SIGTERM stops both without a panic (the synchronous PostgreSQL client is
-//! closed off the async runtime); kill -9 of one instance during concurrent calibrations on both
+//! for the same request, and `/v1/calibration` names the same stored labels (`fitted_on`) on both;
+//! SIGTERM stops both without a panic; kill -9 of one instance during concurrent calibrations on both
 //! loses no acknowledged label, and the other keeps serving. Needs PostgreSQL (TEST_DATABASE_URL, default
 //! postgres://postgres@127.0.0.1:5432/test) and FAILS naming it when it is missing.
 
@@ -14,13 +14,18 @@ use std::time::{Duration, Instant};
 
 const KEY: (&str, &str) = ("X-API-Key", "k");
 
-fn feedback_n(s: &Server, scope: &str) -> Option<u64> {
+/// The `/v1/calibration` entry of `scope` when a feedback calibrator serves it.
+fn feedback_scope(s: &Server, scope: &str) -> Option<serde_json::Value> {
     durability::get_calibration(s, KEY)["scopes"]
         .as_array()
         .expect("scopes")
         .iter()
         .find(|e| e["scope"] == scope && e["source"] == "feedback")
-        .and_then(|e| e["n"].as_u64())
+        .cloned()
+}
+
+fn feedback_n(s: &Server, scope: &str) -> Option<u64> {
+    feedback_scope(s, scope).and_then(|e| e["n"].as_u64())
 }
 
 /// Waits (at most 20 s) until every server in `servers` serves the feedback calibrator of
@@ -99,6 +104,17 @@ fn two_instances_start_together_and_serve_each_others_labels() {
     assert_eq!(ha["metadata"]["calibration"]["source"], "feedback", "{ha}");
     assert_eq!(hb["metadata"]["calibration"]["source"], "feedback", "{hb}");
     assert_eq!(ha["height"], hb["height"], "converged instances agree");
+    // Both say which stored labels their calibrator was fitted on: the same 120.
+    let (fa, fb) = (
+        feedback_scope(a, &scope).unwrap()["fitted_on"].clone(),
+        feedback_scope(b, &scope).unwrap()["fitted_on"].clone(),
+    );
+    assert_eq!(fa, fb, "the same labels on both instances");
+    assert_eq!(fa["n"], labels as u64, "{fa}");
+    assert!(
+        fa["last_id"].as_i64().unwrap() - fa["first_id"].as_i64().unwrap() >= labels as i64 - 1,
+        "{fa}"
+    );
 
     for s in &mut servers {
         s.signal("TERM");

@@ -43,10 +43,45 @@ fn two_instances_sharing_redis_admit_exactly_100_of_150() {
     let prefix = format!("ea-test-{}", uuid_like());
     let _flush = FlushPrefix(prefix.clone());
     let url = services::redis_url();
-    let env = [
-        ("REDIS_URL", url.as_str()),
-        ("REDIS_KEY_PREFIX", prefix.as_str()),
-    ];
+    admit_exactly_100_of_150(&[("REDIS_URL", url.as_str())], &prefix, &mut conn);
+}
+
+#[test]
+fn a_rediss_url_shares_the_limits_over_tls() {
+    let bin = services::require_redis_server_binary();
+    let dir = std::env::temp_dir().join(format!("ea-redis-tls-{}", uuid_like()));
+    let (cert, key) = services::self_signed_localhost(&dir);
+    let port = services::free_port();
+    let _redis = services::RedisProcess::start_tls(&bin, port, &cert, &key);
+    let url = format!("rediss://localhost:{port}/0");
+    // redis-rs's TLS takes rustls' process-wide provider (the server installs ring too).
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let mut conn = redis::Client::build_with_tls(
+        url.as_str(),
+        redis::TlsCertificates {
+            client_tls: None,
+            root_cert: Some(std::fs::read(&cert).unwrap()),
+        },
+    )
+    .and_then(|c| c.get_connection())
+    .expect("the test's own TLS Redis");
+    admit_exactly_100_of_150(
+        &[
+            ("REDIS_URL", url.as_str()),
+            ("REDIS_CA_FILE", cert.as_str()),
+        ],
+        &format!("ea-tls-{}", uuid_like()),
+        &mut conn,
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Two instances on the Redis of `env` (REDIS_URL, …) with key prefix `prefix` admit exactly
+/// 100 of 150 audits from one address, and the shared log in Redis (read through `conn`) holds
+/// the 100.
+fn admit_exactly_100_of_150(env: &[(&str, &str)], prefix: &str, conn: &mut redis::Connection) {
+    let mut env = env.to_vec();
+    env.push(("REDIS_KEY_PREFIX", prefix));
     let a = Server::start(&env, &[]);
     let b = Server::start(&env, &[]);
     let ip = unique_ip();
@@ -78,9 +113,9 @@ fn two_instances_sharing_redis_admit_exactly_100_of_150() {
     );
     // Both instances served some of each (the pool really is shared).
     let key = format!("{prefix}:rl:audit:{ip}");
-    let card: u64 = redis::cmd("ZCARD").arg(&key).query(&mut conn).unwrap();
+    let card: u64 = redis::cmd("ZCARD").arg(&key).query(conn).unwrap();
     assert_eq!(card, 100);
-    let ttl: i64 = redis::cmd("PTTL").arg(&key).query(&mut conn).unwrap();
+    let ttl: i64 = redis::cmd("PTTL").arg(&key).query(conn).unwrap();
     assert!(ttl > 0 && ttl <= 60_000, "the key expires: {ttl}");
     assert!(!a.logs().contains("Redis unreachable") && !b.logs().contains("Redis unreachable"));
 }

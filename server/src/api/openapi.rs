@@ -24,9 +24,9 @@ use epistemic_audit_core::validate::{FieldError, LocItem};
 use epistemic_audit_core::{
     AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrateRequest,
     CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
-    CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse, IntervalInfo,
-    Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
-    TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
+    CompareRequest, CompareResponse, CompareSummary, Contribution, FittedLabels, HealthResponse,
+    IntervalInfo, Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier,
+    TokenLogprob, TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
 use hyper::Response;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -51,7 +51,7 @@ pub const BEARER_SCHEME: &str = "bearer";
     paths(root, health, docs, openapi_json, metrics, audit, batch, compare, calibrate, calibration),
     components(schemas(
         AuditRequest, AuditResult, Verdict, Mode, Tier, TaskKind, Metadata, CalibrationInfo,
-        ThresholdInfo, IntervalInfo, Contribution, BatchRequest, BatchResponse, BatchSummary,
+        ThresholdInfo, FittedLabels, IntervalInfo, Contribution, BatchRequest, BatchResponse, BatchSummary,
         HealthResponse, ApiInfo, ApiLinks, ValidationError, FieldError, LocItem, RateLimitError,
         AuthError, AuthErrorCode, DetailError, CompareItem, CompareRequest, CompareResponse,
         ModelComparison, RankingEntry, CompareSummary, CalibrateRequest, CalibrateResponse,

@@ -74,8 +74,12 @@ pub async fn run(
     let store = open_store(&settings).await?;
     let shared_limiter = match &settings.redis_url {
         Some(url) => {
-            let shared = SharedLimiter::new(url.expose_str(), &settings.redis_key_prefix)
-                .map_err(std::io::Error::other)?;
+            let shared = SharedLimiter::new(
+                url.expose_str(),
+                &settings.redis_key_prefix,
+                settings.redis_ca_file.as_deref(),
+            )
+            .map_err(std::io::Error::other)?;
             shared.connect().await;
             Some(Arc::new(shared))
         }
@@ -130,7 +134,7 @@ pub async fn run(
 }
 
 /// Opens the feedback store the settings name (PostgreSQL when DATABASE_URL is set, else the
-/// SQLite file) on the blocking pool, running its migrations.
+/// SQLite file, opened on the blocking pool), running its migrations.
 ///
 /// # Errors
 /// The store cannot be opened or migrated (the message names no URL).
@@ -139,17 +143,18 @@ async fn open_store(settings: &Settings) -> std::io::Result<Arc<dyn FeedbackStor
         .database_url
         .as_ref()
         .map(|u| u.expose_str().to_string());
-    let schema = settings.database_schema.clone();
     let path = settings.feedback_db_path.clone();
-    let opened =
-        tokio::task::spawn_blocking(move || -> Result<Arc<dyn FeedbackStore>, StoreError> {
-            Ok(match url {
-                Some(url) => Arc::new(PostgresStore::open(&url, &schema)?),
-                None => Arc::new(SqliteStore::open(&path)?),
-            })
-        })
-        .await
-        .map_err(std::io::Error::other)?;
+    let opened: Result<Arc<dyn FeedbackStore>, StoreError> = match url {
+        Some(url) => {
+            PostgresStore::open(&url, &settings.database_schema, settings.database_pool_size)
+                .await
+                .map(|s| Arc::new(s) as Arc<dyn FeedbackStore>)
+        }
+        None => tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+            .await
+            .map_err(std::io::Error::other)?
+            .map(|s| Arc::new(s) as Arc<dyn FeedbackStore>),
+    };
     let store = opened
         .map_err(|e| std::io::Error::other(format!("cannot open the feedback store: {e}")))?;
     match store.backend() {
@@ -157,7 +162,7 @@ async fn open_store(settings: &Settings) -> std::io::Result<Arc<dyn FeedbackStor
             tracing::info!(path = %settings.feedback_db_path.display(), "feedback store: SQLite (WAL, synchronous=FULL)")
         }
         other => {
-            tracing::info!(backend = other, schema = %settings.database_schema, "feedback store: PostgreSQL")
+            tracing::info!(backend = other, schema = %settings.database_schema, pool_size = settings.database_pool_size, "feedback store: PostgreSQL")
         }
     }
     Ok(store)

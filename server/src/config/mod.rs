@@ -150,6 +150,11 @@ pub struct ServeArgs {
     #[arg(long, env = "DATABASE_SCHEMA", default_value = "public")]
     pub database_schema: String,
 
+    /// Most PostgreSQL connections the feedback store holds open (opened on demand; requests
+    /// beyond it wait up to 30 s for a free one). Per instance.
+    #[arg(long, env = "DATABASE_POOL_SIZE", default_value_t = 8)]
+    pub database_pool_size: usize,
+
     /// Refit a calibration scope after this many new labels in it (0 = only on the schedule).
     #[arg(long, env = "FEEDBACK_REFIT_EVERY", default_value_t = 25)]
     pub feedback_refit_every: u64,
@@ -172,6 +177,11 @@ pub struct ServeArgs {
     /// Prefix of the Redis keys of the shared limits (`<prefix>:rl:<endpoint>:<ip>`).
     #[arg(long, env = "REDIS_KEY_PREFIX", default_value = "epistemic-audit")]
     pub redis_key_prefix: String,
+
+    /// PEM file of the CA certificate(s) that sign the Redis server's certificate, for a
+    /// `rediss://` REDIS_URL whose server the system's roots do not trust (unset = system roots).
+    #[arg(long, env = "REDIS_CA_FILE", value_name = "PATH")]
+    pub redis_ca_file: Option<PathBuf>,
 
     /// The upstream options shared with `eval --triviaqa`.
     #[command(flatten)]
@@ -381,6 +391,8 @@ pub struct Settings {
     pub database_url: Option<Secret>,
     /// DATABASE_SCHEMA.
     pub database_schema: String,
+    /// DATABASE_POOL_SIZE (at least 1).
+    pub database_pool_size: usize,
     /// FEEDBACK_REFIT_EVERY (0 = schedule only).
     pub feedback_refit_every: u64,
     /// FEEDBACK_REFIT_INTERVAL_SECONDS; `None` = no schedule (the setting is 0).
@@ -391,6 +403,8 @@ pub struct Settings {
     pub redis_url: Option<Secret>,
     /// REDIS_KEY_PREFIX.
     pub redis_key_prefix: String,
+    /// REDIS_CA_FILE.
+    pub redis_ca_file: Option<PathBuf>,
     /// The upstream options.
     pub upstream: UpstreamSettings,
 }
@@ -446,12 +460,14 @@ impl Settings {
             feedback_db_path: args.feedback_db_path,
             database_url: set(args.database_url),
             database_schema: args.database_schema,
+            database_pool_size: args.database_pool_size.max(1),
             feedback_refit_every: args.feedback_refit_every,
             feedback_refit_interval: (args.feedback_refit_interval_seconds > 0)
                 .then(|| Duration::from_secs(args.feedback_refit_interval_seconds)),
             max_model_scopes: args.max_model_scopes,
             redis_url: set(args.redis_url),
             redis_key_prefix: args.redis_key_prefix,
+            redis_ca_file: args.redis_ca_file,
             upstream,
         })
     }
@@ -601,11 +617,13 @@ mod tests {
         assert_eq!(default("feedback_db_path"), "./data/feedback.sqlite3");
         assert_eq!(default("database_url"), "");
         assert_eq!(default("database_schema"), "public");
+        assert_eq!(default("database_pool_size"), "8");
         assert_eq!(default("feedback_refit_every"), "25");
         assert_eq!(default("feedback_refit_interval_seconds"), "300");
         assert_eq!(default("max_model_scopes"), "100");
         assert_eq!(default("redis_url"), "");
         assert_eq!(default("redis_key_prefix"), "epistemic-audit");
+        assert_eq!(default("redis_ca_file"), "");
         assert_eq!(default("hf_endpoint_url"), "");
         assert_eq!(default("hf_token"), "");
         assert_eq!(default("upstream_protocol"), "auto");

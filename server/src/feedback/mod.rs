@@ -3,7 +3,8 @@
 //! [`CalibrationRegistry`] that `/v1/audit`, `/v1/batch`, `/v1/compare` and `/v1/calibrate`
 //! score with.
 //!
-//! * **Store**: [`store`]; every call runs on tokio's blocking pool.
+//! * **Store**: [`store`], async (SQLite's calls run on tokio's blocking pool, PostgreSQL's
+//!   on a pooled async client).
 //! * **Start-up**: [`Feedback::refit_all`] fits every scope that has labels of the running
 //!   scorer version, before the server announces itself, so a restart keeps the calibration.
 //! * **Refit triggers**: every FEEDBACK_REFIT_EVERY new labels of a scope (default 25), a refit
@@ -28,13 +29,14 @@ pub mod store;
 
 use crate::telemetry::metrics::Metrics;
 use epistemic_audit_core::recalibration::{scope_task, CalibrationRegistry, ScopeCalibration};
+use epistemic_audit_core::FittedLabels;
 use epistemic_audit_core::Scorer;
 use scopes::{scope_model, scope_tier_task, ModelScopes, PER_MODEL};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
-use store::{FeedbackStore, NewFeedback, StoreError, MAX_REFIT_LABELS};
+use store::{FeedbackStore, NewFeedback, StoreError, StoredLabel, MAX_REFIT_LABELS};
 
 /// Why a feedback operation failed; the text is for the log only (the client gets the fixed
 /// 500 "Calibration failed", mapped in `http::error`).
@@ -103,6 +105,16 @@ impl std::fmt::Debug for Feedback {
             .field("scopes", &self.registry().len())
             .field("refit_every", &self.refit_every)
             .finish_non_exhaustive()
+    }
+}
+
+/// Which labels a refit read ([`FittedLabels`]): their count and id range.
+fn fitted_labels(scorer_version: &str, labels: &[StoredLabel]) -> FittedLabels {
+    FittedLabels {
+        scorer_version: scorer_version.to_string(),
+        n: labels.len() as u64,
+        first_id: labels.iter().map(|l| l.id).min().unwrap_or(0),
+        last_id: labels.iter().map(|l| l.id).max().unwrap_or(0),
     }
 }
 
@@ -205,14 +217,13 @@ impl Feedback {
         }
     }
 
-    /// Stores `rec` durably (blocking pool) and counts it.
+    /// Stores `rec` durably and counts it.
     ///
     /// # Errors
     /// [`FeedbackError::Store`] (→ 500 "Calibration failed").
     pub async fn record(&self, rec: NewFeedback) -> Result<i64, FeedbackError> {
-        let store = Arc::clone(&self.store);
         let label = rec.label;
-        match blocking(move || Ok(store.insert(&rec)?)).await {
+        match self.store.insert(rec).await.map_err(FeedbackError::from) {
             Ok(id) => {
                 let counter = match label {
                     Some(true) => &self.stats.labels_correct,
@@ -264,22 +275,28 @@ impl Feedback {
         let Some(task) = scope_task(scope) else {
             return Ok(());
         };
-        let (store, scorer, name) = (
-            Arc::clone(&self.store),
-            Arc::clone(&self.scorer),
-            scope.to_string(),
-        );
-        let result = blocking(move || {
-            let labels = store.labels(&name, scorer.version(), MAX_REFIT_LABELS)?;
-            let (raw, correct): (Vec<f64>, Vec<bool>) = labels.into_iter().unzip();
-            ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct).map_err(|e| {
-                FeedbackError::Fit {
-                    scope: name.clone(),
-                    cause: e.to_string(),
-                }
-            })
-        })
-        .await;
+        let (scorer, name) = (Arc::clone(&self.scorer), scope.to_string());
+        let result = match self
+            .store
+            .labels(scope, scorer.version(), MAX_REFIT_LABELS)
+            .await
+        {
+            Err(e) => Err(FeedbackError::from(e)),
+            Ok(labels) => {
+                blocking(move || {
+                    let raw: Vec<f64> = labels.iter().map(|l| l.raw_confidence).collect();
+                    let correct: Vec<bool> = labels.iter().map(|l| l.correct).collect();
+                    let fitted_on = fitted_labels(scorer.version(), &labels);
+                    ScopeCalibration::fit(&name, scorer.model(task), &raw, &correct)
+                        .map(|cal| cal.map(|c| c.fitted_on(fitted_on)))
+                        .map_err(|e| FeedbackError::Fit {
+                            scope: name.clone(),
+                            cause: e.to_string(),
+                        })
+                })
+                .await
+            }
+        };
         match result {
             Ok(cal) => {
                 if let Some(c) = &cal {
@@ -309,8 +326,7 @@ impl Feedback {
     /// # Errors
     /// The store's error.
     pub async fn label_counts(&self) -> Result<BTreeMap<String, u64>, FeedbackError> {
-        let (store, scorer) = (Arc::clone(&self.store), Arc::clone(&self.scorer));
-        blocking(move || Ok(store.label_counts(scorer.version())?)).await
+        Ok(self.store.label_counts(self.scorer.version()).await?)
     }
 
     /// Refits every scope whose stored label count differs from the count its last refit here

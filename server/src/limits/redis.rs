@@ -123,11 +123,32 @@ impl SharedLimiter {
     /// first hit or [`SharedLimiter::connect`] does), so the service starts even when Redis is
     /// down.
     ///
+    /// A `rediss://` URL connects over TLS (rustls), verifying the server's certificate against
+    /// the system roots, or against the PEM certificates in `ca_file` when given
+    /// (REDIS_CA_FILE); redis-rs's `#insecure` URL fragment skips verification.
+    ///
     /// # Errors
-    /// `url` is not a Redis URL (the message does not repeat it).
-    pub fn new(url: &str, prefix: &str) -> Result<SharedLimiter, String> {
-        let client = redis::Client::open(url)
-            .map_err(|e| format!("REDIS_URL is not a valid Redis URL ({:?})", e.kind()))?;
+    /// `url` is not a Redis URL (the message does not repeat it), or `ca_file` cannot be read.
+    pub fn new(
+        url: &str,
+        prefix: &str,
+        ca_file: Option<&std::path::Path>,
+    ) -> Result<SharedLimiter, String> {
+        crate::support::install_crypto_provider();
+        let invalid =
+            |e: redis::RedisError| format!("REDIS_URL is not a valid Redis URL ({:?})", e.kind());
+        let client = match ca_file {
+            Some(path) => {
+                let root_cert = std::fs::read(path)
+                    .map_err(|e| format!("cannot read REDIS_CA_FILE {}: {e}", path.display()))?;
+                let certs = redis::TlsCertificates {
+                    client_tls: None,
+                    root_cert: Some(root_cert),
+                };
+                redis::Client::build_with_tls(url, certs).map_err(invalid)?
+            }
+            None => redis::Client::open(url).map_err(invalid)?,
+        };
         Ok(SharedLimiter {
             client,
             manager: tokio::sync::Mutex::new(None),

@@ -11,7 +11,7 @@ use bytes::{Bytes, BytesMut};
 use reqwest::{Client, Url};
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
-use std::sync::{Arc, Once};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 
@@ -133,16 +133,6 @@ impl UpstreamError {
     }
 }
 
-/// Installs rustls' `ring` provider as the process default (reqwest is built with
-/// `rustls-no-provider`); idempotent.
-pub fn install_crypto_provider() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        // Err means another provider is installed already, which is as good.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-    });
-}
-
 /// A client for upstream calls: no redirects (a 3xx is a failure), no proxy, connect and total
 /// timeouts of `timeout`, idle connections kept 90 s. With `pin = Some((host, addrs))` the host
 /// name is connected only to `addrs` (the checked BYO addresses; DNS is not asked again).
@@ -153,7 +143,7 @@ pub fn build_client(
     timeout: Duration,
     pin: Option<(&str, &[SocketAddr])>,
 ) -> Result<Client, UpstreamError> {
-    install_crypto_provider();
+    crate::support::install_crypto_provider();
     let mut b = Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .no_proxy()

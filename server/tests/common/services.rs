@@ -66,6 +66,37 @@ pub fn require_redis_server_binary() -> String {
     panic!("MISSING PROGRAM: this test starts its own Redis and needs `redis-server` on PATH (Debian package redis-server).")
 }
 
+/// A self-signed end-entity certificate for `localhost` and its key, made by `openssl` in `dir`: (cert
+/// path, key path). Panics naming the program when `openssl` is missing.
+pub fn self_signed_localhost(dir: &std::path::Path) -> (String, String) {
+    std::fs::create_dir_all(dir).unwrap();
+    let (cert, key) = (dir.join("cert.pem"), dir.join("key.pem"));
+    let status = Command::new("openssl")
+        .args([
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+        ])
+        .args([
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=DNS:localhost",
+        ])
+        // An end-entity certificate (webpki refuses a CA certificate as the server's own).
+        .args(["-addext", "basicConstraints=critical,CA:FALSE"])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| {
+            panic!("MISSING PROGRAM: this test needs `openssl` (Debian package openssl): {e}")
+        });
+    assert!(status.success(), "openssl req failed");
+    (cert.display().to_string(), key.display().to_string())
+}
+
 /// A free TCP port on 127.0.0.1 (bound then released).
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
@@ -88,17 +119,36 @@ pub struct RedisProcess(Child);
 impl RedisProcess {
     /// Starts `bin` on 127.0.0.1:`port` and waits (at most 10 s) until it listens.
     pub fn start(bin: &str, port: u16) -> RedisProcess {
-        let child = Command::new(bin)
-            .args([
+        Self::start_with(bin, port, &["--port", &port.to_string()])
+    }
+
+    /// Starts `bin` serving only TLS on 127.0.0.1:`port` with the certificate and key files
+    /// (PEM); clients need no certificate of their own.
+    pub fn start_tls(bin: &str, port: u16, cert: &str, key: &str) -> RedisProcess {
+        Self::start_with(
+            bin,
+            port,
+            &[
                 "--port",
+                "0",
+                "--tls-port",
                 &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
+                "--tls-cert-file",
+                cert,
+                "--tls-key-file",
+                key,
+                "--tls-ca-cert-file",
+                cert,
+                "--tls-auth-clients",
                 "no",
-            ])
+            ],
+        )
+    }
+
+    fn start_with(bin: &str, port: u16, listen: &[&str]) -> RedisProcess {
+        let child = Command::new(bin)
+            .args(listen)
+            .args(["--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

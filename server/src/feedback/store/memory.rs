@@ -1,7 +1,7 @@
 //! An in-memory [`FeedbackStore`]: not durable, for unit tests of the handlers only.
 
 use super::StoreError;
-use super::{FeedbackStore, NewFeedback};
+use super::{FeedbackStore, NewFeedback, StoredLabel};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -24,33 +24,44 @@ impl MemoryStore {
     }
 }
 
+#[async_trait::async_trait]
 impl FeedbackStore for MemoryStore {
     fn backend(&self) -> &'static str {
         "memory"
     }
 
-    fn insert(&self, rec: &NewFeedback) -> Result<i64, StoreError> {
+    async fn insert(&self, rec: NewFeedback) -> Result<i64, StoreError> {
         let mut rows = self.rows();
-        rows.push(rec.clone());
+        rows.push(rec);
         Ok(rows.len() as i64)
     }
 
-    fn labels(
+    async fn labels(
         &self,
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, StoreError> {
+    ) -> Result<Vec<StoredLabel>, StoreError> {
         let rows = self.rows();
-        let all: Vec<(f64, bool)> = rows
+        let all: Vec<StoredLabel> = rows
             .iter()
-            .filter(|r| r.scope == scope && r.scorer_version == scorer_version)
-            .filter_map(|r| r.label.map(|l| (r.raw_confidence, l)))
+            .zip(1..)
+            .filter(|(r, _)| r.scope == scope && r.scorer_version == scorer_version)
+            .filter_map(|(r, id)| {
+                r.label.map(|correct| StoredLabel {
+                    id,
+                    raw_confidence: r.raw_confidence,
+                    correct,
+                })
+            })
             .collect();
         Ok(all[all.len().saturating_sub(limit)..].to_vec())
     }
 
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError> {
+    async fn label_counts(
+        &self,
+        scorer_version: &str,
+    ) -> Result<BTreeMap<String, u64>, StoreError> {
         let mut m = BTreeMap::new();
         for r in self
             .rows()
@@ -62,7 +73,7 @@ impl FeedbackStore for MemoryStore {
         Ok(m)
     }
 
-    fn count(&self) -> Result<u64, StoreError> {
+    async fn count(&self) -> Result<u64, StoreError> {
         Ok(self.rows().len() as u64)
     }
 }

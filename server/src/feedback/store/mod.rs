@@ -2,8 +2,10 @@
 //! [`FeedbackStore`] trait, a SQLite backend (default; a file at FEEDBACK_DB_PATH) and a
 //! PostgreSQL backend (when DATABASE_URL is set), plus an in-memory one for unit tests.
 //!
-//! Both durable backends are synchronous clients; the service calls them on tokio's blocking
-//! pool ([`super`], the feedback service) so no database call ever runs on the reactor. A call to
+//! The trait is async. PostgreSQL is served by an async client with a connection pool
+//! (tokio-postgres + deadpool-postgres, TLS by rustls when the URL asks for it; [`postgres`]).
+//! SQLite's client is synchronous, so its backend runs every call on tokio's blocking pool: no
+//! database call ever blocks the reactor. A call to
 //! [`FeedbackStore::insert`] returns only once the row is committed to stable storage (SQLite:
 //! WAL with `synchronous=FULL`; PostgreSQL: `synchronous_commit=on`), which is what lets
 //! `/v1/calibrate` answer 200 only for feedback that survives a crash or `kill -9`.
@@ -24,6 +26,7 @@
 //! the text. Operators who must not keep texts should know that this table holds them.
 
 pub mod memory;
+pub mod pg_tls;
 pub mod postgres;
 pub mod sqlite;
 
@@ -66,7 +69,20 @@ pub struct NewFeedback {
     pub scorer_version: String,
 }
 
-/// A feedback store. Every method blocks: call it from the blocking pool.
+/// One stored label, as a refit reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StoredLabel {
+    /// The record's id in the store (increasing in insertion order).
+    pub id: i64,
+    /// Raw confidence c = 1 − q2 the scorer gave the text, in [0,1].
+    pub raw_confidence: f64,
+    /// True when labelled correct.
+    pub correct: bool,
+}
+
+/// A feedback store. Methods are async and never block the reactor (the SQLite backend moves
+/// its synchronous calls to the blocking pool).
+#[async_trait::async_trait]
 pub trait FeedbackStore: Send + Sync + std::fmt::Debug {
     /// "sqlite", "postgres" or "memory".
     fn backend(&self) -> &'static str;
@@ -76,31 +92,32 @@ pub trait FeedbackStore: Send + Sync + std::fmt::Debug {
     /// # Errors
     /// [`StoreError`] when the database refuses or is unreachable (an HTTP 500 "Calibration
     /// failed", mapped in `http::error`).
-    fn insert(&self, rec: &NewFeedback) -> Result<i64, StoreError>;
+    async fn insert(&self, rec: NewFeedback) -> Result<i64, StoreError>;
 
-    /// The labelled records of `scope` made by `scorer_version`, as (raw confidence, correct)
-    /// in storage order; at most the newest `limit`.
+    /// The labelled records of `scope` made by `scorer_version`, in id order; at most the
+    /// newest `limit`.
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn labels(
+    async fn labels(
         &self,
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, StoreError>;
+    ) -> Result<Vec<StoredLabel>, StoreError>;
 
     /// Number of labelled records per scope made by `scorer_version`.
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError>;
+    async fn label_counts(&self, scorer_version: &str)
+        -> Result<BTreeMap<String, u64>, StoreError>;
 
     /// Total number of records (labels and notes).
     ///
     /// # Errors
     /// As [`FeedbackStore::insert`].
-    fn count(&self) -> Result<u64, StoreError>;
+    async fn count(&self) -> Result<u64, StoreError>;
 }
 
 /// A storage failure: what went wrong, for the log only (it may name a file or a table; the

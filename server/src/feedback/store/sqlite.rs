@@ -3,13 +3,15 @@
 //! fsynced to the WAL before [`FeedbackStore::insert`] returns, so it survives a process kill
 //! and a power cut (SQLite docs, "PRAGMA synchronous": FULL is durable in WAL mode; NORMAL is not).
 //! One connection behind a mutex: feedback is rare (100/min per client) and SQLite has one writer.
+//! rusqlite is synchronous, so every call of the [`FeedbackStore`] methods runs on tokio's
+//! blocking pool ([`SqliteStore::run`]).
 
 use super::StoreError;
-use super::{storage_error, FeedbackStore, NewFeedback};
+use super::{storage_error, FeedbackStore, NewFeedback, StoredLabel};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Versioned schema migrations: (version, description, SQL). Append only; never edit a shipped one.
@@ -40,7 +42,7 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
 /// The SQLite store.
 #[derive(Debug)]
 pub struct SqliteStore {
-    conn: Mutex<Connection>,
+    conn: Arc<Mutex<Connection>>,
     path: PathBuf,
 }
 
@@ -71,7 +73,7 @@ impl SqliteStore {
             .map_err(storage_error)?;
         migrate(&mut conn)?;
         Ok(SqliteStore {
-            conn: Mutex::new(conn),
+            conn: Arc::new(Mutex::new(conn)),
             path: path.to_path_buf(),
         })
     }
@@ -81,10 +83,23 @@ impl SqliteStore {
         &self.path
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    /// Runs `f` on the connection on tokio's blocking pool (rusqlite blocks).
+    ///
+    /// # Errors
+    /// `f`'s error, or a [`StoreError`] when the blocking task panicked.
+    async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| storage_error(format!("SQLite task failed: {e}")))?
     }
 }
 
@@ -129,13 +144,14 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+#[async_trait::async_trait]
 impl FeedbackStore for SqliteStore {
     fn backend(&self) -> &'static str {
         "sqlite"
     }
 
-    fn insert(&self, r: &NewFeedback) -> Result<i64, StoreError> {
-        let conn = self.conn();
+    async fn insert(&self, r: NewFeedback) -> Result<i64, StoreError> {
+        self.run(move |conn| {
         conn.execute(
             "INSERT INTO feedback (created_at_ms, text_sha256, text, prompt, context, raw_confidence, height,
                 tier, task, scope, model_source, label, note, scorer_version)
@@ -159,34 +175,47 @@ impl FeedbackStore for SqliteStore {
         )
         .map_err(storage_error)?;
         Ok(conn.last_insert_rowid())
+        })
+        .await
     }
 
-    fn labels(
+    async fn labels(
         &self,
         scope: &str,
         scorer_version: &str,
         limit: usize,
-    ) -> Result<Vec<(f64, bool)>, StoreError> {
-        let conn = self.conn();
-        let mut stmt = conn
-            .prepare_cached(
-                "SELECT raw_confidence, label FROM feedback
-                 WHERE scope = ?1 AND scorer_version = ?2 AND label IS NOT NULL
-                 ORDER BY id DESC LIMIT ?3",
-            )
-            .map_err(storage_error)?;
-        let rows = stmt
-            .query_map(params![scope, scorer_version, limit as i64], |r| {
-                Ok((r.get::<_, f64>(0)?, r.get::<_, i64>(1)? == 1))
-            })
-            .map_err(storage_error)?;
-        let mut out = rows.collect::<Result<Vec<_>, _>>().map_err(storage_error)?;
-        out.reverse();
-        Ok(out)
+    ) -> Result<Vec<StoredLabel>, StoreError> {
+        let (scope, scorer_version) = (scope.to_string(), scorer_version.to_string());
+        self.run(move |conn| {
+            let mut stmt = conn
+                .prepare_cached(
+                    "SELECT id, raw_confidence, label FROM feedback
+                     WHERE scope = ?1 AND scorer_version = ?2 AND label IS NOT NULL
+                     ORDER BY id DESC LIMIT ?3",
+                )
+                .map_err(storage_error)?;
+            let rows = stmt
+                .query_map(params![scope, scorer_version, limit as i64], |r| {
+                    Ok(StoredLabel {
+                        id: r.get(0)?,
+                        raw_confidence: r.get(1)?,
+                        correct: r.get::<_, i64>(2)? == 1,
+                    })
+                })
+                .map_err(storage_error)?;
+            let mut out = rows.collect::<Result<Vec<_>, _>>().map_err(storage_error)?;
+            out.reverse();
+            Ok(out)
+        })
+        .await
     }
 
-    fn label_counts(&self, scorer_version: &str) -> Result<BTreeMap<String, u64>, StoreError> {
-        let conn = self.conn();
+    async fn label_counts(
+        &self,
+        scorer_version: &str,
+    ) -> Result<BTreeMap<String, u64>, StoreError> {
+        let scorer_version = scorer_version.to_string();
+        self.run(move |conn| {
         let mut stmt = conn
             .prepare_cached(
                 "SELECT scope, COUNT(*) FROM feedback WHERE scorer_version = ?1 AND label IS NOT NULL GROUP BY scope",
@@ -199,14 +228,18 @@ impl FeedbackStore for SqliteStore {
             .map_err(storage_error)?;
         rows.collect::<Result<BTreeMap<_, _>, _>>()
             .map_err(storage_error)
+        })
+        .await
     }
 
-    fn count(&self) -> Result<u64, StoreError> {
-        let n: i64 = self
-            .conn()
-            .query_row("SELECT COUNT(*) FROM feedback", [], |r| r.get(0))
-            .map_err(storage_error)?;
-        Ok(n as u64)
+    async fn count(&self) -> Result<u64, StoreError> {
+        self.run(|conn| {
+            let n: i64 = conn
+                .query_row("SELECT COUNT(*) FROM feedback", [], |r| r.get(0))
+                .map_err(storage_error)?;
+            Ok(n as u64)
+        })
+        .await
     }
 }
 
@@ -233,30 +266,41 @@ mod tests {
         }
     }
 
-    #[test]
-    fn creates_dir_migrates_once_and_round_trips() {
+    fn label(id: i64, raw_confidence: f64, correct: bool) -> StoredLabel {
+        StoredLabel {
+            id,
+            raw_confidence,
+            correct,
+        }
+    }
+
+    #[tokio::test]
+    async fn creates_dir_migrates_once_and_round_trips() {
         let dir = std::env::temp_dir().join(format!("ea-sqlite-{}", uuid::Uuid::new_v4()));
         let path = dir.join("nested/feedback.sqlite3");
         {
             let s = SqliteStore::open(&path).unwrap();
-            assert_eq!(s.insert(&record("a", Some(true), 0.9)).unwrap(), 1);
-            s.insert(&record("a", Some(false), 0.2)).unwrap();
-            s.insert(&record("a", None, 0.3)).unwrap();
-            s.insert(&record("b", Some(true), 0.4)).unwrap();
+            assert_eq!(s.insert(record("a", Some(true), 0.9)).await.unwrap(), 1);
+            s.insert(record("a", Some(false), 0.2)).await.unwrap();
+            s.insert(record("a", None, 0.3)).await.unwrap();
+            s.insert(record("b", Some(true), 0.4)).await.unwrap();
             assert_eq!(
-                s.labels("a", "v1", 10).unwrap(),
-                vec![(0.9, true), (0.2, false)]
+                s.labels("a", "v1", 10).await.unwrap(),
+                vec![label(1, 0.9, true), label(2, 0.2, false)]
             );
-            assert_eq!(s.labels("a", "v1", 1).unwrap(), vec![(0.2, false)]);
-            assert!(s.labels("a", "v2", 10).unwrap().is_empty());
+            assert_eq!(
+                s.labels("a", "v1", 1).await.unwrap(),
+                vec![label(2, 0.2, false)]
+            );
+            assert!(s.labels("a", "v2", 10).await.unwrap().is_empty());
         }
         // Reopen: migrations are not applied twice, rows are there.
         let s = SqliteStore::open(&path).unwrap();
-        assert_eq!(s.count().unwrap(), 4);
-        let counts = s.label_counts("v1").unwrap();
+        assert_eq!(s.count().await.unwrap(), 4);
+        let counts = s.label_counts("v1").await.unwrap();
         assert_eq!(counts.get("a"), Some(&2));
         assert_eq!(counts.get("b"), Some(&1));
-        let conn = s.conn();
+        let conn = s.conn.lock().unwrap();
         let applied: i64 = conn
             .query_row("SELECT COUNT(*) FROM schema_migrations", [], |r| r.get(0))
             .unwrap();
