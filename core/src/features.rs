@@ -6,7 +6,7 @@
 
 use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, find_phrases, fnv1a, is_stopword, lower_words, tokens, FNV_OFFSET,
+    demonym_counterpart, fnv1a, is_stopword, lower_words, tokens, PhraseList, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -163,6 +163,18 @@ pub enum Namespace {
 
 /// log2 of the number of hash buckets for n-grams.
 pub const HASH_BITS: u32 = 18;
+
+/// Words that state a quantity in prose (counted with currency and percent signs).
+pub const QUANTITY_WORDS: &[&str] = &["percent", "million", "billion", "thousand"];
+
+/// The phrase constants as [`PhraseList`]s (each compiled on first use).
+static OPEN_CUE_LIST: PhraseList = PhraseList::new(OPEN_CUES);
+static CLOSED_CUE_LIST: PhraseList = PhraseList::new(CLOSED_CUES);
+static HEDGE_LIST: PhraseList = PhraseList::new(HEDGES);
+static CERTAINTY_LIST: PhraseList = PhraseList::new(CERTAINTY);
+static DISCLAIMER_LIST: PhraseList = PhraseList::new(DISCLAIMERS);
+static QUANTITY_LIST: PhraseList = PhraseList::new(QUANTITY_WORDS);
+static ATTRIBUTION_LIST: PhraseList = PhraseList::new(ATTRIBUTIONS);
 
 /// Hedging markers (epistemic modality) counted in the answer.
 pub const HEDGES: &[&str] = &[
@@ -436,11 +448,8 @@ pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: u
     if lower.trim().is_empty() {
         return (1.0 + hedges as f64) / (2.0 + (hedges + certainty) as f64);
     }
-    let mut open: usize = find_phrases(&lower, OPEN_CUES).iter().map(|(_, n)| n).sum();
-    let mut closed: usize = find_phrases(&lower, CLOSED_CUES)
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
+    let mut open: usize = OPEN_CUE_LIST.find(&lower).iter().map(|(_, n)| n).sum();
+    let mut closed: usize = CLOSED_CUE_LIST.find(&lower).iter().map(|(_, n)| n).sum();
     match kind {
         TaskKind::Dialogue => open += 1,
         TaskKind::Summarization => closed += 1,
@@ -522,11 +531,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         has_source && !text_norm.trim().is_empty() && source_norm.contains(&text_norm);
 
     // Style markers.
-    let hedges = find_phrases(&lower, HEDGES);
-    let certainty = find_phrases(&lower, CERTAINTY);
+    let hedges = HEDGE_LIST.find(&lower);
+    let certainty = CERTAINTY_LIST.find(&lower);
     let n_hedges: usize = hedges.iter().map(|(_, n)| n).sum();
     let n_certain: usize = certainty.iter().map(|(_, n)| n).sum();
-    let disclaimer = !find_phrases(&lower, DISCLAIMERS).is_empty();
+    let disclaimer = !DISCLAIMER_LIST.find(&lower).is_empty();
     let negations = words
         .iter()
         .filter(|w| {
@@ -550,15 +559,13 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && matches!(&n[..2], "15" | "16" | "17" | "18" | "19" | "20")
         })
         .count();
-    let quantities = find_phrases(&lower, &["percent", "million", "billion", "thousand"])
+    let quantities = QUANTITY_LIST
+        .find(&lower)
         .iter()
         .map(|(_, n)| n)
         .sum::<usize>()
         + text.matches(['$', '€', '£', '%']).count();
-    let attributions: usize = find_phrases(&lower, ATTRIBUTIONS)
-        .iter()
-        .map(|(_, n)| n)
-        .sum();
+    let attributions: usize = ATTRIBUTION_LIST.find(&lower).iter().map(|(_, n)| n).sum();
     let last = text.trim_end().chars().next_back();
     let ends_terminal = last.is_some_and(|c| {
         matches!(
@@ -725,6 +732,26 @@ impl PhraseSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phrase_lists_are_distinct_lower_case_phrases() {
+        // PhraseList::find counts each phrase as its own scan would only for such lists.
+        for list in [
+            &OPEN_CUE_LIST,
+            &CLOSED_CUE_LIST,
+            &HEDGE_LIST,
+            &CERTAINTY_LIST,
+            &DISCLAIMER_LIST,
+            &QUANTITY_LIST,
+            &ATTRIBUTION_LIST,
+        ] {
+            let mut seen = HashSet::new();
+            for p in list.phrases() {
+                assert!(!p.is_empty() && *p == p.to_lowercase(), "{p:?}");
+                assert!(seen.insert(*p), "{p:?} twice");
+            }
+        }
+    }
 
     #[test]
     fn routes_by_evidence_shape() {

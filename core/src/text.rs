@@ -193,36 +193,88 @@ pub fn place_of(w: &str) -> &str {
         .map_or(w, |(place, _)| place)
 }
 
-/// Counts non-overlapping occurrences of each phrase (lower case, matched at word boundaries)
-/// in `lower` (already lower-cased text); returns the phrases found, in list order, with counts.
-pub fn find_phrases<'p>(lower: &str, phrases: &[&'p str]) -> Vec<(&'p str, usize)> {
-    let mut found = Vec::new();
-    for p in phrases {
-        let mut count = 0;
-        let mut from = 0;
-        while let Some(pos) = lower[from..].find(p) {
-            let s = from + pos;
-            let e = s + p.len();
-            let before_ok = s == 0
-                || !lower[..s]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_alphanumeric());
-            let after_ok = e >= lower.len()
-                || !lower[e..]
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_alphanumeric());
-            if before_ok && after_ok {
-                count += 1;
-            }
-            from = e;
-        }
-        if count > 0 {
-            found.push((*p, count));
+/// A phrase list matched through an Aho–Corasick automaton (Aho & Corasick 1975, the
+/// `aho-corasick` crate), compiled on first use, so that all its phrases are found in one pass
+/// over the text instead of one substring scan per phrase. `const`-constructible, so each list
+/// can be a `static`.
+#[derive(Debug)]
+pub struct PhraseList {
+    phrases: &'static [&'static str],
+    automaton: std::sync::OnceLock<aho_corasick::AhoCorasick>,
+}
+
+impl PhraseList {
+    /// The list `phrases` (lower case, distinct, non-empty), compiled when first searched.
+    pub const fn new(phrases: &'static [&'static str]) -> PhraseList {
+        PhraseList {
+            phrases,
+            automaton: std::sync::OnceLock::new(),
         }
     }
-    found
+
+    /// The automaton, built on first use.
+    ///
+    /// # Panics
+    /// If it cannot be built (it can for any list of a few thousand short phrases; the lists
+    /// are constants of this crate).
+    fn automaton(&self) -> &aho_corasick::AhoCorasick {
+        self.automaton.get_or_init(|| {
+            aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::Standard)
+                .build(self.phrases)
+                .expect("a phrase list compiles")
+        })
+    }
+
+    /// The phrases of the list.
+    pub fn phrases(&self) -> &'static [&'static str] {
+        self.phrases
+    }
+
+    /// Counts the occurrences of each phrase in `lower` (already lower-cased text) that stand at
+    /// word boundaries, and returns the phrases found, in list order, with their counts.
+    ///
+    /// Each phrase is counted as a left-to-right scan for it alone would count it: occurrences
+    /// of one phrase do not overlap (after an occurrence, boundary or not, the next one of that
+    /// phrase starts at or after its end), while different phrases may overlap ("may" and
+    /// "maybe" both count at the start of "maybe"). The automaton reports every occurrence of
+    /// every phrase (overlapping search), in order of end and so, per phrase, of start.
+    pub fn find(&self, lower: &str) -> Vec<(&'static str, usize)> {
+        let n = self.phrases.len();
+        let mut counts = vec![0usize; n];
+        let mut next_start = vec![0usize; n];
+        for m in self.automaton().find_overlapping_iter(lower) {
+            let p = m.pattern().as_usize();
+            if m.start() < next_start[p] {
+                continue;
+            }
+            next_start[p] = m.end();
+            if at_word_boundaries(lower, m.start(), m.end()) {
+                counts[p] += 1;
+            }
+        }
+        self.phrases
+            .iter()
+            .zip(counts)
+            .filter(|&(_, c)| c > 0)
+            .map(|(&p, c)| (p, c))
+            .collect()
+    }
+}
+
+/// True when `lower[s..e]` is neither preceded nor followed by an alphanumeric character.
+fn at_word_boundaries(lower: &str, s: usize, e: usize) -> bool {
+    let before_ok = s == 0
+        || !lower[..s]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric());
+    let after_ok = e >= lower.len()
+        || !lower[e..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric());
+    before_ok && after_ok
 }
 
 #[cfg(test)]
@@ -260,8 +312,51 @@ mod tests {
 
     #[test]
     fn phrases_respect_word_boundaries() {
-        let f = find_phrases("i may be wrong; maybe not. it may rain", &["may", "maybe"]);
+        let list = PhraseList::new(&["may", "maybe"]);
+        let f = list.find("i may be wrong; maybe not. it may rain");
         assert_eq!(f, vec![("may", 2), ("maybe", 1)]);
+    }
+
+    /// One scan per phrase, as the counts are defined ([`PhraseList::find`]).
+    fn scan_each(lower: &str, phrases: &[&'static str]) -> Vec<(&'static str, usize)> {
+        let mut found = Vec::new();
+        for &p in phrases {
+            let (mut count, mut from) = (0, 0);
+            while let Some(pos) = lower[from..].find(p) {
+                let (s, e) = (from + pos, from + pos + p.len());
+                count += usize::from(at_word_boundaries(lower, s, e));
+                from = e;
+            }
+            if count > 0 {
+                found.push((p, count));
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn one_pass_counts_as_one_scan_per_phrase() {
+        const LIST: &[&str] = &[
+            "aa", "a", "a a", "may", "maybe", "be", "i think", "think", "ß", "é e",
+        ];
+        let list = PhraseList::new(LIST);
+        // Every string of up to 4 symbols over an alphabet that makes overlaps, repeats,
+        // boundaries and multi-byte characters.
+        let alphabet = ["a", " ", "b", "e", "ß", "é", "may", "i think"];
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for t in &texts {
+                for a in alphabet {
+                    next.push(format!("{t}{a}"));
+                }
+            }
+            texts.extend(next);
+            texts.dedup();
+        }
+        for t in &texts {
+            assert_eq!(list.find(t), scan_each(t, LIST), "{t:?}");
+        }
     }
 
     #[test]
