@@ -690,7 +690,9 @@ pub fn resolve_context(
 /// "does this phrase occur in the sources" costs O(phrase length) instead of a scan of the
 /// sources (DESIGN §2.7: cost linear in length).
 struct PhraseSet {
-    grams: HashSet<u64>,
+    /// FNV-1a hashes of the n-grams, kept as they are (they are hashes already: no second
+    /// hashing by SipHash on every insert and lookup).
+    grams: nohash_hasher::IntSet<u64>,
 }
 
 impl PhraseSet {
@@ -707,7 +709,10 @@ impl PhraseSet {
     /// All n-grams (n ≤ MAX_N) of the words of `norm` (a [`normalised`] string).
     fn of(norm: &str) -> PhraseSet {
         let words: Vec<&str> = norm.split_whitespace().collect();
-        let mut grams = HashSet::with_capacity(words.len() * Self::MAX_N);
+        let mut grams = nohash_hasher::IntSet::with_capacity_and_hasher(
+            words.len() * Self::MAX_N,
+            nohash_hasher::BuildNoHashHasher::default(),
+        );
         for i in 0..words.len() {
             for n in 1..=Self::MAX_N.min(words.len() - i) {
                 grams.insert(Self::hash(&words[i..i + n]));
