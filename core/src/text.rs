@@ -312,7 +312,10 @@ mod tests {
 
     #[test]
     fn stopwords_are_sorted_and_found() {
-        assert!(STOPWORDS.windows(2).all(|p| p[0] < p[1]), "binary search needs order");
+        assert!(
+            STOPWORDS.windows(2).all(|p| p[0] < p[1]),
+            "binary search needs order"
+        );
         assert!(STOPWORDS.iter().all(|w| is_stopword(w)));
         assert!(!is_stopword("photosynthesis") && !is_stopword("paris"));
     }
