@@ -13,8 +13,8 @@ use crate::recalibration::CalibrationRegistry;
 use crate::scorer::Scorer;
 use crate::similarity::agreements;
 use crate::types::{
-    AuditRequest, CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Mode, ModelComparison,
-    RankingEntry,
+    AuditRequest, CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Mode,
+    ModelComparison, RankingEntry,
 };
 use std::collections::HashSet;
 

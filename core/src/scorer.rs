@@ -574,9 +574,7 @@ impl Scorer {
                 claims: x.grounding.claims.clone(),
                 shift,
                 // Core has no embedding model; a server that has one fills this in.
-                semantic: crate::semantic::SemanticInfo::not_run(
-                    crate::semantic::REASON_NO_MODEL,
-                ),
+                semantic: crate::semantic::SemanticInfo::not_run(crate::semantic::REASON_NO_MODEL),
             },
             mode,
             upstream_latency_ms,

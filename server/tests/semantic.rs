@@ -58,7 +58,9 @@ fn assert_semantic_off(v: &Value, reason_part: &str) {
     let s = &v["metadata"]["semantic"];
     assert_eq!(s["ran"], false, "{s}");
     assert_eq!(s["model"], "all-MiniLM-L6-v2", "{s}");
-    let reason = s["reason"].as_str().unwrap_or_else(|| panic!("no reason: {s}"));
+    let reason = s["reason"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no reason: {s}"));
     assert!(reason.contains(reason_part), "{reason}");
     assert_eq!(s["word_pieces"], 0);
     assert_eq!(s["claims"], json!([]));
@@ -100,8 +102,7 @@ fn a_paraphrased_claim_is_aligned_to_its_source_sentence_and_no_score_changes() 
     assert_eq!(c["claim"], 0);
     let text = c["source"]["text"].as_str().unwrap();
     assert_eq!(
-        text,
-        "The Amazon is the largest river in the world by discharge volume of water.",
+        text, "The Amazon is the largest river in the world by discharge volume of water.",
         "{sem}"
     );
     let (start, end) = (
@@ -210,7 +211,10 @@ fn compare_reports_semantic_agreement_without_changing_the_ranking() {
     let answers = sem["answers"].as_array().unwrap();
     let agreement = |k: usize| answers[k]["agreement"].as_f64().unwrap();
     assert_eq!(answers[2]["model"], "model-c");
-    assert!(agreement(2) < agreement(0) && agreement(2) < agreement(1), "{sem}");
+    assert!(
+        agreement(2) < agreement(0) && agreement(2) < agreement(1),
+        "{sem}"
+    );
     let mean0 = (m[0][1].as_f64().unwrap() + m[0][2].as_f64().unwrap()) / 2.0;
     assert!((agreement(0) - mean0).abs() < 1e-12);
 
@@ -237,7 +241,10 @@ fn an_unusable_model_directory_stops_start_up_naming_the_setting() {
             .stdin(std::process::Stdio::null())
             .output()
             .expect("run the binary");
-        assert!(!out.status.success(), "started with SEMANTIC_MODEL_DIR={dir}");
+        assert!(
+            !out.status.success(),
+            "started with SEMANTIC_MODEL_DIR={dir}"
+        );
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("SEMANTIC_MODEL_DIR"), "{stderr}");
         assert!(stderr.contains("fetch-minilm.sh"), "{stderr}");
@@ -249,7 +256,8 @@ fn an_unusable_model_directory_stops_start_up_naming_the_setting() {
     // Unset: the tier is off and the server serves.
     let s = Server::open();
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while !s.logs().contains("SEMANTIC_MODEL_DIR is not set") && std::time::Instant::now() < deadline
+    while !s.logs().contains("SEMANTIC_MODEL_DIR is not set")
+        && std::time::Instant::now() < deadline
     {
         std::thread::sleep(Duration::from_millis(20));
     }

@@ -27,9 +27,9 @@ use epistemic_audit_core::validate::{FieldError, LocItem};
 use epistemic_audit_core::{
     AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrateRequest,
     CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
-    CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse, IntervalInfo,
-    Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier, TokenLogprob,
-    TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
+    CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Contribution, HealthResponse,
+    IntervalInfo, Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier,
+    TokenLogprob, TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
 use hyper::Response;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};

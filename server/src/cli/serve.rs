@@ -85,14 +85,16 @@ pub async fn run(
         }
         None => None,
     };
-    let state = Arc::new(AppState::with_backends(
-        &settings,
-        scorer,
-        Arc::new(MonotonicClock::new()),
-        store,
-        shared_limiter,
-    )
-    .with_semantic(semantic));
+    let state = Arc::new(
+        AppState::with_backends(
+            &settings,
+            scorer,
+            Arc::new(MonotonicClock::new()),
+            store,
+            shared_limiter,
+        )
+        .with_semantic(semantic),
+    );
     // Rendered now rather than on the first request.
     let _ = crate::api::openapi::document_json();
     let sweeper = state.limiter().spawn_sweeper(SWEEP_PERIOD);

@@ -783,7 +783,10 @@ mod tests {
         assert_eq!(s.feedback_refit_interval, None);
         assert!(s.redis_url.is_none(), "a blank URL is unset");
         assert!(s.scoring_concurrency >= 1);
-        assert_eq!(s.semantic.model_dir, None, "the semantic tier is off by default");
+        assert_eq!(
+            s.semantic.model_dir, None,
+            "the semantic tier is off by default"
+        );
         assert!(s.semantic.max_concurrency >= 1);
         assert_eq!(s.semantic.cache_entries, 10_000);
         let s = Settings::parse_serve(&[
@@ -801,7 +804,15 @@ mod tests {
         );
         assert_eq!(s.semantic.max_concurrency, 1);
         assert_eq!(s.semantic.cache_entries, 0);
-        let s = Settings::parse_serve(&["--semantic-model-dir", ""]).unwrap();
+        // SEMANTIC_MODEL_DIR= (set but empty) is unset.
+        let Command::Serve(mut args) = Cli::try_parse_from(["epistemic-audit", "serve"])
+            .unwrap()
+            .command
+        else {
+            panic!()
+        };
+        args.semantic_model_dir = Some(PathBuf::new());
+        let s = Settings::from_args(args).unwrap();
         assert_eq!(s.semantic.model_dir, None, "a blank directory is unset");
         let e = Settings::parse_serve(&["--cors-origins", "*", "--cors-allow-credentials", "true"])
             .unwrap_err();

@@ -120,7 +120,11 @@ impl Semantic {
     ///
     /// # Errors
     /// [`LoadError`], naming SEMANTIC_MODEL_DIR and what is wrong.
-    pub fn load(dir: &Path, max_concurrency: usize, cache_entries: usize) -> Result<Self, LoadError> {
+    pub fn load(
+        dir: &Path,
+        max_concurrency: usize,
+        cache_entries: usize,
+    ) -> Result<Self, LoadError> {
         let shown = dir.display().to_string();
         let read = |file: &'static str| {
             std::fs::read(dir.join(file)).map_err(|source| LoadError::Read {
@@ -134,7 +138,11 @@ impl Semantic {
         let config = read("config.json")?;
         let embedder = Embedder::from_bytes(&weights, &tokenizer, &config)
             .map_err(|source| LoadError::Model { dir: shown, source })?;
-        Ok(Self::from_embedder(embedder, max_concurrency, cache_entries))
+        Ok(Self::from_embedder(
+            embedder,
+            max_concurrency,
+            cache_entries,
+        ))
     }
 
     /// Wraps an already loaded model.
@@ -163,8 +171,11 @@ impl Semantic {
         }
     }
 
-    /// Runs `job` on the blocking pool holding one of SEMANTIC_MAX_CONCURRENCY permits; `None` if
-    /// the job panicked or the service is shutting down (logged).
+    /// Runs `job` on the blocking pool holding one of SEMANTIC_MAX_CONCURRENCY permits (waiting
+    /// asynchronously for one).
+    ///
+    /// # Errors
+    /// The reason to report when the job panicked (logged) or the service is shutting down.
     async fn blocking<T, F>(self: &Arc<Self>, job: F) -> Result<T, String>
     where
         F: FnOnce(&Semantic) -> T + Send + 'static,
@@ -275,13 +286,15 @@ impl Semantic {
             });
         }
         for &(j, i) in &pending_order {
-            if let Plan::Run { sentences, keys, .. } = &plans[j] {
+            if let Plan::Run {
+                sentences, keys, ..
+            } = &plans[j]
+            {
                 pending.insert(keys[i], texts.len());
                 texts.push(&sentences[i].text);
             }
         }
-        self.hits
-            .fetch_add(found.len() as u64, Ordering::Relaxed);
+        self.hits.fetch_add(found.len() as u64, Ordering::Relaxed);
         self.misses
             .fetch_add(pending.len() as u64, Ordering::Relaxed);
 
@@ -397,10 +410,7 @@ impl Semantic {
 
     fn store(&self, k: u128, v: Arc<Cached>) {
         if let Some(cache) = &self.cache {
-            cache
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .put(k, v);
+            cache.lock().unwrap_or_else(|p| p.into_inner()).put(k, v);
         }
     }
 
