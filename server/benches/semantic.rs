@@ -28,7 +28,8 @@ const ANSWER: &str = "The Amazon carries more water than any other river on Eart
     Its basin spans roughly seven million square kilometres across several South American countries. \
     The river rises in the Andes of Peru and reaches the Atlantic Ocean in northern Brazil. \
     During the wet season parts of the river widen to more than forty kilometres. \
-    No bridge crosses the Amazon along its main stem, largely because most of it flows through rainforest.";
+    No bridge crosses the Amazon along its main stem, largely because most of it flows through rainforest. \
+    Manaus is the biggest city on its banks.";
 
 /// About 2 000 characters of source sentences.
 const CONTEXT: &str = "The Amazon River in South America is the largest river by discharge volume of water in the world. \
@@ -45,7 +46,14 @@ const CONTEXT: &str = "The Amazon River in South America is the largest river by
     In the wet season it can be more than 40 kilometres wide. \
     The river has over 1,100 tributaries, 17 of which are longer than 1,500 kilometres. \
     Manaus, with about two million inhabitants, is the largest city on the river. \
-    Iquitos in Peru is the largest city in the world that cannot be reached by road.";
+    Iquitos in Peru is the largest city in the world that cannot be reached by road. \
+    The river was named by Francisco de Orellana, who led the first recorded descent in 1542. \
+    He reported battles with female warriors, whom he likened to the Amazons of Greek myth. \
+    The Amazon rainforest produces a large share of the rain that falls over its own basin. \
+    Deforestation has removed roughly a fifth of the forest since the 1970s. \
+    The river's mouth is so wide that it contains Marajó, an island about the size of Switzerland. \
+    A tidal bore called the pororoca travels up the river at the new and full moons. \
+    Freshwater from the Amazon can be found far out in the Atlantic Ocean, lowering its salinity.";
 
 fn main() {
     // Before candle reads them (first matrix product): one thread for every pool.
@@ -58,11 +66,9 @@ fn main() {
         context: Some(CONTEXT.into()),
         ..Default::default()
     };
-    eprintln!(
-        "answer {} characters, context {} characters",
-        ANSWER.chars().count(),
-        CONTEXT.chars().count()
-    );
+    let (answer_chars, context_chars) = (ANSWER.chars().count(), CONTEXT.chars().count());
+    eprintln!("answer {answer_chars} characters, context {context_chars} characters");
+    assert!((450..=550).contains(&answer_chars) && (1900..=2100).contains(&context_chars));
     let audit = || {
         let r = scorer.audit(&req, Mode::Managed, 0.0);
         let job = AlignJob {
