@@ -256,10 +256,10 @@ mod tests {
         let c = [1.0f32, 1.0];
         let (m, means) = agreement(&[&a, &b, &c]);
         assert_eq!(m.len(), 3);
-        for i in 0..3 {
-            assert!((m[i][i] - 1.0).abs() < 1e-12);
-            for j in 0..3 {
-                assert_eq!(m[i][j], m[j][i]);
+        for (i, row) in m.iter().enumerate() {
+            assert!((row[i] - 1.0).abs() < 1e-12);
+            for (j, x) in row.iter().enumerate() {
+                assert_eq!(*x, m[j][i]);
             }
         }
         let s = std::f64::consts::FRAC_1_SQRT_2;
