@@ -125,6 +125,13 @@ export interface AuditResult {
       /** Share of the answer's word uni-/bigrams in the model's vocabulary (n-gram kinds only). */
       ngram_coverage?: number;
     };
+    /**
+     * The semantic tier (sentence embeddings, all-MiniLM-L6-v2). This package loads no embedding
+     * model, so it is always `{ran: false, reason: "no sentence-embedding model is loaded", …}`;
+     * the HTTP service fills it in when started with SEMANTIC_MODEL_DIR. Reported only: it never
+     * changes q1, q2, height or the verdict.
+     */
+    semantic: SemanticInfo;
   };
   /** Always "local" in this package ("managed" / "byo-hf" come from the HTTP service). */
   mode: 'local' | 'managed' | 'byo-hf';
@@ -173,6 +180,18 @@ export interface ModelComparison {
   confidence_interval: [number, number];
 }
 
+/** `metadata.semantic` of an audit (see AuditResult.metadata.semantic). */
+export interface SemanticInfo {
+  ran: boolean;
+  model: 'all-MiniLM-L6-v2';
+  /** Why it did not run (absent when it ran). */
+  reason?: string;
+  /** Word pieces of the claims and source sentences used; 0 when it did not run. */
+  word_pieces: number;
+  /** Per claim of `metadata.claims`: the source sentence of highest cosine, and that cosine in [-1, 1]. */
+  claims: { claim: number; source: { start: number; end: number; text: string }; cosine: number }[];
+}
+
 /** The /v1/compare response (mode "local"). */
 export interface CompareResponse {
   prompt: string;
@@ -201,6 +220,19 @@ export interface CompareResponse {
     tied_models: string[];
     /** Wall time in milliseconds (performance.now()). */
     processing_time_ms: number;
+  };
+  /** Semantic agreement between the answers; always "did not run" in this package (no embedding model). */
+  metadata: {
+    semantic: {
+      ran: boolean;
+      model: 'all-MiniLM-L6-v2';
+      reason?: string;
+      word_pieces: number;
+      /** pairwise[i][j]: cosine of answers i and j (request order). */
+      pairwise: number[][];
+      /** Per answer: its mean cosine with the others. */
+      answers: { model: string; agreement: number }[];
+    };
   };
 }
 

@@ -30,6 +30,7 @@ RANK = {
     "limits": 2,
     "feedback": 2,
     "upstream": 2,
+    "semantic": 2,
     "http": 3,
     "config": 4,
     "api": 5,

@@ -13,8 +13,8 @@ use crate::recalibration::CalibrationRegistry;
 use crate::scorer::Scorer;
 use crate::similarity::agreements;
 use crate::types::{
-    AuditRequest, CompareRequest, CompareResponse, CompareSummary, Mode, ModelComparison,
-    RankingEntry,
+    AuditRequest, CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Mode,
+    ModelComparison, RankingEntry,
 };
 use std::collections::HashSet;
 
@@ -151,6 +151,9 @@ pub fn compare(
         ranking,
         best_model,
         summary,
+        // Semantic agreement needs the embedding model, which core does not have; a server that
+        // has one fills this in.
+        metadata: CompareMetadata::default(),
     }
 }
 

@@ -18,6 +18,7 @@ pub mod model;
 pub mod recalibration;
 pub mod samples;
 pub mod scorer;
+pub mod semantic;
 pub mod similarity;
 pub mod text;
 pub mod tiers;

@@ -573,6 +573,8 @@ impl Scorer {
                 context_role: x.context_role,
                 claims: x.grounding.claims.clone(),
                 shift,
+                // Core has no embedding model; a server that has one fills this in.
+                semantic: crate::semantic::SemanticInfo::not_run(crate::semantic::REASON_NO_MODEL),
             },
             mode,
             upstream_latency_ms,

@@ -229,6 +229,11 @@ pub struct Metadata {
     /// Which upstream produced the evidence (absent when nothing was called).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upstream: Option<UpstreamInfo>,
+    /// The semantic tier (DESIGN §2.6): whether it ran, and each claim aligned to the source
+    /// sentence closest in meaning. Reported only: it does not change `q1`, `q2`, `height` or
+    /// the verdict (no weight for it has been fitted on dev data yet).
+    #[serde(default)]
+    pub semantic: crate::semantic::SemanticInfo,
 }
 
 /// `metadata.upstream`: the upstream call that produced this audit's evidence (DESIGN §3).
@@ -558,6 +563,19 @@ pub struct CompareResponse {
     pub best_model: String,
     /// Aggregates.
     pub summary: CompareSummary,
+    /// What the comparison computed beyond the contract's members.
+    #[serde(default)]
+    pub metadata: CompareMetadata,
+}
+
+/// `metadata` of a comparison (an extension of CompareResponse).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CompareMetadata {
+    /// Semantic agreement between the answers (DESIGN §2.6). Reported only: it does not change
+    /// any answer's `q2`, `height`, verdict or rank.
+    #[serde(default)]
+    pub semantic: crate::semantic::CompareSemantic,
 }
 
 /// Contract: CalibrateRequest. `ground_truth` 1 = the text is correct, 0 = it is not;

@@ -18,7 +18,7 @@
 //! http/       server loop, pipeline, routes, body, auth, CORS, client address, request id,
 //!  │          /docs, the error type and the one map from domain errors to statuses
 //!  │
-//! limits/     feedback/ (+ store/)     upstream/            ← domains: no HTTP, own error types
+//! limits/     feedback/ (+ store/)     upstream/    semantic/   ← domains: no HTTP, own error types
 //!  │
 //! telemetry/  metrics, logs
 //!  │
@@ -33,6 +33,7 @@ pub mod config;
 pub mod feedback;
 pub mod http;
 pub mod limits;
+pub mod semantic;
 pub mod support;
 pub mod telemetry;
 pub mod upstream;

@@ -23,7 +23,9 @@ use std::time::Instant;
 /// 4. evidence the request lacks is fetched from the upstream ([`crate::upstream::Upstream::enrich`]:
 ///    managed endpoint, the client's, or none when HF_ENDPOINT_URL is unset) → 502 on failure;
 /// 5. the scorer (which picks the tier from the evidence), then `metadata.upstream` and
-///    `upstream_latency_ms` (wall time of the upstream calls, ms; 0 when none were made).
+///    `upstream_latency_ms` (wall time of the upstream calls, ms; 0 when none were made);
+/// 6. `metadata.semantic` when the semantic tier is loaded ([`super::semantic`]; reported only,
+///    it changes no score).
 ///
 /// # Errors
 /// 400 [`ApiError::InvalidInput`] for the BYO headers or endpoint; 422 [`ApiError::Validation`]
@@ -33,10 +35,13 @@ pub async fn audit(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let (audits, _, ()) = audit_items(state, headers, body, |v| {
-        Ok((vec![validate::audit_request(v)?], ()))
+    let (mut audits, _, contexts) = audit_items(state, headers, body, |v| {
+        let req = validate::audit_request(v)?;
+        let contexts = vec![req.context.clone()];
+        Ok((vec![req], contexts))
     })
     .await?;
+    super::semantic::annotate_audits(state, contexts, &mut audits).await;
     let Some(result) = audits.into_iter().next() else {
         return Err(ApiError::internal("Audit failed", "no audit result"));
     };

@@ -20,13 +20,16 @@ use crate::http::error::{AuthError, AuthErrorCode, DetailError, RateLimitError, 
 use crate::http::response::{bytes_response, Body};
 use crate::http::routes::Route;
 use epistemic_audit_core::calibration::ReliabilityBin;
+use epistemic_audit_core::semantic::{
+    CompareSemantic, SemanticAgreement, SemanticClaim, SemanticInfo,
+};
 use epistemic_audit_core::validate::{FieldError, LocItem};
 use epistemic_audit_core::{
     AuditRequest, AuditResult, BatchRequest, BatchResponse, BatchSummary, CalibrateRequest,
     CalibrateResponse, CalibrationInfo, CalibrationReport, CalibrationScopeReport, CompareItem,
-    CompareRequest, CompareResponse, CompareSummary, Contribution, FittedLabels, HealthResponse,
-    IntervalInfo, Metadata, Mode, ModelComparison, RankingEntry, TaskKind, ThresholdInfo, Tier,
-    TokenLogprob, TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
+    CompareMetadata, CompareRequest, CompareResponse, CompareSummary, Contribution, FittedLabels,
+    HealthResponse, IntervalInfo, Metadata, Mode, ModelComparison, RankingEntry, TaskKind,
+    ThresholdInfo, Tier, TokenLogprob, TopLogprob, UpstreamInfo, Verdict, INTERFACE_VERSION,
 };
 use hyper::Response;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -56,7 +59,8 @@ pub const BEARER_SCHEME: &str = "bearer";
         AuthError, AuthErrorCode, DetailError, CompareItem, CompareRequest, CompareResponse,
         ModelComparison, RankingEntry, CompareSummary, CalibrateRequest, CalibrateResponse,
         CalibrationReport, CalibrationScopeReport, ReliabilityBin, TokenLogprob, TopLogprob,
-        UpstreamInfo
+        UpstreamInfo, SemanticInfo, SemanticClaim, CompareMetadata, CompareSemantic,
+        SemanticAgreement
     )),
     modifiers(&SecuritySchemes, &OverloadResponse),
     tags(

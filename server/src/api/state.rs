@@ -8,6 +8,7 @@ use crate::http::auth::ApiKeyAuth;
 use crate::http::error::ApiError;
 use crate::http::server::{Transport, INLINE_SCORING};
 use crate::limits::{Clock, Limits, RateLimiter, SharedLimiter};
+use crate::semantic::Semantic;
 use crate::telemetry::metrics::Metrics;
 use crate::upstream::Upstream;
 use epistemic_audit_core::Scorer;
@@ -29,6 +30,9 @@ pub struct AppState {
     pub started: Instant,
     /// The upstream LLM of managed and BYO-HF modes ([`crate::upstream`]).
     pub upstream: Arc<Upstream>,
+    /// The semantic tier's model when SEMANTIC_MODEL_DIR is set ([`crate::semantic`]); `None` =
+    /// off, and every result says it did not run.
+    pub semantic: Option<Arc<Semantic>>,
     scoring: Arc<Semaphore>,
 }
 
@@ -90,8 +94,16 @@ impl AppState {
             metrics,
             scorer,
             started: Instant::now(),
+            semantic: None,
             scoring: Arc::new(Semaphore::new(settings.scoring_concurrency)),
         }
+    }
+
+    /// The same state with the semantic tier's loaded model (`cli::serve` loads it from
+    /// SEMANTIC_MODEL_DIR).
+    pub fn with_semantic(mut self, semantic: Option<Arc<Semantic>>) -> Self {
+        self.semantic = semantic;
+        self
     }
 
     /// The in-memory rate limiter (the only one without REDIS_URL, the fallback with it).

@@ -9,6 +9,7 @@ use crate::feedback::store::sqlite::SqliteStore;
 use crate::feedback::store::{FeedbackStore, StoreError};
 use crate::http::server::{bind, serve, ServeOptions};
 use crate::limits::{MonotonicClock, SharedLimiter, SWEEP_PERIOD};
+use crate::semantic::{Semantic, SemanticSettings};
 use crate::telemetry::logs;
 use epistemic_audit_core::Scorer;
 use std::future::Future;
@@ -60,16 +61,19 @@ pub fn main(settings: Settings) -> ExitCode {
     }
 }
 
-/// Binds, opens the feedback store and the limiters, restores the calibration, announces the
-/// address, serves until `shutdown` resolves, then drains gracefully (module [`crate::http::server`]).
+/// Loads the semantic model (when SEMANTIC_MODEL_DIR is set), binds, opens the feedback store and
+/// the limiters, restores the calibration, announces the address, serves until `shutdown`
+/// resolves, then drains gracefully (module [`crate::http::server`]).
 ///
 /// # Errors
-/// Binding the address, opening the store or writing the port file fails.
+/// The semantic model cannot be loaded (the message names SEMANTIC_MODEL_DIR), binding the
+/// address, opening the store or writing the port file fails.
 pub async fn run(
     settings: Settings,
     scorer: Arc<Scorer>,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
+    let semantic = load_semantic(&settings.semantic).await?;
     let listener = bind(&settings.host, settings.port).await?;
     let store = open_store(&settings).await?;
     let shared_limiter = match &settings.redis_url {
@@ -85,13 +89,16 @@ pub async fn run(
         }
         None => None,
     };
-    let state = Arc::new(AppState::with_backends(
-        &settings,
-        scorer,
-        Arc::new(MonotonicClock::new()),
-        store,
-        shared_limiter,
-    ));
+    let state = Arc::new(
+        AppState::with_backends(
+            &settings,
+            scorer,
+            Arc::new(MonotonicClock::new()),
+            store,
+            shared_limiter,
+        )
+        .with_semantic(semantic),
+    );
     // Rendered now rather than on the first request.
     let _ = crate::api::openapi::document_json();
     let sweeper = state.limiter().spawn_sweeper(SWEEP_PERIOD);
@@ -131,6 +138,34 @@ pub async fn run(
         s.abort();
     }
     served
+}
+
+/// Loads all-MiniLM-L6-v2 from SEMANTIC_MODEL_DIR on the blocking pool; `None` when the setting
+/// is unset (the semantic tier is off).
+///
+/// # Errors
+/// The directory or a model file cannot be read, or the files are not the model; the message
+/// names SEMANTIC_MODEL_DIR and says how to fetch the model.
+async fn load_semantic(settings: &SemanticSettings) -> std::io::Result<Option<Arc<Semantic>>> {
+    let Some(dir) = settings.model_dir.clone() else {
+        tracing::info!("semantic tier off (SEMANTIC_MODEL_DIR is not set)");
+        return Ok(None);
+    };
+    let started = std::time::Instant::now();
+    let (concurrency, entries) = (settings.max_concurrency, settings.cache_entries);
+    let shown = dir.display().to_string();
+    let semantic = tokio::task::spawn_blocking(move || Semantic::load(&dir, concurrency, entries))
+        .await
+        .map_err(std::io::Error::other)?
+        .map_err(|e| std::io::Error::other(format!("cannot load the semantic model: {e}")))?;
+    tracing::info!(
+        dir = %shown,
+        load_ms = started.elapsed().as_millis() as u64,
+        max_concurrency = concurrency,
+        cache_entries = entries,
+        "semantic tier on: all-MiniLM-L6-v2 loaded (reported in metadata.semantic; not used by any score)"
+    );
+    Ok(Some(Arc::new(semantic)))
 }
 
 /// Opens the feedback store the settings name (PostgreSQL when DATABASE_URL is set, else the

@@ -11,6 +11,7 @@
 use crate::feedback::scopes::DEFAULT_MAX_MODEL_SCOPES;
 use crate::http::client_ip::{TrustedProxies, DEFAULT_TRUSTED_PROXIES};
 use crate::http::cors::{CorsOrigins, CorsPolicy, DEFAULT_MAX_AGE_SECONDS};
+use crate::semantic::{SemanticSettings, DEFAULT_CACHE_ENTRIES};
 use crate::support::secret::Secret;
 use crate::telemetry::logs::LogFormat;
 use crate::upstream::endpoint::{AllowedHosts, DEFAULT_ALLOWED_HF_HOSTS};
@@ -182,6 +183,22 @@ pub struct ServeArgs {
     /// `rediss://` REDIS_URL whose server the system's roots do not trust (unset = system roots).
     #[arg(long, env = "REDIS_CA_FILE", value_name = "PATH")]
     pub redis_ca_file: Option<PathBuf>,
+
+    /// Directory of the semantic tier's model all-MiniLM-L6-v2 (`model.safetensors`,
+    /// `tokenizer.json`, `config.json`; `bash scripts/fetch-minilm.sh` prints it). Unset = the
+    /// semantic tier is off. Set but unreadable or not the model: start-up fails.
+    #[arg(long, env = "SEMANTIC_MODEL_DIR", value_name = "DIR")]
+    pub semantic_model_dir: Option<PathBuf>,
+
+    /// Most semantic embedding jobs at once on the blocking pool (others wait); default: the
+    /// number of CPUs.
+    #[arg(long, env = "SEMANTIC_MAX_CONCURRENCY")]
+    pub semantic_max_concurrency: Option<usize>,
+
+    /// Most source-sentence embeddings kept in the semantic tier's LRU cache (≈ 1.6 KB each;
+    /// 0 = no cache).
+    #[arg(long, env = "SEMANTIC_CACHE_ENTRIES", default_value_t = DEFAULT_CACHE_ENTRIES)]
+    pub semantic_cache_entries: usize,
 
     /// The upstream options shared with `eval --triviaqa`.
     #[command(flatten)]
@@ -407,6 +424,9 @@ pub struct Settings {
     pub redis_ca_file: Option<PathBuf>,
     /// The upstream options.
     pub upstream: UpstreamSettings,
+    /// SEMANTIC_MODEL_DIR (blank = unset), SEMANTIC_MAX_CONCURRENCY (else the number of CPUs, at
+    /// least 1) and SEMANTIC_CACHE_ENTRIES.
+    pub semantic: SemanticSettings,
 }
 
 impl Settings {
@@ -432,14 +452,19 @@ impl Settings {
                 args.upstream_allow_loopback_http,
             )
             .map_err(ConfigError::Invalid)?;
-        let scoring_concurrency = args
-            .scoring_concurrency
-            .unwrap_or_else(|| {
-                std::thread::available_parallelism()
-                    .map(|n| n.get())
-                    .unwrap_or(2)
-            })
-            .max(1);
+        let cpus = || {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2)
+        };
+        let scoring_concurrency = args.scoring_concurrency.unwrap_or_else(cpus).max(1);
+        let semantic = SemanticSettings {
+            model_dir: args
+                .semantic_model_dir
+                .filter(|d| !d.as_os_str().is_empty()),
+            max_concurrency: args.semantic_max_concurrency.unwrap_or_else(cpus).max(1),
+            cache_entries: args.semantic_cache_entries,
+        };
         let set = |s: Option<Secret>| s.filter(|v| !v.is_blank());
         Ok(Settings {
             host: args.host,
@@ -469,6 +494,7 @@ impl Settings {
             redis_key_prefix: args.redis_key_prefix,
             redis_ca_file: args.redis_ca_file,
             upstream,
+            semantic,
         })
     }
 
@@ -639,6 +665,9 @@ mod tests {
         );
         assert_eq!(default("upstream_allow_loopback_http"), "false");
         assert_eq!(default("upstream_prompt_template"), "chatml");
+        assert_eq!(default("semantic_model_dir"), "");
+        assert_eq!(default("semantic_max_concurrency"), "");
+        assert_eq!(default("semantic_cache_entries"), "10000");
     }
 
     #[test]
@@ -772,6 +801,37 @@ mod tests {
         assert_eq!(s.feedback_refit_interval, None);
         assert!(s.redis_url.is_none(), "a blank URL is unset");
         assert!(s.scoring_concurrency >= 1);
+        assert_eq!(
+            s.semantic.model_dir, None,
+            "the semantic tier is off by default"
+        );
+        assert!(s.semantic.max_concurrency >= 1);
+        assert_eq!(s.semantic.cache_entries, 10_000);
+        let s = Settings::parse_serve(&[
+            "--semantic-model-dir",
+            "/models/minilm",
+            "--semantic-max-concurrency",
+            "0",
+            "--semantic-cache-entries",
+            "0",
+        ])
+        .unwrap();
+        assert_eq!(
+            s.semantic.model_dir.as_deref(),
+            Some(std::path::Path::new("/models/minilm"))
+        );
+        assert_eq!(s.semantic.max_concurrency, 1);
+        assert_eq!(s.semantic.cache_entries, 0);
+        // SEMANTIC_MODEL_DIR= (set but empty) is unset.
+        let Command::Serve(mut args) = Cli::try_parse_from(["epistemic-audit", "serve"])
+            .unwrap()
+            .command
+        else {
+            panic!()
+        };
+        args.semantic_model_dir = Some(PathBuf::new());
+        let s = Settings::from_args(args).unwrap();
+        assert_eq!(s.semantic.model_dir, None, "a blank directory is unset");
         let e = Settings::parse_serve(&["--cors-origins", "*", "--cors-allow-credentials", "true"])
             .unwrap_err();
         assert!(e.contains("credentials") || e.contains("*"), "{e}");

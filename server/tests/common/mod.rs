@@ -54,6 +54,9 @@ pub const SETTINGS_ENV: &[&str] = &[
     "ALLOWED_HF_HOSTS",
     "UPSTREAM_ALLOW_LOOPBACK_HTTP",
     "UPSTREAM_PROMPT_TEMPLATE",
+    "SEMANTIC_MODEL_DIR",
+    "SEMANTIC_MAX_CONCURRENCY",
+    "SEMANTIC_CACHE_ENTRIES",
 ];
 
 /// A fresh path for a SQLite feedback database under the target directory's scratch space

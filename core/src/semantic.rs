@@ -1,0 +1,299 @@
+//! The semantic tier's data and arithmetic (DESIGN §2.6): what `metadata.semantic` of an audit and
+//! of a comparison hold, and the alignment math over plain `&[f32]` embeddings.
+//!
+//! Core computes no embedding: the sentence-embedding model (all-MiniLM-L6-v2, crate
+//! `epistemic-audit-semantic`, candle) lives outside it, and the server embeds the answer's claims
+//! and the source sentences, then calls [`best_source`] and [`agreement`] here. Without a model
+//! (the WebAssembly package, the CLI, a server without SEMANTIC_MODEL_DIR) every result carries
+//! [`SemanticInfo::not_run`] with [`REASON_NO_MODEL`].
+//!
+//! Similarity is the cosine of two mean-pooled sentence embeddings, as Sentence-BERT defines it
+//! (N. Reimers, I. Gurevych, *Sentence-BERT: Sentence Embeddings using Siamese BERT-Networks*,
+//! EMNLP 2019): in [-1, 1], higher = closer in meaning.
+//!
+//! **These numbers are reported only.** No weight for them has been fitted on dev data yet, so
+//! they do not change `q1`, `q2`, `height`, the interval or the verdict of any result; a weight
+//! is never set by hand.
+
+use crate::grounding::{sentence_spans, SourceSpan};
+use serde::{Deserialize, Serialize};
+
+/// Name of the sentence-embedding model of the semantic tier.
+pub const MODEL: &str = "all-MiniLM-L6-v2";
+
+/// `reason` when no sentence-embedding model is loaded (the default everywhere but a server started
+/// with SEMANTIC_MODEL_DIR).
+pub const REASON_NO_MODEL: &str = "no sentence-embedding model is loaded";
+/// `reason` when the audit has no source passages: the context is absent, blank or was read as a
+/// prompt (`metadata.context_role` is not "source").
+pub const REASON_NO_SOURCES: &str =
+    "no source passages: the context is absent or was read as a prompt";
+/// `reason` when the context is a source but the answer has no claim to align (no content words).
+pub const REASON_NO_CLAIMS: &str = "the answer has no claims to align";
+/// `reason` when the source holds no sentence with a letter.
+pub const REASON_NO_SOURCE_SENTENCES: &str = "the context has no sentences to align to";
+
+/// `metadata.semantic` of an audit: whether the semantic tier ran and, when it did, each claim of
+/// `metadata.claims` aligned to the source sentence closest in meaning.
+///
+/// Reported only: it does not change `q1`, `q2`, `height` or the verdict (no weight has been fitted
+/// for it on dev data yet).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SemanticInfo {
+    /// Whether the claims were embedded and aligned.
+    pub ran: bool,
+    /// The sentence-embedding model: "all-MiniLM-L6-v2".
+    pub model: String,
+    /// Why the tier did not run (absent when it ran): no model loaded, no source passages, no
+    /// claims, or an embedding failure.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Word pieces (`[CLS]`/`[SEP]` included, each text truncated at 256) of the claims and source
+    /// sentences the alignment used, whether embedded now or read from the server's cache; 0 when
+    /// it did not run.
+    pub word_pieces: u64,
+    /// One entry per claim of `metadata.claims`, in the same order (empty when it did not run).
+    #[serde(default)]
+    pub claims: Vec<SemanticClaim>,
+}
+
+impl SemanticInfo {
+    /// A result saying the tier did not run, and why.
+    pub fn not_run(reason: &str) -> SemanticInfo {
+        SemanticInfo {
+            ran: false,
+            model: MODEL.into(),
+            reason: Some(reason.into()),
+            word_pieces: 0,
+            claims: Vec::new(),
+        }
+    }
+}
+
+impl Default for SemanticInfo {
+    fn default() -> Self {
+        SemanticInfo::not_run(REASON_NO_MODEL)
+    }
+}
+
+/// One claim's semantic alignment: the source sentence whose embedding has the highest cosine with
+/// the claim's (ties: the earliest sentence).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SemanticClaim {
+    /// Index of the claim in `metadata.claims`.
+    pub claim: usize,
+    /// The source sentence: character offsets into `context` (Unicode scalar values, end
+    /// exclusive) and its text.
+    pub source: SourceSpan,
+    /// Cosine in [-1, 1] of the claim's and the sentence's embeddings (Reimers & Gurevych 2019).
+    pub cosine: f64,
+}
+
+/// `metadata.semantic` of a comparison: cross-model agreement in meaning between the answers.
+///
+/// Reported only: it does not change any answer's `q2`, `height`, verdict or rank.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CompareSemantic {
+    /// Whether the answers were embedded.
+    pub ran: bool,
+    /// The sentence-embedding model: "all-MiniLM-L6-v2".
+    pub model: String,
+    /// Why it did not run (absent when it ran).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Word pieces of the answers embedded (each truncated at 256); 0 when it did not run.
+    pub word_pieces: u64,
+    /// `pairwise[i][j]`: cosine in [-1, 1] of the embeddings of answers i and j, in request order
+    /// (1 on the diagonal up to rounding); empty when it did not run.
+    #[serde(default)]
+    pub pairwise: Vec<Vec<f64>>,
+    /// Per answer, in request order: its mean cosine with the other answers (empty when it did not
+    /// run).
+    #[serde(default)]
+    pub answers: Vec<SemanticAgreement>,
+}
+
+impl CompareSemantic {
+    /// A result saying the comparison's semantic agreement was not computed, and why.
+    pub fn not_run(reason: &str) -> CompareSemantic {
+        CompareSemantic {
+            ran: false,
+            model: MODEL.into(),
+            reason: Some(reason.into()),
+            word_pieces: 0,
+            pairwise: Vec::new(),
+            answers: Vec::new(),
+        }
+    }
+}
+
+impl Default for CompareSemantic {
+    fn default() -> Self {
+        CompareSemantic::not_run(REASON_NO_MODEL)
+    }
+}
+
+/// One answer's semantic agreement with the others of a comparison.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SemanticAgreement {
+    /// Model name.
+    pub model: String,
+    /// Mean cosine in [-1, 1] of this answer's embedding with each other answer's.
+    pub agreement: f64,
+}
+
+/// The sentences of a source `context` as spans with character offsets (Unicode scalar values):
+/// the same sentence split as the lexical alignment ([`crate::grounding::sentence_spans`]).
+pub fn source_sentences(context: &str) -> Vec<SourceSpan> {
+    let (mut byte_at, mut char_at) = (0usize, 0usize);
+    sentence_spans(context)
+        .into_iter()
+        .map(|(s, e)| {
+            let start = char_at + context[byte_at..s].chars().count();
+            let end = start + context[s..e].chars().count();
+            (byte_at, char_at) = (e, end);
+            SourceSpan {
+                start,
+                end,
+                text: context[s..e].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Cosine similarity of two vectors in [-1, 1], computed in `f64`: `a·b / (|a| |b|)`, 0 when either
+/// is zero (Reimers & Gurevych 2019 compare mean-pooled sentence embeddings this way). Vectors of
+/// different lengths are compared over the shorter one.
+pub fn cosine(a: &[f32], b: &[f32]) -> f64 {
+    let (mut ab, mut aa, mut bb) = (0f64, 0f64, 0f64);
+    for (&x, &y) in a.iter().zip(b) {
+        let (x, y) = (f64::from(x), f64::from(y));
+        ab += x * y;
+        aa += x * x;
+        bb += y * y;
+    }
+    if aa == 0.0 || bb == 0.0 {
+        0.0
+    } else {
+        (ab / (aa.sqrt() * bb.sqrt())).clamp(-1.0, 1.0)
+    }
+}
+
+/// The source whose embedding has the highest cosine with `claim`, and that cosine; ties go to the
+/// earliest source. `None` when there are no sources.
+pub fn best_source(claim: &[f32], sources: &[&[f32]]) -> Option<(usize, f64)> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, s) in sources.iter().enumerate() {
+        let c = cosine(claim, s);
+        if best.is_none_or(|(_, b)| c > b) {
+            best = Some((i, c));
+        }
+    }
+    best
+}
+
+/// Cross-model agreement of n answers' embeddings: the n×n matrix of pairwise cosines and, per
+/// answer, its mean cosine with the other n − 1 (0 when n = 1).
+pub fn agreement(embeddings: &[&[f32]]) -> (Vec<Vec<f64>>, Vec<f64>) {
+    let n = embeddings.len();
+    let mut m = vec![vec![0.0; n]; n];
+    for i in 0..n {
+        for j in i..n {
+            let c = cosine(embeddings[i], embeddings[j]);
+            m[i][j] = c;
+            m[j][i] = c;
+        }
+    }
+    let means = (0..n)
+        .map(|i| {
+            if n < 2 {
+                0.0
+            } else {
+                (0..n).filter(|&j| j != i).map(|j| m[i][j]).sum::<f64>() / (n - 1) as f64
+            }
+        })
+        .collect();
+    (m, means)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_is_bounded_and_zero_safe() {
+        assert!((cosine(&[1.0, 0.0], &[2.0, 0.0]) - 1.0).abs() < 1e-12);
+        assert!((cosine(&[1.0, 0.0], &[-1.0, 0.0]) + 1.0).abs() < 1e-12);
+        assert_eq!(cosine(&[1.0, 0.0], &[0.0, 3.0]), 0.0);
+        assert_eq!(cosine(&[0.0, 0.0], &[1.0, 1.0]), 0.0);
+        assert_eq!(cosine(&[], &[]), 0.0);
+    }
+
+    #[test]
+    fn best_source_takes_the_highest_cosine_and_the_first_of_ties() {
+        let claim = [1.0f32, 0.0];
+        let a = [0.0f32, 1.0];
+        let b = [0.8f32, 0.6];
+        let c = [0.8f32, 0.6];
+        let (i, cos) = best_source(&claim, &[&a, &b, &c]).unwrap();
+        assert_eq!(i, 1);
+        assert!((cos - 0.8).abs() < 1e-6);
+        assert_eq!(best_source(&claim, &[]), None);
+        // A negative best is still the best.
+        let (i, cos) = best_source(&claim, &[&[-1.0, 0.0], &[-1.0, 1.0]]).unwrap();
+        assert_eq!(i, 1);
+        assert!(cos < 0.0);
+    }
+
+    #[test]
+    fn agreement_is_symmetric_with_means_over_the_others() {
+        let a = [1.0f32, 0.0];
+        let b = [0.0f32, 1.0];
+        let c = [1.0f32, 1.0];
+        let (m, means) = agreement(&[&a, &b, &c]);
+        assert_eq!(m.len(), 3);
+        for (i, row) in m.iter().enumerate() {
+            assert!((row[i] - 1.0).abs() < 1e-12);
+            for (j, x) in row.iter().enumerate() {
+                assert_eq!(*x, m[j][i]);
+            }
+        }
+        let s = std::f64::consts::FRAC_1_SQRT_2;
+        assert!((means[0] - (0.0 + s) / 2.0).abs() < 1e-6);
+        assert!((means[2] - s).abs() < 1e-6);
+        let (_, one) = agreement(&[&a]);
+        assert_eq!(one, vec![0.0]);
+        let (m, none) = agreement(&[]);
+        assert!(m.is_empty() && none.is_empty());
+    }
+
+    #[test]
+    fn source_sentences_carry_character_offsets() {
+        let ctx = "Ça va. The Amazon is the largest river by discharge volume. Ok?";
+        let spans = source_sentences(ctx);
+        assert_eq!(spans.len(), 3);
+        for s in &spans {
+            let text: String = ctx.chars().skip(s.start).take(s.end - s.start).collect();
+            assert_eq!(text, s.text);
+        }
+        assert_eq!(spans[0].text, "Ça va.");
+        assert!(spans[1].text.starts_with("The Amazon"));
+    }
+
+    #[test]
+    fn not_run_names_the_model_and_the_reason() {
+        let s = SemanticInfo::default();
+        assert!(!s.ran);
+        assert_eq!(s.model, MODEL);
+        assert_eq!(s.reason.as_deref(), Some(REASON_NO_MODEL));
+        let v = serde_json::to_value(&s).unwrap();
+        assert_eq!(v["ran"], false);
+        assert_eq!(v["claims"], serde_json::json!([]));
+        let c = serde_json::to_value(CompareSemantic::not_run(REASON_NO_MODEL)).unwrap();
+        assert_eq!(c["reason"], REASON_NO_MODEL);
+    }
+}

@@ -1,0 +1,295 @@
+//! The semantic tier served by the real binary (issue 13, "Serving"; DESIGN §2.6; README
+//! "Semantic tier in the service").
+//!
+//! The tests that load all-MiniLM-L6-v2 need its files, as the semantic crate's tests do
+//! (`semantic/tests/model`): the directory is `EA_MINILM_DIR`, else `models/all-minilm-l6-v2`
+//! where `bash scripts/fetch-minilm.sh` unpacks it. When neither holds the model they **fail**
+//! with what to run — they never pass silently without it (CI sets
+//! `EA_MINILM_DIR=$(bash scripts/fetch-minilm.sh | tail -n1)`).
+
+mod common;
+#[allow(dead_code)]
+#[path = "../../semantic/tests/model/mod.rs"]
+mod model;
+
+use common::*;
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// The model directory; panics, saying what to run, when it lacks the model's files.
+fn model_dir() -> String {
+    let dir = model::model_dir();
+    for f in ["model.safetensors", "tokenizer.json", "config.json"] {
+        assert!(
+            dir.join(f).is_file(),
+            "{} has no {f}. The semantic model all-MiniLM-L6-v2 is needed: run \
+             `bash scripts/fetch-minilm.sh` from the repository root, or set EA_MINILM_DIR to a \
+             directory holding model.safetensors, tokenizer.json and config.json.",
+            dir.display()
+        );
+    }
+    dir.to_string_lossy().into_owned()
+}
+
+fn with_model() -> Server {
+    let dir = model_dir();
+    Server::start(&[("SEMANTIC_MODEL_DIR", dir.as_str())], &[])
+}
+
+const PASSAGE: &str = "The Amazon River flows through Brazil, Peru and Colombia. \
+    The Amazon is the largest river in the world by discharge volume of water. \
+    Its basin covers about seven million square kilometres. \
+    The Nile is often cited as the longest river on Earth. \
+    Manaus is the largest city on the Amazon.";
+
+fn paraphrase() -> Value {
+    json!({
+        "text": "No other river carries as much water as the Amazon.",
+        "context": PASSAGE
+    })
+}
+
+/// The characters `start..end` of `s` (offsets in Unicode scalar values).
+fn chars(s: &str, start: usize, end: usize) -> String {
+    s.chars().skip(start).take(end - start).collect()
+}
+
+fn assert_semantic_off(v: &Value, reason_part: &str) {
+    let s = &v["metadata"]["semantic"];
+    assert_eq!(s["ran"], false, "{s}");
+    assert_eq!(s["model"], "all-MiniLM-L6-v2", "{s}");
+    let reason = s["reason"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no reason: {s}"));
+    assert!(reason.contains(reason_part), "{reason}");
+    assert_eq!(s["word_pieces"], 0);
+    assert_eq!(s["claims"], json!([]));
+}
+
+/// The numbers the semantic tier must not touch (it is reported only).
+fn scores(v: &Value) -> Value {
+    json!([
+        v["q1"],
+        v["q2"],
+        v["height"],
+        v["verdict"],
+        v["confidence_interval"],
+        v["explanation"],
+        v["metadata"]["raw_confidence"],
+        v["metadata"]["claims"]
+    ])
+}
+
+#[test]
+fn a_paraphrased_claim_is_aligned_to_its_source_sentence_and_no_score_changes() {
+    let s = with_model();
+    let plain = Server::open();
+    let r = post_json(&s.url("/v1/audit"), &[], &paraphrase());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_valid_audit(&v);
+    let sem = &v["metadata"]["semantic"];
+    assert_eq!(sem["ran"], true, "{sem}");
+    assert_eq!(sem["model"], "all-MiniLM-L6-v2");
+    assert!(sem.get("reason").is_none(), "{sem}");
+    assert!(sem["word_pieces"].as_u64().unwrap() > 20, "{sem}");
+    let claims = sem["claims"].as_array().unwrap();
+    assert_eq!(
+        claims.len(),
+        v["metadata"]["claims"].as_array().unwrap().len()
+    );
+    let c = &claims[0];
+    assert_eq!(c["claim"], 0);
+    let text = c["source"]["text"].as_str().unwrap();
+    assert_eq!(
+        text, "The Amazon is the largest river in the world by discharge volume of water.",
+        "{sem}"
+    );
+    let (start, end) = (
+        c["source"]["start"].as_u64().unwrap() as usize,
+        c["source"]["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(chars(PASSAGE, start, end), text, "offsets into the context");
+    let cosine = c["cosine"].as_f64().unwrap();
+    assert!((-1.0..=1.0).contains(&cosine) && cosine > 0.5, "{cosine}");
+
+    // Reported only: every score is what the server without the model says.
+    let p = post_json(&plain.url("/v1/audit"), &[], &paraphrase()).json();
+    assert_eq!(scores(&v), scores(&p));
+    assert_semantic_off(&p, "no sentence-embedding model");
+
+    // The second time the context's sentences come from the cache: the same alignment and word
+    // pieces; the cosine equal up to float rounding (the claim is batched with other texts, or
+    // alone, and padding changes the last bits).
+    let again = post_json(&s.url("/v1/audit"), &[], &paraphrase()).json();
+    let a = &again["metadata"]["semantic"];
+    assert_eq!(a["word_pieces"], sem["word_pieces"]);
+    assert_eq!(a["claims"][0]["source"], c["source"]);
+    let drift = (a["claims"][0]["cosine"].as_f64().unwrap() - cosine).abs();
+    assert!(drift < 1e-5, "{drift}");
+
+    // The served document describes metadata.semantic (strictly: no undocumented member).
+    let doc = get(&s.url("/openapi.json")).json();
+    let schema = &doc["components"]["schemas"]["SemanticInfo"];
+    assert!(schema["properties"]["claims"].is_object(), "{schema}");
+    assert_valid_against(&doc, "AuditResult", &v);
+}
+
+#[test]
+fn without_sources_the_tier_says_why_it_did_not_run() {
+    let s = with_model();
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &[],
+        &json!({"text": "Canberra is the capital of Australia."}),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_semantic_off(&r.json(), "no source passages");
+    // A context that is a question is a prompt, not a source.
+    let r = post_json(
+        &s.url("/v1/audit"),
+        &[],
+        &json!({"text": "Canberra.", "context": "What is the capital of Australia?"}),
+    );
+    assert_semantic_off(&r.json(), "no source passages");
+}
+
+#[test]
+fn batch_items_are_aligned_each_against_its_own_context() {
+    let s = with_model();
+    let body = json!({"items": [
+        paraphrase(),
+        {"text": "Paris is in France."},
+        {"text": "Water boils at 100 degrees at sea level.",
+         "context": "At sea level, water boils at 100 degrees Celsius. Ice melts at 0 degrees."}
+    ]});
+    let r = post_json(&s.url("/v1/batch"), &[], &body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let a = v["audits"].as_array().unwrap();
+    assert_eq!(a[0]["metadata"]["semantic"]["ran"], true);
+    assert!(a[0]["metadata"]["semantic"]["claims"][0]["source"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("discharge"));
+    assert_semantic_off(&a[1], "no source passages");
+    assert_eq!(a[2]["metadata"]["semantic"]["ran"], true);
+    assert!(a[2]["metadata"]["semantic"]["claims"][0]["source"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("boils"));
+}
+
+#[test]
+fn compare_reports_semantic_agreement_without_changing_the_ranking() {
+    let s = with_model();
+    let plain = Server::open();
+    let body = json!({
+        "prompt": "What is the capital of Australia?",
+        "responses": [
+            {"model": "model-a", "text": "The capital of Australia is Canberra."},
+            {"model": "model-b", "text": "Canberra is the capital city of Australia."},
+            {"model": "model-c", "text": "I love cooking pasta with fresh tomatoes on Sundays."}
+        ]
+    });
+    let v = post_json(&s.url("/v1/compare"), &[], &body).json();
+    let sem = &v["metadata"]["semantic"];
+    assert_eq!(sem["ran"], true, "{v}");
+    assert!(sem["word_pieces"].as_u64().unwrap() > 10);
+    let m = sem["pairwise"].as_array().unwrap();
+    assert_eq!(m.len(), 3);
+    for (i, row) in m.iter().enumerate() {
+        let row = row.as_array().unwrap();
+        assert_eq!(row.len(), 3);
+        assert!((row[i].as_f64().unwrap() - 1.0).abs() < 1e-4);
+        for (j, x) in row.iter().enumerate() {
+            let x = x.as_f64().unwrap();
+            assert!((-1.0..=1.0).contains(&x));
+            assert_eq!(x, m[j][i].as_f64().unwrap(), "symmetric");
+        }
+    }
+    let answers = sem["answers"].as_array().unwrap();
+    let agreement = |k: usize| answers[k]["agreement"].as_f64().unwrap();
+    assert_eq!(answers[2]["model"], "model-c");
+    assert!(
+        agreement(2) < agreement(0) && agreement(2) < agreement(1),
+        "{sem}"
+    );
+    let mean0 = (m[0][1].as_f64().unwrap() + m[0][2].as_f64().unwrap()) / 2.0;
+    assert!((agreement(0) - mean0).abs() < 1e-12);
+
+    let p = post_json(&plain.url("/v1/compare"), &[], &body).json();
+    assert_eq!(p["metadata"]["semantic"]["ran"], false);
+    assert_eq!(v["ranking"], p["ranking"]);
+    assert_eq!(v["comparisons"], p["comparisons"]);
+    let doc = get(&s.url("/openapi.json")).json();
+    assert_valid_against(&doc, "CompareResponse", &v);
+    assert_valid_against(&doc, "CompareResponse", &p);
+}
+
+#[test]
+fn an_unusable_model_directory_stops_start_up_naming_the_setting() {
+    for dir in [
+        "/nonexistent/minilm".to_string(),
+        env!("CARGO_MANIFEST_DIR").to_string(), // exists, holds no model
+    ] {
+        let out = std::process::Command::new(BIN)
+            .args(["serve", "--host", "127.0.0.1", "--port", "0"])
+            .env("SEMANTIC_MODEL_DIR", &dir)
+            .env("FEEDBACK_DB_PATH", temp_db_path())
+            .env("LOG_FORMAT", "text")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run the binary");
+        assert!(
+            !out.status.success(),
+            "started with SEMANTIC_MODEL_DIR={dir}"
+        );
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("SEMANTIC_MODEL_DIR"), "{stderr}");
+        assert!(stderr.contains("fetch-minilm.sh"), "{stderr}");
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("listening on"),
+            "it must not serve"
+        );
+    }
+    // Unset: the tier is off and the server serves.
+    let s = Server::open();
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while !s.logs().contains("SEMANTIC_MODEL_DIR is not set")
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(s.logs().contains("semantic tier off"), "{}", s.logs());
+}
+
+/// Validates `value` against the served schema `name`, strictly (every object schema with
+/// `additionalProperties: false`, as `tests/openapi.rs` does).
+fn assert_valid_against(doc: &Value, name: &str, value: &Value) {
+    fn strict(v: &mut Value) {
+        match v {
+            Value::Object(map) => {
+                if map.contains_key("properties") && !map.contains_key("additionalProperties") {
+                    map.insert("additionalProperties".into(), Value::Bool(false));
+                }
+                map.values_mut().for_each(strict);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strict),
+            _ => {}
+        }
+    }
+    let mut components = doc["components"].clone();
+    strict(&mut components);
+    let full = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$ref": format!("#/components/schemas/{name}"),
+        "components": components,
+    });
+    let validator = jsonschema::validator_for(&full).expect("a valid JSON Schema");
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{name}: {errors:?}\n{value}");
+}
