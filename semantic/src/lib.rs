@@ -141,20 +141,9 @@ pub fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// Cosine similarity of two vectors, in [-1, 1]: `a·b / (|a| |b|)`, computed in `f64`; 0 when either
-/// vector is zero.
+/// vector is zero ([`epistemic_audit_core::semantic::cosine`], narrowed to `f32`).
 pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    let (mut ab, mut aa, mut bb) = (0f64, 0f64, 0f64);
-    for (&x, &y) in a.iter().zip(b) {
-        let (x, y) = (f64::from(x), f64::from(y));
-        ab += x * y;
-        aa += x * x;
-        bb += y * y;
-    }
-    if aa == 0.0 || bb == 0.0 {
-        0.0
-    } else {
-        (ab / (aa.sqrt() * bb.sqrt())) as f32
-    }
+    epistemic_audit_core::semantic::cosine(a, b) as f32
 }
 
 /// all-MiniLM-L6-v2 loaded into memory, ready to embed texts. `Send + Sync`: one instance can serve

@@ -24,28 +24,13 @@ fn served_doc(s: &Server) -> Value {
     r.json()
 }
 
-/// Adds `additionalProperties: false` to every object schema that lists `properties` and says
-/// nothing about additional ones.
-fn strict(v: &mut Value) {
-    match v {
-        Value::Object(map) => {
-            if map.contains_key("properties") && !map.contains_key("additionalProperties") {
-                map.insert("additionalProperties".into(), Value::Bool(false));
-            }
-            map.values_mut().for_each(strict);
-        }
-        Value::Array(items) => items.iter_mut().for_each(strict),
-        _ => {}
-    }
-}
-
 /// A JSON Schema 2020-12 document for `schema` whose `#/components/...` references resolve
 /// against the (strict) components of `doc`.
 fn standalone(doc: &Value, schema: &Value) -> Value {
     let mut components = doc["components"].clone();
-    strict(&mut components);
+    strict_schema(&mut components);
     let mut root = schema.clone();
-    strict(&mut root);
+    strict_schema(&mut root);
     let obj = root.as_object_mut().expect("schema object");
     obj.insert(
         "$schema".into(),

@@ -267,20 +267,8 @@ fn an_unusable_model_directory_stops_start_up_naming_the_setting() {
 /// Validates `value` against the served schema `name`, strictly (every object schema with
 /// `additionalProperties: false`, as `tests/openapi.rs` does).
 fn assert_valid_against(doc: &Value, name: &str, value: &Value) {
-    fn strict(v: &mut Value) {
-        match v {
-            Value::Object(map) => {
-                if map.contains_key("properties") && !map.contains_key("additionalProperties") {
-                    map.insert("additionalProperties".into(), Value::Bool(false));
-                }
-                map.values_mut().for_each(strict);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strict),
-            _ => {}
-        }
-    }
     let mut components = doc["components"].clone();
-    strict(&mut components);
+    strict_schema(&mut components);
     let full = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$ref": format!("#/components/schemas/{name}"),

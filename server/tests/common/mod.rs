@@ -369,3 +369,19 @@ pub fn python3(module: &str, pip_package: &str, script: &str, stdin: &[u8]) -> S
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// Makes an OpenAPI schema strict for validation: adds `additionalProperties: false` to every
+/// object schema that lists `properties` and says nothing about additional ones (so a served field
+/// the document does not describe fails the test).
+pub fn strict_schema(v: &mut Value) {
+    match v {
+        Value::Object(map) => {
+            if map.contains_key("properties") && !map.contains_key("additionalProperties") {
+                map.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            map.values_mut().for_each(strict_schema);
+        }
+        Value::Array(items) => items.iter_mut().for_each(strict_schema),
+        _ => {}
+    }
+}
