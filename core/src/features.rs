@@ -6,10 +6,11 @@
 
 use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, fnv1a, is_stopword, lower_words, tokens, PhraseList, FNV_OFFSET,
+    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseList, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashSet};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// What kind of task the answer responds to. Each kind has its own model, calibrator and
 /// thresholds: base rates and useful signals differ between them.
@@ -370,20 +371,29 @@ pub fn bucket(ns: Namespace, gram: &str) -> u32 {
     (h >> (64 - HASH_BITS)) as u32
 }
 
-/// Term counts of hashed word uni- and bigrams of `words`, sorted by bucket.
-pub fn hashed_ngrams(ns: Namespace, words: &[String]) -> Vec<(u32, f64)> {
-    let mut counts: BTreeMap<u32, f64> = BTreeMap::new();
+/// Term counts of hashed word uni- and bigrams of `words`, sorted by bucket. A bigram's bucket is
+/// that of its words joined by a space ([`bucket`]), hashed without building the joined string
+/// (FNV-1a is a streaming hash).
+pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64)> {
+    let seed = fnv1a(FNV_OFFSET, &[ns as u8, 0xff]);
+    let top = |h: u64| (h >> (64 - HASH_BITS)) as u32;
+    let mut counts: Vec<(u32, f64)> = Vec::with_capacity(2 * words.len());
     for (i, w) in words.iter().enumerate() {
-        *counts.entry(bucket(ns, w)).or_default() += 1.0;
+        let h = fnv1a(seed, w.as_ref().as_bytes());
+        counts.push((top(h), 1.0));
         if let Some(next) = words.get(i + 1) {
-            let mut g = String::with_capacity(w.len() + next.len() + 1);
-            g.push_str(w);
-            g.push(' ');
-            g.push_str(next);
-            *counts.entry(bucket(ns, &g)).or_default() += 1.0;
+            counts.push((top(fnv1a(fnv1a(h, b" "), next.as_ref().as_bytes())), 1.0));
         }
     }
-    counts.into_iter().collect()
+    counts.sort_unstable_by_key(|c| c.0);
+    counts.dedup_by(|later, first| {
+        let same = later.0 == first.0;
+        if same {
+            first.1 += later.1;
+        }
+        same
+    });
+    counts
 }
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
@@ -469,7 +479,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let has_source = !source.trim().is_empty();
 
     let toks = tokens(text);
-    let words: Vec<String> = toks.iter().map(|t| t.raw.to_lowercase()).collect();
+    let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
     let n_words = words.len();
     let lower = text.to_lowercase();
 
@@ -509,22 +519,23 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .collect();
 
     // Content-word and bigram support.
-    let source_words: HashSet<String> = lower_words(&source).into_iter().collect();
-    let content: Vec<&String> = words
+    let source_words: FastSet<Cow<'_, str>> =
+        tokens(&source).iter().map(|t| lower_cow(t.raw)).collect();
+    let content: Vec<&str> = words
         .iter()
-        .filter(|w| !is_stopword(w) && w.chars().count() > 1)
+        .map(|w| w.as_ref())
+        .filter(|w| !is_stopword(w) && w.chars().nth(1).is_some())
         .collect();
     let supported = content
         .iter()
-        .filter(|w| source_words.contains(w.as_str()))
+        .filter(|w| source_words.contains(**w))
         .count();
-    let bigrams: Vec<String> = words
+    // A bigram is supported when its two words occur consecutively in the sources (words never
+    // hold white space, so the pair is the phrase's word list).
+    let n_bigrams = words.len().saturating_sub(1);
+    let bigram_supported = words
         .windows(2)
-        .map(|w| format!(" {} {} ", w[0], w[1]))
-        .collect();
-    let bigram_supported = bigrams
-        .iter()
-        .filter(|b| source_grams.contains(b.as_str()))
+        .filter(|w| source_grams.contains_words(&[w[0].as_ref(), w[1].as_ref()]))
         .count();
     let text_norm = normalised(text);
     let text_in_source =
@@ -539,17 +550,19 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let negations = words
         .iter()
         .filter(|w| {
-            matches!(w.as_str(), "not" | "no" | "never" | "none" | "nor") || w.ends_with("n't")
+            matches!(w.as_ref(), "not" | "no" | "never" | "none" | "nor") || w.ends_with("n't")
         })
         .count();
-    let distinct: HashSet<&String> = words.iter().collect();
-    let trigrams: Vec<(&String, &String, &String)> =
-        words.windows(3).map(|w| (&w[0], &w[1], &w[2])).collect();
-    let distinct_tri: HashSet<&(&String, &String, &String)> = trigrams.iter().collect();
-    let repeated_tri = if trigrams.is_empty() {
+    let distinct: FastSet<&str> = words.iter().map(|w| w.as_ref()).collect();
+    let n_trigrams = words.len().saturating_sub(2);
+    let distinct_tri: FastSet<(&str, &str, &str)> = words
+        .windows(3)
+        .map(|w| (w[0].as_ref(), w[1].as_ref(), w[2].as_ref()))
+        .collect();
+    let repeated_tri = if n_trigrams == 0 {
         0.0
     } else {
-        1.0 - distinct_tri.len() as f64 / trigrams.len() as f64
+        1.0 - distinct_tri.len() as f64 / n_trigrams as f64
     };
     let years = numbers
         .iter()
@@ -573,13 +586,15 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             '.' | '!' | '?' | ')' | '"' | '\'' | '`' | ']' | '*' | '”' | '…'
         )
     });
-    let prompt_words: HashSet<String> = lower_words(prompt).into_iter().collect();
+    let prompt_lower_words: Vec<Cow<'_, str>> =
+        tokens(prompt).iter().map(|t| lower_cow(t.raw)).collect();
+    let prompt_words: FastSet<&str> = prompt_lower_words.iter().map(|w| w.as_ref()).collect();
     let prompt_share = if n_words == 0 {
         0.0
     } else {
         words
             .iter()
-            .filter(|w| prompt_words.contains(w.as_str()))
+            .filter(|w| prompt_words.contains(w.as_ref()))
             .count() as f64
             / n_words as f64
     };
@@ -607,10 +622,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             share(supported, content.len())
         },
         ln1p(content.len() - supported),
-        if bigrams.is_empty() {
+        if n_bigrams == 0 {
             1.0
         } else {
-            share(bigram_supported, bigrams.len())
+            share(bigram_supported, n_bigrams)
         },
         f64::from(u8::from(text_in_source)),
         ln1p(n_hedges),
@@ -641,7 +656,6 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         g.answer_question_alignment,
         g.answer_type_match,
     ];
-    let prompt_lower_words = lower_words(prompt);
     let ngrams = vec![
         (Namespace::Text, hashed_ngrams(Namespace::Text, &words)),
         (
@@ -725,6 +739,11 @@ impl PhraseSet {
     /// longer than MAX_N words: every MAX_N-word window occurs). An empty phrase is contained.
     fn contains(&self, phrase: &str) -> bool {
         let words: Vec<&str> = phrase.split_whitespace().collect();
+        self.contains_words(&words)
+    }
+
+    /// Whether `words` (as [`Self::contains`] splits a phrase) occur consecutively in the sources.
+    fn contains_words(&self, words: &[&str]) -> bool {
         if words.len() <= Self::MAX_N {
             return words.is_empty() || self.grams.contains(&Self::hash(&words));
         }

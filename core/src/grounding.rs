@@ -8,9 +8,9 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::text::{is_stopword, place_of, tokens, Token};
+use crate::text::{is_stopword, lower_into, place_of, tokens, FastMap, FastSet, Token};
 use serde::{Deserialize, Serialize};
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
 
 /// How the request's `context` was read (DESIGN §2.0), reported as `metadata.context_role`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -228,9 +228,14 @@ const NUMBER_WORDS: &[(&str, &str)] = &[
 const NEGATIONS: &[&str] = &["not", "never"];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
-/// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980).
-fn normal_form(raw: &str) -> String {
-    let mut w = raw.to_lowercase().replace('’', "'");
+/// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
+/// the word already in lower case.
+fn normal_form(lower: &str) -> String {
+    let mut w = if lower.contains('’') {
+        lower.replace('’', "'")
+    } else {
+        lower.to_string()
+    };
     if let Some(stripped) = w.strip_suffix("'s") {
         w = stripped.to_string();
     }
@@ -281,16 +286,35 @@ pub fn is_list_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 /// and content words; stopwords and one-letter words are left out, negations are flagged.
 /// `lower_vocab` holds words seen in lower case anywhere in the request: a capitalised word at a
 /// sentence start that also occurs in lower case is an ordinary word, not a name.
-fn keys(text: &str, span: (usize, usize), lower_vocab: &HashSet<String>) -> Vec<Key> {
+fn keys(text: &str, span: (usize, usize), lower_vocab: &LowerVocab<'_>) -> Vec<Key> {
+    sentence_keys(text, span, lower_vocab).0
+}
+
+/// Pronouns that refer back to an entity named earlier.
+const BACK_REFERENCES: &[&str] = &[
+    "it", "its", "he", "his", "him", "she", "her", "hers", "they", "their", "them",
+];
+
+/// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of
+/// [`BACK_REFERENCES`] (one tokenisation for both).
+fn sentence_keys(
+    text: &str,
+    span: (usize, usize),
+    lower_vocab: &LowerVocab<'_>,
+) -> (Vec<Key>, bool) {
     let sent = &text[span.0..span.1];
     let toks = tokens(sent);
     let mut out = Vec::with_capacity(toks.len());
+    let mut refers_back = false;
+    let mut lower = String::new();
     for (i, t) in toks.iter().enumerate() {
         if i == 0 && is_list_marker(sent, &toks, i) {
             continue;
         }
-        let lower = t.raw.to_lowercase();
-        if NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't") {
+        lower_into(t.raw, &mut lower);
+        let lower = lower.as_str();
+        refers_back |= BACK_REFERENCES.contains(&lower);
+        if NEGATIONS.contains(&lower) || lower.ends_with("n't") {
             out.push(Key {
                 norm: "not".into(),
                 kind: KeyKind::Word,
@@ -325,34 +349,34 @@ fn keys(text: &str, span: (usize, usize), lower_vocab: &HashSet<String>) -> Vec<
             }
             continue;
         }
-        if is_stopword(&lower) || lower.chars().count() < 2 {
+        if is_stopword(lower) || lower.chars().nth(1).is_none() {
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
-        let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(&lower));
+        let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(lower));
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
-        let place = place_of(&lower);
-        let norm = if cap && place != lower {
-            normal_form(place)
-        } else {
-            normal_form(t.raw)
-        };
+        let place = if cap { place_of(lower) } else { lower };
+        let norm = normal_form(place);
         out.push(Key {
             norm,
             kind: if name { KeyKind::Name } else { KeyKind::Word },
             negation: false,
         });
     }
-    out
+    (out, refers_back)
 }
 
-/// Words that occur in lower case (first letter not upper case) in `text`.
-fn lower_vocab_of(texts: &[&str]) -> HashSet<String> {
-    let mut set = HashSet::new();
+/// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
+/// (borrowed from the request when they already are).
+type LowerVocab<'a> = FastSet<Cow<'a, str>>;
+
+/// The [`LowerVocab`] of `texts`.
+fn lower_vocab_of<'a>(texts: &[&'a str]) -> LowerVocab<'a> {
+    let mut set = LowerVocab::default();
     for t in texts {
         for tok in tokens(t) {
             if !tok.is_number && !tok.raw.chars().next().is_some_and(char::is_uppercase) {
-                set.insert(tok.raw.to_lowercase());
+                set.insert(crate::text::lower_cow(tok.raw));
             }
         }
     }
@@ -481,16 +505,16 @@ struct SourceIndex {
     sent_neg: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
-    vocab: HashMap<String, u32>,
+    vocab: FastMap<String, u32>,
     norms: Vec<String>,
     postings: Vec<Vec<u32>>,
     idf: Vec<f64>,
 }
 
 impl SourceIndex {
-    fn build(context: &str, lower_vocab: &HashSet<String>) -> SourceIndex {
+    fn build(context: &str, lower_vocab: &LowerVocab<'_>) -> SourceIndex {
         let spans = sentence_spans(context);
-        let mut vocab: HashMap<String, u32> = HashMap::new();
+        let mut vocab: FastMap<String, u32> = FastMap::default();
         let mut norms = Vec::new();
         let mut postings: Vec<Vec<u32>> = Vec::new();
         let mut sent_ids = Vec::with_capacity(spans.len());
@@ -498,22 +522,8 @@ impl SourceIndex {
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         for (si, &sp) in spans.iter().enumerate() {
-            sent_refers_back.push(tokens(&context[sp.0..sp.1]).iter().any(|t| {
-                matches!(
-                    t.raw.to_lowercase().as_str(),
-                    "it" | "its"
-                        | "he"
-                        | "his"
-                        | "him"
-                        | "she"
-                        | "her"
-                        | "hers"
-                        | "they"
-                        | "their"
-                        | "them"
-                )
-            }));
-            let ks = keys(context, sp, lower_vocab);
+            let (ks, refers_back) = sentence_keys(context, sp, lower_vocab);
+            sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             let mut pairs: Vec<(u32, KeyKind)> = Vec::with_capacity(ks.len());
             for k in ks.into_iter().filter(|k| !k.negation) {
@@ -552,7 +562,7 @@ impl SourceIndex {
 
     /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
     /// `scores` is left holding every sentence's shared weight.
-    fn best(&self, ids: &[u32], k: usize, scores: &mut HashMap<u32, f64>) -> Vec<(u32, f64)> {
+    fn best(&self, ids: &[u32], k: usize, scores: &mut FastMap<u32, f64>) -> Vec<(u32, f64)> {
         scores.clear();
         for &id in ids {
             let w = self.idf[id as usize];
@@ -626,13 +636,13 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
     }
     let lower_vocab = lower_vocab_of(&[text, prompt, context]);
     let index = SourceIndex::build(context, &lower_vocab);
-    let prompt_keys: HashSet<String> = sentence_spans(prompt)
+    let prompt_keys: FastSet<String> = sentence_spans(prompt)
         .into_iter()
         .flat_map(|sp| keys(prompt, sp, &lower_vocab))
         .filter(|k| !k.negation)
         .map(|k| k.norm)
         .collect();
-    let mut scores = HashMap::new();
+    let mut scores = FastMap::default();
     let mut claims = Vec::new();
     let (mut contradicted, mut novel_conflicts, mut neg_mismatch) = (0usize, 0usize, 0usize);
     let mut new_total = 0usize;
@@ -644,7 +654,7 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
         let ks = keys(text, sp, &lower_vocab);
         let negated = ks.iter().any(|k| k.negation);
         let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
-        let mut seen = HashSet::new();
+        let mut seen = FastSet::default();
         let content: Vec<&Key> = content
             .into_iter()
             .filter(|k| seen.insert(k.norm.as_str()))
@@ -705,7 +715,7 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
             let local_support =
                 in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
             // How well the sentence matches the rest of the claim: shared non-entity tokens.
-            let claim_ids: HashSet<u32> = known.iter().copied().collect();
+            let claim_ids: FastSet<u32> = known.iter().copied().collect();
             for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
                 let missing: Vec<(usize, bool)> = content
                     .iter()

@@ -92,9 +92,51 @@ pub const STOPWORDS: &[&str] = &[
     "yes", "you", "your",
 ];
 
+/// A hash set with foldhash's per-process seeded hasher: fast on the short words and integer ids
+/// of feature extraction, and, being seeded, not open to chosen-collision inputs (the words come
+/// from requests). Nothing computed from a set depends on its iteration order.
+pub type FastSet<T> = std::collections::HashSet<T, foldhash::fast::RandomState>;
+
+/// A hash map with the hasher of [`FastSet`].
+pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+
+/// [`STOPWORDS`] as a hash set, built on first use.
+static STOPWORD_SET: std::sync::OnceLock<FastSet<&'static str>> = std::sync::OnceLock::new();
+
+/// Longest stopword in bytes: longer words are not looked up.
+const STOPWORD_MAX_LEN: usize = 8;
+
 /// True if `w` (lower case) is in [`STOPWORDS`].
 pub fn is_stopword(w: &str) -> bool {
-    STOPWORDS.binary_search(&w).is_ok()
+    w.len() <= STOPWORD_MAX_LEN
+        && STOPWORD_SET
+            .get_or_init(|| STOPWORDS.iter().copied().collect())
+            .contains(w)
+}
+
+/// Demonym → place of [`DEMONYMS`], built on first use.
+static PLACE_OF_DEMONYM: std::sync::OnceLock<FastMap<&'static str, &'static str>> =
+    std::sync::OnceLock::new();
+
+/// `text` lower-cased as [`str::to_lowercase`] does, into `buf` (cleared first) without a new
+/// allocation when `buf` has room: ASCII text byte by byte, anything else through
+/// `str::to_lowercase` (which handles a word-final capital sigma).
+pub fn lower_into(text: &str, buf: &mut String) {
+    buf.clear();
+    if text.is_ascii() {
+        buf.extend(text.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+    } else {
+        buf.push_str(&text.to_lowercase());
+    }
+}
+
+/// `text` lower-cased as [`str::to_lowercase`] does, borrowed when it has no upper-case letter.
+pub fn lower_cow(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        std::borrow::Cow::Owned(text.to_lowercase())
+    }
 }
 
 /// Places and the adjectives (demonyms) that name the same place, lower case, sorted by place:
@@ -187,10 +229,11 @@ pub fn demonym_counterpart(w: &str) -> Option<&'static str> {
 /// The place a demonym names (`w` in lower case), or `w` itself: one key for "Polish" and
 /// "Poland" when names are matched.
 pub fn place_of(w: &str) -> &str {
-    DEMONYMS
-        .iter()
-        .find(|(_, adj)| *adj == w)
-        .map_or(w, |(place, _)| place)
+    PLACE_OF_DEMONYM
+        .get_or_init(|| DEMONYMS.iter().map(|&(place, adj)| (adj, place)).collect())
+        .get(w)
+        .copied()
+        .unwrap_or(w)
 }
 
 /// A phrase list matched through an Aho–Corasick automaton (Aho & Corasick 1975, the
@@ -282,13 +325,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stopwords_are_sorted_for_binary_search() {
-        let mut s = STOPWORDS.to_vec();
-        s.sort_unstable();
-        assert_eq!(s, STOPWORDS, "STOPWORDS must stay sorted");
-    }
-
-    #[test]
     fn tokens_split_words_and_numbers() {
         let t = tokens("In 1999, Hunt Lowry's film earned $1,200.50. It's well-known.");
         let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
@@ -311,13 +347,45 @@ mod tests {
     }
 
     #[test]
-    fn stopwords_are_sorted_and_found() {
-        assert!(
-            STOPWORDS.windows(2).all(|p| p[0] < p[1]),
-            "binary search needs order"
+    fn stopword_set_is_the_list() {
+        assert_eq!(
+            STOPWORDS.iter().map(|w| w.len()).max(),
+            Some(STOPWORD_MAX_LEN),
+            "STOPWORD_MAX_LEN is the longest stopword"
         );
         assert!(STOPWORDS.iter().all(|w| is_stopword(w)));
-        assert!(!is_stopword("photosynthesis") && !is_stopword("paris"));
+        for w in ["photosynthesis", "paris", "", "thee", "yourself", "The"] {
+            assert_eq!(is_stopword(w), STOPWORDS.contains(&w), "{w}");
+        }
+    }
+
+    #[test]
+    fn lower_casing_helpers_agree_with_to_lowercase() {
+        let mut buf = String::new();
+        for w in [
+            "Paris",
+            "paris",
+            "ΟΔΟΣ",
+            "İstanbul",
+            "\u{212a}elvin",
+            "ǅ",
+            "STRASSE",
+            "don’t",
+            "",
+        ] {
+            lower_into(w, &mut buf);
+            assert_eq!(buf, w.to_lowercase(), "{w}");
+            assert_eq!(lower_cow(w), w.to_lowercase(), "{w}");
+        }
+    }
+
+    #[test]
+    fn place_of_maps_each_demonym_and_nothing_else() {
+        for &(place, adj) in DEMONYMS {
+            assert_eq!(place_of(adj), place);
+            assert_eq!(place_of(place), place);
+        }
+        assert_eq!(place_of("paris"), "paris");
     }
 
     #[test]
