@@ -745,7 +745,7 @@ impl PhraseSet {
     /// Whether `words` (as [`Self::contains`] splits a phrase) occur consecutively in the sources.
     fn contains_words(&self, words: &[&str]) -> bool {
         if words.len() <= Self::MAX_N {
-            return words.is_empty() || self.grams.contains(&Self::hash(&words));
+            return words.is_empty() || self.grams.contains(&Self::hash(words));
         }
         words
             .windows(Self::MAX_N)
@@ -769,7 +769,7 @@ mod tests {
             &QUANTITY_LIST,
             &ATTRIBUTION_LIST,
         ] {
-            let mut seen = HashSet::new();
+            let mut seen = std::collections::HashSet::new();
             for p in list.phrases() {
                 assert!(!p.is_empty() && *p == p.to_lowercase(), "{p:?}");
                 assert!(seen.insert(*p), "{p:?} twice");

@@ -104,7 +104,7 @@ pub type FastMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomS
 static STOPWORD_SET: std::sync::OnceLock<FastSet<&'static str>> = std::sync::OnceLock::new();
 
 /// Longest stopword in bytes: longer words are not looked up.
-const STOPWORD_MAX_LEN: usize = 8;
+const STOPWORD_MAX_LEN: usize = 7;
 
 /// True if `w` (lower case) is in [`STOPWORDS`].
 pub fn is_stopword(w: &str) -> bool {
