@@ -6,7 +6,8 @@
 
 use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseList, FNV_OFFSET,
+    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseList, Token,
+    FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -398,8 +399,8 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
 /// capital is ambiguous), plus all-caps acronyms of 2+ letters.
-fn names(text: &str) -> Vec<String> {
-    let toks = tokens(text);
+/// `toks` are the [`tokens`] of `text`.
+fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
@@ -435,7 +436,10 @@ fn normalised(s: &str) -> String {
     out.push(' ');
     let mut space = true;
     for c in s.chars() {
-        if c.is_alphanumeric() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+            space = false;
+        } else if c.is_alphanumeric() {
             out.extend(c.to_lowercase());
             space = false;
         } else if !space {
@@ -497,7 +501,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .map(|n| n.to_string())
         .collect();
     // Capitalised names and their grounding.
-    let all_names = names(text);
+    let all_names = names(text, &toks);
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| {
         normalised(
