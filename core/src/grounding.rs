@@ -8,7 +8,7 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::text::{is_stopword, lower_into, place_of, tokens, FastMap, FastSet, Token};
+use crate::text::{demonym_place, is_stopword, lower_cow, tokens, FastMap, FastSet, Token};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -229,35 +229,40 @@ const NEGATIONS: &[&str] = &["not", "never"];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
 /// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
-/// the word already in lower case.
-fn normal_form(lower: &str) -> String {
-    let mut w = if lower.contains('’') {
-        lower.replace('’', "'")
+/// the word already in lower case; the result borrows from it unless a letter changes.
+fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
+    let w = if lower.contains('’') {
+        Cow::Owned(lower.replace('’', "'"))
     } else {
-        lower.to_string()
+        lower
     };
-    if let Some(stripped) = w.strip_suffix("'s") {
-        w = stripped.to_string();
+    let mut end = w.len() - if w.ends_with("'s") { 2 } else { 0 };
+    let stem = &w[..end];
+    let n = stem.chars().count();
+    if n > 4 && stem.ends_with("ies") {
+        return Cow::Owned(format!("{}y", &stem[..stem.len() - 3]));
     }
-    let n = w.chars().count();
-    if n > 4 && w.ends_with("ies") {
-        w.truncate(w.len() - 3);
-        w.push('y');
-    } else if n > 3
-        && w.ends_with('s')
-        && !w.ends_with("ss")
-        && !w.ends_with("us")
-        && !w.ends_with("is")
+    if n > 3
+        && stem.ends_with('s')
+        && !stem.ends_with("ss")
+        && !stem.ends_with("us")
+        && !stem.ends_with("is")
     {
-        w.pop();
+        end -= 1;
     }
-    w
+    match w {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[..end]),
+        Cow::Owned(mut o) => {
+            o.truncate(end);
+            Cow::Owned(o)
+        }
+    }
 }
 
 /// A key token of a text: its normal form, type, byte span and whether it negates.
 #[derive(Debug, Clone)]
-struct Key {
-    norm: String,
+struct Key<'a> {
+    norm: Cow<'a, str>,
     kind: KeyKind,
     negation: bool,
 }
@@ -286,7 +291,7 @@ pub fn is_list_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 /// and content words; stopwords and one-letter words are left out, negations are flagged.
 /// `lower_vocab` holds words seen in lower case anywhere in the request: a capitalised word at a
 /// sentence start that also occurs in lower case is an ordinary word, not a name.
-fn keys(text: &str, span: (usize, usize), lower_vocab: &LowerVocab<'_>) -> Vec<Key> {
+fn keys<'a>(text: &'a str, span: (usize, usize), lower_vocab: &LowerVocab<'_>) -> Vec<Key<'a>> {
     sentence_keys(text, span, lower_vocab).0
 }
 
@@ -297,38 +302,44 @@ const BACK_REFERENCES: &[&str] = &[
 
 /// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of
 /// [`BACK_REFERENCES`] (one tokenisation for both).
-fn sentence_keys(
-    text: &str,
+fn sentence_keys<'a>(
+    text: &'a str,
     span: (usize, usize),
     lower_vocab: &LowerVocab<'_>,
-) -> (Vec<Key>, bool) {
+) -> (Vec<Key<'a>>, bool) {
     let sent = &text[span.0..span.1];
     let toks = tokens(sent);
     let mut out = Vec::with_capacity(toks.len());
     let mut refers_back = false;
-    let mut lower = String::new();
     for (i, t) in toks.iter().enumerate() {
         if i == 0 && is_list_marker(sent, &toks, i) {
             continue;
         }
-        lower_into(t.raw, &mut lower);
-        let lower = lower.as_str();
+        let lower_word = lower_cow(t.raw);
+        let lower = lower_word.as_ref();
         refers_back |= BACK_REFERENCES.contains(&lower);
         if NEGATIONS.contains(&lower) || lower.ends_with("n't") {
             out.push(Key {
-                norm: "not".into(),
+                norm: Cow::Borrowed("not"),
                 kind: KeyKind::Word,
                 negation: true,
             });
             continue;
         }
         if t.is_number {
-            let digits: String = t
-                .raw
-                .chars()
-                .filter(|c| c.is_ascii_digit() || *c == '.')
-                .collect();
-            let digits = digits.trim_end_matches('.').to_string();
+            // Digits and decimal points, group separators dropped ("1,200.5" → "1200.5").
+            let digits: Cow<'a, str> = if t.raw.contains(',') {
+                Cow::Owned(
+                    t.raw
+                        .chars()
+                        .filter(|c| c.is_ascii_digit() || *c == '.')
+                        .collect::<String>()
+                        .trim_end_matches('.')
+                        .to_string(),
+                )
+            } else {
+                Cow::Borrowed(t.raw.trim_end_matches('.'))
+            };
             let year = digits.len() == 4
                 && (digits.starts_with('1') || digits.starts_with("20"))
                 && !digits.contains('.');
@@ -342,7 +353,7 @@ fn sentence_keys(
         if let Some((_, d)) = NUMBER_WORDS.iter().find(|(w, _)| *w == lower) {
             if lower != "one" {
                 out.push(Key {
-                    norm: (*d).to_string(),
+                    norm: Cow::Borrowed(d),
                     kind: KeyKind::Number,
                     negation: false,
                 });
@@ -355,7 +366,10 @@ fn sentence_keys(
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
         let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(lower));
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
-        let place = if cap { place_of(lower) } else { lower };
+        let place = match cap.then(|| demonym_place(lower)).flatten() {
+            Some(place) => Cow::Borrowed(place),
+            None => lower_word,
+        };
         let norm = normal_form(place);
         out.push(Key {
             norm,
@@ -495,7 +509,7 @@ pub struct Grounding {
 
 /// The context indexed for alignment: its sentences' key tokens as ids, an inverted index and
 /// idf weights.
-struct SourceIndex {
+struct SourceIndex<'a> {
     spans: Vec<(usize, usize)>,
     /// Key-token ids of each sentence, sorted and deduplicated.
     sent_ids: Vec<Vec<u32>>,
@@ -505,16 +519,16 @@ struct SourceIndex {
     sent_neg: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
-    vocab: FastMap<String, u32>,
-    norms: Vec<String>,
+    vocab: FastMap<Cow<'a, str>, u32>,
+    norms: Vec<Cow<'a, str>>,
     postings: Vec<Vec<u32>>,
     idf: Vec<f64>,
 }
 
-impl SourceIndex {
-    fn build(context: &str, lower_vocab: &LowerVocab<'_>) -> SourceIndex {
+impl<'a> SourceIndex<'a> {
+    fn build(context: &'a str, lower_vocab: &LowerVocab<'_>) -> SourceIndex<'a> {
         let spans = sentence_spans(context);
-        let mut vocab: FastMap<String, u32> = FastMap::default();
+        let mut vocab: FastMap<Cow<'a, str>, u32> = FastMap::default();
         let mut norms = Vec::new();
         let mut postings: Vec<Vec<u32>> = Vec::new();
         let mut sent_ids = Vec::with_capacity(spans.len());
@@ -636,7 +650,7 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
     }
     let lower_vocab = lower_vocab_of(&[text, prompt, context]);
     let index = SourceIndex::build(context, &lower_vocab);
-    let prompt_keys: FastSet<String> = sentence_spans(prompt)
+    let prompt_keys: FastSet<Cow<'_, str>> = sentence_spans(prompt)
         .into_iter()
         .flat_map(|sp| keys(prompt, sp, &lower_vocab))
         .filter(|k| !k.negation)
@@ -657,7 +671,7 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
         let mut seen = FastSet::default();
         let content: Vec<&Key> = content
             .into_iter()
-            .filter(|k| seen.insert(k.norm.as_str()))
+            .filter(|k| seen.insert(k.norm.as_ref()))
             .collect();
         if content.is_empty() {
             continue;

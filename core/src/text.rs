@@ -229,11 +229,16 @@ pub fn demonym_counterpart(w: &str) -> Option<&'static str> {
 /// The place a demonym names (`w` in lower case), or `w` itself: one key for "Polish" and
 /// "Poland" when names are matched.
 pub fn place_of(w: &str) -> &str {
+    demonym_place(w).unwrap_or(w)
+}
+
+/// The place the demonym `w` (lower case) names, or None when `w` is not a demonym of
+/// [`DEMONYMS`].
+pub fn demonym_place(w: &str) -> Option<&'static str> {
     PLACE_OF_DEMONYM
         .get_or_init(|| DEMONYMS.iter().map(|&(place, adj)| (adj, place)).collect())
         .get(w)
         .copied()
-        .unwrap_or(w)
 }
 
 /// A phrase list matched through an Aho–Corasick automaton (Aho & Corasick 1975, the
