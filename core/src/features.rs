@@ -4,7 +4,7 @@
 //! word uni- and bigrams of the answer and of the prompt (the "hashing trick", Weinberger et al.
 //! 2009) that the trained model turns into tf-idf vectors.
 
-use crate::grounding::{analyse, context_role, is_list_marker, ContextRole, Grounding};
+use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
     demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseList, Token,
     FNV_OFFSET,
@@ -523,8 +523,15 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .collect();
 
     // Content-word and bigram support.
-    let source_words: FastSet<Cow<'_, str>> =
-        tokens(&source).iter().map(|t| lower_cow(t.raw)).collect();
+    // The words of `source` (prompt, line break, context): those of the prompt and the context,
+    // as a line break ends every token.
+    let prompt_tokens = tokens(prompt);
+    let context_tokens = tokens(context);
+    let source_words: FastSet<Cow<'_, str>> = prompt_tokens
+        .iter()
+        .chain(&context_tokens)
+        .map(|t| lower_cow(t.raw))
+        .collect();
     let content: Vec<&str> = words
         .iter()
         .map(|w| w.as_ref())
@@ -591,7 +598,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         )
     });
     let prompt_lower_words: Vec<Cow<'_, str>> =
-        tokens(prompt).iter().map(|t| lower_cow(t.raw)).collect();
+        prompt_tokens.iter().map(|t| lower_cow(t.raw)).collect();
     let prompt_words: FastSet<&str> = prompt_lower_words.iter().map(|w| w.as_ref()).collect();
     let prompt_share = if n_words == 0 {
         0.0
@@ -605,7 +612,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let text_chars = text.chars().count();
     let context_chars = context.chars().count();
 
-    let grounding = analyse(text, prompt, context);
+    let grounding = analyse_tokens(
+        (text, &toks),
+        (prompt, &prompt_tokens),
+        (context, &context_tokens),
+    );
     let g = grounding.features;
     let share = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let dense = [

@@ -292,7 +292,24 @@ pub fn is_list_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 /// `lower_vocab` holds words seen in lower case anywhere in the request: a capitalised word at a
 /// sentence start that also occurs in lower case is an ordinary word, not a name.
 fn keys<'a>(text: &'a str, span: (usize, usize), lower_vocab: &LowerVocab<'_>) -> Vec<Key<'a>> {
-    sentence_keys(text, span, lower_vocab).0
+    let toks: Vec<Token<'a>> = tokens(&text[span.0..span.1])
+        .into_iter()
+        .map(|t| Token {
+            start: t.start + span.0,
+            ..t
+        })
+        .collect();
+    sentence_keys(text, span, &toks, lower_vocab).0
+}
+
+/// The tokens of `toks` (the [`tokens`] of a whole text, in order) that lie in the sentence `span`
+/// of that text ([`sentence_spans`]). They are the sentence's own tokens: a token never straddles
+/// a sentence boundary, since none holds a line break or a `.`, `!`, `?`, `;` followed by white
+/// space.
+fn span_tokens<'t, 'a>(toks: &'t [Token<'a>], span: (usize, usize)) -> &'t [Token<'a>] {
+    let lo = toks.partition_point(|t| t.start < span.0);
+    let hi = toks.partition_point(|t| t.start < span.1);
+    &toks[lo..hi]
 }
 
 /// Pronouns that refer back to an entity named earlier.
@@ -301,19 +318,26 @@ const BACK_REFERENCES: &[&str] = &[
 ];
 
 /// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of
-/// [`BACK_REFERENCES`] (one tokenisation for both).
+/// [`BACK_REFERENCES`]; `toks` are the sentence's tokens ([`span_tokens`], offsets in `text`).
 fn sentence_keys<'a>(
     text: &'a str,
     span: (usize, usize),
+    toks: &[Token<'a>],
     lower_vocab: &LowerVocab<'_>,
 ) -> (Vec<Key<'a>>, bool) {
     let sent = &text[span.0..span.1];
-    let toks = tokens(sent);
     let mut out = Vec::with_capacity(toks.len());
     let mut refers_back = false;
     for (i, t) in toks.iter().enumerate() {
-        if i == 0 && is_list_marker(sent, &toks, i) {
-            continue;
+        if i == 0 {
+            // List numbering opening the sentence ("1. …"), judged within the sentence.
+            let in_sent = Token {
+                start: t.start - span.0,
+                ..*t
+            };
+            if is_list_marker(sent, std::slice::from_ref(&in_sent), 0) {
+                continue;
+            }
         }
         let lower_word = lower_cow(t.raw);
         let lower = lower_word.as_ref();
@@ -364,7 +388,8 @@ fn sentence_keys<'a>(
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
-        let name = cap && (!t.sentence_start || i > 0 || !lower_vocab.contains(lower));
+        // A capitalised word opening the sentence is a name unless it also occurs in lower case.
+        let name = cap && (i > 0 || !lower_vocab.contains(lower));
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
         let place = match cap.then(|| demonym_place(lower)).flatten() {
             Some(place) => Cow::Borrowed(place),
@@ -384,11 +409,11 @@ fn sentence_keys<'a>(
 /// (borrowed from the request when they already are).
 type LowerVocab<'a> = FastSet<Cow<'a, str>>;
 
-/// The [`LowerVocab`] of `texts`.
-fn lower_vocab_of<'a>(texts: &[&'a str]) -> LowerVocab<'a> {
+/// The [`LowerVocab`] of texts given by their [`tokens`].
+fn lower_vocab_of<'a>(texts: &[&[Token<'a>]]) -> LowerVocab<'a> {
     let mut set = LowerVocab::default();
-    for t in texts {
-        for tok in tokens(t) {
+    for toks in texts {
+        for tok in toks.iter() {
             if !tok.is_number && !tok.raw.chars().next().is_some_and(char::is_uppercase) {
                 set.insert(crate::text::lower_cow(tok.raw));
             }
@@ -526,7 +551,11 @@ struct SourceIndex<'a> {
 }
 
 impl<'a> SourceIndex<'a> {
-    fn build(context: &'a str, lower_vocab: &LowerVocab<'_>) -> SourceIndex<'a> {
+    fn build(
+        context: &'a str,
+        context_tokens: &[Token<'a>],
+        lower_vocab: &LowerVocab<'_>,
+    ) -> SourceIndex<'a> {
         let spans = sentence_spans(context);
         let mut vocab: FastMap<Cow<'a, str>, u32> = FastMap::default();
         let mut norms = Vec::new();
@@ -536,7 +565,8 @@ impl<'a> SourceIndex<'a> {
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         for (si, &sp) in spans.iter().enumerate() {
-            let (ks, refers_back) = sentence_keys(context, sp, lower_vocab);
+            let (ks, refers_back) =
+                sentence_keys(context, sp, span_tokens(context_tokens, sp), lower_vocab);
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             let mut pairs: Vec<(u32, KeyKind)> = Vec::with_capacity(ks.len());
@@ -645,14 +675,28 @@ fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
 /// unsupported by sources and the features keep their neutral defaults (the open kind does not
 /// use them). Linear in the lengths of the three strings (module docs).
 pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
+    analyse_tokens(
+        (text, &tokens(text)),
+        (prompt, &tokens(prompt)),
+        (context, &tokens(context)),
+    )
+}
+
+/// [`analyse`] of texts already split into their [`tokens`]: each of `text`, `prompt` and
+/// `context` is the string and its tokens (one tokenisation per input for the whole audit).
+pub fn analyse_tokens(
+    (text, text_tokens): (&str, &[Token<'_>]),
+    (prompt, prompt_tokens): (&str, &[Token<'_>]),
+    (context, context_tokens): (&str, &[Token<'_>]),
+) -> Grounding {
     if context.trim().is_empty() {
         return Grounding::default();
     }
-    let lower_vocab = lower_vocab_of(&[text, prompt, context]);
-    let index = SourceIndex::build(context, &lower_vocab);
+    let lower_vocab = lower_vocab_of(&[text_tokens, prompt_tokens, context_tokens]);
+    let index = SourceIndex::build(context, context_tokens, &lower_vocab);
     let prompt_keys: FastSet<Cow<'_, str>> = sentence_spans(prompt)
         .into_iter()
-        .flat_map(|sp| keys(prompt, sp, &lower_vocab))
+        .flat_map(|sp| sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), &lower_vocab).0)
         .filter(|k| !k.negation)
         .map(|k| k.norm)
         .collect();
@@ -665,7 +709,7 @@ pub fn analyse(text: &str, prompt: &str, context: &str) -> Grounding {
     let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
     let (mut byte_at, mut char_at) = (0usize, 0usize);
     for sp in sentence_spans(text) {
-        let ks = keys(text, sp, &lower_vocab);
+        let (ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         let negated = ks.iter().any(|k| k.negation);
         let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
         let mut seen = FastSet::default();
@@ -1008,6 +1052,31 @@ mod tests {
             c.text
         );
         assert_eq!(c.text, "It sits on Lake Geneva.");
+    }
+
+    #[test]
+    fn a_sentence_has_the_tokens_the_whole_text_has_there() {
+        let texts = [
+            "In 1999, Hunt Lowry's film earned $1,200.50. It's well-known; isn't it?\n1. First point",
+            "Dr. J. Smith met U.S. envoys at 3.5 p.m.! Then: nothing.\n\n- co-op’s rate was 2.5.",
+            "ΟΔΟΣ İstanbul don’t 12,000.5;x\ty. ’tis",
+            "no punctuation at all",
+            "",
+        ];
+        for text in texts {
+            let whole = tokens(text);
+            for sp in sentence_spans(text) {
+                let own: Vec<(usize, &str, bool)> = tokens(&text[sp.0..sp.1])
+                    .iter()
+                    .map(|t| (t.start + sp.0, t.raw, t.is_number))
+                    .collect();
+                let cut: Vec<(usize, &str, bool)> = span_tokens(&whole, sp)
+                    .iter()
+                    .map(|t| (t.start, t.raw, t.is_number))
+                    .collect();
+                assert_eq!(own, cut, "{text:?} {sp:?}");
+            }
+        }
     }
 
     #[test]
