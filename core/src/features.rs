@@ -6,7 +6,7 @@
 
 use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseList, Token,
+    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseGroup, Token,
     FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
@@ -169,14 +169,14 @@ pub const HASH_BITS: u32 = 18;
 /// Words that state a quantity in prose (counted with currency and percent signs).
 pub const QUANTITY_WORDS: &[&str] = &["percent", "million", "billion", "thousand"];
 
-/// The phrase constants as [`PhraseList`]s (each compiled on first use).
-static OPEN_CUE_LIST: PhraseList = PhraseList::new(OPEN_CUES);
-static CLOSED_CUE_LIST: PhraseList = PhraseList::new(CLOSED_CUES);
-static HEDGE_LIST: PhraseList = PhraseList::new(HEDGES);
-static CERTAINTY_LIST: PhraseList = PhraseList::new(CERTAINTY);
-static DISCLAIMER_LIST: PhraseList = PhraseList::new(DISCLAIMERS);
-static QUANTITY_LIST: PhraseList = PhraseList::new(QUANTITY_WORDS);
-static ATTRIBUTION_LIST: PhraseList = PhraseList::new(ATTRIBUTIONS);
+/// The prompt's phrase lists, matched in one pass ([`PhraseGroup`], compiled on first use):
+/// open cues, closed cues.
+static PROMPT_CUES: PhraseGroup<2> = PhraseGroup::of([OPEN_CUES, CLOSED_CUES]);
+
+/// The answer's phrase lists, matched in one pass: hedges, certainty markers, disclaimers,
+/// quantity words, attributions.
+static TEXT_MARKERS: PhraseGroup<5> =
+    PhraseGroup::of([HEDGES, CERTAINTY, DISCLAIMERS, QUANTITY_WORDS, ATTRIBUTIONS]);
 
 /// Hedging markers (epistemic modality) counted in the answer.
 pub const HEDGES: &[&str] = &[
@@ -462,8 +462,9 @@ pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: u
     if lower.trim().is_empty() {
         return (1.0 + hedges as f64) / (2.0 + (hedges + certainty) as f64);
     }
-    let mut open: usize = OPEN_CUE_LIST.find(&lower).iter().map(|(_, n)| n).sum();
-    let mut closed: usize = CLOSED_CUE_LIST.find(&lower).iter().map(|(_, n)| n).sum();
+    let [open_cues, closed_cues] = PROMPT_CUES.find_each(&lower);
+    let mut open: usize = open_cues.iter().map(|(_, n)| n).sum();
+    let mut closed: usize = closed_cues.iter().map(|(_, n)| n).sum();
     match kind {
         TaskKind::Dialogue => open += 1,
         TaskKind::Summarization => closed += 1,
@@ -553,11 +554,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         has_source && !text_norm.trim().is_empty() && source_norm.contains(&text_norm);
 
     // Style markers.
-    let hedges = HEDGE_LIST.find(&lower);
-    let certainty = CERTAINTY_LIST.find(&lower);
+    let [hedges, certainty, disclaimers, quantity_words, attribution_phrases] =
+        TEXT_MARKERS.find_each(&lower);
     let n_hedges: usize = hedges.iter().map(|(_, n)| n).sum();
     let n_certain: usize = certainty.iter().map(|(_, n)| n).sum();
-    let disclaimer = !DISCLAIMER_LIST.find(&lower).is_empty();
+    let disclaimer = !disclaimers.is_empty();
     let negations = words
         .iter()
         .filter(|w| {
@@ -583,13 +584,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && matches!(&n[..2], "15" | "16" | "17" | "18" | "19" | "20")
         })
         .count();
-    let quantities = QUANTITY_LIST
-        .find(&lower)
-        .iter()
-        .map(|(_, n)| n)
-        .sum::<usize>()
+    let quantities = quantity_words.iter().map(|(_, n)| n).sum::<usize>()
         + text.matches(['$', '€', '£', '%']).count();
-    let attributions: usize = ATTRIBUTION_LIST.find(&lower).iter().map(|(_, n)| n).sum();
+    let attributions: usize = attribution_phrases.iter().map(|(_, n)| n).sum();
     let last = text.trim_end().chars().next_back();
     let ends_terminal = last.is_some_and(|c| {
         matches!(
@@ -774,18 +771,10 @@ mod tests {
 
     #[test]
     fn phrase_lists_are_distinct_lower_case_phrases() {
-        // PhraseList::find counts each phrase as its own scan would only for such lists.
-        for list in [
-            &OPEN_CUE_LIST,
-            &CLOSED_CUE_LIST,
-            &HEDGE_LIST,
-            &CERTAINTY_LIST,
-            &DISCLAIMER_LIST,
-            &QUANTITY_LIST,
-            &ATTRIBUTION_LIST,
-        ] {
+        // PhraseGroup::find_each counts each phrase as its own scan would only for such lists.
+        for list in PROMPT_CUES.lists().into_iter().chain(TEXT_MARKERS.lists()) {
             let mut seen = std::collections::HashSet::new();
-            for p in list.phrases() {
+            for p in list {
                 assert!(!p.is_empty() && *p == p.to_lowercase(), "{p:?}");
                 assert!(seen.insert(*p), "{p:?} twice");
             }

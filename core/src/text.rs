@@ -241,59 +241,91 @@ pub fn demonym_place(w: &str) -> Option<&'static str> {
         .copied()
 }
 
-/// A phrase list matched through an Aho–Corasick automaton (Aho & Corasick 1975, the
-/// `aho-corasick` crate), compiled on first use, so that all its phrases are found in one pass
-/// over the text instead of one substring scan per phrase. `const`-constructible, so each list
-/// can be a `static`.
+/// Phrase lists matched through one Aho–Corasick automaton (Aho & Corasick 1975, the
+/// `aho-corasick` crate), compiled on first use, so that all phrases of all `N` lists are found in
+/// one pass over the text instead of one substring scan per phrase. `const`-constructible, so each
+/// group can be a `static`.
 #[derive(Debug)]
-pub struct PhraseList {
-    phrases: &'static [&'static str],
-    automaton: std::sync::OnceLock<aho_corasick::AhoCorasick>,
+pub struct PhraseGroup<const N: usize> {
+    lists: [&'static [&'static str]; N],
+    /// The automaton over every list's phrases, in list order, and the first pattern id of each
+    /// list.
+    automaton: std::sync::OnceLock<(aho_corasick::AhoCorasick, [usize; N])>,
 }
 
-impl PhraseList {
+/// One phrase list ([`PhraseGroup`] of one list).
+pub type PhraseList = PhraseGroup<1>;
+
+impl PhraseGroup<1> {
     /// The list `phrases` (lower case, distinct, non-empty), compiled when first searched.
     pub const fn new(phrases: &'static [&'static str]) -> PhraseList {
-        PhraseList {
-            phrases,
+        PhraseGroup::of([phrases])
+    }
+
+    /// The phrases of the list.
+    pub fn phrases(&self) -> &'static [&'static str] {
+        self.lists[0]
+    }
+
+    /// [`PhraseGroup::find`] of the one list.
+    pub fn find(&self, lower: &str) -> Vec<(&'static str, usize)> {
+        let [found] = self.find_each(lower);
+        found
+    }
+}
+
+impl<const N: usize> PhraseGroup<N> {
+    /// The lists (each lower case, distinct, non-empty phrases), compiled when first searched.
+    pub const fn of(lists: [&'static [&'static str]; N]) -> PhraseGroup<N> {
+        PhraseGroup {
+            lists,
             automaton: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The lists.
+    pub fn lists(&self) -> [&'static [&'static str]; N] {
+        self.lists
     }
 
     /// The automaton, built on first use.
     ///
     /// # Panics
-    /// If it cannot be built (it can for any list of a few thousand short phrases; the lists
+    /// If it cannot be built (it can for any lists of a few thousand short phrases; the lists
     /// are constants of this crate).
-    fn automaton(&self) -> &aho_corasick::AhoCorasick {
+    fn automaton(&self) -> &(aho_corasick::AhoCorasick, [usize; N]) {
         self.automaton.get_or_init(|| {
-            aho_corasick::AhoCorasick::builder()
+            let mut first = [0; N];
+            let mut all = Vec::new();
+            for (l, list) in self.lists.iter().enumerate() {
+                first[l] = all.len();
+                all.extend_from_slice(list);
+            }
+            let ac = aho_corasick::AhoCorasick::builder()
                 .match_kind(aho_corasick::MatchKind::Standard)
                 // A DFA: the fastest search, and the lists are small enough for its memory.
                 .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                .build(self.phrases)
-                .expect("a phrase list compiles")
+                .build(all)
+                .expect("a phrase list compiles");
+            (ac, first)
         })
     }
 
-    /// The phrases of the list.
-    pub fn phrases(&self) -> &'static [&'static str] {
-        self.phrases
-    }
-
-    /// Counts the occurrences of each phrase in `lower` (already lower-cased text) that stand at
-    /// word boundaries, and returns the phrases found, in list order, with their counts.
+    /// For each list, the phrases of it that occur in `lower` (already lower-cased text) at word
+    /// boundaries, in list order, with their counts.
     ///
     /// Each phrase is counted as a left-to-right scan for it alone would count it: occurrences
     /// of one phrase do not overlap (after an occurrence, boundary or not, the next one of that
     /// phrase starts at or after its end), while different phrases may overlap ("may" and
-    /// "maybe" both count at the start of "maybe"). The automaton reports every occurrence of
-    /// every phrase (overlapping search), in order of end and so, per phrase, of start.
-    pub fn find(&self, lower: &str) -> Vec<(&'static str, usize)> {
-        let n = self.phrases.len();
+    /// "maybe" both count at the start of "maybe"; a phrase in two lists counts in both). The
+    /// automaton reports every occurrence of every phrase (overlapping search), in order of end
+    /// and so, per phrase, of start.
+    pub fn find_each(&self, lower: &str) -> [Vec<(&'static str, usize)>; N] {
+        let (ac, first) = self.automaton();
+        let n = ac.patterns_len();
         let mut counts = vec![0usize; n];
         let mut next_start = vec![0usize; n];
-        for m in self.automaton().find_overlapping_iter(lower) {
+        for m in ac.find_overlapping_iter(lower) {
             let p = m.pattern().as_usize();
             if m.start() < next_start[p] {
                 continue;
@@ -303,12 +335,14 @@ impl PhraseList {
                 counts[p] += 1;
             }
         }
-        self.phrases
-            .iter()
-            .zip(counts)
-            .filter(|&(_, c)| c > 0)
-            .map(|(&p, c)| (p, c))
-            .collect()
+        std::array::from_fn(|l| {
+            let list = self.lists[l];
+            list.iter()
+                .zip(&counts[first[l]..first[l] + list.len()])
+                .filter(|&(_, &c)| c > 0)
+                .map(|(&p, &c)| (p, c))
+                .collect()
+        })
     }
 }
 
@@ -439,8 +473,16 @@ mod tests {
             texts.extend(next);
             texts.dedup();
         }
+        // The same lists in one group, and a phrase in two lists ("may").
+        const OTHER: &[&str] = &["may", "b", "e a"];
+        let group = PhraseGroup::of([LIST, OTHER]);
         for t in &texts {
             assert_eq!(list.find(t), scan_each(t, LIST), "{t:?}");
+            assert_eq!(
+                group.find_each(t),
+                [scan_each(t, LIST), scan_each(t, OTHER)],
+                "{t:?}"
+            );
         }
     }
 
