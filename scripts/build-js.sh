@@ -12,6 +12,9 @@ cd "$(dirname "$0")/.."
 bash scripts/wasm-tools.sh
 profile=--release
 [ "${1:-}" = "--dev" ] && profile=--dev
+# One codegen unit and fat LTO for the WebAssembly builds only (the workspace's release profile
+# keeps 4 units and thin LTO for build time): about 6 % more audits/s in Node (js/README).
+export CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 for target in web nodejs bundler; do
   out=${target/nodejs/node}
   echo "==> wasm-pack build --target $target -> js/pkg-$out"
