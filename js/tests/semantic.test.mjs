@@ -9,6 +9,7 @@
 // saying so, only when it is unset. The native service is $EPISTEMIC_AUDIT_BIN (else a release build).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { serve, MODEL_PATH } from '../serve.mjs';
@@ -179,6 +180,23 @@ test('bad input: a SemanticError whose kind names it', opts, async () => {
   assert.throws(() => semantic.agreement({ responses: [{ model: 'a' }] }), kind('request'));
   // Invalid requests are still the scorer's ValidationError, before any embedding.
   assert.throws(() => node.audit({ text: '' }, { semantic }), (e) => e.name === 'ValidationError');
+});
+
+test('export conditions pick the semantic builds; the bundler build instantiates', opts, () => {
+  const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+  const resolve = (spec, conditions = []) => execFileSync(process.execPath,
+    [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', `console.log(import.meta.resolve(${JSON.stringify(spec)}))`],
+    { cwd: pkgDir, encoding: 'utf8' }).trim();
+  assert.match(resolve('epistemic-audit/semantic'), /\/src\/semantic-node\.js$/);
+  assert.match(resolve('epistemic-audit/semantic/web'), /\/src\/semantic-web\.js$/);
+  assert.match(resolve('epistemic-audit/semantic/bundler'), /\/src\/semantic-bundler\.js$/);
+  // The bundler build as ES modules (as a bundler would link it): a bad config is its SemanticError.
+  const code = `import { loadSemantic } from 'epistemic-audit/semantic/bundler';
+    import { readFileSync } from 'node:fs';
+    try { await loadSemantic({ weights: new Uint8Array(3), tokenizer: readFileSync(${JSON.stringify(modelFile('tokenizer.json'))}), config: new Uint8Array([0]) }); console.log('loaded'); }
+    catch (e) { console.log(e.name + ' ' + e.kind); }`;
+  const out = execFileSync(process.execPath, ['--no-warnings', '--experimental-wasm-modules', '--input-type=module', '-e', code], { cwd: pkgDir, encoding: 'utf8' });
+  assert.equal(out.trim(), 'SemanticError config');
 });
 
 test('the main entries do not import the semantic module', () => {
