@@ -20,6 +20,9 @@ tarball=$(cd "$work" && ls epistemic-audit-*.tgz)
 ls -l "$work/$tarball"
 tar -tzf "$work/$tarball" > "$work/contents.txt"
 grep -q 'package/pkg-web/epistemic_audit_wasm_bg.wasm' "$work/contents.txt" || { echo "FAIL: the tarball lacks the web .wasm" >&2; exit 1; }
+for f in pkg-semantic-web/epistemic_audit_semantic_wasm_bg.wasm pkg-semantic-node/epistemic_audit_semantic_wasm_bg.wasm src/semantic-web.js semantic.d.ts; do
+  grep -q "package/$f" "$work/contents.txt" || { echo "FAIL: the tarball lacks $f (the semantic entry)" >&2; exit 1; }
+done
 
 step "a fresh project installs the tarball and vite $VITE_VERSION (npm registry)"
 mkdir "$work/app"
