@@ -8,7 +8,8 @@
 //! `metadata.semantic`; for a comparison the host embeds the answers and calls
 //! [`compare_semantic`]. The server (`server/src/semantic`) and the npm package's semantic module
 //! (`semantic-wasm`) both do exactly this, so their results agree. Without a model
-//! (the WebAssembly package, the CLI, a server without SEMANTIC_MODEL_DIR) every result carries
+//! (the npm package without `{ semantic }`, the CLI, a server without SEMANTIC_MODEL_DIR) every
+//! result carries
 //! [`SemanticInfo::not_run`] with [`REASON_NO_MODEL`].
 //!
 //! Similarity is the cosine of two mean-pooled sentence embeddings, as Sentence-BERT defines it
