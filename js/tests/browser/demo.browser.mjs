@@ -5,7 +5,8 @@
 // reliability diagram, and saves a screenshot to ../artifacts/demo.png (repository root). With
 // EA_MINILM_DIR set (scripts/test-js.sh sets it) it also ticks "semantic tier": the page loads
 // all-MiniLM-L6-v2 from serve.mjs and shows the Amazon paraphrase aligned to its source sentence
-// with the cosine the node build computes (screenshot ../artifacts/demo-semantic.png).
+// with the cosine the node build computes (screenshot ../artifacts/demo-semantic.png), and, from a
+// server that does not offer the model, loads the three files the user picks.
 //   node --test tests/browser/demo.browser.mjs
 // Settings: CHROMIUM (default /usr/bin/chromium), ARTIFACTS_DIR (default <repo>/artifacts).
 import { test, before, after } from 'node:test';
@@ -160,5 +161,30 @@ test('the semantic tier option loads the model in the page and shows each claim\
   mkdirSync(artifacts, { recursive: true });
   await page.screenshot({ path: join(artifacts, 'demo-semantic.png'), fullPage: true });
   assert.deepEqual(foreign, [], 'no request left the local server');
+  assert.deepEqual(pageErrors, [], 'no errors in the page');
+});
+
+test('without the model on the server, the semantic option loads the files the user picks', { skip: SKIP }, async () => {
+  const bare = await serve(0, undefined, null); // serves no model: /models/… is 404
+  try {
+    const p = await context.newPage();
+    p.on('pageerror', (e) => pageErrors.push(String(e)));
+    // This server is another origin: let the shared route handler through for it too.
+    await context.route(`${bare.url}/**`, (route) => route.continue());
+    await p.goto(`${bare.url}/demo/`);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+    await p.locator('#semantic').check();
+    await p.waitForSelector('#semantic-files:not([hidden])');
+    await p.locator('#semantic-pick').setInputFiles(['model.safetensors', 'tokenizer.json', 'config.json'].map(modelFile));
+    await p.waitForSelector('body[data-semantic="ready"]', { timeout: 180_000 });
+    await p.locator('#text').fill(PARAPHRASE.text);
+    await p.locator('#context').fill(PARAPHRASE.context);
+    await p.locator('#audit').click();
+    await p.waitForSelector('#semantic-box:not([hidden]) li.semantic-claim');
+    assert.ok((await p.locator('#semantic-claims li').first().textContent()).includes(`“${SOURCE_SENTENCE}”`));
+    await p.close();
+  } finally {
+    bare.server.close();
+  }
   assert.deepEqual(pageErrors, [], 'no errors in the page');
 });
