@@ -409,7 +409,8 @@ mod tests {
 
     #[test]
     fn alignment_sources_says_why_it_cannot_run() {
-        let ctx = Some("The Amazon is the largest river by discharge volume. It is in Brazil.");
+        let text = "The Amazon is the largest river by discharge volume. It is in Brazil.";
+        let ctx = Some(text);
         assert_eq!(
             alignment_sources(1, ContextRole::Prompt, ctx),
             Err(REASON_NO_SOURCES)
@@ -432,7 +433,7 @@ mod tests {
         );
         assert_eq!(
             alignment_sources(2, ContextRole::Source, ctx).unwrap(),
-            source_sentences(ctx.unwrap())
+            source_sentences(text)
         );
     }
 
