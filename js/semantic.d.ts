@@ -3,8 +3,8 @@
 // WebAssembly module of its own (candle), loaded only when this entry is imported.
 import type { AuditResult, CompareRequest, CompareSemantic, SemanticInfo } from './index.js';
 
-/** Where one model file comes from: its bytes, a fetch Response, or a URL (fetched; in Node also a path or file: URL, read from disk). */
-export type ModelSource = Uint8Array | ArrayBuffer | ArrayBufferView | Response | URL | string;
+/** Where one model file comes from: its bytes, a Blob (e.g. a picked File), a fetch Response, or a URL (fetched; in Node also a path or file: URL, read from disk). */
+export type ModelSource = Uint8Array | ArrayBuffer | ArrayBufferView | Blob | Response | URL | string;
 
 export interface LoadSemanticOptions {
   /** `model.safetensors` of all-MiniLM-L6-v2 (90.9 MB; `bash scripts/fetch-minilm.sh` unpacks it). */
@@ -22,7 +22,7 @@ export interface LoadSemanticOptions {
 /** What every function here throws: `kind` names the bad input or the failing step. */
 export interface SemanticError extends Error {
   name: 'SemanticError';
-  /** "options", "weights", "tokenizer", "config", "cacheEntries", "inference", "result", "context", "request", "texts", "text", "contextRole", "agreement", or (audit/batch/compare) "semantic". */
+  /** "options", "weights", "tokenizer", "config", "cacheEntries", "module" (web: the semantic .wasm could not be loaded), "inference", "result", "context", "request", "texts", "text", "contextRole", "agreement", or (audit/batch/compare) "semantic". */
   kind: string;
 }
 

@@ -204,8 +204,7 @@ async function pickFiles() {
     $('semantic-status').textContent = `Missing: ${missing.join(', ')} (pick all three files).`;
     return;
   }
-  const sources = {};
-  for (const [k, f] of Object.entries(MODEL_FILES)) sources[k] = new Uint8Array(await byName[f].arrayBuffer());
+  const sources = Object.fromEntries(Object.entries(MODEL_FILES).map(([k, f]) => [k, byName[f]])); // Files are Blobs
   await loadModel(sources).catch(semanticFailed);
 }
 

@@ -23,7 +23,7 @@ const hasScheme = (s) => /^[a-z][a-z0-9+.-]+:/i.test(s);
 
 /**
  * The bytes of one model file from what the caller passed: a Uint8Array (used as is), another
- * ArrayBuffer view or an ArrayBuffer, a Response, a URL, or a string URL. `readLocal(pathOrUrl)`
+ * ArrayBuffer view or an ArrayBuffer, a Blob (a picked File), a Response, a URL, or a string URL. `readLocal(pathOrUrl)`
  * (Node only) reads `file:` URLs and plain paths; everything else is fetched.
  */
 async function toBytes(source, kind, file, readLocal) {
@@ -33,13 +33,14 @@ async function toBytes(source, kind, file, readLocal) {
   if (source instanceof Uint8Array) return source;
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   if (source instanceof ArrayBuffer) return new Uint8Array(source);
+  if (typeof Blob !== 'undefined' && source instanceof Blob) return new Uint8Array(await source.arrayBuffer());
   if (typeof source.arrayBuffer === 'function' && typeof source.ok === 'boolean') {
     if (!source.ok) throw semanticError(kind, `loadSemantic: \`${kind}\` (${file}): the response is HTTP ${source.status}`);
     return new Uint8Array(await source.arrayBuffer());
   }
   const isUrl = source instanceof URL;
   if (!isUrl && typeof source !== 'string') {
-    throw semanticError(kind, `loadSemantic: \`${kind}\` (${file}) must be a Uint8Array, ArrayBuffer, Response, URL or URL string, got ${Object.prototype.toString.call(source)}`);
+    throw semanticError(kind, `loadSemantic: \`${kind}\` (${file}) must be a Uint8Array, ArrayBuffer, Blob, Response, URL or URL string, got ${Object.prototype.toString.call(source)}`);
   }
   const where = String(source);
   if (readLocal && ((isUrl && source.protocol === 'file:') || (!isUrl && !hasScheme(where)))) {
@@ -151,9 +152,14 @@ export function makeLoadSemantic({ ready, SemanticModel, readLocal = null }) {
     if (cacheEntries !== undefined && !(Number.isInteger(cacheEntries) && cacheEntries >= 0 && cacheEntries <= 0xffffffff)) {
       throw semanticError('cacheEntries', 'loadSemantic: cacheEntries must be a whole number ≥ 0');
     }
+    const module = Promise.resolve()
+      .then(() => ready(options.module))
+      .catch((e) => {
+        throw semanticError('module', `loadSemantic: the semantic WebAssembly module could not be loaded (${e?.message ?? e}); pass \`module\` (its URL or bytes) if it is not next to the package's JS`);
+      });
     const [bytes] = await Promise.all([
       Promise.all(FILES.map(([kind, file]) => toBytes(options[kind], kind, file, readLocal))),
-      ready(options.module),
+      module,
     ]);
     const Model = SemanticModel();
     return new Semantic(new Model(bytes[0], bytes[1], bytes[2], cacheEntries));

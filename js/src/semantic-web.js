@@ -11,7 +11,11 @@ let ready = null;
 /** Loads all-MiniLM-L6-v2: `{ weights, tokenizer, config, cacheEntries?, module? }`; see index.d.ts. */
 export const loadSemantic = makeLoadSemantic({
   ready: (module) => {
-    ready ??= wasmInit(module === undefined ? undefined : { module_or_path: module });
+    // A failed load is not kept: the next loadSemantic() tries again (e.g. with another `module`).
+    ready ??= wasmInit(module === undefined ? undefined : { module_or_path: module }).catch((e) => {
+      ready = null;
+      throw e;
+    });
     return ready;
   },
   SemanticModel: () => SemanticModel,

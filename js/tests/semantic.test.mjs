@@ -116,15 +116,20 @@ test('batch and compare with { semantic } equal the service', opts, () => {
   assert.equal(plain.metadata.semantic.ran, false);
 });
 
-test('the web build loads the model from bytes and its semantic module from bytes, with the same result', opts, async () => {
+test('the web build loads the model from bytes and a Blob, and its semantic module from bytes, with the same result', opts, async () => {
   const web = await loadWeb();
   const { loadSemantic } = await import('epistemic-audit/semantic/web');
   const module = readFileSync(new URL('../pkg-semantic-web/epistemic_audit_semantic_wasm_bg.wasm', import.meta.url));
   const tok = readFileSync(modelFile('tokenizer.json'));
+  // A module that is not the semantic .wasm: kind "module", and the next call may still succeed.
+  await assert.rejects(
+    loadSemantic({ weights: new Uint8Array(1), tokenizer: new Uint8Array(1), config: new Uint8Array(1), module: new Uint8Array([0, 97, 115, 109]) }),
+    (e) => e.name === 'SemanticError' && e.kind === 'module',
+  );
   const s = await loadSemantic({
     weights: readFileSync(modelFile('model.safetensors')),
     tokenizer: tok.buffer.slice(tok.byteOffset, tok.byteOffset + tok.byteLength), // an ArrayBuffer
-    config: new Uint8Array(readFileSync(modelFile('config.json'))),
+    config: new Blob([readFileSync(modelFile('config.json'))]), // a Blob, as a picked File
     module,
     cacheEntries: 0,
   });
