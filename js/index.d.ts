@@ -126,10 +126,11 @@ export interface AuditResult {
       ngram_coverage?: number;
     };
     /**
-     * The semantic tier (sentence embeddings, all-MiniLM-L6-v2). This package loads no embedding
-     * model, so it is always `{ran: false, reason: "no sentence-embedding model is loaded", …}`;
-     * the HTTP service fills it in when started with SEMANTIC_MODEL_DIR. Reported only: it never
-     * changes q1, q2, height or the verdict.
+     * The semantic tier (sentence embeddings, all-MiniLM-L6-v2). Without `{ semantic }` (a model
+     * from `loadSemantic()` of `epistemic-audit/semantic`) it is `{ran: false, reason: "no
+     * sentence-embedding model is loaded", …}`; with it, the claims aligned to the context's
+     * sentences as the HTTP service computes them when started with SEMANTIC_MODEL_DIR. Reported
+     * only: it never changes q1, q2, height, the verdict or `tier`.
      */
     semantic: SemanticInfo;
   };
@@ -221,19 +222,34 @@ export interface CompareResponse {
     /** Wall time in milliseconds (performance.now()). */
     processing_time_ms: number;
   };
-  /** Semantic agreement between the answers; always "did not run" in this package (no embedding model). */
+  /** Semantic agreement between the answers: "did not run" unless compare() got `{ semantic }`. */
   metadata: {
-    semantic: {
-      ran: boolean;
-      model: 'all-MiniLM-L6-v2';
-      reason?: string;
-      word_pieces: number;
-      /** pairwise[i][j]: cosine of answers i and j (request order). */
-      pairwise: number[][];
-      /** Per answer: its mean cosine with the others. */
-      answers: { model: string; agreement: number }[];
-    };
+    semantic: CompareSemantic;
   };
+}
+
+/** `metadata.semantic` of a comparison (reported only: the ranking does not use it). */
+export interface CompareSemantic {
+  ran: boolean;
+  model: 'all-MiniLM-L6-v2';
+  /** Why it did not run (absent when it ran). */
+  reason?: string;
+  /** Word pieces of the answers embedded; 0 when it did not run. */
+  word_pieces: number;
+  /** pairwise[i][j]: cosine of answers i and j (request order). */
+  pairwise: number[][];
+  /** Per answer: its mean cosine with the others. */
+  answers: { model: string; agreement: number }[];
+}
+
+/**
+ * The second argument of audit, batch and compare. `semantic`: a model from `loadSemantic()`
+ * (`import { loadSemantic } from 'epistemic-audit/semantic'`); the result's `metadata.semantic` is
+ * then computed with it. Anything else than such a model throws an Error named SemanticError
+ * (kind "semantic"; kind "options" when `options` is not an object).
+ */
+export interface AuditOptions {
+  semantic?: import('./semantic.js').Semantic | null;
 }
 
 /** One failing field, as in the service's 422 body. */
@@ -291,17 +307,18 @@ export interface ScopeCalibration {
  */
 export function init(input?: unknown): Promise<void>;
 
-/** Audits one answer; the result is the service's /v1/audit body with mode "local". Throws ValidationError. */
-export function audit(request: AuditRequest): AuditResult;
-/** Audits 1..100 answers (an array or {items}); the service's /v1/batch body. Throws ValidationError. */
-export function batch(items: AuditRequest[] | { items: AuditRequest[] }): BatchResponse;
+/** Audits one answer; the result is the service's /v1/audit body with mode "local" (with `options.semantic`, `metadata.semantic` as the service computes it). Throws ValidationError. */
+export function audit(request: AuditRequest, options?: AuditOptions): AuditResult;
+/** Audits 1..100 answers (an array or {items}); the service's /v1/batch body (`options.semantic` as for audit; its time is in processing_time_ms). Throws ValidationError. */
+export function batch(items: AuditRequest[] | { items: AuditRequest[] }, options?: AuditOptions): BatchResponse;
 
 /**
  * Audits and ranks 2..10 answers to one prompt, each with the others as its samples (lexical
- * agreement); the service's /v1/compare body. Throws ValidationError, or an Error named
- * InvalidInputError for duplicate model names (the service's 400).
+ * agreement); the service's /v1/compare body (with `options.semantic`, `metadata.semantic` holds
+ * the answers' pairwise cosines). Throws ValidationError, or an Error named InvalidInputError for
+ * duplicate model names (the service's 400).
  */
-export function compare(request: CompareRequest): CompareResponse;
+export function compare(request: CompareRequest, options?: AuditOptions): CompareResponse;
 
 /** Expected calibration error with `bins` (default 15) equal-width bins; 0 for empty input. */
 export function ece(probs: Numbers, outcomes: Labels, bins?: number): number;

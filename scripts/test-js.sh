@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the npm package (js/) from the WebAssembly binding and runs its tests: node's test runner
-# (every export, invalid input, parity with the native CLI) and the demo page in Chromium.
+# Builds the npm package (js/) from the WebAssembly bindings and runs its tests: node's test runner
+# (every export, invalid input, parity with the native CLI, the semantic tier against the service)
+# and the demo page in Chromium. Fetches all-MiniLM-L6-v2 (scripts/fetch-minilm.sh, 84 MB, pinned
+# sha256) unless EA_MINILM_DIR is set.
 # Installs what a fresh machine lacks: the wasm32 target, wasm-pack, the wasm-bindgen CLI at the
 # version pinned in wasm/Cargo.toml, the node packages (npm ci), Chromium (apt).
 #   bash scripts/test-js.sh
@@ -32,7 +34,14 @@ export CHROMIUM=$chromium_bin
 step "npm ci (js/)"
 (cd js && npm ci --no-audit --no-fund)
 
-step "wasm-pack builds: web, nodejs, bundler -> js/pkg-*"
+step "semantic model for the semantic tests: all-MiniLM-L6-v2 (scripts/fetch-minilm.sh; EA_MINILM_DIR when already set)"
+if [ -z "${EA_MINILM_DIR:-}" ]; then
+  EA_MINILM_DIR=$(bash scripts/fetch-minilm.sh | tail -n 1)
+fi
+export EA_MINILM_DIR
+echo "EA_MINILM_DIR=$EA_MINILM_DIR"
+
+step "wasm-pack builds: web, nodejs, bundler -> js/pkg-*, and the semantic module's -> js/pkg-semantic-*"
 bash scripts/build-js.sh
 
 step "native CLI for the parity test"
@@ -41,7 +50,7 @@ target_dir=${CARGO_TARGET_DIR:-$root/target}
 export EPISTEMIC_AUDIT_BIN="$target_dir/release/epistemic-audit"
 [ -x "$EPISTEMIC_AUDIT_BIN" ] || { echo "no binary at $EPISTEMIC_AUDIT_BIN" >&2; exit 1; }
 
-step "npm test (node --test: exports, invalid input, parity with the native core)"
+step "npm test (node --test: exports, invalid input, parity with the native core, the semantic tier against the service)"
 (cd js && npm test)
 
 step "node -e: the built package gives the CLI's height"
@@ -51,8 +60,8 @@ cli_height=$("$EPISTEMIC_AUDIT_BIN" audit --text "$text" | node -e 'let s="";pro
 echo "wasm height $wasm_height, CLI height $cli_height"
 [ "$wasm_height" = "$cli_height" ] || { echo "FAIL: heights differ" >&2; exit 1; }
 
-step "browser test: the demo page in Chromium (screenshot: artifacts/demo.png)"
+step "browser test: the demo page in Chromium, with the semantic tier (screenshots: artifacts/demo.png, demo-semantic.png)"
 (cd js && npm run --silent test:browser)
-ls -l artifacts/demo.png
+ls -l artifacts/demo.png artifacts/demo-semantic.png
 
 step "js checks passed"

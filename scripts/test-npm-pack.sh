@@ -2,7 +2,8 @@
 # Issue 12: the npm package as a user gets it. `npm pack` builds the tarball from js/ (after
 # scripts/test-js.sh or build-js.sh built js/pkg-*), a fresh project installs it with vite from the
 # npm registry, and the package must work (1) from Node, (2) from a vite production build opened
-# in headless Chromium, with the same height both ways.
+# in headless Chromium, with the same height both ways; with EA_MINILM_DIR set (test.sh sets it),
+# (3) its `epistemic-audit/semantic` entry must align a claim from Node.
 #   bash scripts/test-npm-pack.sh        (needs js/pkg-* and js/node_modules; CHROMIUM as test-js.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,9 @@ tarball=$(cd "$work" && ls epistemic-audit-*.tgz)
 ls -l "$work/$tarball"
 tar -tzf "$work/$tarball" > "$work/contents.txt"
 grep -q 'package/pkg-web/epistemic_audit_wasm_bg.wasm' "$work/contents.txt" || { echo "FAIL: the tarball lacks the web .wasm" >&2; exit 1; }
+for f in pkg-semantic-web/epistemic_audit_semantic_wasm_bg.wasm pkg-semantic-node/epistemic_audit_semantic_wasm_bg.wasm src/semantic-web.js semantic.d.ts; do
+  grep -q "package/$f" "$work/contents.txt" || { echo "FAIL: the tarball lacks $f (the semantic entry)" >&2; exit 1; }
+done
 
 step "a fresh project installs the tarball and vite $VITE_VERSION (npm registry)"
 mkdir "$work/app"
@@ -41,6 +45,22 @@ if (r.metadata.context_role !== 'source' || !(r.height >= 0 && r.height <= 1) ||
 console.log(r.height);
 ")
 echo "Node height $node_height"
+
+if [ -n "${EA_MINILM_DIR:-}" ]; then
+  step "Node: epistemic-audit/semantic from the tarball (all-MiniLM-L6-v2 from EA_MINILM_DIR)"
+  node --input-type=module -e "
+import { readFileSync } from 'node:fs';
+import { audit } from 'epistemic-audit';
+import { loadSemantic } from 'epistemic-audit/semantic';
+const d = process.env.EA_MINILM_DIR;
+const semantic = await loadSemantic({ weights: d + '/model.safetensors', tokenizer: d + '/tokenizer.json', config: d + '/config.json' });
+const s = audit(JSON.parse(readFileSync('request.json', 'utf8')), { semantic }).metadata.semantic;
+if (!s.ran || s.claims.length !== 1 || !s.claims[0].source.text.startsWith('Canberra')) { console.error(JSON.stringify(s)); process.exit(1); }
+console.log('semantic: aligned to', JSON.stringify(s.claims[0].source.text), 'cosine', s.claims[0].cosine);
+"
+else
+  echo "(EA_MINILM_DIR unset: the semantic entry from the tarball is not exercised; scripts/test.sh sets it)"
+fi
 
 step "vite build of a page that imports epistemic-audit/web"
 cat > index.html <<'HTML'

@@ -66,8 +66,8 @@ fi
 step "npm package: wasm-pack builds, node tests incl. parity with the native core, demo in Chromium"
 bash scripts/test-js.sh
 
-step "semantic tier in WebAssembly: the same fixture parity in Node (semantic-wasm/tests/parity.mjs)"
-node semantic-wasm/tests/parity.mjs
+step "semantic tier in WebAssembly: the same fixture parity in Node (semantic-wasm/tests/parity.mjs, on the module test-js.sh built)"
+EA_SKIP_BUILD=1 EA_SEMANTIC_PKG=js/pkg-semantic-node node semantic-wasm/tests/parity.mjs
 
 step "npm pack: the tarball installs into a fresh project and works from Node and from a vite build in Chromium"
 bash scripts/test-npm-pack.sh

@@ -2,9 +2,14 @@
 //! of a comparison hold, and the alignment math over plain `&[f32]` embeddings.
 //!
 //! Core computes no embedding: the sentence-embedding model (all-MiniLM-L6-v2, crate
-//! `epistemic-audit-semantic`, candle) lives outside it, and the server embeds the answer's claims
-//! and the source sentences, then calls [`best_source`] and [`agreement`] here. Without a model
-//! (the WebAssembly package, the CLI, a server without SEMANTIC_MODEL_DIR) every result carries
+//! `epistemic-audit-semantic`, candle) lives outside it. Every host runs the tier the same way:
+//! [`alignment_sources`] says whether an audit can be aligned and which source sentences to embed,
+//! the host embeds the claims and those sentences, and [`align_claims`] turns the embeddings into
+//! `metadata.semantic`; for a comparison the host embeds the answers and calls
+//! [`compare_semantic`]. The server (`server/src/semantic`) and the npm package's semantic module
+//! (`semantic-wasm`) both do exactly this, so their results agree. Without a model
+//! (the npm package without `{ semantic }`, the CLI, a server without SEMANTIC_MODEL_DIR) every
+//! result carries
 //! [`SemanticInfo::not_run`] with [`REASON_NO_MODEL`].
 //!
 //! Similarity is the cosine of two mean-pooled sentence embeddings, as Sentence-BERT defines it
@@ -15,7 +20,7 @@
 //! they do not change `q1`, `q2`, `height`, the interval or the verdict of any result; a weight
 //! is never set by hand.
 
-use crate::grounding::{sentence_spans, SourceSpan};
+use crate::grounding::{sentence_spans, ContextRole, SourceSpan};
 use serde::{Deserialize, Serialize};
 
 /// Name of the sentence-embedding model of the semantic tier.
@@ -220,6 +225,111 @@ pub fn agreement(embeddings: &[&[f32]]) -> (Vec<Vec<f64>>, Vec<f64>) {
     (m, means)
 }
 
+/// Whether the claims of an audit can be aligned and, if so, the source sentences to align them
+/// to ([`source_sentences`] of `context`, in order).
+///
+/// `claim_count` is the number of claims in `metadata.claims`, `role` is `metadata.context_role`
+/// and `context` the request's `context`.
+///
+/// # Errors
+/// The `reason` for [`SemanticInfo::not_run`], checked in this order: [`REASON_NO_SOURCES`] when
+/// `role` is not [`ContextRole::Source`] or the context is absent or blank, [`REASON_NO_CLAIMS`]
+/// when `claim_count` is 0, [`REASON_NO_SOURCE_SENTENCES`] when the context splits into no
+/// sentence.
+pub fn alignment_sources(
+    claim_count: usize,
+    role: ContextRole,
+    context: Option<&str>,
+) -> Result<Vec<SourceSpan>, &'static str> {
+    let context = context.unwrap_or("");
+    if role != ContextRole::Source || context.trim().is_empty() {
+        return Err(REASON_NO_SOURCES);
+    }
+    if claim_count == 0 {
+        return Err(REASON_NO_CLAIMS);
+    }
+    let sentences = source_sentences(context);
+    if sentences.is_empty() {
+        return Err(REASON_NO_SOURCE_SENTENCES);
+    }
+    Ok(sentences)
+}
+
+/// `metadata.semantic` of an audit that ran: claim `i` (embedding `claims[i]`, in `metadata.claims`
+/// order) is aligned to the sentence of `sentences` whose embedding (`sources[j]` for
+/// `sentences[j]`) has the highest cosine with its own ([`best_source`]; ties: the earliest).
+///
+/// `word_pieces` is reported as is: the word pieces of the claims and source sentences embedded.
+/// Embeddings are any equal-length vectors (all-MiniLM-L6-v2's are 384 unit-length `f32`s).
+///
+/// # Panics
+/// When `sources` and `sentences` differ in length (a caller's bug: each sentence needs its
+/// embedding).
+pub fn align_claims(
+    sentences: &[SourceSpan],
+    claims: &[&[f32]],
+    sources: &[&[f32]],
+    word_pieces: u64,
+) -> SemanticInfo {
+    assert_eq!(
+        sentences.len(),
+        sources.len(),
+        "one embedding per source sentence"
+    );
+    let aligned = claims
+        .iter()
+        .enumerate()
+        .filter_map(|(i, claim)| {
+            best_source(claim, sources).map(|(s, cosine)| SemanticClaim {
+                claim: i,
+                source: sentences[s].clone(),
+                cosine,
+            })
+        })
+        .collect();
+    SemanticInfo {
+        ran: true,
+        model: MODEL.into(),
+        reason: None,
+        word_pieces,
+        claims: aligned,
+    }
+}
+
+/// `metadata.semantic` of a comparison that ran: `embeddings[i]` is the embedding of the answer of
+/// `models[i]` (request order); the result holds the pairwise cosines and each answer's mean cosine
+/// with the others ([`agreement`]), and `word_pieces` as given (those of the answers embedded).
+///
+/// # Panics
+/// When `models` and `embeddings` differ in length.
+pub fn compare_semantic<S: AsRef<str>>(
+    models: &[S],
+    embeddings: &[&[f32]],
+    word_pieces: u64,
+) -> CompareSemantic {
+    assert_eq!(
+        models.len(),
+        embeddings.len(),
+        "one embedding per compared answer"
+    );
+    let (pairwise, means) = agreement(embeddings);
+    CompareSemantic {
+        ran: true,
+        model: MODEL.into(),
+        reason: None,
+        word_pieces,
+        pairwise,
+        answers: models
+            .iter()
+            .zip(means)
+            .map(|(m, agreement)| SemanticAgreement {
+                model: m.as_ref().to_string(),
+                agreement,
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,5 +405,66 @@ mod tests {
         assert_eq!(v["claims"], serde_json::json!([]));
         let c = serde_json::to_value(CompareSemantic::not_run(REASON_NO_MODEL)).unwrap();
         assert_eq!(c["reason"], REASON_NO_MODEL);
+    }
+
+    #[test]
+    fn alignment_sources_says_why_it_cannot_run() {
+        let text = "The Amazon is the largest river by discharge volume. It is in Brazil.";
+        let ctx = Some(text);
+        assert_eq!(
+            alignment_sources(1, ContextRole::Prompt, ctx),
+            Err(REASON_NO_SOURCES)
+        );
+        assert_eq!(
+            alignment_sources(1, ContextRole::Source, Some("  ")),
+            Err(REASON_NO_SOURCES)
+        );
+        assert_eq!(
+            alignment_sources(1, ContextRole::Source, None),
+            Err(REASON_NO_SOURCES)
+        );
+        assert_eq!(
+            alignment_sources(0, ContextRole::Source, ctx),
+            Err(REASON_NO_CLAIMS)
+        );
+        assert_eq!(
+            alignment_sources(0, ContextRole::Source, Some("...")),
+            Err(REASON_NO_CLAIMS)
+        );
+        assert_eq!(
+            alignment_sources(2, ContextRole::Source, ctx).unwrap(),
+            source_sentences(text)
+        );
+    }
+
+    #[test]
+    fn align_claims_picks_each_claims_best_sentence() {
+        let sentences = source_sentences("First one. Second one. Third one.");
+        assert_eq!(sentences.len(), 3);
+        let (a, b, c) = ([1.0f32, 0.0], [0.0f32, 1.0], [0.6f32, 0.8]);
+        let info = align_claims(&sentences, &[&b, &a], &[&a, &b, &c], 42);
+        assert!(info.ran && info.reason.is_none());
+        assert_eq!(info.word_pieces, 42);
+        assert_eq!(info.claims.len(), 2);
+        assert_eq!(
+            (info.claims[0].claim, &info.claims[0].source),
+            (0, &sentences[1])
+        );
+        assert_eq!(
+            (info.claims[1].claim, &info.claims[1].source),
+            (1, &sentences[0])
+        );
+        assert!((info.claims[0].cosine - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn compare_semantic_names_each_answer() {
+        let (a, b) = ([1.0f32, 0.0], [0.6f32, 0.8]);
+        let c = compare_semantic(&["m1", "m2"], &[&a, &b], 7);
+        assert!(c.ran && c.reason.is_none());
+        assert_eq!(c.word_pieces, 7);
+        assert_eq!(c.answers[0].model, "m1");
+        assert!((c.answers[1].agreement - 0.6).abs() < 1e-6);
+        assert!((c.pairwise[0][1] - 0.6).abs() < 1e-6);
     }
 }

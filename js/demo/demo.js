@@ -1,5 +1,9 @@
 // The demo page: audits pasted text with the package's web build and draws the reliability
 // diagram of the embedded calibrator from referenceCalibration(). No network, no server logic.
+// The "semantic tier" option imports the semantic entry (src/semantic-web.js) only when ticked and
+// loads all-MiniLM-L6-v2 from ../models/all-minilm-l6-v2/ (served by serve.mjs when
+// SEMANTIC_MODEL_DIR or EA_MINILM_DIR is set) or from files the user picks; each claim is then
+// shown with the context sentence closest in meaning and its cosine.
 import { init, audit, referenceCalibration, version } from '../src/web.js';
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +18,11 @@ const EXAMPLE = {
 
 let scopes = [];
 let lastHeight = null;
+/** The loaded model (from loadSemantic), or null; `loading` while it loads. */
+let semantic = null;
+let loading = null;
+const MODEL_URL = new URL('../models/all-minilm-l6-v2/', import.meta.url);
+const MODEL_FILES = { weights: 'model.safetensors', tokenizer: 'tokenizer.json', config: 'config.json' };
 
 function el(name, attrs = {}, text) {
   const e = document.createElementNS(SVG, name);
@@ -85,7 +94,8 @@ function run(ev) {
   $('input-error').hidden = true;
   let r;
   try {
-    r = audit({ text: $('text').value, prompt: optional('prompt'), context: optional('context') });
+    const useSemantic = $('semantic').checked && semantic !== null;
+    r = audit({ text: $('text').value, prompt: optional('prompt'), context: optional('context') }, useSemantic ? { semantic } : undefined);
   } catch (e) {
     // A ValidationError: show each failing field and reason.
     $('input-error').textContent = e.detail ? e.detail.map((d) => `${d.loc.slice(1).join('.')}: ${d.msg}`).join('; ') : String(e);
@@ -129,10 +139,79 @@ function run(ev) {
     return li;
   }));
   $('claims-box').hidden = r.metadata.claims.length === 0;
+  showSemantic(r);
   $('result').hidden = false;
   $('result').dataset.verdict = r.verdict;
   lastHeight = { scope: r.metadata.scope, h: r.height };
   showScope(r.metadata.scope);
+}
+
+/** The semantic alignment of the last audit: per claim, the closest source sentence and cosine. */
+function showSemantic(r) {
+  const s = r.metadata.semantic;
+  $('semantic-box').hidden = !$('semantic').checked;
+  $('semantic-reason').hidden = s.ran;
+  $('semantic-reason').textContent = s.ran ? '' : `Did not run: ${s.reason}.`;
+  $('semantic-claims').replaceChildren(...(s.ran ? s.claims : []).map((c) => {
+    const li = document.createElement('li');
+    li.className = 'semantic-claim';
+    li.dataset.cosine = String(c.cosine);
+    li.textContent = `“${r.metadata.claims[c.claim].text}” ≈ “${c.source.text}” `;
+    const cos = document.createElement('small');
+    cos.className = 'cosine';
+    cos.textContent = `cosine ${fmt(c.cosine)}`;
+    li.append(cos);
+    return li;
+  }));
+}
+
+/** Loads the model from `sources` ({weights, tokenizer, config}: URLs or bytes), once. */
+async function loadModel(sources) {
+  $('semantic-status').classList.remove('error');
+  $('semantic-status').textContent = 'Loading the sentence-embedding model (91 MB)…';
+  const started = performance.now();
+  const { loadSemantic } = await import('../src/semantic-web.js');
+  semantic = await loadSemantic(sources);
+  $('semantic-status').textContent = `Model loaded in ${((performance.now() - started) / 1000).toFixed(1)} s: all-MiniLM-L6-v2, running in this page.`;
+  document.body.dataset.semantic = 'ready';
+  if (!$('result').hidden) run();
+}
+
+async function toggleSemantic() {
+  if (!$('semantic').checked) {
+    $('semantic-box').hidden = true;
+    if (!$('result').hidden) run();
+    return;
+  }
+  if (semantic || loading) return;
+  loading = (async () => {
+    const probe = await fetch(new URL(MODEL_FILES.config, MODEL_URL), { method: 'HEAD' }).catch(() => null);
+    if (probe?.ok) {
+      const urls = Object.fromEntries(Object.entries(MODEL_FILES).map(([k, f]) => [k, new URL(f, MODEL_URL)]));
+      await loadModel(urls);
+    } else {
+      $('semantic-files').hidden = false;
+      $('semantic-status').textContent = 'Pick the model files to load them.';
+    }
+  })().catch(semanticFailed).finally(() => { loading = null; });
+}
+
+async function pickFiles() {
+  const files = [...$('semantic-pick').files];
+  const byName = Object.fromEntries(files.map((f) => [f.name, f]));
+  const missing = Object.values(MODEL_FILES).filter((f) => !byName[f]);
+  if (missing.length) {
+    $('semantic-status').textContent = `Missing: ${missing.join(', ')} (pick all three files).`;
+    return;
+  }
+  const sources = Object.fromEntries(Object.entries(MODEL_FILES).map(([k, f]) => [k, byName[f]])); // Files are Blobs
+  await loadModel(sources).catch(semanticFailed);
+}
+
+function semanticFailed(e) {
+  semantic = null;
+  $('semantic-status').textContent = `Could not load the model (${e.kind ?? 'error'}): ${e.message}`;
+  $('semantic-status').classList.add('error');
 }
 
 async function main() {
@@ -148,6 +227,8 @@ async function main() {
     for (const k of ['text', 'prompt', 'context']) $(k).value = EXAMPLE[k];
     run();
   });
+  $('semantic').addEventListener('change', toggleSemantic);
+  $('semantic-pick').addEventListener('change', pickFiles);
   $('audit').disabled = false;
   $('status').textContent = 'Ready: the scorer runs in this page.';
   document.body.dataset.ready = 'true';

@@ -1,7 +1,10 @@
 // Browser entry (wasm-pack target `web`): `await init()` once, then call the functions.
 // The .wasm is fetched next to pkg-web/epistemic_audit_wasm.js (new URL(…, import.meta.url)),
 // so it works from any static file server and with bundlers that understand import.meta.url.
+// audit/batch/compare take an optional `{ semantic }` (options.js; the semantic module is loaded
+// only by `epistemic-audit/semantic`).
 import wasmInit, * as wasm from '../pkg-web/epistemic_audit_wasm.js';
+import { withSemanticOption } from './options.js';
 
 let ready = null;
 let loaded = false;
@@ -21,9 +24,9 @@ function guard(name) {
   };
 }
 
-export const audit = guard('audit');
-export const batch = guard('batch');
-export const compare = guard('compare');
+export const { audit, batch, compare } = withSemanticOption({
+  audit: guard('audit'), batch: guard('batch'), compare: guard('compare'),
+});
 export const ece = guard('ece');
 export const brier = guard('brier');
 export const reliabilityBins = guard('reliabilityBins');

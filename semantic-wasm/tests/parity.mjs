@@ -9,7 +9,10 @@
 // (needs wasm-pack and the pinned wasm-bindgen CLI: bash scripts/wasm-tools.sh; about 4 min on one
 // core from clean). Settings:
 //   EA_MINILM_DIR   model directory (default models/all-minilm-l6-v2; bash scripts/fetch-minilm.sh)
-//   EA_SKIP_BUILD=1 use the module already in semantic-wasm/pkg
+//   EA_SKIP_BUILD=1 use the module already built (in semantic-wasm/pkg, or EA_SEMANTIC_PKG)
+//   EA_SEMANTIC_PKG  directory of a `--target nodejs` build to test instead of semantic-wasm/pkg,
+//                   e.g. js/pkg-semantic-node as scripts/build-js.sh writes it (scripts/test.sh
+//                   tests that one with EA_SKIP_BUILD=1, so CI compiles the module once)
 //   EA_WASM_SIMD=1  build with RUSTFLAGS="-C target-feature=+simd128". Measured on the fixture in
 //                   Node 20: 454-497 word pieces/s with it, 460-502 without (no gain), so the
 //                   default build has no extra flags.
@@ -24,7 +27,7 @@ const DIM = 384;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const crate = path.resolve(here, '..');
 const root = path.resolve(crate, '..');
-const out = path.join(crate, 'pkg');
+const out = process.env.EA_SEMANTIC_PKG ? path.resolve(process.env.EA_SEMANTIC_PKG) : path.join(crate, 'pkg');
 
 function fail(message) {
   console.error(`FAIL: ${message}`);

@@ -2,7 +2,11 @@
 // Serves js/ with serve.mjs on loopback, blocks and records every request that is not to that
 // server (the page must need no network), types a real HaluEval dialogue reply, checks the
 // rendered verdict and numbers against the node build's audit of the same input, checks the
-// reliability diagram, and saves a screenshot to ../artifacts/demo.png (repository root).
+// reliability diagram, and saves a screenshot to ../artifacts/demo.png (repository root). With
+// EA_MINILM_DIR set (scripts/test-js.sh sets it) it also ticks "semantic tier": the page loads
+// all-MiniLM-L6-v2 from serve.mjs and shows the Amazon paraphrase aligned to its source sentence
+// with the cosine the node build computes (screenshot ../artifacts/demo-semantic.png), and, from a
+// server that does not offer the model, loads the three files the user picks.
 //   node --test tests/browser/demo.browser.mjs
 // Settings: CHROMIUM (default /usr/bin/chromium), ARTIFACTS_DIR (default <repo>/artifacts).
 import { test, before, after } from 'node:test';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serve } from '../../serve.mjs';
 import { loadNode } from '../entries.mjs';
+import { SKIP, PARAPHRASE, SOURCE_SENTENCE, modelFile } from '../semantic-env.mjs';
 
 const artifacts = process.env.ARTIFACTS_DIR ?? fileURLToPath(new URL('../../../artifacts/', import.meta.url));
 const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -32,7 +37,7 @@ const foreign = [];
 const pageErrors = [];
 
 before(async () => {
-  ({ server, url } = await serve(0));
+  ({ server, url } = await serve(0)); // serves the model from EA_MINILM_DIR when set
   userDataDir = mkdtempSync(join(tmpdir(), 'ea-chromium-'));
   // A fresh profile directory each run (Playwright passes it as --user-data-dir).
   context = await chromium.launchPersistentContext(userDataDir, {
@@ -127,5 +132,59 @@ test('the demo audits a typed answer in the page, with no network', async () => 
   assert.match(await page.locator('#input-error').textContent(), /text: String should have at least 1 character/);
 
   assert.deepEqual(foreign, [], 'no request left the local server');
+  assert.deepEqual(pageErrors, [], 'no errors in the page');
+});
+
+test('the semantic tier option loads the model in the page and shows each claim\'s closest sentence', { skip: SKIP }, async () => {
+  await page.goto(`${url}/demo/`);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+  await page.locator('#text').fill(PARAPHRASE.text);
+  await page.locator('#prompt').fill('');
+  await page.locator('#context').fill(PARAPHRASE.context);
+  await page.locator('#semantic').check();
+  await page.waitForSelector('body[data-semantic="ready"]', { timeout: 180_000 });
+  await page.locator('#audit').click();
+  await page.waitForSelector('#semantic-box:not([hidden]) li.semantic-claim');
+
+  const { loadSemantic } = await import('epistemic-audit/semantic');
+  const semantic = await loadSemantic({ weights: modelFile('model.safetensors'), tokenizer: modelFile('tokenizer.json'), config: modelFile('config.json') });
+  const expected = (await loadNode()).audit(PARAPHRASE, { semantic }).metadata.semantic;
+  semantic.free();
+  assert.equal(expected.claims[0].source.text, SOURCE_SENTENCE);
+  const items = page.locator('#semantic-claims li');
+  assert.equal(await items.count(), expected.claims.length);
+  const first = await items.first().textContent();
+  assert.ok(first.includes(`“${SOURCE_SENTENCE}”`), first);
+  assert.equal(await items.first().locator('.cosine').textContent(), `cosine ${expected.claims[0].cosine.toFixed(3)}`);
+  const shown = Number(await items.first().getAttribute('data-cosine'));
+  assert.ok(Math.abs(shown - expected.claims[0].cosine) < 1e-4, `${shown} vs ${expected.claims[0].cosine}`);
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'demo-semantic.png'), fullPage: true });
+  assert.deepEqual(foreign, [], 'no request left the local server');
+  assert.deepEqual(pageErrors, [], 'no errors in the page');
+});
+
+test('without the model on the server, the semantic option loads the files the user picks', { skip: SKIP }, async () => {
+  const bare = await serve(0, undefined, null); // serves no model: /models/… is 404
+  try {
+    const p = await context.newPage();
+    p.on('pageerror', (e) => pageErrors.push(String(e)));
+    // This server is another origin: let the shared route handler through for it too.
+    await context.route(`${bare.url}/**`, (route) => route.continue());
+    await p.goto(`${bare.url}/demo/`);
+    await p.waitForSelector('body[data-ready="true"]', { timeout: 20_000 });
+    await p.locator('#semantic').check();
+    await p.waitForSelector('#semantic-files:not([hidden])');
+    await p.locator('#semantic-pick').setInputFiles(['model.safetensors', 'tokenizer.json', 'config.json'].map(modelFile));
+    await p.waitForSelector('body[data-semantic="ready"]', { timeout: 180_000 });
+    await p.locator('#text').fill(PARAPHRASE.text);
+    await p.locator('#context').fill(PARAPHRASE.context);
+    await p.locator('#audit').click();
+    await p.waitForSelector('#semantic-box:not([hidden]) li.semantic-claim');
+    assert.ok((await p.locator('#semantic-claims li').first().textContent()).includes(`“${SOURCE_SENTENCE}”`));
+    await p.close();
+  } finally {
+    bare.server.close();
+  }
   assert.deepEqual(pageErrors, [], 'no errors in the page');
 });

@@ -20,8 +20,7 @@
 
 use epistemic_audit_core::grounding::{Claim, ContextRole, SourceSpan};
 use epistemic_audit_core::semantic::{
-    agreement, best_source, source_sentences, CompareSemantic, SemanticAgreement, SemanticClaim,
-    SemanticInfo, MODEL, REASON_NO_CLAIMS, REASON_NO_SOURCES, REASON_NO_SOURCE_SENTENCES,
+    align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo, MODEL,
 };
 use epistemic_audit_semantic::{Embedder, Embedding, SemanticError};
 use lru::LruCache;
@@ -229,8 +228,8 @@ impl Semantic {
     /// source, every claim is embedded, every source sentence
     /// ([`epistemic_audit_core::semantic::source_sentences`]) is read from the cache or embedded
     /// (all audits' texts in one call of the model, so they share batches), and each claim is
-    /// aligned to the sentence of highest cosine ([`best_source`]). Audits without sources or
-    /// claims get `ran = false` with the reason.
+    /// aligned to the sentence of highest cosine (core's [`align_claims`]). Audits without sources
+    /// or claims get `ran = false` with core's reason ([`alignment_sources`]).
     pub fn align_blocking(&self, jobs: &[AlignJob]) -> Vec<SemanticInfo> {
         enum Plan {
             Skip(&'static str),
@@ -248,20 +247,14 @@ impl Semantic {
         // `plans` no longer moves.
         let mut pending_order: Vec<(usize, usize)> = Vec::new();
         for (j, job) in jobs.iter().enumerate() {
-            let context = job.context.as_deref().unwrap_or("");
-            if job.role != ContextRole::Source || context.trim().is_empty() {
-                plans.push(Plan::Skip(REASON_NO_SOURCES));
-                continue;
-            }
-            if job.claims.is_empty() {
-                plans.push(Plan::Skip(REASON_NO_CLAIMS));
-                continue;
-            }
-            let sentences = source_sentences(context);
-            if sentences.is_empty() {
-                plans.push(Plan::Skip(REASON_NO_SOURCE_SENTENCES));
-                continue;
-            }
+            let sentences =
+                match alignment_sources(job.claims.len(), job.role, job.context.as_deref()) {
+                    Ok(sentences) => sentences,
+                    Err(reason) => {
+                        plans.push(Plan::Skip(reason));
+                        continue;
+                    }
+                };
             let keys: Vec<u128> = sentences.iter().map(|s| key(&s.text)).collect();
             for (i, k) in keys.iter().enumerate() {
                 if found.contains_key(k) || pending.contains_key(k) {
@@ -330,27 +323,13 @@ impl Semantic {
                     let source: Vec<&Arc<Cached>> = keys.iter().map(|k| &found[k]).collect();
                     let source_vecs: Vec<&[f32]> =
                         source.iter().map(|c| c.embedding.as_slice()).collect();
-                    let mut word_pieces: u64 = source.iter().map(|c| c.word_pieces).sum();
-                    let mut aligned = Vec::with_capacity(claims.len());
-                    for (i, t) in claims.enumerate() {
-                        word_pieces += embedded[t].word_pieces;
-                        if let Some((s, cosine)) =
-                            best_source(embedded[t].embedding.as_slice(), &source_vecs)
-                        {
-                            aligned.push(SemanticClaim {
-                                claim: i,
-                                source: sentences[s].clone(),
-                                cosine,
-                            });
-                        }
-                    }
-                    SemanticInfo {
-                        ran: true,
-                        model: MODEL.into(),
-                        reason: None,
-                        word_pieces,
-                        claims: aligned,
-                    }
+                    let claim_vecs: Vec<&[f32]> = claims
+                        .clone()
+                        .map(|t| embedded[t].embedding.as_slice())
+                        .collect();
+                    let word_pieces = source.iter().map(|c| c.word_pieces).sum::<u64>()
+                        + claims.map(|t| embedded[t].word_pieces).sum::<u64>();
+                    align_claims(&sentences, &claim_vecs, &source_vecs, word_pieces)
                 }
             })
             .collect()
@@ -358,7 +337,7 @@ impl Semantic {
 
     /// `metadata.semantic` of a comparison, on the calling thread: each answer embedded (truncated
     /// at 256 word pieces), the pairwise cosines and each answer's mean cosine with the others
-    /// ([`agreement`]).
+    /// (core's [`compare_semantic`]).
     pub fn agreement_blocking(&self, models: &[String], texts: &[String]) -> CompareSemantic {
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
         let embedded = match self.embed_counted(&refs) {
@@ -369,22 +348,8 @@ impl Semantic {
             }
         };
         let vecs: Vec<&[f32]> = embedded.iter().map(|c| c.embedding.as_slice()).collect();
-        let (pairwise, means) = agreement(&vecs);
-        CompareSemantic {
-            ran: true,
-            model: MODEL.into(),
-            reason: None,
-            word_pieces: embedded.iter().map(|c| c.word_pieces).sum(),
-            pairwise,
-            answers: models
-                .iter()
-                .zip(means)
-                .map(|(m, a)| SemanticAgreement {
-                    model: m.clone(),
-                    agreement: a,
-                })
-                .collect(),
-        }
+        let word_pieces = embedded.iter().map(|c| c.word_pieces).sum();
+        compare_semantic(models, &vecs, word_pieces)
     }
 
     /// Embeds `texts` in one call of the model, with each one's word-piece count.
