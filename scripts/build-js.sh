@@ -15,13 +15,14 @@ cd "$(dirname "$0")/.."
 bash scripts/wasm-tools.sh
 profile=--release
 [ "${1:-}" = "--dev" ] && profile=--dev
-# One codegen unit and fat LTO for the WebAssembly builds only (the workspace's release profile
-# keeps 4 units and thin LTO for build time): about 6 % more audits/s in Node (js/README).
-export CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+# One codegen unit and fat LTO for the intrinsic module only (the workspace's release profile keeps
+# 4 units and thin LTO for build time, and so does the semantic module, whose time is candle's
+# matrix products): about 6 % more audits/s in Node (js/README).
 for target in web nodejs bundler; do
   out=${target/nodejs/node}
   echo "==> wasm-pack build --target $target -> js/pkg-$out"
-  wasm-pack --quiet build wasm "$profile" --mode no-install --target "$target" --out-dir "../js/pkg-$out" --out-name epistemic_audit_wasm
+  CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
+    wasm-pack --quiet build wasm "$profile" --mode no-install --target "$target" --out-dir "../js/pkg-$out" --out-name epistemic_audit_wasm
 done
 for target in web nodejs bundler; do
   out=${target/nodejs/node}
