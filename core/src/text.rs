@@ -118,18 +118,6 @@ pub fn is_stopword(w: &str) -> bool {
 static PLACE_OF_DEMONYM: std::sync::OnceLock<FastMap<&'static str, &'static str>> =
     std::sync::OnceLock::new();
 
-/// `text` lower-cased as [`str::to_lowercase`] does, into `buf` (cleared first) without a new
-/// allocation when `buf` has room: ASCII text byte by byte, anything else through
-/// `str::to_lowercase` (which handles a word-final capital sigma).
-pub fn lower_into(text: &str, buf: &mut String) {
-    buf.clear();
-    if text.is_ascii() {
-        buf.extend(text.bytes().map(|b| char::from(b.to_ascii_lowercase())));
-    } else {
-        buf.push_str(&text.to_lowercase());
-    }
-}
-
 /// `text` lower-cased as [`str::to_lowercase`] does, borrowed when it has no upper-case letter.
 pub fn lower_cow(text: &str) -> std::borrow::Cow<'_, str> {
     if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -226,14 +214,8 @@ pub fn demonym_counterpart(w: &str) -> Option<&'static str> {
         .find_map(|&(place, adj)| (place == w).then_some(adj).or((adj == w).then_some(place)))
 }
 
-/// The place a demonym names (`w` in lower case), or `w` itself: one key for "Polish" and
-/// "Poland" when names are matched.
-pub fn place_of(w: &str) -> &str {
-    demonym_place(w).unwrap_or(w)
-}
-
 /// The place the demonym `w` (lower case) names, or None when `w` is not a demonym of
-/// [`DEMONYMS`].
+/// [`DEMONYMS`]: one key for "Polish" and "Poland" when names are matched.
 pub fn demonym_place(w: &str) -> Option<&'static str> {
     PLACE_OF_DEMONYM
         .get_or_init(|| DEMONYMS.iter().map(|&(place, adj)| (adj, place)).collect())
@@ -251,27 +233,6 @@ pub struct PhraseGroup<const N: usize> {
     /// The automaton over every list's phrases, in list order, and the first pattern id of each
     /// list.
     automaton: std::sync::OnceLock<(aho_corasick::AhoCorasick, [usize; N])>,
-}
-
-/// One phrase list ([`PhraseGroup`] of one list).
-pub type PhraseList = PhraseGroup<1>;
-
-impl PhraseGroup<1> {
-    /// The list `phrases` (lower case, distinct, non-empty), compiled when first searched.
-    pub const fn new(phrases: &'static [&'static str]) -> PhraseList {
-        PhraseGroup::of([phrases])
-    }
-
-    /// The phrases of the list.
-    pub fn phrases(&self) -> &'static [&'static str] {
-        self.lists[0]
-    }
-
-    /// [`PhraseGroup::find`] of the one list.
-    pub fn find(&self, lower: &str) -> Vec<(&'static str, usize)> {
-        let [found] = self.find_each(lower);
-        found
-    }
 }
 
 impl<const N: usize> PhraseGroup<N> {
@@ -402,7 +363,6 @@ mod tests {
 
     #[test]
     fn lower_casing_helpers_agree_with_to_lowercase() {
-        let mut buf = String::new();
         for w in [
             "Paris",
             "paris",
@@ -414,29 +374,27 @@ mod tests {
             "don’t",
             "",
         ] {
-            lower_into(w, &mut buf);
-            assert_eq!(buf, w.to_lowercase(), "{w}");
             assert_eq!(lower_cow(w), w.to_lowercase(), "{w}");
         }
     }
 
     #[test]
-    fn place_of_maps_each_demonym_and_nothing_else() {
+    fn demonym_place_maps_each_demonym_and_nothing_else() {
         for &(place, adj) in DEMONYMS {
-            assert_eq!(place_of(adj), place);
-            assert_eq!(place_of(place), place);
+            assert_eq!(demonym_place(adj), Some(place));
+            assert_eq!(demonym_place(place), None);
         }
-        assert_eq!(place_of("paris"), "paris");
+        assert_eq!(demonym_place("paris"), None);
     }
 
     #[test]
     fn phrases_respect_word_boundaries() {
-        let list = PhraseList::new(&["may", "maybe"]);
-        let f = list.find("i may be wrong; maybe not. it may rain");
+        let list = PhraseGroup::of([&["may", "maybe"]]);
+        let [f] = list.find_each("i may be wrong; maybe not. it may rain");
         assert_eq!(f, vec![("may", 2), ("maybe", 1)]);
     }
 
-    /// One scan per phrase, as the counts are defined ([`PhraseList::find`]).
+    /// One scan per phrase, as the counts are defined ([`PhraseGroup::find_each`]).
     fn scan_each(lower: &str, phrases: &[&'static str]) -> Vec<(&'static str, usize)> {
         let mut found = Vec::new();
         for &p in phrases {
@@ -458,7 +416,7 @@ mod tests {
         const LIST: &[&str] = &[
             "aa", "a", "a a", "may", "maybe", "be", "i think", "think", "ß", "é e",
         ];
-        let list = PhraseList::new(LIST);
+        let list = PhraseGroup::of([LIST]);
         // Every string of up to 4 symbols over an alphabet that makes overlaps, repeats,
         // boundaries and multi-byte characters.
         let alphabet = ["a", " ", "b", "e", "ß", "é", "may", "i think"];
@@ -477,7 +435,7 @@ mod tests {
         const OTHER: &[&str] = &["may", "b", "e a"];
         let group = PhraseGroup::of([LIST, OTHER]);
         for t in &texts {
-            assert_eq!(list.find(t), scan_each(t, LIST), "{t:?}");
+            assert_eq!(list.find_each(t), [scan_each(t, LIST)], "{t:?}");
             assert_eq!(
                 group.find_each(t),
                 [scan_each(t, LIST), scan_each(t, OTHER)],
@@ -491,8 +449,8 @@ mod tests {
         assert_eq!(demonym_counterpart("polish"), Some("poland"));
         assert_eq!(demonym_counterpart("france"), Some("french"));
         assert_eq!(demonym_counterpart("paris"), None);
-        assert_eq!(place_of("dutch"), "netherlands");
-        assert_eq!(place_of("sydney"), "sydney");
+        assert_eq!(demonym_place("dutch"), Some("netherlands"));
+        assert_eq!(demonym_place("sydney"), None);
         let mut places: Vec<_> = DEMONYMS.iter().map(|p| p.0).collect();
         places.sort_unstable();
         places.dedup();
