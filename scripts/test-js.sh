@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step line carries the seconds since the script started, so a slow CI run shows where it went.
+step() { printf '\n==> [%4d s] %s\n' "$SECONDS" "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 step "wasm32 target, the pinned wasm-bindgen CLI and wasm-pack (scripts/wasm-tools.sh)"

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step line carries the seconds since the script started, so a slow CI run shows where it went.
+step() { printf '\n==> [%4d s] %s\n' "$SECONDS" "$*"; }
 
 step "server layers: no import cycles, no upward import (scripts/layers.py, README Layout)"
 python3 scripts/layers.py
@@ -49,6 +50,8 @@ export EA_MINILM_DIR
 echo "EA_MINILM_DIR=$EA_MINILM_DIR"
 
 step "unit, integration and black-box tests (cargo test --workspace)"
+cargo test --locked --workspace --release --no-run
+step "unit, integration and black-box tests: running"
 log=$(mktemp)
 cargo test --locked --workspace --release 2>&1 | tee "$log"
 passed=$(grep -Eo 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -Eo '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
