@@ -17,9 +17,15 @@ if ! command -v chromium >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends chromium
 fi
 
-target="${CARGO_TARGET_DIR:-target}"
-cargo build --locked --release -q -p epistemic-audit-server --bin epistemic-audit
-bin="$target/release/epistemic-audit"
+# EPISTEMIC_AUDIT_BIN: a binary already built (scripts/test.sh passes the one `cargo test
+# --workspace --release` built; a `cargo build -p` resolves features differently and would
+# rebuild the server, ~2.5 min on 2 cores). Unset: built here.
+if [ -n "${EPISTEMIC_AUDIT_BIN:-}" ] && [ -x "$EPISTEMIC_AUDIT_BIN" ]; then
+  bin=$EPISTEMIC_AUDIT_BIN
+else
+  cargo build --locked --release -q -p epistemic-audit-server --bin epistemic-audit
+  bin="${CARGO_TARGET_DIR:-target}/release/epistemic-audit"
+fi
 
 mkdir -p artifacts
 work=$(mktemp -d)

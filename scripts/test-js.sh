@@ -6,7 +6,8 @@
 # Installs what a fresh machine lacks: the wasm32 target, wasm-pack, the wasm-bindgen CLI at the
 # version pinned in wasm/Cargo.toml, the node packages (npm ci), Chromium (apt).
 #   bash scripts/test-js.sh
-# Settings: CHROMIUM (browser binary, default /usr/bin/chromium), CARGO_TARGET_DIR.
+# Settings: CHROMIUM (browser binary, default /usr/bin/chromium), CARGO_TARGET_DIR,
+# EPISTEMIC_AUDIT_BIN (the native CLI to compare with; built when unset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -45,10 +46,14 @@ echo "EA_MINILM_DIR=$EA_MINILM_DIR"
 step "wasm-pack builds: web, nodejs, bundler -> js/pkg-*, and the semantic module's -> js/pkg-semantic-*"
 bash scripts/build-js.sh
 
-step "native CLI for the parity test"
-cargo build --locked --release -q -p epistemic-audit-server
-target_dir=${CARGO_TARGET_DIR:-$root/target}
-export EPISTEMIC_AUDIT_BIN="$target_dir/release/epistemic-audit"
+step "native CLI for the parity test (EPISTEMIC_AUDIT_BIN when already built)"
+# scripts/test.sh passes the binary its `cargo test --workspace --release` built: a `cargo build -p`
+# resolves features differently and would rebuild the server (~2.5 min on 2 cores).
+if [ -z "${EPISTEMIC_AUDIT_BIN:-}" ] || [ ! -x "$EPISTEMIC_AUDIT_BIN" ]; then
+  cargo build --locked --release -q -p epistemic-audit-server
+  EPISTEMIC_AUDIT_BIN="${CARGO_TARGET_DIR:-$root/target}/release/epistemic-audit"
+fi
+export EPISTEMIC_AUDIT_BIN
 [ -x "$EPISTEMIC_AUDIT_BIN" ] || { echo "no binary at $EPISTEMIC_AUDIT_BIN" >&2; exit 1; }
 
 step "npm test (node --test: exports, invalid input, parity with the native core, the semantic tier against the service)"
