@@ -83,17 +83,17 @@ pub struct SemanticModel {
 impl SemanticModel {
     /// Embeds `texts` in one call of the model, with each one's word-piece count.
     fn embed_counted(&self, texts: &[&str]) -> Result<Vec<Rc<Embedded>>, SemanticError> {
-        let embeddings = self.embedder.embed(texts)?;
-        texts
-            .iter()
-            .zip(embeddings)
-            .map(|(t, embedding)| {
-                Ok(Rc::new(Embedded {
+        Ok(self
+            .embedder
+            .embed_counted(texts)?
+            .into_iter()
+            .map(|(embedding, word_pieces)| {
+                Rc::new(Embedded {
                     embedding,
-                    word_pieces: self.embedder.token_count(t)? as u64,
-                }))
+                    word_pieces: word_pieces as u64,
+                })
             })
-            .collect()
+            .collect())
     }
 
     /// [`SemanticModel::align`] on Rust values: the server's alignment of one audit

@@ -251,6 +251,20 @@ impl Embedder {
     /// [`SemanticError::Inference`] if tokenizing or the forward pass fails (not expected with weights
     /// that loaded). An empty `texts` gives an empty vector.
     pub fn embed(&self, texts: &[&str]) -> Result<Vec<Embedding>, SemanticError> {
+        Ok(self
+            .embed_counted(texts)?
+            .into_iter()
+            .map(|(embedding, _)| embedding)
+            .collect())
+    }
+
+    /// [`Embedder::embed`] together with each text's word-piece count ([`Embedder::token_count`],
+    /// what throughput in tokens/s counts), both from one tokenisation: `(embedding, word pieces)`
+    /// per text, in input order. The server and the semantic wasm module report the counts.
+    ///
+    /// # Errors
+    /// As [`Embedder::embed`].
+    pub fn embed_counted(&self, texts: &[&str]) -> Result<Vec<(Embedding, usize)>, SemanticError> {
         let encoded = texts
             .iter()
             .map(|t| self.encode(t))
@@ -280,7 +294,11 @@ impl Embedder {
             }
             start = end;
         }
-        Ok(out.into_iter().flatten().collect())
+        Ok(out
+            .into_iter()
+            .flatten()
+            .zip(encoded.iter().map(Vec::len))
+            .collect())
     }
 
     /// One forward pass over texts already tokenized, padded to the longest of them.

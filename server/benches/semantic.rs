@@ -100,6 +100,7 @@ fn main() {
     group.bench_function("cached", |b| b.iter(|| std::hint::black_box(audit())));
     group.finish();
     c.final_summary();
-    let (hits, misses) = semantic.cache_stats();
+    let stats = semantic.stats();
+    let (hits, misses) = (stats.cache_hits, stats.cache_misses);
     eprintln!("cache: {hits} sentence hits, {misses} misses");
 }

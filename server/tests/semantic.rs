@@ -178,6 +178,77 @@ fn batch_items_are_aligned_each_against_its_own_context() {
         .as_str()
         .unwrap()
         .contains("boils"));
+
+    // GET /metrics counts the tier's work: 2 items ran and 1 did not, 7 source sentences were
+    // embedded (PASSAGE's five, the water context's two); the same batch again finds them cached.
+    let series = |text: &str, name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} not in\n{text}"))
+    };
+    let before = get(&s.url("/metrics")).body;
+    assert_eq!(
+        series(
+            &before,
+            r#"epistemic_audit_semantic_results_total{kind="align",ran="true"}"#
+        ),
+        2.0
+    );
+    assert_eq!(
+        series(
+            &before,
+            r#"epistemic_audit_semantic_results_total{kind="align",ran="false"}"#
+        ),
+        1.0
+    );
+    assert_eq!(
+        series(
+            &before,
+            r#"epistemic_audit_semantic_cache_lookups_total{result="miss"}"#
+        ),
+        7.0
+    );
+    assert_eq!(
+        series(
+            &before,
+            r#"epistemic_audit_semantic_cache_lookups_total{result="hit"}"#
+        ),
+        0.0
+    );
+    assert_eq!(
+        series(&before, "epistemic_audit_semantic_cache_entries"),
+        7.0
+    );
+    let pieces = series(&before, "epistemic_audit_semantic_word_pieces_total");
+    assert!(pieces > 20.0, "{before}");
+    assert_eq!(post_json(&s.url("/v1/batch"), &[], &body).status, 200);
+    let after = get(&s.url("/metrics")).body;
+    assert_eq!(
+        series(
+            &after,
+            r#"epistemic_audit_semantic_cache_lookups_total{result="hit"}"#
+        ),
+        7.0
+    );
+    assert_eq!(
+        series(
+            &after,
+            r#"epistemic_audit_semantic_cache_lookups_total{result="miss"}"#
+        ),
+        7.0
+    );
+    assert_eq!(
+        series(
+            &after,
+            r#"epistemic_audit_semantic_job_duration_seconds_count{kind="align"}"#
+        ),
+        2.0
+    );
+    let claims_only = series(&after, "epistemic_audit_semantic_word_pieces_total") - pieces;
+    assert!(
+        claims_only > 0.0 && claims_only < pieces,
+        "the second batch embeds its claims only"
+    );
 }
 
 #[test]

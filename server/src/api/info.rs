@@ -98,6 +98,15 @@ pub fn metrics(state: &AppState) -> Response<Body> {
     state
         .metrics
         .set_resources(transport.limits.memory.len(), transport.in_flight_now());
+    if let Some(semantic) = &state.semantic {
+        let s = semantic.stats();
+        state.metrics.set_semantic_totals(
+            s.cache_hits,
+            s.cache_misses,
+            s.cache_entries,
+            s.word_pieces,
+        );
+    }
     let mut resp = bytes_response(
         crate::telemetry::metrics::CONTENT_TYPE,
         Bytes::from(state.metrics.render()),

@@ -7,6 +7,7 @@
 use super::state::AppState;
 use crate::semantic::AlignJob;
 use epistemic_audit_core::{AuditResult, CompareRequest, CompareResponse};
+use std::time::Instant;
 
 /// Aligns the claims of each audit to its context's sentences (`contexts[i]` is the context of
 /// `audits[i]`'s request), in one job on the blocking pool. Without a model the results keep the
@@ -28,7 +29,11 @@ pub async fn annotate_audits(
             context,
         })
         .collect();
+    let started = Instant::now();
     let infos = semantic.align(jobs).await;
+    state
+        .metrics
+        .semantic_job("align", infos.iter().map(|i| i.ran), started.elapsed());
     for (a, info) in audits.iter_mut().zip(infos) {
         a.metadata.semantic = info;
     }
@@ -46,5 +51,11 @@ pub async fn annotate_comparison(
     };
     let models = req.responses.iter().map(|r| r.model.clone()).collect();
     let texts = req.responses.iter().map(|r| r.text.clone()).collect();
+    let started = Instant::now();
     response.metadata.semantic = semantic.agreement(models, texts).await;
+    state.metrics.semantic_job(
+        "agreement",
+        [response.metadata.semantic.ran],
+        started.elapsed(),
+    );
 }

@@ -95,6 +95,22 @@ pub struct Semantic {
     permits: Arc<Semaphore>,
     hits: AtomicU64,
     misses: AtomicU64,
+    word_pieces: AtomicU64,
+}
+
+/// Counts of the semantic tier's work since start-up, read by `GET /metrics`
+/// (`epistemic_audit_semantic_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SemanticStats {
+    /// Source sentences served from the cache.
+    pub cache_hits: u64,
+    /// Source sentences not in the cache (embedded).
+    pub cache_misses: u64,
+    /// Sentences in the cache now (at most SEMANTIC_CACHE_ENTRIES).
+    pub cache_entries: u64,
+    /// Word pieces run through the model (claims, uncached source sentences, compared answers;
+    /// `[CLS]`/`[SEP]` included): the model's actual work, of which ≈ 21 MFLOP each.
+    pub word_pieces: u64,
 }
 
 impl std::fmt::Debug for Semantic {
@@ -152,15 +168,18 @@ impl Semantic {
             permits: Arc::new(Semaphore::new(max_concurrency.max(1))),
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
+            word_pieces: AtomicU64::new(0),
         }
     }
 
-    /// Source sentences served from the cache and embedded, since start-up.
-    pub fn cache_stats(&self) -> (u64, u64) {
-        (
-            self.hits.load(Ordering::Relaxed),
-            self.misses.load(Ordering::Relaxed),
-        )
+    /// What the tier has done since start-up ([`SemanticStats`]).
+    pub fn stats(&self) -> SemanticStats {
+        SemanticStats {
+            cache_hits: self.hits.load(Ordering::Relaxed),
+            cache_misses: self.misses.load(Ordering::Relaxed),
+            cache_entries: self.cache_len() as u64,
+            word_pieces: self.word_pieces.load(Ordering::Relaxed),
+        }
     }
 
     /// Empties the source-sentence cache (benchmarks of the cold path).
@@ -352,19 +371,21 @@ impl Semantic {
         compare_semantic(models, &vecs, word_pieces)
     }
 
-    /// Embeds `texts` in one call of the model, with each one's word-piece count.
+    /// Embeds `texts` in one call of the model, with each one's word-piece count (added to
+    /// [`SemanticStats::word_pieces`]).
     fn embed_counted(&self, texts: &[&str]) -> Result<Vec<Arc<Cached>>, SemanticError> {
-        let embeddings = self.embedder.embed(texts)?;
-        texts
-            .iter()
-            .zip(embeddings)
-            .map(|(t, e)| {
-                Ok(Arc::new(Cached {
+        let embedded = self.embedder.embed_counted(texts)?;
+        let total: usize = embedded.iter().map(|(_, n)| n).sum();
+        self.word_pieces.fetch_add(total as u64, Ordering::Relaxed);
+        Ok(embedded
+            .into_iter()
+            .map(|(e, word_pieces)| {
+                Arc::new(Cached {
                     embedding: Arc::new(e),
-                    word_pieces: self.embedder.token_count(t)? as u64,
-                }))
+                    word_pieces: word_pieces as u64,
+                })
             })
-            .collect()
+            .collect())
     }
 
     fn cached(&self, k: u128) -> Option<Arc<Cached>> {
@@ -380,7 +401,7 @@ impl Semantic {
     }
 
     /// Sentences in the cache now.
-    pub fn cache_len(&self) -> usize {
+    fn cache_len(&self) -> usize {
         self.cache
             .as_ref()
             .map_or(0, |c| c.lock().unwrap_or_else(|p| p.into_inner()).len())

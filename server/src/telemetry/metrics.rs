@@ -18,6 +18,11 @@
 //! | `epistemic_audit_upstream_failures_total` | counter | `mode`, `reason` | same |
 //! | `epistemic_audit_rate_limiter_keys` | gauge | — | `GET /metrics` itself: (client IP, endpoint) keys the in-memory limiter tracks (≤ RATE_LIMIT_MAX_KEYS) |
 //! | `epistemic_audit_in_flight_requests` | gauge | — | `GET /metrics` itself: requests being handled (≤ MAX_IN_FLIGHT_REQUESTS) |
+//! | `epistemic_audit_semantic_results_total` | counter | `kind`, `ran` | `/v1/audit`, `/v1/batch` (`kind="align"`, each item), `/v1/compare` (`kind="agreement"`) when SEMANTIC_MODEL_DIR loaded a model ([`Metrics::semantic_job`]) |
+//! | `epistemic_audit_semantic_job_duration_seconds` | histogram ([`LATENCY_BUCKETS_SECONDS`]) | `kind` | same: one job per request, waiting for a permit included |
+//! | `epistemic_audit_semantic_cache_lookups_total` | counter | `result` (`hit`, `miss`) | `GET /metrics` itself, from the tier's own counts ([`Metrics::set_semantic_totals`]) |
+//! | `epistemic_audit_semantic_cache_entries` | gauge | — | same: source-sentence embeddings cached (≤ SEMANTIC_CACHE_ENTRIES) |
+//! | `epistemic_audit_semantic_word_pieces_total` | counter | — | same: word pieces run through the model |
 //! | `process_*` | (prometheus crate) | — | Linux only: CPU seconds, resident memory, open fds, start time |
 //!
 //! Label values are bounded: `route` is a route's path template or `unmatched` (never the raw
@@ -28,9 +33,10 @@
 
 use epistemic_audit_core::{AuditResult, Mode, ModelComparison, Tier, Verdict};
 use prometheus::{
-    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts,
-    Registry, TextEncoder,
+    Encoder, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    Opts, Registry, TextEncoder,
 };
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// Prefix (namespace) of every series of this service.
@@ -55,6 +61,10 @@ pub const LIMITED_ENDPOINTS: &[&str] = &["/v1/audit", "/v1/batch", "/v1/compare"
 /// Audit modes, as `mode` label values (AuditResult `mode`; DESIGN §3).
 pub const MODES: &[&str] = &["managed", "byo-hf"];
 
+/// What a semantic-tier job computed, as `kind` label values: `align` (claims of an audit against
+/// its sources, `metadata.semantic`) and `agreement` (a comparison's answers).
+pub const SEMANTIC_KINDS: &[&str] = &["align", "agreement"];
+
 /// The service's metrics registry and every series in it. One per server (tests build several).
 pub struct Metrics {
     registry: Registry,
@@ -73,6 +83,14 @@ pub struct Metrics {
     upstream_failures: IntCounterVec,
     limiter_keys: IntGauge,
     in_flight: IntGauge,
+    semantic_results: IntCounterVec,
+    semantic_duration: HistogramVec,
+    semantic_lookups: IntCounterVec,
+    semantic_entries: IntGauge,
+    semantic_word_pieces: IntCounter,
+    /// Serialises [`Metrics::set_semantic_totals`], so two scrapes at once never add the same
+    /// increment twice.
+    semantic_sync: Mutex<()>,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -205,6 +223,42 @@ impl Metrics {
         ))
         .unwrap();
 
+        let semantic_results = IntCounterVec::new(
+            opts(
+                "semantic_results_total",
+                "Results the semantic tier annotated (kind=align: an audit's claims against its sources; kind=agreement: a comparison), by whether it ran (ran=false: no sources or claims, or embedding failed; the reason is in metadata.semantic).",
+            ),
+            &["kind", "ran"],
+        )
+        .unwrap();
+        let semantic_duration = HistogramVec::new(
+            hopts(
+                "semantic_job_duration_seconds",
+                "Wall time of one request's semantic-tier job on the blocking pool, waiting for a SEMANTIC_MAX_CONCURRENCY permit included, seconds, by kind.",
+                LATENCY_BUCKETS_SECONDS,
+            ),
+            &["kind"],
+        )
+        .unwrap();
+        let semantic_lookups = IntCounterVec::new(
+            opts(
+                "semantic_cache_lookups_total",
+                "Source sentences looked up in the semantic tier's embedding cache, by result (hit, or miss = embedded).",
+            ),
+            &["result"],
+        )
+        .unwrap();
+        let semantic_entries = IntGauge::with_opts(opts(
+            "semantic_cache_entries",
+            "Source-sentence embeddings in the semantic tier's cache (at most SEMANTIC_CACHE_ENTRIES).",
+        ))
+        .unwrap();
+        let semantic_word_pieces = IntCounter::with_opts(opts(
+            "semantic_word_pieces_total",
+            "Word pieces run through the sentence-embedding model (claims, uncached source sentences, compared answers; [CLS] and [SEP] included).",
+        ))
+        .unwrap();
+
         reg(Box::new(http_requests.clone()));
         reg(Box::new(http_duration.clone()));
         reg(Box::new(audits.clone()));
@@ -220,6 +274,11 @@ impl Metrics {
         reg(Box::new(upstream_failures.clone()));
         reg(Box::new(limiter_keys.clone()));
         reg(Box::new(in_flight.clone()));
+        reg(Box::new(semantic_results.clone()));
+        reg(Box::new(semantic_duration.clone()));
+        reg(Box::new(semantic_lookups.clone()));
+        reg(Box::new(semantic_entries.clone()));
+        reg(Box::new(semantic_word_pieces.clone()));
         #[cfg(target_os = "linux")]
         reg(Box::new(
             prometheus::process_collector::ProcessCollector::for_self(),
@@ -235,6 +294,15 @@ impl Metrics {
         for m in MODES {
             upstream_calls.with_label_values(&[*m]);
             upstream_latency.with_label_values(&[*m]);
+        }
+        for k in SEMANTIC_KINDS {
+            for ran in ["true", "false"] {
+                semantic_results.with_label_values(&[*k, ran]);
+            }
+            semantic_duration.with_label_values(&[*k]);
+        }
+        for r in ["hit", "miss"] {
+            semantic_lookups.with_label_values(&[r]);
         }
 
         Metrics {
@@ -254,7 +322,53 @@ impl Metrics {
             upstream_failures,
             limiter_keys,
             in_flight,
+            semantic_results,
+            semantic_duration,
+            semantic_lookups,
+            semantic_entries,
+            semantic_word_pieces,
+            semantic_sync: Mutex::new(()),
         }
+    }
+
+    /// Records one semantic-tier job: `kind` one of [`SEMANTIC_KINDS`], `ran` whether each result
+    /// it annotated ran (`metadata.semantic.ran`), `elapsed` the job's wall time.
+    pub fn semantic_job(&self, kind: &str, ran: impl IntoIterator<Item = bool>, elapsed: Duration) {
+        for r in ran {
+            self.semantic_results
+                .with_label_values(&[kind, if r { "true" } else { "false" }])
+                .inc();
+        }
+        self.semantic_duration
+            .with_label_values(&[kind])
+            .observe(elapsed.as_secs_f64());
+    }
+
+    /// Brings the semantic tier's cache and work series up to its own running totals since
+    /// start-up, read just before a scrape: source sentences served from the cache (`cache_hits`)
+    /// and embedded (`cache_misses`), sentences cached now (`cache_entries`), word pieces run
+    /// through the model (`word_pieces`). Totals never decrease, so each counter is raised by the
+    /// difference.
+    pub fn set_semantic_totals(
+        &self,
+        cache_hits: u64,
+        cache_misses: u64,
+        cache_entries: u64,
+        word_pieces: u64,
+    ) {
+        let _one_at_a_time = self.semantic_sync.lock().unwrap_or_else(|p| p.into_inner());
+        let raise = |c: &IntCounter, total: u64| c.inc_by(total.saturating_sub(c.get()));
+        raise(
+            &self.semantic_lookups.with_label_values(&["hit"]),
+            cache_hits,
+        );
+        raise(
+            &self.semantic_lookups.with_label_values(&["miss"]),
+            cache_misses,
+        );
+        raise(&self.semantic_word_pieces, word_pieces);
+        self.semantic_entries
+            .set(i64::try_from(cache_entries).unwrap_or(i64::MAX));
     }
 
     /// Sets the resource gauges, read just before a scrape: `limiter_keys` keys in the memory
@@ -393,6 +507,11 @@ mod tests {
             "calibration_ece",
             "rate_limiter_keys",
             "in_flight_requests",
+            "semantic_results_total",
+            "semantic_job_duration_seconds",
+            "semantic_cache_lookups_total",
+            "semantic_cache_entries",
+            "semantic_word_pieces_total",
             "q1",
             "q2",
             "height",
@@ -409,6 +528,32 @@ mod tests {
         assert!(text.contains(r#"epistemic_audit_q1_bucket{le="0.1"} 0"#));
         #[cfg(target_os = "linux")]
         assert!(text.contains("process_resident_memory_bytes"), "{text}");
+    }
+
+    #[test]
+    fn semantic_totals_are_raised_to_the_tier_counts_never_twice() {
+        let m = Metrics::new();
+        let text = String::from_utf8(m.render()).unwrap();
+        assert!(
+            text.contains(r#"epistemic_audit_semantic_results_total{kind="align",ran="true"} 0"#),
+            "visible before the first job:\n{text}"
+        );
+        m.set_semantic_totals(3, 5, 5, 120);
+        m.set_semantic_totals(3, 5, 5, 120);
+        m.set_semantic_totals(7, 6, 6, 150);
+        m.semantic_job("align", [true, false, true], Duration::from_millis(30));
+        let text = String::from_utf8(m.render()).unwrap();
+        for line in [
+            r#"epistemic_audit_semantic_cache_lookups_total{result="hit"} 7"#,
+            r#"epistemic_audit_semantic_cache_lookups_total{result="miss"} 6"#,
+            "epistemic_audit_semantic_cache_entries 6",
+            "epistemic_audit_semantic_word_pieces_total 150",
+            r#"epistemic_audit_semantic_results_total{kind="align",ran="true"} 2"#,
+            r#"epistemic_audit_semantic_results_total{kind="align",ran="false"} 1"#,
+            r#"epistemic_audit_semantic_job_duration_seconds_count{kind="align"} 1"#,
+        ] {
+            assert!(text.contains(line), "{line} not in\n{text}");
+        }
     }
 
     #[test]
