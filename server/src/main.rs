@@ -12,7 +12,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Serve(args) => match Settings::from_args(args) {
-            Ok(settings) => cli::serve::main(settings),
+            Ok(settings) => {
+                // Before the runtime starts its threads (README "Performance and limits").
+                epistemic_audit_server::support::bound_malloc_arenas();
+                cli::serve::main(settings)
+            }
             Err(e) => {
                 use clap::CommandFactory;
                 let kind = match e {
