@@ -739,9 +739,14 @@ impl PhraseSet {
             words.len() * Self::MAX_N,
             nohash_hasher::BuildNoHashHasher::default(),
         );
+        // The n-gram starting at word i continues the hash state of the (n − 1)-gram there
+        // (`hash` folds word by word), so each word is hashed once per n-gram length: 4 word
+        // hashes per position instead of 1 + 2 + 3 + 4.
         for i in 0..words.len() {
-            for n in 1..=Self::MAX_N.min(words.len() - i) {
-                grams.insert(Self::hash(&words[i..i + n]));
+            let mut h = FNV_OFFSET;
+            for w in &words[i..(i + Self::MAX_N).min(words.len())] {
+                h = fnv1a(fnv1a(h, w.as_bytes()), b" ");
+                grams.insert(h);
             }
         }
         PhraseSet { grams }

@@ -536,17 +536,26 @@ pub struct Grounding {
 /// idf weights.
 struct SourceIndex<'a> {
     spans: Vec<(usize, usize)>,
-    /// Key-token ids of each sentence, sorted and deduplicated.
-    sent_ids: Vec<Vec<u32>>,
-    /// Kind of each sentence's key tokens, parallel to `sent_ids`.
-    sent_kinds: Vec<Vec<KeyKind>>,
+    /// Key-token ids of every sentence, one after the other: sentence `s` holds
+    /// `sent_ids[sent_at[s]..sent_at[s + 1]]`, sorted and deduplicated (one allocation for all
+    /// sentences, not one per sentence: a 100 000-character source has about a thousand).
+    sent_ids: Vec<u32>,
+    /// Kind of each key token, parallel to `sent_ids`.
+    sent_kinds: Vec<KeyKind>,
+    /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
+    sent_at: Vec<usize>,
     /// Whether each sentence holds a negation.
     sent_neg: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
     vocab: FastMap<Cow<'a, str>, u32>,
     norms: Vec<Cow<'a, str>>,
-    postings: Vec<Vec<u32>>,
+    /// Sentences holding each key-token id, in increasing order: id `i` occurs in
+    /// `postings[post_at[i]..post_at[i + 1]]` (compressed sparse rows: one allocation, not one
+    /// per distinct word).
+    postings: Vec<u32>,
+    /// Where each id's sentences start in `postings`; one more entry than ids.
+    post_at: Vec<usize>,
     idf: Vec<f64>,
 }
 
@@ -559,49 +568,78 @@ impl<'a> SourceIndex<'a> {
         let spans = sentence_spans(context);
         let mut vocab: FastMap<Cow<'a, str>, u32> = FastMap::default();
         let mut norms = Vec::new();
-        let mut postings: Vec<Vec<u32>> = Vec::new();
-        let mut sent_ids = Vec::with_capacity(spans.len());
-        let mut sent_kinds = Vec::with_capacity(spans.len());
+        let mut sent_ids: Vec<u32> = Vec::new();
+        let mut sent_kinds: Vec<KeyKind> = Vec::new();
+        let mut sent_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
+        sent_at.push(0);
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
-        for (si, &sp) in spans.iter().enumerate() {
+        let mut pairs: Vec<(u32, KeyKind)> = Vec::new();
+        for &sp in &spans {
             let (ks, refers_back) =
                 sentence_keys(context, sp, span_tokens(context_tokens, sp), lower_vocab);
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
-            let mut pairs: Vec<(u32, KeyKind)> = Vec::with_capacity(ks.len());
+            pairs.clear();
             for k in ks.into_iter().filter(|k| !k.negation) {
                 let id = *vocab.entry(k.norm.clone()).or_insert_with(|| {
                     norms.push(k.norm.clone());
-                    postings.push(Vec::new());
                     (norms.len() - 1) as u32
                 });
                 pairs.push((id, k.kind));
             }
             pairs.sort_by_key(|p| p.0);
             pairs.dedup_by_key(|p| p.0);
-            for &(id, _) in &pairs {
-                postings[id as usize].push(si as u32);
+            sent_ids.extend(pairs.iter().map(|p| p.0));
+            sent_kinds.extend(pairs.iter().map(|p| p.1));
+            sent_at.push(sent_ids.len());
+        }
+        // Postings by a counting sort of (id, sentence) on id; sentences come in increasing
+        // order, and the sort is stable, so each id's sentences stay in increasing order.
+        let mut post_at = vec![0usize; norms.len() + 1];
+        for &id in &sent_ids {
+            post_at[id as usize + 1] += 1;
+        }
+        for i in 0..norms.len() {
+            post_at[i + 1] += post_at[i];
+        }
+        let mut postings = vec![0u32; sent_ids.len()];
+        let mut next = post_at.clone();
+        for (si, w) in sent_at.windows(2).enumerate() {
+            for &id in &sent_ids[w[0]..w[1]] {
+                postings[next[id as usize]] = si as u32;
+                next[id as usize] += 1;
             }
-            sent_ids.push(pairs.iter().map(|p| p.0).collect());
-            sent_kinds.push(pairs.iter().map(|p| p.1).collect());
         }
         let n = spans.len().max(1) as f64;
-        let idf = postings
-            .iter()
-            .map(|p| (1.0 + n / p.len().max(1) as f64).ln())
+        let idf = post_at
+            .windows(2)
+            .map(|w| (1.0 + n / (w[1] - w[0]).max(1) as f64).ln())
             .collect();
         SourceIndex {
             spans,
             sent_ids,
             sent_kinds,
+            sent_at,
             sent_neg,
             sent_refers_back,
             vocab,
             norms,
             postings,
+            post_at,
             idf,
         }
+    }
+
+    /// The sentences holding key-token `id`, in increasing order.
+    fn posting(&self, id: u32) -> &[u32] {
+        &self.postings[self.post_at[id as usize]..self.post_at[id as usize + 1]]
+    }
+
+    /// The key-token ids of sentence `s` (sorted) and their kinds.
+    fn sentence(&self, s: u32) -> (&[u32], &[KeyKind]) {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        (&self.sent_ids[r.clone()], &self.sent_kinds[r])
     }
 
     /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
@@ -610,7 +648,7 @@ impl<'a> SourceIndex<'a> {
         scores.clear();
         for &id in ids {
             let w = self.idf[id as usize];
-            for &s in &self.postings[id as usize] {
+            for &s in self.posting(id) {
                 *scores.entry(s).or_default() += w;
             }
         }
@@ -621,7 +659,7 @@ impl<'a> SourceIndex<'a> {
     }
 
     fn has(&self, sentence: u32, id: u32) -> bool {
-        self.sent_ids[sentence as usize].binary_search(&id).is_ok()
+        self.sentence(sentence).0.binary_search(&id).is_ok()
     }
 }
 
@@ -784,9 +822,10 @@ pub fn analyse_tokens(
                 if missing.is_empty() {
                     continue;
                 }
-                let other: Vec<u32> = index.sent_ids[s as usize]
+                let (sent_ids, sent_kinds) = index.sentence(s);
+                let other: Vec<u32> = sent_ids
                     .iter()
-                    .zip(&index.sent_kinds[s as usize])
+                    .zip(sent_kinds)
                     .filter(|(id, k)| {
                         **k == kind
                             && !claim_ids.contains(id)
@@ -882,7 +921,8 @@ pub fn analyse_tokens(
             let sum: f64 = new_keys
                 .iter()
                 .map(|(id, _)| {
-                    index.postings[*id as usize]
+                    index
+                        .posting(*id)
                         .iter()
                         .map(|s| scores.get(s).copied().unwrap_or(0.0))
                         .fold(0.0, f64::max)
