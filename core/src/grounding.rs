@@ -643,7 +643,7 @@ impl<'a> SourceIndex<'a> {
     }
 
     /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
-    /// `scores` is left holding every sentence's shared weight.
+    /// `scores` is left holding every sentence's shared weight (with `k` = 0, that is all it computes).
     fn best(&self, ids: &[u32], k: usize, scores: &mut FastMap<u32, f64>) -> Vec<(u32, f64)> {
         scores.clear();
         for &id in ids {
@@ -652,9 +652,18 @@ impl<'a> SourceIndex<'a> {
                 *scores.entry(s).or_default() += w;
             }
         }
+        if k == 0 {
+            return Vec::new();
+        }
+        // The k best by a strict order (weight descending, then sentence ascending): a selection
+        // then a sort of those k, not a sort of every sentence that shares a word.
+        let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
         let mut v: Vec<(u32, f64)> = scores.iter().map(|(&s, &w)| (s, w)).collect();
-        v.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        v.truncate(k);
+        if v.len() > k {
+            v.select_nth_unstable_by(k - 1, order);
+            v.truncate(k);
+        }
+        v.sort_by(order);
         v
     }
 
