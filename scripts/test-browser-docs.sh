@@ -17,15 +17,8 @@ if ! command -v chromium >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends chromium
 fi
 
-# EPISTEMIC_AUDIT_BIN: a binary already built (scripts/test.sh passes the one `cargo test
-# --workspace --release` built; a `cargo build -p` resolves features differently and would
-# rebuild the server, ~2.5 min on 2 cores). Unset: built here.
-if [ -n "${EPISTEMIC_AUDIT_BIN:-}" ] && [ -x "$EPISTEMIC_AUDIT_BIN" ]; then
-  bin=$EPISTEMIC_AUDIT_BIN
-else
-  cargo build --locked --release -q -p epistemic-audit-server --bin epistemic-audit
-  bin="${CARGO_TARGET_DIR:-target}/release/epistemic-audit"
-fi
+# EPISTEMIC_AUDIT_BIN when set (scripts/test.sh), else built (scripts/server-bin.sh).
+bin=$(bash scripts/server-bin.sh)
 
 mkdir -p artifacts
 work=$(mktemp -d)

@@ -47,12 +47,7 @@ step "wasm-pack builds: web, nodejs, bundler -> js/pkg-*, and the semantic modul
 bash scripts/build-js.sh
 
 step "native CLI for the parity test (EPISTEMIC_AUDIT_BIN when already built)"
-# scripts/test.sh passes the binary its `cargo test --workspace --release` built: a `cargo build -p`
-# resolves features differently and would rebuild the server (~2.5 min on 2 cores).
-if [ -z "${EPISTEMIC_AUDIT_BIN:-}" ] || [ ! -x "$EPISTEMIC_AUDIT_BIN" ]; then
-  cargo build --locked --release -q -p epistemic-audit-server
-  EPISTEMIC_AUDIT_BIN="${CARGO_TARGET_DIR:-$root/target}/release/epistemic-audit"
-fi
+EPISTEMIC_AUDIT_BIN=$(bash scripts/server-bin.sh)
 export EPISTEMIC_AUDIT_BIN
 [ -x "$EPISTEMIC_AUDIT_BIN" ] || { echo "no binary at $EPISTEMIC_AUDIT_BIN" >&2; exit 1; }
 

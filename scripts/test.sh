@@ -61,9 +61,9 @@ rm -f "$log"
 # The server binary the test build made (for the integration tests' CARGO_BIN_EXE): the later steps
 # use it as it is. A `cargo build -p epistemic-audit-server` would resolve features without the
 # other workspace members' and rebuild it (~2.5 min on 2 cores, seen in CI).
-EPISTEMIC_AUDIT_BIN="$(pwd)/${CARGO_TARGET_DIR:-target}/release/epistemic-audit"
-case "${CARGO_TARGET_DIR:-}" in /*) EPISTEMIC_AUDIT_BIN="$CARGO_TARGET_DIR/release/epistemic-audit" ;; esac
-export EPISTEMIC_AUDIT_BIN
+target_dir=${CARGO_TARGET_DIR:-target}
+case "$target_dir" in /*) ;; *) target_dir="$(pwd)/$target_dir" ;; esac
+export EPISTEMIC_AUDIT_BIN="$target_dir/release/epistemic-audit"
 
 step "API fuzzing: schemathesis against the running binary's /openapi.json (about 2 min, ≥ 2000 cases)"
 SCHEMATHESIS_BIN="$EPISTEMIC_AUDIT_BIN" bash scripts/schemathesis.sh

@@ -211,12 +211,11 @@ fn row_sims(
         spans.push((start, texts.len()));
     }
     let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-    for t in &refs {
-        throughput.pieces += embedder.token_count(t).expect("tokenizing failed");
-    }
     let started = Instant::now();
-    let embeddings: Vec<Embedding> = embedder.embed(&refs).expect("embedding failed");
+    let embedded = embedder.embed_counted(&refs).expect("embedding failed");
     throughput.seconds += started.elapsed().as_secs_f64();
+    throughput.pieces += embedded.iter().map(|(_, n)| n).sum::<usize>();
+    let embeddings: Vec<Embedding> = embedded.into_iter().map(|(e, _)| e).collect();
     spans
         .iter()
         .map(|&(a, b)| {
