@@ -89,7 +89,7 @@ if [ "${SKIP_RETRAIN:-0}" != "1" ]; then
   step "the committed weights are what the training command produces (bit for bit)"
   out=$(mktemp -d)
   cargo run --locked --release -q -p epistemic-audit-train -- --out "$out" > "$out/stdout.md"
-  for f in core/src/weights/generated.rs core/src/weights/*.ngrams.bin core/src/weights/report.md core/src/weights/tiers_generated.rs core/src/weights/tiers_report.md; do
+  for f in core/src/weights/generated.rs core/src/weights/common_words.txt core/src/weights/*.ngrams.bin core/src/weights/report.md core/src/weights/tiers_generated.rs core/src/weights/tiers_report.md; do
     if ! cmp -s "$f" "$out/$(basename "$f")"; then
       echo "FAIL: $f differs from a fresh training run (rerun: cargo run --release -p epistemic-audit-train)" >&2
       exit 1

@@ -153,6 +153,9 @@ pub fn feature_words(name: &str) -> &'static str {
             "whether the passage that answers the question holds the answer"
         }
         "answer_type_match" => "whether the answer is of the kind the question asks for",
+        "entity_anchor_mean" => {
+            "whether its names, numbers and dates stand where the sources state the rest of their claims"
+        }
         "text_ngrams" => "wording of the answer",
         "prompt_ngrams" => "wording of the request",
         "nll" | "mean_token_prob" => "mean token probability",
@@ -310,6 +313,16 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
                 )
             } else {
                 ("the answer is not of the kind the question asks for (a person, date or number)".into(), Against)
+            }
+        }
+        "entity_anchor_mean" if x.has_context => {
+            if f.entity_anchor_mean >= 0.75 {
+                (
+                    "its names, numbers and dates stand in the source sentences that state the rest of their claims".into(),
+                    Support,
+                )
+            } else {
+                (format!("a name, number or date of it stands in the passage away from what its claim says about it (anchoring {:.2})", f.entity_anchor_mean), Against)
             }
         }
         "ends_terminal" if c.value < 0.5 => (

@@ -388,8 +388,10 @@ fn sentence_keys<'a>(
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
-        // A capitalised word opening the sentence is a name unless it also occurs in lower case.
-        let name = cap && (i > 0 || !lower_vocab.contains(lower));
+        // A capitalised word opening the sentence is a name unless it also occurs in lower case,
+        // in this request or as an ordinary word of English text (`lexicon`).
+        let name = cap
+            && (i > 0 || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)));
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
         let place = match cap.then(|| demonym_place(lower)).flatten() {
             Some(place) => Cow::Borrowed(place),
@@ -505,6 +507,15 @@ pub struct GroundingFeatures {
     /// the question does not say (0.5): who → a name, when/what year → a date, how many/much → a
     /// number.
     pub answer_type_match: f64,
+    /// Entity anchoring in [0,1]: for each name, number or date of a claim that the sources hold
+    /// (and the prompt does not), how well the best source sentence holding it carries the rest
+    /// of the claim (the idf weight of the claim's other key tokens it shares), relative to the
+    /// best sentence overall; the mean over the answer's such tokens (1 when none can be judged).
+    /// The mean, not the minimum: a correct long answer has some claim that joins two sentences,
+    /// and the minimum over many tokens falls with length (it REFUSED a correct RAG answer).
+    /// A name or number moved from elsewhere in the passage (an intrinsic swap, FactCC,
+    /// Kryscinski et al. 2020) stands away from what its claim says about it and scores low.
+    pub entity_anchor_mean: f64,
 }
 
 impl Default for GroundingFeatures {
@@ -519,6 +530,7 @@ impl Default for GroundingFeatures {
             new_support_share: 1.0,
             answer_question_alignment: 1.0,
             answer_type_match: 0.5,
+            entity_anchor_mean: 1.0,
         }
     }
 }
@@ -754,6 +766,7 @@ pub fn analyse_tokens(
     let mut new_found = 0usize;
     let mut new_keys: Vec<(u32, KeyKind)> = Vec::new();
     let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
+    let (mut anchor_sum, mut anchor_n) = (0.0f64, 0usize);
     let (mut byte_at, mut char_at) = (0usize, 0usize);
     for sp in sentence_spans(text) {
         let (ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
@@ -794,6 +807,29 @@ pub fn analyse_tokens(
             }
         }
         let top = index.best(&known, 2, &mut scores);
+        // Entity anchoring (GroundingFeatures::entity_anchor_mean): `scores` holds each sentence's
+        // shared weight with the whole claim; without the entity's own weight it is the weight
+        // the sentence shares with the rest of the claim.
+        for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
+            let Some(e) = *id else { continue };
+            if *p || !matches!(k.kind, KeyKind::Name | KeyKind::Number | KeyKind::Year) {
+                continue;
+            }
+            let (w, post) = (index.idf[e as usize], index.posting(e));
+            let (mut holding, mut any) = (0.0f64, 0.0f64);
+            for (&s, &sc) in &scores {
+                let held = post.binary_search(&s).is_ok();
+                let rest = if held { sc - w } else { sc };
+                any = any.max(rest);
+                if held {
+                    holding = holding.max(rest);
+                }
+            }
+            if any > 1e-9 {
+                anchor_sum += (holding / any).clamp(0.0, 1.0);
+                anchor_n += 1;
+            }
+        }
         let (mut aligned_support, mut conflicts, mut source, mut novel_conflict) =
             (support, Vec::new(), None, false);
         let mut status = if support >= SUPPORTED_AT {
@@ -905,6 +941,9 @@ pub fn analyse_tokens(
         f.contradicted_share = contradicted as f64 / n as f64;
         f.novel_conflict_share = novel_conflicts as f64 / n as f64;
         f.negation_mismatch_share = neg_mismatch as f64 / n as f64;
+    }
+    if anchor_n > 0 {
+        f.entity_anchor_mean = anchor_sum / anchor_n as f64;
     }
     if new_total > 0 {
         f.new_support_share = new_found as f64 / new_total as f64;
@@ -1126,6 +1165,28 @@ mod tests {
                 assert_eq!(own, cut, "{text:?} {sp:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_name_moved_from_elsewhere_in_the_passage_is_not_anchored() {
+        let ctx = "Marie Curie was born in Warsaw in 1867. She died in Passy in 1934.";
+        let good = analyse("Marie Curie was born in Warsaw.", "", ctx).features;
+        let bad = analyse("Marie Curie was born in Passy.", "", ctx).features;
+        assert_eq!(good.entity_anchor_mean, 1.0);
+        // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
+        // the rest of it is said (1 each).
+        assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+    }
+
+    #[test]
+    fn an_ordinary_word_opening_a_sentence_is_no_name() {
+        let text = "Eventually Sydney voted.";
+        let ks = keys(text, (0, text.len()), &LowerVocab::default());
+        let kind = |w: &str| ks.iter().find(|k| k.norm == w).map(|k| k.kind);
+        assert_eq!(kind("eventually"), Some(KeyKind::Word));
+        let text = "Sydney voted.";
+        let ks = keys(text, (0, text.len()), &LowerVocab::default());
+        assert_eq!(ks[0].kind, KeyKind::Name);
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod evaluation;
 pub mod explanation;
 pub mod features;
 pub mod grounding;
+pub mod lexicon;
 pub mod model;
 pub mod recalibration;
 pub mod samples;

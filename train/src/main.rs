@@ -11,6 +11,7 @@
 mod data;
 mod emit;
 mod lbfgs;
+mod lexicon;
 mod logreg;
 mod synth;
 mod tiers;
@@ -271,6 +272,7 @@ fn main() {
         return;
     }
     let mut rows: Vec<Row> = Vec::new();
+    let mut lexicon = lexicon::Lexicon::default();
     for f in FILES {
         let path = args.data.join(format!("{f}.dev.jsonl"));
         let raw = match data::load_raw(&path) {
@@ -280,6 +282,14 @@ fn main() {
                 std::process::exit(2);
             }
         };
+        for r in &raw {
+            let texts = [
+                r.context.as_deref(),
+                r.prompt.as_deref(),
+                Some(r.text.as_str()),
+            ];
+            lexicon.add(&r.group, &texts.into_iter().flatten().collect::<Vec<_>>());
+        }
         rows.extend(par_map(raw.len(), args.threads, |i| {
             let r = &raw[i];
             data::row(
@@ -468,6 +478,11 @@ fn main() {
     if !dry_run {
         if let Err(e) = emit::write(&results, &args.out, &report) {
             eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        let path = args.out.join("common_words.txt");
+        if let Err(e) = std::fs::write(&path, lexicon.render()) {
+            eprintln!("error: {}: {e}", path.display());
             std::process::exit(1);
         }
         eprintln!("wrote {}", args.out.display());
