@@ -6,8 +6,8 @@
 
 use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, fnv1a, is_stopword, lower_cow, tokens, FastSet, PhraseGroup, Token,
-    FNV_OFFSET,
+    demonym_counterpart, fnv1a, is_approximated, is_stopword, lower_cow, number_value, rounds_to,
+    tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -492,16 +492,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
 
     // Numbers and their grounding.
     // List numbering ("1. …") is layout, not a number the answer states.
-    let numbers: Vec<&str> = toks
+    let numbers: Vec<usize> = toks
         .iter()
         .enumerate()
         .filter(|(i, t)| t.is_number && !is_list_marker(text, &toks, *i))
-        .map(|(_, t)| t.raw)
-        .collect();
-    let novel_numbers: Vec<String> = numbers
-        .iter()
-        .filter(|n| !source_grams.contains(&normalised(n)))
-        .map(|n| n.to_string())
+        .map(|(i, _)| i)
         .collect();
     // Capitalised names and their grounding.
     let all_names = names(text, &toks);
@@ -530,6 +525,25 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // as a line break ends every token.
     let prompt_tokens = tokens(prompt);
     let context_tokens = tokens(context);
+    // A number is novel when the sources do not state it; one stated as approximate ("about
+    // 330", "more than 20,000") is not novel when a number of the sources rounds to it.
+    let novel_numbers: Vec<String> = numbers
+        .iter()
+        .map(|&i| (i, toks[i].raw))
+        .filter(|&(i, n)| {
+            let rounded = || {
+                prompt_tokens
+                    .iter()
+                    .chain(&context_tokens)
+                    .filter(|t| t.is_number)
+                    .filter_map(|t| number_value(t.raw))
+                    .any(|m| rounds_to(m, n))
+            };
+            let stated = source_grams.contains(&normalised(n));
+            !(stated || (is_approximated(&toks, i) && rounded()))
+        })
+        .map(|(_, n)| n.to_string())
+        .collect();
     let source_words: FastSet<Cow<'_, str>> = prompt_tokens
         .iter()
         .chain(&context_tokens)
@@ -580,6 +594,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     let years = numbers
         .iter()
+        .map(|&i| toks[i].raw)
         .filter(|n| {
             n.len() == 4
                 && n.chars().all(|c| c.is_ascii_digit())
@@ -815,6 +830,17 @@ mod tests {
             TaskKind::detect(None, Some(&"long document. ".repeat(200))),
             TaskKind::Summarization
         );
+    }
+
+    #[test]
+    fn an_approximate_number_is_novel_only_when_no_source_number_rounds_to_it() {
+        let ctx = Some("A 2012 survey put the total length of the wall at 21,196 km.");
+        let e = extract("It stretches more than 20,000 kilometres.", None, ctx);
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        let e = extract("It stretches 20,000 kilometres.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["20,000"]);
+        let e = extract("It stretches about 30,000 kilometres.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["30,000"]);
     }
 
     #[test]

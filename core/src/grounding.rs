@@ -8,7 +8,10 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::text::{demonym_place, is_stopword, lower_cow, tokens, FastMap, FastSet, Token};
+use crate::text::{
+    demonym_place, is_approximated, is_stopword, lower_cow, number_value, rounds_to, tokens,
+    FastMap, FastSet, Token,
+};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -265,6 +268,8 @@ struct Key<'a> {
     norm: Cow<'a, str>,
     kind: KeyKind,
     negation: bool,
+    /// A number stated as approximate ("about 330": `text::is_approximated`).
+    approx: bool,
 }
 
 /// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
@@ -347,6 +352,7 @@ fn sentence_keys<'a>(
                 norm: Cow::Borrowed("not"),
                 kind: KeyKind::Word,
                 negation: true,
+                approx: false,
             });
             continue;
         }
@@ -371,6 +377,7 @@ fn sentence_keys<'a>(
                 norm: digits,
                 kind: if year { KeyKind::Year } else { KeyKind::Number },
                 negation: false,
+                approx: is_approximated(toks, i),
             });
             continue;
         }
@@ -380,6 +387,7 @@ fn sentence_keys<'a>(
                     norm: Cow::Borrowed(d),
                     kind: KeyKind::Number,
                     negation: false,
+                    approx: is_approximated(toks, i),
                 });
             }
             continue;
@@ -402,6 +410,7 @@ fn sentence_keys<'a>(
             norm,
             kind: if name { KeyKind::Name } else { KeyKind::Word },
             negation: false,
+            approx: false,
         });
     }
     (out, refers_back)
@@ -562,6 +571,8 @@ struct SourceIndex<'a> {
     sent_refers_back: Vec<bool>,
     vocab: FastMap<Cow<'a, str>, u32>,
     norms: Vec<Cow<'a, str>>,
+    /// Value and id of every number and date key token, in id order.
+    numbers: Vec<(f64, u32)>,
     /// Sentences holding each key-token id, in increasing order: id `i` occurs in
     /// `postings[post_at[i]..post_at[i + 1]]` (compressed sparse rows: one allocation, not one
     /// per distinct word).
@@ -628,8 +639,17 @@ impl<'a> SourceIndex<'a> {
             .windows(2)
             .map(|w| (1.0 + n / (w[1] - w[0]).max(1) as f64).ln())
             .collect();
+        let numbers = (0..norms.len() as u32)
+            .filter(|&id| {
+                norms[id as usize]
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.')
+            })
+            .filter_map(|id| number_value(&norms[id as usize]).map(|v| (v, id)))
+            .collect();
         SourceIndex {
             spans,
+            numbers,
             sent_ids,
             sent_kinds,
             sent_at,
@@ -641,6 +661,22 @@ impl<'a> SourceIndex<'a> {
             post_at,
             idf,
         }
+    }
+
+    /// The id of key token `k`: its own, or for a number stated as approximate the first
+    /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
+    /// "21,196"); None when the sources lack it.
+    fn id_of(&self, k: &Key<'_>) -> Option<u32> {
+        self.vocab.get(&k.norm).copied().or_else(|| {
+            k.approx
+                .then(|| {
+                    self.numbers
+                        .iter()
+                        .find(|(v, _)| rounds_to(*v, &k.norm))
+                        .map(|&(_, id)| id)
+                })
+                .flatten()
+        })
     }
 
     /// The sentences holding key-token `id`, in increasing order.
@@ -780,10 +816,7 @@ pub fn analyse_tokens(
         if content.is_empty() {
             continue;
         }
-        let ids: Vec<Option<u32>> = content
-            .iter()
-            .map(|k| index.vocab.get(&k.norm).copied())
-            .collect();
+        let ids: Vec<Option<u32>> = content.iter().map(|k| index.id_of(k)).collect();
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
         let in_prompt: Vec<bool> = content
             .iter()
@@ -1176,6 +1209,22 @@ mod tests {
         // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
         // the rest of it is said (1 each).
         assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+    }
+
+    #[test]
+    fn a_number_stated_as_approximate_is_found_when_a_source_number_rounds_to_it() {
+        let ctx = "A 2012 survey put the total length of the wall at 21,196 km.";
+        let about = analyse(
+            "The total length of the wall is more than 20,000 km.",
+            "",
+            ctx,
+        );
+        assert_eq!(about.claims[0].support, 1.0, "{about:?}");
+        // Without the approximator, or when no source number rounds to it, it is not found.
+        let exact = analyse("The total length of the wall is 20,000 km.", "", ctx);
+        assert!(exact.claims[0].support < 1.0, "{exact:?}");
+        let off = analyse("The total length of the wall is about 30,000 km.", "", ctx);
+        assert!(off.claims[0].support < 1.0, "{off:?}");
     }
 
     #[test]

@@ -463,3 +463,103 @@ mod tests {
         assert_eq!(fnv1a(FNV_OFFSET, b"a"), 0xaf63_dc4c_8601_ec8c);
     }
 }
+
+/// Words that state the number after them as approximate or as a bound ("about 330", "more than
+/// 20,000", "nearly 1,000"): the two words before the number, lower case, are matched against
+/// these (one- and two-word forms).
+pub const APPROXIMATORS: &[&str] = &[
+    "about",
+    "around",
+    "approximately",
+    "approx",
+    "roughly",
+    "nearly",
+    "almost",
+    "some",
+    "circa",
+    "over",
+    "under",
+    "estimated",
+    "more than",
+    "less than",
+    "fewer than",
+    "at least",
+    "up to",
+    "close to",
+    "just over",
+    "just under",
+];
+
+/// Whether the number token `toks[i]` is stated as approximate: one of [`APPROXIMATORS`] stands
+/// right before it ("about 330", "more than 20,000").
+pub fn is_approximated(toks: &[Token<'_>], i: usize) -> bool {
+    let word = |j: usize| lower_cow(toks[j].raw);
+    if i == 0 || toks[i - 1].is_number {
+        return false;
+    }
+    let one = word(i - 1);
+    if APPROXIMATORS.contains(&one.as_ref()) {
+        return true;
+    }
+    i >= 2 && !toks[i - 2].is_number && {
+        let two = format!("{} {}", word(i - 2), one);
+        APPROXIMATORS.contains(&two.as_str())
+    }
+}
+
+/// The value of a number as written by [`tokens`] ("21,196" → 21196, "2.5" → 2.5; group commas
+/// dropped, a trailing "." ignored), or None.
+pub fn number_value(raw: &str) -> Option<f64> {
+    let digits: String = raw.chars().filter(|c| *c != ',').collect();
+    digits.trim_end_matches('.').parse::<f64>().ok()
+}
+
+/// Whether `m` rounded at the precision the number written `n` states equals `n`: an integer's
+/// last non-zero digit ("20,000" → ten thousands, "330" → tens), a decimal's last decimal place
+/// ("2.5" → tenths). A stated "about 20,000" is true of 21,196; "about 330" is not of 324 (that
+/// rounds to 320), nor "20" of 26. Zero states no precision (false).
+pub fn rounds_to(m: f64, n: &str) -> bool {
+    let digits: String = n.chars().filter(|c| *c != ',').collect();
+    let digits = digits.trim_end_matches('.');
+    let Ok(value) = digits.parse::<f64>() else {
+        return false;
+    };
+    if value == 0.0 || !m.is_finite() {
+        return false;
+    }
+    let unit = match digits.split_once('.') {
+        Some((_, decimals)) => 10f64.powi(-(decimals.len() as i32)),
+        None => {
+            let zeros = digits.len() - digits.trim_end_matches('0').len();
+            10f64.powi(zeros as i32)
+        }
+    };
+    (m / unit).round() == (value / unit).round()
+}
+
+#[cfg(test)]
+mod approximate_tests {
+    use super::*;
+
+    #[test]
+    fn a_rounded_number_is_true_of_the_numbers_it_rounds() {
+        assert!(rounds_to(21_196.0, "20,000"));
+        assert!(rounds_to(980.0, "1,000"));
+        assert!(rounds_to(2.47, "2.5"));
+        assert!(rounds_to(42.0, "40"));
+        assert!(!rounds_to(324.0, "330"));
+        assert!(!rounds_to(26.0, "20"));
+        assert!(rounds_to(1889.0, "1890"));
+        assert!(!rounds_to(5.0, "0"));
+    }
+
+    #[test]
+    fn approximators_are_the_words_right_before_a_number() {
+        let toks = tokens("It is more than 20,000 km long and about 330 m tall, with 7 gates.");
+        let at = |raw: &str| toks.iter().position(|t| t.raw == raw).unwrap();
+        assert!(is_approximated(&toks, at("20,000")));
+        assert!(is_approximated(&toks, at("330")));
+        assert!(!is_approximated(&toks, at("7")));
+        assert_eq!(number_value("21,196"), Some(21_196.0));
+    }
+}

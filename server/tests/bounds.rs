@@ -305,5 +305,7 @@ fn limiter_keys_stay_at_the_cap_and_the_oldest_are_evicted() {
     );
     // A was the least recently active key, so it was evicted: a fresh quota.
     assert_eq!(post_json(&audit, &a, &empty).status, 422);
-    assert!(s.logs().contains("rate-limit key cap reached"));
+    assert!(s
+        .logs_once("rate-limit key cap reached")
+        .contains("rate-limit key cap reached"));
 }

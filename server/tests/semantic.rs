@@ -14,7 +14,6 @@ mod model;
 
 use common::*;
 use serde_json::{json, Value};
-use std::time::Duration;
 
 /// The model directory; panics, saying what to run, when it lacks the model's files.
 fn model_dir() -> String {
@@ -326,13 +325,8 @@ fn an_unusable_model_directory_stops_start_up_naming_the_setting() {
     }
     // Unset: the tier is off and the server serves.
     let s = Server::open();
-    let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while !s.logs().contains("SEMANTIC_MODEL_DIR is not set")
-        && std::time::Instant::now() < deadline
-    {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(s.logs().contains("semantic tier off"), "{}", s.logs());
+    let logs = s.logs_once("SEMANTIC_MODEL_DIR is not set");
+    assert!(logs.contains("semantic tier off"), "{logs}");
 }
 
 /// Validates `value` against the served schema `name`, strictly (every object schema with

@@ -167,6 +167,20 @@ impl Server {
         self.logs.lock().unwrap().clone()
     }
 
+    /// Everything the server wrote to stderr once `needle` is among it, or after 30 s without it.
+    /// Stderr is read on its own thread, so a line the server wrote before a response may not be
+    /// in [`Server::logs`] yet when the response arrives (seen under load in CI).
+    pub fn logs_once(&self, needle: &str) -> String {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let logs = self.logs();
+            if logs.contains(needle) || std::time::Instant::now() >= deadline {
+                return logs;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
