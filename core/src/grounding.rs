@@ -839,25 +839,41 @@ pub fn analyse_tokens(
                 }
             }
         }
-        let top = index.best(&known, 2, &mut scores);
+        // The three best sentences: the first two are the claim's alignment, the third lets
+        // entity anchoring find the best sentence without a given token in O(1) in most cases.
+        let top3 = index.best(&known, 3, &mut scores);
+        let top = &top3[..top3.len().min(2)];
         // Entity anchoring (GroundingFeatures::entity_anchor_mean): `scores` holds each sentence's
         // shared weight with the whole claim; without the entity's own weight it is the weight
-        // the sentence shares with the rest of the claim.
+        // the sentence shares with the rest of the claim. `top3` is in score order, so the best
+        // sentence holding the entity is the first of `top3` that holds it (else a walk of its
+        // posting: every sentence holding it is scored), and the best sentence without it the
+        // first of `top3` that lacks it (else, when all three hold it, a scan of the scores).
         for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
             let Some(e) = *id else { continue };
             if *p || !matches!(k.kind, KeyKind::Name | KeyKind::Number | KeyKind::Year) {
                 continue;
             }
             let (w, post) = (index.idf[e as usize], index.posting(e));
-            let (mut holding, mut any) = (0.0f64, 0.0f64);
-            for (&s, &sc) in &scores {
-                let held = post.binary_search(&s).is_ok();
-                let rest = if held { sc - w } else { sc };
-                any = any.max(rest);
-                if held {
-                    holding = holding.max(rest);
-                }
-            }
+            let lacks = |s: &u32| post.binary_search(s).is_err();
+            let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
+                Some(&(_, sc)) => (sc - w).max(0.0),
+                None => post
+                    .iter()
+                    .filter_map(|s| scores.get(s))
+                    .map(|sc| sc - w)
+                    .fold(0.0f64, f64::max),
+            };
+            let without = match top3.iter().find(|(s, _)| lacks(s)) {
+                Some(&(_, sc)) => sc,
+                None if top3.len() < 3 => 0.0,
+                None => scores
+                    .iter()
+                    .filter(|(s, _)| lacks(s))
+                    .map(|(_, &sc)| sc)
+                    .fold(0.0f64, f64::max),
+            };
+            let any = holding.max(without);
             if any > 1e-9 {
                 anchor_sum += (holding / any).clamp(0.0, 1.0);
                 anchor_n += 1;
