@@ -7,7 +7,7 @@
 use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
     demonym_counterpart, fnv1a, is_approximated, is_stopword, lower_cow, number_value, rounds_to,
-    tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -501,13 +501,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // Capitalised names and their grounding.
     let all_names = names(text, &toks);
     // A possessive ("Marie Curie's") names what the bare name names.
-    let bare = |n: &str| {
-        normalised(
-            n.strip_suffix("'s")
-                .or_else(|| n.strip_suffix("’s"))
-                .unwrap_or(n),
-        )
-    };
+    let bare = |n: &str| normalised(strip_possessive(n));
     let novel_names: Vec<String> = all_names
         .iter()
         .filter(|n| {
@@ -527,19 +521,24 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let context_tokens = tokens(context);
     // A number is novel when the sources do not state it; one stated as approximate ("about
     // 330", "more than 20,000") is not novel when a number of the sources rounds to it.
+    // The sources' numbers are parsed once, and only when an approximate number needs them.
+    let source_numbers = std::cell::OnceCell::new();
+    let source_numbers = || -> &Vec<f64> {
+        source_numbers.get_or_init(|| {
+            prompt_tokens
+                .iter()
+                .chain(&context_tokens)
+                .filter(|t| t.is_number)
+                .filter_map(|t| number_value(t.raw))
+                .collect()
+        })
+    };
     let novel_numbers: Vec<String> = numbers
         .iter()
         .map(|&i| (i, toks[i].raw))
         .filter(|&(i, n)| {
-            let rounded = || {
-                prompt_tokens
-                    .iter()
-                    .chain(&context_tokens)
-                    .filter(|t| t.is_number)
-                    .filter_map(|t| number_value(t.raw))
-                    .any(|m| rounds_to(m, n))
-            };
             let stated = source_grams.contains(&normalised(n));
+            let rounded = || source_numbers().iter().any(|&m| rounds_to(m, n));
             !(stated || (is_approximated(&toks, i) && rounded()))
         })
         .map(|(_, n)| n.to_string())

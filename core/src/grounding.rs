@@ -9,8 +9,8 @@
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
 use crate::text::{
-    demonym_place, is_approximated, is_stopword, lower_cow, number_value, rounds_to, tokens,
-    FastMap, FastSet, Token,
+    demonym_place, is_approximated, is_stopword, lower_cow, number_digits, number_value, rounds_to,
+    tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -358,18 +358,7 @@ fn sentence_keys<'a>(
         }
         if t.is_number {
             // Digits and decimal points, group separators dropped ("1,200.5" → "1200.5").
-            let digits: Cow<'a, str> = if t.raw.contains(',') {
-                Cow::Owned(
-                    t.raw
-                        .chars()
-                        .filter(|c| c.is_ascii_digit() || *c == '.')
-                        .collect::<String>()
-                        .trim_end_matches('.')
-                        .to_string(),
-                )
-            } else {
-                Cow::Borrowed(t.raw.trim_end_matches('.'))
-            };
+            let digits = number_digits(t.raw);
             let year = digits.len() == 4
                 && (digits.starts_with('1') || digits.starts_with("20"))
                 && !digits.contains('.');

@@ -507,11 +507,29 @@ pub fn is_approximated(toks: &[Token<'_>], i: usize) -> bool {
     }
 }
 
-/// The value of a number as written by [`tokens`] ("21,196" → 21196, "2.5" → 2.5; group commas
-/// dropped, a trailing "." ignored), or None.
+/// The digits of a number token of [`tokens`]: group commas dropped, a trailing "." trimmed
+/// ("1,200.5" → "1200.5", "1889." → "1889"); borrowed when it holds no comma.
+pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
+    if raw.contains(',') {
+        let digits: String = raw.chars().filter(|c| *c != ',').collect();
+        std::borrow::Cow::Owned(digits.trim_end_matches('.').to_string())
+    } else {
+        std::borrow::Cow::Borrowed(raw.trim_end_matches('.'))
+    }
+}
+
+/// The value of a number as written by [`tokens`] ("21,196" → 21196, "2.5" → 2.5; its
+/// [`number_digits`]), or None.
 pub fn number_value(raw: &str) -> Option<f64> {
-    let digits: String = raw.chars().filter(|c| *c != ',').collect();
-    digits.trim_end_matches('.').parse::<f64>().ok()
+    number_digits(raw).parse::<f64>().ok()
+}
+
+/// A name without its possessive "'s" or "’s" ("Marie Curie's" → "Marie Curie"): both name one
+/// thing.
+pub fn strip_possessive(name: &str) -> &str {
+    name.strip_suffix("'s")
+        .or_else(|| name.strip_suffix("’s"))
+        .unwrap_or(name)
 }
 
 /// Whether `m` rounded at the precision the number written `n` states equals `n`: an integer's
@@ -519,8 +537,7 @@ pub fn number_value(raw: &str) -> Option<f64> {
 /// ("2.5" → tenths). A stated "about 20,000" is true of 21,196; "about 330" is not of 324 (that
 /// rounds to 320), nor "20" of 26. Zero states no precision (false).
 pub fn rounds_to(m: f64, n: &str) -> bool {
-    let digits: String = n.chars().filter(|c| *c != ',').collect();
-    let digits = digits.trim_end_matches('.');
+    let digits = number_digits(n);
     let Ok(value) = digits.parse::<f64>() else {
         return false;
     };

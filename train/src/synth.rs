@@ -22,7 +22,7 @@
 
 use epistemic_audit_core::grounding::sentence_spans;
 use epistemic_audit_core::lexicon::is_common_word;
-use epistemic_audit_core::text::{fnv1a, is_stopword, tokens, Token, FNV_OFFSET};
+use epistemic_audit_core::text::{fnv1a, is_stopword, strip_possessive, tokens, Token, FNV_OFFSET};
 
 /// A dev group's correct answer with its request.
 #[derive(Debug, Clone)]
@@ -97,11 +97,7 @@ fn entities(s: &str) -> Vec<(usize, usize, EntKind)> {
                 j += 1;
             }
             let last = toks[j - 1];
-            let raw = last
-                .raw
-                .strip_suffix("'s")
-                .or_else(|| last.raw.strip_suffix("’s"))
-                .unwrap_or(last.raw);
+            let raw = strip_possessive(last.raw);
             out.push((t.start, last.start + raw.len(), EntKind::Name));
             i = j;
         } else {
