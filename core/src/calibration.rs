@@ -30,15 +30,27 @@ impl Isotonic {
     /// score are pooled first. Errors if the inputs are empty or of unequal length, or a score is
     /// not finite.
     pub fn fit(scores: &[f64], outcomes: &[bool]) -> Result<Isotonic, String> {
-        if scores.is_empty() || scores.len() != outcomes.len() {
+        let targets: Vec<f64> = outcomes.iter().map(|&o| f64::from(u8::from(o))).collect();
+        Isotonic::fit_targets(scores, &targets)
+    }
+
+    /// [`Isotonic::fit`] with outcomes given as probabilities in [0,1] (an outcome `true` is 1):
+    /// the least-squares non-decreasing fit of `targets` on `scores`, by the same PAV. Errors if
+    /// the inputs are empty or of unequal length, a score is not finite or a target is not in
+    /// [0,1].
+    pub fn fit_targets(scores: &[f64], targets: &[f64]) -> Result<Isotonic, String> {
+        if scores.is_empty() || scores.len() != targets.len() {
             return Err(format!(
                 "isotonic fit needs equal, non-zero lengths (got {} and {})",
                 scores.len(),
-                outcomes.len()
+                targets.len()
             ));
         }
         if scores.iter().any(|s| !s.is_finite()) {
             return Err("isotonic fit: score is not finite".into());
+        }
+        if targets.iter().any(|t| !(0.0..=1.0).contains(t)) {
+            return Err("isotonic fit: target is not a probability in [0,1]".into());
         }
         let mut idx: Vec<usize> = (0..scores.len()).collect();
         idx.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
@@ -46,7 +58,7 @@ impl Isotonic {
         let mut blocks: Vec<(f64, f64, f64)> = Vec::new();
         let mut last_x = f64::NAN;
         for &i in &idx {
-            let (x, y) = (scores[i], f64::from(u8::from(outcomes[i])));
+            let (x, y) = (scores[i], targets[i]);
             if x == last_x {
                 let b = blocks
                     .last_mut()
@@ -324,6 +336,22 @@ mod tests {
         assert!(Isotonic::fit(&[], &[]).is_err());
         assert!(Isotonic::fit(&[f64::NAN], &[true]).is_err());
         assert!(Isotonic::fit(&[0.1, 0.2], &[true]).is_err());
+        assert!(Isotonic::fit_targets(&[0.1], &[1.5]).is_err());
+        assert!(Isotonic::fit_targets(&[0.1], &[f64::NAN]).is_err());
+    }
+
+    #[test]
+    fn probability_targets_are_pooled_like_outcomes() {
+        // A decreasing run is pooled into its weighted mean; 0/1 targets fit as outcomes do.
+        let iso = Isotonic::fit_targets(&[0.1, 0.2, 0.3], &[0.6, 0.2, 0.9]).unwrap();
+        assert_eq!(iso.n, vec![2.0, 1.0]);
+        assert!((iso.y[0] - 0.4).abs() < 1e-12 && iso.y[1] == 0.9);
+        let (s, o) = ([0.1, 0.2, 0.3, 0.4], [false, true, false, true]);
+        let t: Vec<f64> = o.iter().map(|&b| f64::from(u8::from(b))).collect();
+        assert_eq!(
+            Isotonic::fit(&s, &o).unwrap(),
+            Isotonic::fit_targets(&s, &t).unwrap()
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ fn slice(v: &[f64]) -> String {
 /// Brier; then the chosen hyper-parameters and thresholds.
 pub fn report(results: &[KindResult], folds: usize) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "Out-of-fold metrics ({folds}-fold cross-validation grouped by `group`; calibrator — isotonic or Platt, whichever has the lower Brier — cross-fitted on the same folds). Grounded kinds (qa, dialogue, summarization) are fitted, selected and calibrated on style-controlled rows derived from the dev rows (`train/src/synth.rs`), with sign-constrained support features only; their original dev rows are scored out of fold.\n");
+    let _ = writeln!(s, "Out-of-fold metrics ({folds}-fold cross-validation grouped by `group`; calibrator — isotonic or Platt, whichever has the lower Brier — cross-fitted on the same folds). Grounded kinds (qa, dialogue, summarization) are fitted and selected on style-controlled rows derived from the dev rows (`train/src/synth.rs`), with sign-constrained support features only; their original dev rows are scored out of fold, and their calibrator may be made humbler, never sharper, by the original rows (last table).\n");
     for (title, origin) in [
         ("Original dev rows", Origin::Original),
         (
@@ -101,7 +101,7 @@ fn grounded_weights(s: &mut String, results: &[KindResult]) {
 }
 
 fn kind_table(s: &mut String, results: &[KindResult]) {
-    let _ = writeln!(s, "Calibration data of each kind (open: its dev rows; grounded kinds: their style-controlled rows):\n");
+    let _ = writeln!(s, "Calibration data of each kind (open: its dev rows; a grounded kind: all its rows, original and style-controlled, calibrated by the humbler of the calibrators fitted on the style-controlled rows and on all rows, made monotone; models of grounded kinds are fitted on the style-controlled rows only):\n");
     let _ = writeln!(s, "| task kind (scope) | n | AUROC | length-only AUROC | ECE_15 | Brier | c_ngram | c_dense | n-grams | calibrator | τ_accept (coverage) | τ_refuse (coverage) |");
     let _ = writeln!(
         s,

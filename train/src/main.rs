@@ -136,6 +136,69 @@ fn oof_logits(rows: &[&Row], folds: usize, h: Hyper, threads: usize) -> Vec<f64>
     out
 }
 
+/// The humbler of two calibrators at every raw confidence, made monotone: for each of `conf`,
+/// the prediction of `own` or `pooled` nearer the base rate `b`, then an isotonic fit of those
+/// targets on `conf` (PAV, `Isotonic::fit_targets`). A grounded kind's `own` calibrator is fitted
+/// on its style-controlled rows, `pooled` on all its rows, natural and style-controlled. The
+/// natural rows may make a height humbler, never sharper: on HaluEval's dialogue replies and
+/// summaries the same support score means less than on the synthetic rows (a human reply or
+/// highlight often goes beyond the passage), while what sharpens the pooled calibrator on its
+/// QA rows is the writer (a human's short span against ChatGPT's sentence; length alone has
+/// AUROC 0.97 there), which DESIGN §2.1 keeps out of the grounded kinds.
+fn humbler(conf: &[f64], own: &Calibrator, pooled: &Calibrator, b: f64) -> Calibrator {
+    let targets: Vec<f64> = conf
+        .iter()
+        .map(|&c| {
+            let (u, v) = (own.predict(c), pooled.predict(c));
+            if (u - b).abs() <= (v - b).abs() {
+                u
+            } else {
+                v
+            }
+        })
+        .collect();
+    Calibrator::Isotonic(Isotonic::fit_targets(conf, &targets).expect("non-empty calibration data"))
+}
+
+/// Share of `correct` that is true (0 when empty).
+fn rate(correct: &[bool]) -> f64 {
+    correct.iter().filter(|c| **c).count() as f64 / correct.len().max(1) as f64
+}
+
+/// Held-out heights of [`humbler`]: per fold, `own` (method `m_own`) fitted on the other folds'
+/// rows of `own_rows`, `pooled` (method `m_pooled`) on all the other folds' rows, their humbler
+/// envelope on the other folds' confidences, applied to every row of the fold.
+fn cross_fit_humbler(
+    conf: &[f64],
+    correct: &[bool],
+    fold: &[usize],
+    folds: usize,
+    (m_own, own_rows): (Method, &[bool]),
+    m_pooled: Method,
+) -> Vec<f64> {
+    let mut h = vec![0.0; conf.len()];
+    for f in 0..folds {
+        let train = |mask: &dyn Fn(usize) -> bool| -> (Vec<f64>, Vec<bool>) {
+            (0..conf.len())
+                .filter(|&i| fold[i] != f && mask(i))
+                .map(|i| (conf[i], correct[i]))
+                .unzip()
+        };
+        let (c_own, y_own) = train(&|i| own_rows[i]);
+        let (c_all, y_all) = train(&|_| true);
+        let cal = humbler(
+            &c_all,
+            &fit_calibrator(&c_own, &y_own, m_own),
+            &fit_calibrator(&c_all, &y_all, m_pooled),
+            rate(&y_all),
+        );
+        for i in (0..conf.len()).filter(|&i| fold[i] == f) {
+            h[i] = cal.predict(conf[i]);
+        }
+    }
+    h
+}
+
 /// Held-out heights: the calibrator fitted on the other folds' out-of-fold confidences of the
 /// calibration rows (`calib`), applied to every row of the fold.
 fn cross_fit_heights(
@@ -231,8 +294,9 @@ pub struct KindResult {
     pub base_rate: f64,
     /// Origin of each row.
     pub origins: Vec<Origin>,
-    /// Whether each row is calibration data of the kind (all rows for open, the style-controlled
-    /// rows for a grounded kind): what the scope's n, ECE, Brier, AUROC and bins describe.
+    /// Whether each row is calibration data of the kind (every row: a grounded kind's natural
+    /// and style-controlled rows, [`humbler`]): what the scope's n, ECE, Brier, AUROC and bins
+    /// describe.
     pub calib: Vec<bool>,
 }
 
@@ -374,23 +438,25 @@ fn main() {
         let hallucinated: Vec<bool> = kr.iter().map(|r| r.hallucinated).collect();
         let correct: Vec<bool> = hallucinated.iter().map(|h| !h).collect();
         let fold: Vec<usize> = kr.iter().map(|r| fold_of(&r.group, args.folds)).collect();
-        // A grounded kind is fitted, selected and calibrated on its style-controlled rows only
-        // (both labels share writer and style, DESIGN §2.1); its original dev rows are scored
-        // out of fold for the report.
-        let calib: Vec<bool> = kr
+        // A grounded kind is fitted and selected on its style-controlled rows only (both labels
+        // share writer and style, DESIGN §2.1), so what it ranks by is support. It is calibrated
+        // on all its rows, natural and style-controlled, by the humbler of the calibrators of
+        // the two (`humbler`); those rows are what the scope's n, ECE, Brier, thresholds and
+        // shift range describe. Open answers: their dev rows throughout.
+        let select: Vec<bool> = kr
             .iter()
             .map(|r| kind == TaskKind::Open || r.origin == Origin::Controlled)
             .collect();
-        let pick = |v: &[f64]| -> Vec<f64> {
+        let pick_in = |mask: &[bool], v: &[f64]| -> Vec<f64> {
             v.iter()
-                .zip(&calib)
+                .zip(mask)
                 .filter(|(_, c)| **c)
                 .map(|(x, _)| *x)
                 .collect()
         };
-        let pick_b = |v: &[bool]| -> Vec<bool> {
+        let pick_b_in = |mask: &[bool], v: &[bool]| -> Vec<bool> {
             v.iter()
-                .zip(&calib)
+                .zip(mask)
                 .filter(|(_, c)| **c)
                 .map(|(x, _)| *x)
                 .collect()
@@ -402,7 +468,10 @@ fn main() {
             &grounded_grid
         } {
             let logits = oof_logits(&kr, args.folds, h, args.threads);
-            let a = auroc(&pick(&logits), &pick_b(&hallucinated));
+            let a = auroc(
+                &pick_in(&select, &logits),
+                &pick_b_in(&select, &hallucinated),
+            );
             eprintln!(
                 "  {:<14} c_ngram={:<4} c_dense={:<5} oof AUROC {:.4}",
                 kind.as_str(),
@@ -416,22 +485,53 @@ fn main() {
         }
         let (_, hyper, logits) = best.expect("grid is not empty");
         let conf: Vec<f64> = logits.iter().map(|&z| 1.0 - sigmoid(z)).collect();
-        // Calibrator: isotonic or Platt, whichever has the lower cross-fitted Brier score.
-        let (method, heights) = [Method::Isotonic, Method::Platt]
-            .into_iter()
-            .map(|m| {
-                (
-                    m,
-                    cross_fit_heights(&conf, &correct, &fold, args.folds, m, &calib),
-                )
-            })
-            .min_by(|a, b| {
-                brier(&pick(&a.1), &pick_b(&correct))
-                    .total_cmp(&brier(&pick(&b.1), &pick_b(&correct)))
-            })
-            .expect("two candidates");
+        // A calibration method for rows `mask`: isotonic or Platt, whichever has the lower
+        // cross-fitted Brier score there, with its held-out heights.
+        let method_for = |mask: &[bool]| -> (Method, Vec<f64>) {
+            [Method::Isotonic, Method::Platt]
+                .into_iter()
+                .map(|m| {
+                    (
+                        m,
+                        cross_fit_heights(&conf, &correct, &fold, args.folds, m, mask),
+                    )
+                })
+                .min_by(|a, b| {
+                    brier(&pick_in(mask, &a.1), &pick_b_in(mask, &correct))
+                        .total_cmp(&brier(&pick_in(mask, &b.1), &pick_b_in(mask, &correct)))
+                })
+                .expect("two candidates")
+        };
+        let (own_method, own_heights) = method_for(&select);
+        let (calib, heights, calibrator) = if kind == TaskKind::Open {
+            let calibrator = fit_calibrator(
+                &pick_in(&select, &conf),
+                &pick_b_in(&select, &correct),
+                own_method,
+            );
+            (select.clone(), own_heights, calibrator)
+        } else {
+            let (pooled_method, _) = method_for(&vec![true; kr.len()]);
+            let heights = cross_fit_humbler(
+                &conf,
+                &correct,
+                &fold,
+                args.folds,
+                (own_method, &select),
+                pooled_method,
+            );
+            let own = fit_calibrator(
+                &pick_in(&select, &conf),
+                &pick_b_in(&select, &correct),
+                own_method,
+            );
+            let pooled = fit_calibrator(&conf, &correct, pooled_method);
+            let calibrator = humbler(&conf, &own, &pooled, rate(&correct));
+            (vec![true; kr.len()], heights, calibrator)
+        };
+        let pick = |v: &[f64]| pick_in(&calib, v);
+        let pick_b = |v: &[bool]| pick_b_in(&calib, v);
         let thresholds = Thresholds::fit(&pick(&heights), &pick_b(&correct), TARGET_RISK, DELTA);
-        let calibrator = fit_calibrator(&pick(&conf), &pick_b(&correct), method);
         let model = logreg::fit(&kr, hyper);
         eprintln!("{} rows={} chose {:?}", kind.as_str(), kr.len(), hyper);
         if let Some(path) = &args.dump {
