@@ -3,10 +3,11 @@
 //!
 //! Procedure (README "Training"): rows are routed to task kinds by `TaskKind::detect`; per kind,
 //! k-fold cross-validation grouped by `group` selects the L2 strengths (grid below) by out-of-fold
-//! AUROC; out-of-fold raw confidences are calibrated by isotonic regression cross-fitted over the
-//! same folds, giving held-out heights from which ECE (15 bins), Brier, AUROC, reliability bins and
-//! SGR thresholds are measured. The shipped model is then refitted on all rows of the kind and the
-//! shipped calibrator on all out-of-fold confidences.
+//! AUROC; out-of-fold raw confidences are calibrated by isotonic regression or Platt scaling
+//! (grounded kinds: [`humbler`], the envelope of the two) cross-fitted over the same folds, giving
+//! held-out heights from which ECE (15 bins), Brier, AUROC, reliability bins and SGR thresholds
+//! are measured. The shipped model is then refitted on the rows it is fitted on (grounded kinds:
+//! the style-controlled rows) and the shipped calibrator on all out-of-fold confidences.
 
 mod data;
 mod emit;
