@@ -709,6 +709,65 @@ impl<'a> SourceIndex<'a> {
     }
 }
 
+/// Second hops of question alignment (bridge questions, HotpotQA, Yang et al. 2018): "Where was
+/// the singer who composed X born?" is matched by one sentence ("X … by the singer Mark
+/// Knopfler") and answered by another that continues it ("He was born in Glasgow"). `scores`
+/// holds each sentence's idf weight shared with the question `q_ids` ([`SourceIndex::best`]);
+/// for each of the three best such sentences `s`, a sentence `t` linked to it — one that names a
+/// name of `s` the question does not (the bridge entity), or the sentence right after `s` when
+/// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
+/// `s` plus the weight of those words, if that is more than its own. A sentence that only
+/// continues `s` without the rest of the question gains nothing: "Sydney is its largest city"
+/// after "Canberra is the capital city of Australia" does not answer "What is the capital of
+/// Australia?".
+fn bridge_hops(index: &SourceIndex<'_>, q_ids: &[u32], scores: &mut FastMap<u32, f64>) {
+    let mut firsts: Vec<(u32, f64)> = scores.iter().map(|(&s, &w)| (s, w)).collect();
+    firsts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    firsts.truncate(3);
+    let mut raised: Vec<(u32, f64)> = Vec::new();
+    for &(s, w) in &firsts {
+        let (s_ids, s_kinds) = index.sentence(s);
+        // Question words the first sentence lacks, and the names that can bridge from it.
+        let rest: Vec<u32> = q_ids
+            .iter()
+            .copied()
+            .filter(|id| s_ids.binary_search(id).is_err())
+            .collect();
+        if rest.is_empty() {
+            continue;
+        }
+        let mut linked: Vec<u32> = s_ids
+            .iter()
+            .zip(s_kinds)
+            .filter(|(id, k)| **k == KeyKind::Name && !q_ids.contains(id))
+            .flat_map(|(id, _)| index.posting(*id).iter().copied())
+            .filter(|&t| t != s)
+            .collect();
+        let next = s + 1;
+        if (next as usize) < index.spans.len() && index.sent_refers_back[next as usize] {
+            linked.push(next);
+        }
+        linked.sort_unstable();
+        linked.dedup();
+        for t in linked {
+            let more: f64 = rest
+                .iter()
+                .filter(|&&id| index.has(t, id))
+                .map(|&id| index.idf[id as usize])
+                .sum();
+            if more > 0.0 {
+                raised.push((t, w + more));
+            }
+        }
+    }
+    for (t, w) in raised {
+        let e = scores.entry(t).or_default();
+        if w > *e {
+            *e = w;
+        }
+    }
+}
+
 /// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
 fn char_offset(s: &str, from: usize, at: usize, b: usize) -> usize {
     at + s[from..b].chars().count()
@@ -1002,6 +1061,7 @@ pub fn analyse_tokens(
         // Each new token scores the question alignment of the best-matching sentence that holds
         // it, relative to the best-matching sentence overall (0 when the passage lacks it).
         index.best(&q_ids, 0, &mut scores);
+        bridge_hops(&index, &q_ids, &mut scores);
         let top = scores.values().copied().fold(0.0, f64::max);
         if top > 0.0 {
             let sum: f64 = new_keys
@@ -1146,6 +1206,26 @@ mod tests {
             g.claims[0].conflicts[0].contains("sydney")
                 && g.claims[0].conflicts[0].contains("canberra")
         );
+        assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn a_bridge_sentence_answers_the_rest_of_the_question() {
+        let ctx =
+            "The Princess Bride is a soundtrack album by the singer Mark Knopfler, released in \
+            1987. He was born in Glasgow but raised near Newcastle upon Tyne. The album was \
+            recorded in London.";
+        let q = "Where was the singer who composed The Princess Bride soundtrack born?";
+        let good = analyse("Glasgow", q, ctx).features;
+        let bad = analyse("London", q, ctx).features;
+        assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+        assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+        // A bridge through a name, not a pronoun.
+        let ctx = "The Princess Bride soundtrack was composed by Mark Knopfler. Knopfler grew up \
+            in Newcastle and was born in Glasgow. The film was shot in London.";
+        let good = analyse("Glasgow", q, ctx).features;
+        let bad = analyse("London", q, ctx).features;
+        assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
     }
 
