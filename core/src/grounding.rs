@@ -712,20 +712,22 @@ impl<'a> SourceIndex<'a> {
 /// Second hops of question alignment (bridge questions, HotpotQA, Yang et al. 2018): "Where was
 /// the singer who composed X born?" is matched by one sentence ("X … by the singer Mark
 /// Knopfler") and answered by another that continues it ("He was born in Glasgow"). `scores`
-/// holds each sentence's idf weight shared with the question `q_ids` ([`SourceIndex::best`]);
-/// for each of the three best such sentences `s`, a sentence `t` linked to it — one that names a
+/// holds each sentence's idf weight shared with the question `q_ids`, `firsts` the three best
+/// ([`SourceIndex::best`]); for each such sentence `s`, a sentence `t` linked to it — one that names a
 /// name of `s` the question does not (the bridge entity), or the sentence right after `s` when
 /// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
 /// `s` plus the weight of those words, if that is more than its own. A sentence that only
 /// continues `s` without the rest of the question gains nothing: "Sydney is its largest city"
 /// after "Canberra is the capital city of Australia" does not answer "What is the capital of
 /// Australia?".
-fn bridge_hops(index: &SourceIndex<'_>, q_ids: &[u32], scores: &mut FastMap<u32, f64>) {
-    let mut firsts: Vec<(u32, f64)> = scores.iter().map(|(&s, &w)| (s, w)).collect();
-    firsts.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    firsts.truncate(3);
+fn bridge_hops(
+    index: &SourceIndex<'_>,
+    q_ids: &[u32],
+    firsts: &[(u32, f64)],
+    scores: &mut FastMap<u32, f64>,
+) {
     let mut raised: Vec<(u32, f64)> = Vec::new();
-    for &(s, w) in &firsts {
+    for &(s, w) in firsts {
         let (s_ids, s_kinds) = index.sentence(s);
         // Question words the first sentence lacks, and the names that can bridge from it.
         let rest: Vec<u32> = q_ids
@@ -1060,8 +1062,8 @@ pub fn analyse_tokens(
     if !q_ids.is_empty() && new_total > 0 {
         // Each new token scores the question alignment of the best-matching sentence that holds
         // it, relative to the best-matching sentence overall (0 when the passage lacks it).
-        index.best(&q_ids, 0, &mut scores);
-        bridge_hops(&index, &q_ids, &mut scores);
+        let firsts = index.best(&q_ids, 3, &mut scores);
+        bridge_hops(&index, &q_ids, &firsts, &mut scores);
         let top = scores.values().copied().fold(0.0, f64::max);
         if top > 0.0 {
             let sum: f64 = new_keys
