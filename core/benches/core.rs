@@ -12,19 +12,8 @@ use epistemic_audit_core::recalibration::{CalibrationRegistry, ScopeCalibration}
 use epistemic_audit_core::{AuditRequest, CompareItem, CompareRequest, Mode, Scorer};
 use std::hint::black_box;
 
-/// A realistic answer paragraph (numbers, names, hedges), repeated and cut to `chars` characters.
-fn text_of(chars: usize) -> String {
-    const PARA: &str = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris and stood as \
-        the tallest man-made structure for about 41 years. Gustave Eiffel's company designed it, \
-        although the engineers Maurice Koechlin and Émile Nouguier drew the first plans. It is roughly \
-        330 metres tall today, and it may sway by several centimetres in strong wind. ";
-    PARA.chars().cycle().take(chars).collect()
-}
-
-const PROMPT: &str = "Tell me about the history of the Eiffel Tower.";
-const CONTEXT: &str = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, \
-    France. It is named after the engineer Gustave Eiffel, whose company designed and built the tower \
-    from 1887 to 1889. It was the tallest man-made structure in the world until 1930.";
+mod common;
+use common::{text_of, CONTEXT, PROMPT};
 
 fn request(kind: TaskKind, chars: usize) -> AuditRequest {
     let (prompt, context) = match kind {

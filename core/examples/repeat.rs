@@ -35,19 +35,9 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// The criterion bench's answer (`core/benches/core.rs` `text_of`), cut to `chars` characters.
-fn text_of(chars: usize) -> String {
-    const PARA: &str = "The Eiffel Tower was completed in 1889 for the World's Fair in Paris and stood as \
-        the tallest man-made structure for about 41 years. Gustave Eiffel's company designed it, \
-        although the engineers Maurice Koechlin and Émile Nouguier drew the first plans. It is roughly \
-        330 metres tall today, and it may sway by several centimetres in strong wind. ";
-    PARA.chars().cycle().take(chars).collect()
-}
-
-const PROMPT: &str = "Tell me about the history of the Eiffel Tower.";
-const CONTEXT: &str = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, \
-    France. It is named after the engineer Gustave Eiffel, whose company designed and built the tower \
-    from 1887 to 1889. It was the tallest man-made structure in the world until 1930.";
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::{text_of, CONTEXT, PROMPT};
 
 fn main() {
     let mut args = std::env::args().skip(1);
