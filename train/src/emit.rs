@@ -108,7 +108,7 @@ fn kind_table(s: &mut String, results: &[KindResult]) {
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|"
     );
     for r in results {
-        let m = metrics(r, |i| r.calib[i]);
+        let m = metrics(r, |_| true);
         let sel = |x: Option<epistemic_audit_core::verdict::Selection>| {
             x.map_or("none".into(), |x| {
                 format!("{:.3} ({:.1}%)", x.threshold, 100.0 * x.coverage)
@@ -139,7 +139,7 @@ pub fn write(results: &[KindResult], dir: &Path, report: &str) -> Result<(), Str
     let mut digest = FNV_OFFSET;
     let mut kinds = String::new();
     for r in results {
-        let m = metrics(r, |i| r.calib[i]);
+        let m = metrics(r, |_| true);
         let (platt, iso) = match &r.calibrator {
             Calibrator::Platt(p) => (
                 format!("Some(({:?}, {:?}))", p.a, p.b),

@@ -4,7 +4,8 @@
 //! Procedure (README "Training"): rows are routed to task kinds by `TaskKind::detect`; per kind,
 //! k-fold cross-validation grouped by `group` selects the L2 strengths (grid below) by out-of-fold
 //! AUROC; out-of-fold raw confidences are calibrated by isotonic regression or Platt scaling
-//! (grounded kinds: [`humbler`], the envelope of the two) cross-fitted over the same folds, giving
+//! (grounded kinds: [`humbler`], the humbler of a calibrator fitted on their style-controlled rows
+//! and one fitted on all their rows) cross-fitted over the same folds, giving
 //! held-out heights from which ECE (15 bins), Brier, AUROC, reliability bins and SGR thresholds
 //! are measured. The shipped model is then refitted on the rows it is fitted on (grounded kinds:
 //! the style-controlled rows) and the shipped calibrator on all out-of-fold confidences.
@@ -166,9 +167,54 @@ fn rate(correct: &[bool]) -> f64 {
     correct.iter().filter(|c| **c).count() as f64 / correct.len().max(1) as f64
 }
 
-/// Held-out heights of [`humbler`]: per fold, `own` (method `m_own`) fitted on the other folds'
-/// rows of `own_rows`, `pooled` (method `m_pooled`) on all the other folds' rows, their humbler
-/// envelope on the other folds' confidences, applied to every row of the fold.
+/// The confidences and labels of the rows `keep` selects, in row order.
+fn rows_where(
+    conf: &[f64],
+    correct: &[bool],
+    keep: impl Fn(usize) -> bool,
+) -> (Vec<f64>, Vec<bool>) {
+    (0..conf.len())
+        .filter(|&i| keep(i))
+        .map(|i| (conf[i], correct[i]))
+        .unzip()
+}
+
+/// Held-out heights: per fold, the calibrator `fit` builds from the other folds' rows (its
+/// argument tells whether row `i` is one of them), applied to every row of the fold.
+fn cross_fit(
+    conf: &[f64],
+    fold: &[usize],
+    folds: usize,
+    fit: impl Fn(&dyn Fn(usize) -> bool) -> Calibrator,
+) -> Vec<f64> {
+    let mut h = vec![0.0; conf.len()];
+    for f in 0..folds {
+        let cal = fit(&|i| fold[i] != f);
+        for i in (0..conf.len()).filter(|&i| fold[i] == f) {
+            h[i] = cal.predict(conf[i]);
+        }
+    }
+    h
+}
+
+/// Held-out heights of the calibrator `method` fitted on the rows of `mask` ([`cross_fit`]).
+fn cross_fit_heights(
+    conf: &[f64],
+    correct: &[bool],
+    fold: &[usize],
+    folds: usize,
+    method: Method,
+    mask: &[bool],
+) -> Vec<f64> {
+    cross_fit(conf, fold, folds, |train| {
+        let (c, y) = rows_where(conf, correct, |i| train(i) && mask[i]);
+        fit_calibrator(&c, &y, method)
+    })
+}
+
+/// Held-out heights of [`humbler`] ([`cross_fit`]): `own` (method `m_own`) fitted on the rows of
+/// `own_rows`, `pooled` (method `m_pooled`) on all rows, their humbler envelope on all rows'
+/// confidences, each on the other folds.
 fn cross_fit_humbler(
     conf: &[f64],
     correct: &[bool],
@@ -177,51 +223,16 @@ fn cross_fit_humbler(
     (m_own, own_rows): (Method, &[bool]),
     m_pooled: Method,
 ) -> Vec<f64> {
-    let mut h = vec![0.0; conf.len()];
-    for f in 0..folds {
-        let train = |mask: &dyn Fn(usize) -> bool| -> (Vec<f64>, Vec<bool>) {
-            (0..conf.len())
-                .filter(|&i| fold[i] != f && mask(i))
-                .map(|i| (conf[i], correct[i]))
-                .unzip()
-        };
-        let (c_own, y_own) = train(&|i| own_rows[i]);
-        let (c_all, y_all) = train(&|_| true);
-        let cal = humbler(
+    cross_fit(conf, fold, folds, |train| {
+        let (c_own, y_own) = rows_where(conf, correct, |i| train(i) && own_rows[i]);
+        let (c_all, y_all) = rows_where(conf, correct, train);
+        humbler(
             &c_all,
             &fit_calibrator(&c_own, &y_own, m_own),
             &fit_calibrator(&c_all, &y_all, m_pooled),
             rate(&y_all),
-        );
-        for i in (0..conf.len()).filter(|&i| fold[i] == f) {
-            h[i] = cal.predict(conf[i]);
-        }
-    }
-    h
-}
-
-/// Held-out heights: the calibrator fitted on the other folds' out-of-fold confidences of the
-/// calibration rows (`calib`), applied to every row of the fold.
-fn cross_fit_heights(
-    conf: &[f64],
-    correct: &[bool],
-    fold: &[usize],
-    folds: usize,
-    method: Method,
-    calib: &[bool],
-) -> Vec<f64> {
-    let mut h = vec![0.0; conf.len()];
-    for f in 0..folds {
-        let (c, y): (Vec<f64>, Vec<bool>) = (0..conf.len())
-            .filter(|&i| fold[i] != f && calib[i])
-            .map(|i| (conf[i], correct[i]))
-            .unzip();
-        let cal = fit_calibrator(&c, &y, method);
-        for i in (0..conf.len()).filter(|&i| fold[i] == f) {
-            h[i] = cal.predict(conf[i]);
-        }
-    }
-    h
+        )
+    })
 }
 
 /// Calibration method candidates.
@@ -295,10 +306,6 @@ pub struct KindResult {
     pub base_rate: f64,
     /// Origin of each row.
     pub origins: Vec<Origin>,
-    /// Whether each row is calibration data of the kind (every row: a grounded kind's natural
-    /// and style-controlled rows, [`humbler`]): what the scope's n, ECE, Brier, AUROC and bins
-    /// describe.
-    pub calib: Vec<bool>,
 }
 
 /// The [`RANGE_QUANTILES`] of each dense feature over `rows` (nearest-rank quantiles).
@@ -504,13 +511,11 @@ fn main() {
                 .expect("two candidates")
         };
         let (own_method, own_heights) = method_for(&select);
-        let (calib, heights, calibrator) = if kind == TaskKind::Open {
-            let calibrator = fit_calibrator(
-                &pick_in(&select, &conf),
-                &pick_b_in(&select, &correct),
-                own_method,
-            );
-            (select.clone(), own_heights, calibrator)
+        // Every row of the kind is calibration data: what the scope's n, ECE, Brier, AUROC,
+        // bins, thresholds and shift range describe.
+        let (heights, calibrator) = if kind == TaskKind::Open {
+            // `select` holds every row of open answers.
+            (own_heights, fit_calibrator(&conf, &correct, own_method))
         } else {
             let (pooled_method, _) = method_for(&vec![true; kr.len()]);
             let heights = cross_fit_humbler(
@@ -521,18 +526,12 @@ fn main() {
                 (own_method, &select),
                 pooled_method,
             );
-            let own = fit_calibrator(
-                &pick_in(&select, &conf),
-                &pick_b_in(&select, &correct),
-                own_method,
-            );
+            let (c_own, y_own) = rows_where(&conf, &correct, |i| select[i]);
+            let own = fit_calibrator(&c_own, &y_own, own_method);
             let pooled = fit_calibrator(&conf, &correct, pooled_method);
-            let calibrator = humbler(&conf, &own, &pooled, rate(&correct));
-            (vec![true; kr.len()], heights, calibrator)
+            (heights, humbler(&conf, &own, &pooled, rate(&correct)))
         };
-        let pick = |v: &[f64]| pick_in(&calib, v);
-        let pick_b = |v: &[bool]| pick_b_in(&calib, v);
-        let thresholds = Thresholds::fit(&pick(&heights), &pick_b(&correct), TARGET_RISK, DELTA);
+        let thresholds = Thresholds::fit(&heights, &correct, TARGET_RISK, DELTA);
         let model = logreg::fit(&kr, hyper);
         eprintln!("{} rows={} chose {:?}", kind.as_str(), kr.len(), hyper);
         if let Some(path) = &args.dump {
@@ -547,16 +546,8 @@ fn main() {
                 writeln!(f, "{v}").expect("dump write");
             }
         }
-        let calib_rows: Vec<&Row> = kr
-            .iter()
-            .zip(&calib)
-            .filter(|(_, c)| **c)
-            .map(|(r, _)| *r)
-            .collect();
-        let range = dense_range(&calib_rows);
-        let calib_correct = pick_b(&correct);
-        let base_rate =
-            calib_correct.iter().filter(|c| **c).count() as f64 / calib_correct.len().max(1) as f64;
+        let range = dense_range(&kr);
+        let base_rate = rate(&correct);
         results.push(KindResult {
             kind,
             hyper,
@@ -565,7 +556,6 @@ fn main() {
             range,
             base_rate,
             origins: kr.iter().map(|r| r.origin).collect(),
-            calib,
             length_p: length_baseline(&kr, args.folds),
             heights,
             correct,
@@ -640,9 +630,5 @@ pub fn metrics(r: &KindResult, keep: impl Fn(usize) -> bool) -> Metrics {
 
 /// Reliability bins of a kind's held-out heights.
 pub fn bins(r: &KindResult) -> Vec<epistemic_audit_core::calibration::ReliabilityBin> {
-    let (h, c): (Vec<f64>, Vec<bool>) = (0..r.heights.len())
-        .filter(|&i| r.calib[i])
-        .map(|i| (r.heights[i], r.correct[i]))
-        .unzip();
-    reliability_bins(&h, &c, ECE_BINS)
+    reliability_bins(&r.heights, &r.correct, ECE_BINS)
 }
