@@ -45,6 +45,10 @@ pub struct Row {
     pub origin: Origin,
     /// The answer (for `--dump`).
     pub text: String,
+    /// The prompt as the row sends it (for `--dump`).
+    pub prompt: Option<String>,
+    /// The context as the row sends it (for `--dump`).
+    pub context: Option<String>,
 }
 
 /// Reads one JSONL file's raw rows; errors name the file and line.
@@ -79,6 +83,8 @@ pub fn row(
         x: extract(text, prompt, context),
         origin,
         text: text.to_string(),
+        prompt: prompt.map(str::to_string),
+        context: context.map(str::to_string),
     }
 }
 

@@ -84,8 +84,9 @@ struct Args {
     /// intrinsic model: after a change of features, run this, rebuild, then `--tiers-only`).
     #[arg(long)]
     intrinsic_only: bool,
-    /// Write every row's out-of-fold height, label, origin, text and dense features to this JSONL
-    /// file (for error analysis; nothing else changes).
+    /// Write every row's out-of-fold height, label, origin, group, text, prompt, context and dense
+    /// features to this JSONL file (for error analysis, and the input of the semantic crate's
+    /// `grounded_support` example; nothing else changes).
     #[arg(long)]
     dump: Option<PathBuf>,
 }
@@ -542,7 +543,7 @@ fn main() {
                 .open(path)
                 .expect("dump file");
             for (i, r) in kr.iter().enumerate() {
-                let v = serde_json::json!({"kind": kind.as_str(), "origin": format!("{:?}", r.origin), "wrong": r.hallucinated, "height": heights[i], "text": r.text, "x": r.x.dense_map()});
+                let v = serde_json::json!({"kind": kind.as_str(), "origin": format!("{:?}", r.origin), "wrong": r.hallucinated, "height": heights[i], "text": r.text, "group": r.group, "prompt": r.prompt, "context": r.context, "x": r.x.dense_map()});
                 writeln!(f, "{v}").expect("dump write");
             }
         }
