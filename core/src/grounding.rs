@@ -133,14 +133,18 @@ pub fn context_role(context: &str) -> ContextRole {
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
 /// split), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
 /// was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
-/// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D" and "3.5" stay
-/// whole), and at line breaks. Spans are trimmed; spans without a letter (list numbering such as
+/// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and
+/// a title before a name, "St.Louis", stay whole), and at line breaks. Spans are trimmed; spans without a letter (list numbering such as
 /// "1.", stray punctuation) are dropped.
 ///
 /// The joined case is how paragraphs are concatenated in many QA contexts (HotpotQA's, as
 /// HaluEval ships them): read as one sentence, the last sentence of one paragraph and the first
 /// of the next blur the alignment of a claim to either.
 pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
+    // Abbreviated titles that stand before a name: "St.Louis" and "Dr.Watson" are one name.
+    const TITLES: &[&str] = &[
+        "Mr", "Mrs", "Ms", "Dr", "St", "Mt", "Ft", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev",
+    ];
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
@@ -156,6 +160,8 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     let mut prev_word_len = 0usize;
     let mut prev_word_cap = false;
     let mut prev_char = ' ';
+    // Byte offset of the word that ends at the current character (valid while prev_word_len > 0).
+    let mut word_start = 0usize;
     for (i, c) in text.char_indices() {
         let next_ws = bytes
             .get(i + c.len_utf8())
@@ -168,6 +174,7 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
                 let mut after = text[i + 1..].chars();
                 prev_word_len >= 2
                     && (prev_char.is_lowercase() || prev_char.is_ascii_digit())
+                    && !TITLES.contains(&&text[word_start..i])
                     && after.next().is_some_and(char::is_uppercase)
                     && after.next().is_some_and(char::is_lowercase)
             }
@@ -177,6 +184,7 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
         if c.is_alphanumeric() {
             if prev_word_len == 0 {
                 prev_word_cap = c.is_uppercase();
+                word_start = i;
             }
             prev_word_len += 1;
         } else {
@@ -1177,14 +1185,17 @@ mod tests {
     #[test]
     fn paragraphs_joined_without_a_space_split_but_abbreviations_do_not() {
         let t = "He died in 1989.James Henry Miller was a singer.The band formed in the U.S.A. \
-                 in 1970 after a Ph.D thesis on 3.5 GHz radios.";
+                 in 1970 after a Ph.D thesis on 3.5 GHz radios in St.Louis. Él vivió en Bogotá.Después \
+                 volvió.";
         let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
         assert_eq!(
             s,
             [
                 "He died in 1989.",
                 "James Henry Miller was a singer.",
-                "The band formed in the U.S.A. in 1970 after a Ph.D thesis on 3.5 GHz radios."
+                "The band formed in the U.S.A. in 1970 after a Ph.D thesis on 3.5 GHz radios in St.Louis.",
+                "Él vivió en Bogotá.",
+                "Después volvió."
             ]
         );
     }
