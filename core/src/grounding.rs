@@ -133,9 +133,9 @@ pub fn context_role(context: &str) -> ContextRole {
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
 /// split), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
 /// was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
-/// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and
-/// a title before a name, "St.Louis", stay whole), and at line breaks. Spans are trimmed; spans without a letter (list numbering such as
-/// "1.", stray punctuation) are dropped.
+/// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
+/// title before a name, "St.Louis", stay whole), and at line breaks. Spans are trimmed; spans
+/// without a letter (list numbering such as "1.", stray punctuation) are dropped.
 ///
 /// The joined case is how paragraphs are concatenated in many QA contexts (HotpotQA's, as
 /// HaluEval ships them): read as one sentence, the last sentence of one paragraph and the first
