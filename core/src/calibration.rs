@@ -39,12 +39,28 @@ impl Isotonic {
     /// the inputs are empty or of unequal length, a score is not finite or a target is not in
     /// [0,1].
     pub fn fit_targets(scores: &[f64], targets: &[f64]) -> Result<Isotonic, String> {
-        if scores.is_empty() || scores.len() != targets.len() {
+        Isotonic::fit_weighted(scores, targets, &vec![1.0; scores.len()])
+    }
+
+    /// [`Isotonic::fit_targets`] with a weight per item: the weighted least-squares
+    /// non-decreasing fit (PAV pools blocks by weighted mean; Barlow et al. 1972, ch. 1). A
+    /// block's `n` is its total weight. With unit weights it is `fit_targets` exactly. Errors as
+    /// `fit_targets` does, and if a weight is not finite and positive.
+    pub fn fit_weighted(
+        scores: &[f64],
+        targets: &[f64],
+        weights: &[f64],
+    ) -> Result<Isotonic, String> {
+        if scores.is_empty() || scores.len() != targets.len() || scores.len() != weights.len() {
             return Err(format!(
-                "isotonic fit needs equal, non-zero lengths (got {} and {})",
+                "isotonic fit needs equal, non-zero lengths (got {}, {} and {})",
                 scores.len(),
-                targets.len()
+                targets.len(),
+                weights.len()
             ));
+        }
+        if weights.iter().any(|w| !(w.is_finite() && *w > 0.0)) {
+            return Err("isotonic fit: weight is not finite and positive".into());
         }
         if scores.iter().any(|s| !s.is_finite()) {
             return Err("isotonic fit: score is not finite".into());
@@ -54,20 +70,20 @@ impl Isotonic {
         }
         let mut idx: Vec<usize> = (0..scores.len()).collect();
         idx.sort_by(|&a, &b| scores[a].total_cmp(&scores[b]));
-        // Blocks: (sum_x, sum_y, n)
+        // Blocks: (Σ w·x, Σ w·y, Σ w)
         let mut blocks: Vec<(f64, f64, f64)> = Vec::new();
         let mut last_x = f64::NAN;
         for &i in &idx {
-            let (x, y) = (scores[i], targets[i]);
+            let (x, y, w) = (scores[i], targets[i], weights[i]);
             if x == last_x {
                 let b = blocks
                     .last_mut()
                     .expect("a block exists after the first item");
-                b.0 += x;
-                b.1 += y;
-                b.2 += 1.0;
+                b.0 += w * x;
+                b.1 += w * y;
+                b.2 += w;
             } else {
-                blocks.push((x, y, 1.0));
+                blocks.push((w * x, w * y, w));
                 last_x = x;
             }
             while blocks.len() >= 2 {
@@ -122,14 +138,33 @@ impl Platt {
     /// The result never decreases in the score: a fit with a > 0 is replaced by the constant
     /// smoothed base rate (a = 0). Errors on empty or unequal inputs or non-finite scores.
     pub fn fit(scores: &[f64], outcomes: &[bool]) -> Result<Platt, String> {
-        if scores.is_empty() || scores.len() != outcomes.len() {
+        Platt::fit_weighted(scores, outcomes, &vec![1.0; scores.len()])
+    }
+
+    /// [`Platt::fit`] with a weight per item: the weighted log-loss, with N₊ and N₋ the total
+    /// weights of the correct and wrong items in the smoothed targets. With unit weights it is
+    /// `fit` exactly. Errors as `fit` does, and if a weight is not finite and positive.
+    pub fn fit_weighted(
+        scores: &[f64],
+        outcomes: &[bool],
+        weights: &[f64],
+    ) -> Result<Platt, String> {
+        if scores.is_empty() || scores.len() != outcomes.len() || scores.len() != weights.len() {
             return Err("Platt fit needs equal, non-zero lengths".into());
         }
         if scores.iter().any(|s| !s.is_finite()) {
             return Err("Platt fit: score is not finite".into());
         }
-        let pos = outcomes.iter().filter(|&&o| o).count() as f64;
-        let neg = outcomes.len() as f64 - pos;
+        if weights.iter().any(|w| !(w.is_finite() && *w > 0.0)) {
+            return Err("Platt fit: weight is not finite and positive".into());
+        }
+        let pos: f64 = outcomes
+            .iter()
+            .zip(weights)
+            .filter(|(&o, _)| o)
+            .map(|(_, &w)| w)
+            .sum();
+        let neg = weights.iter().sum::<f64>() - pos;
         let (hi, lo) = ((pos + 1.0) / (pos + 2.0), 1.0 / (neg + 2.0));
         let t: Vec<f64> = outcomes.iter().map(|&o| if o { hi } else { lo }).collect();
         let (mut a, mut b) = (0.0, ((neg + 1.0) / (pos + 1.0)).ln());
@@ -137,10 +172,11 @@ impl Platt {
             scores
                 .iter()
                 .zip(&t)
-                .map(|(&s, &t)| {
+                .zip(weights)
+                .map(|((&s, &t), &w)| {
                     let z = a * s + b;
-                    // −[t log p + (1−t) log(1−p)] with p = 1/(1+e^z), stably.
-                    if z >= 0.0 {
+                    // −w·[t log p + (1−t) log(1−p)] with p = 1/(1+e^z), stably.
+                    w * if z >= 0.0 {
                         t * z + (1.0 + (-z).exp()).ln()
                     } else {
                         (t - 1.0) * z + (1.0 + z.exp()).ln()
@@ -151,7 +187,7 @@ impl Platt {
         let mut fval = f(a, b);
         for _ in 0..100 {
             let (mut h11, mut h22, mut h21, mut g1, mut g2) = (1e-12, 1e-12, 0.0, 0.0, 0.0);
-            for (&s, &t) in scores.iter().zip(&t) {
+            for ((&s, &t), &w) in scores.iter().zip(&t).zip(weights) {
                 let z = a * s + b;
                 let (p, q) = if z >= 0.0 {
                     let e = (-z).exp();
@@ -160,11 +196,11 @@ impl Platt {
                     let e = z.exp();
                     (1.0 / (1.0 + e), e / (1.0 + e))
                 };
-                let d2 = p * q;
+                let d2 = w * p * q;
                 h11 += s * s * d2;
                 h22 += d2;
                 h21 += s * d2;
-                let d1 = t - p;
+                let d1 = w * (t - p);
                 g1 += s * d1;
                 g2 += d1;
             }
@@ -198,7 +234,8 @@ impl Platt {
             // A positive slope says the scores carry no usable signal on these labels (with few
             // positives it is often a leave-fold-out artefact): fall back to the smoothed base
             // rate, the best constant under the same loss.
-            let p = t.iter().sum::<f64>() / t.len() as f64;
+            let p = t.iter().zip(weights).map(|(t, w)| w * t).sum::<f64>()
+                / weights.iter().sum::<f64>();
             return Ok(Platt {
                 a: 0.0,
                 b: ((1.0 - p) / p).ln(),
@@ -352,6 +389,28 @@ mod tests {
             Isotonic::fit(&s, &o).unwrap(),
             Isotonic::fit_targets(&s, &t).unwrap()
         );
+    }
+
+    #[test]
+    fn an_integer_weight_is_the_item_repeated() {
+        // Weight 2 on an item fits as that item given twice, for PAV and for Platt.
+        let (s, o) = ([0.1, 0.2, 0.3, 0.4], [false, true, false, true]);
+        let w = [1.0, 2.0, 1.0, 1.0];
+        let (s2, o2) = ([0.1, 0.2, 0.2, 0.3, 0.4], [false, true, true, false, true]);
+        let t: Vec<f64> = o.iter().map(|&b| f64::from(u8::from(b))).collect();
+        let iso = Isotonic::fit_weighted(&s, &t, &w).unwrap();
+        assert_eq!(iso, Isotonic::fit(&s2, &o2).unwrap());
+        assert_eq!(iso.n, vec![1.0, 3.0, 1.0]);
+        let (a, b) = (
+            Platt::fit_weighted(&s, &o, &w).unwrap(),
+            Platt::fit(&s2, &o2).unwrap(),
+        );
+        assert!(
+            (a.a - b.a).abs() < 1e-9 && (a.b - b.b).abs() < 1e-9,
+            "{a:?} {b:?}"
+        );
+        assert!(Isotonic::fit_weighted(&s, &t, &[1.0, 0.0, 1.0, 1.0]).is_err());
+        assert!(Platt::fit_weighted(&s, &o, &[1.0, f64::NAN, 1.0, 1.0]).is_err());
     }
 
     #[test]

@@ -168,16 +168,47 @@ fn rate(correct: &[bool]) -> f64 {
     correct.iter().filter(|c| **c).count() as f64 / correct.len().max(1) as f64
 }
 
-/// The confidences and labels of the rows `keep` selects, in row order.
+/// The confidences, labels and weights of the rows `keep` selects, in row order.
 fn rows_where(
     conf: &[f64],
     correct: &[bool],
+    weight: &[f64],
     keep: impl Fn(usize) -> bool,
-) -> (Vec<f64>, Vec<bool>) {
-    (0..conf.len())
-        .filter(|&i| keep(i))
-        .map(|i| (conf[i], correct[i]))
-        .unzip()
+) -> (Vec<f64>, Vec<bool>, Vec<f64>) {
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for i in (0..conf.len()).filter(|&i| keep(i)) {
+        out.0.push(conf[i]);
+        out.1.push(correct[i]);
+        out.2.push(weight[i]);
+    }
+    out
+}
+
+/// Row weights that give the rows of `mask` and the others equal total weight: 1 on the rows of
+/// `mask`, |mask| / |rest| on the rest (1 everywhere when either side is empty). A grounded
+/// kind's pooled calibrator weighs its natural rows so: which mixture of natural and
+/// style-controlled answers a user sends is unknown, and the pooled calibrator then describes
+/// the even mixture rather than whichever row set the training data happens to hold more of.
+fn equal_total_weight(mask: &[bool]) -> Vec<f64> {
+    let inside = mask.iter().filter(|m| **m).count();
+    let rest = mask.len() - inside;
+    let w = if inside == 0 || rest == 0 {
+        1.0
+    } else {
+        inside as f64 / rest as f64
+    };
+    mask.iter().map(|&m| if m { 1.0 } else { w }).collect()
+}
+
+/// Brier score with a weight per item: Σ wᵢ (pᵢ − yᵢ)² / Σ wᵢ.
+fn weighted_brier(p: &[f64], correct: &[bool], w: &[f64]) -> f64 {
+    let num: f64 = p
+        .iter()
+        .zip(correct)
+        .zip(w)
+        .map(|((&p, &y), &w)| w * (p - f64::from(u8::from(y))).powi(2))
+        .sum();
+    num / w.iter().sum::<f64>()
 }
 
 /// Held-out heights: per fold, the calibrator `fit` builds from the other folds' rows (its
@@ -198,39 +229,41 @@ fn cross_fit(
     h
 }
 
-/// Held-out heights of the calibrator `method` fitted on the rows of `mask` ([`cross_fit`]).
+/// Held-out heights of the calibrator `method` fitted on the rows of `mask` with row weights
+/// `weight` ([`cross_fit`]).
 fn cross_fit_heights(
     conf: &[f64],
     correct: &[bool],
     fold: &[usize],
     folds: usize,
     method: Method,
-    mask: &[bool],
+    (mask, weight): (&[bool], &[f64]),
 ) -> Vec<f64> {
     cross_fit(conf, fold, folds, |train| {
-        let (c, y) = rows_where(conf, correct, |i| train(i) && mask[i]);
-        fit_calibrator(&c, &y, method)
+        let (c, y, w) = rows_where(conf, correct, weight, |i| train(i) && mask[i]);
+        fit_calibrator(&c, &y, &w, method)
     })
 }
 
 /// Held-out heights of [`humbler`] ([`cross_fit`]): `own` (method `m_own`) fitted on the rows of
-/// `own_rows`, `pooled` (method `m_pooled`) on all rows, their humbler envelope on all rows'
-/// confidences, each on the other folds.
+/// `own_rows`, `pooled` (method `m_pooled`) on all rows with weights `pool_weight`, their humbler
+/// envelope on all rows' confidences, each on the other folds.
 fn cross_fit_humbler(
     conf: &[f64],
     correct: &[bool],
     fold: &[usize],
     folds: usize,
     (m_own, own_rows): (Method, &[bool]),
-    m_pooled: Method,
+    (m_pooled, pool_weight): (Method, &[f64]),
 ) -> Vec<f64> {
+    let ones = vec![1.0; conf.len()];
     cross_fit(conf, fold, folds, |train| {
-        let (c_own, y_own) = rows_where(conf, correct, |i| train(i) && own_rows[i]);
-        let (c_all, y_all) = rows_where(conf, correct, train);
+        let (c_own, y_own, w_own) = rows_where(conf, correct, &ones, |i| train(i) && own_rows[i]);
+        let (c_all, y_all, w_all) = rows_where(conf, correct, pool_weight, train);
         humbler(
             &c_all,
-            &fit_calibrator(&c_own, &y_own, m_own),
-            &fit_calibrator(&c_all, &y_all, m_pooled),
+            &fit_calibrator(&c_own, &y_own, &w_own, m_own),
+            &fit_calibrator(&c_all, &y_all, &w_all, m_pooled),
             rate(&y_all),
         )
     })
@@ -243,14 +276,18 @@ enum Method {
     Platt,
 }
 
-fn fit_calibrator(conf: &[f64], correct: &[bool], method: Method) -> Calibrator {
+/// The calibrator `method` fitted on `conf` and `correct` with a weight per row.
+fn fit_calibrator(conf: &[f64], correct: &[bool], weight: &[f64], method: Method) -> Calibrator {
     match method {
         Method::Isotonic => {
-            Calibrator::Isotonic(Isotonic::fit(conf, correct).expect("non-empty calibration data"))
+            let t: Vec<f64> = correct.iter().map(|&o| f64::from(u8::from(o))).collect();
+            Calibrator::Isotonic(
+                Isotonic::fit_weighted(conf, &t, weight).expect("non-empty calibration data"),
+            )
         }
-        Method::Platt => {
-            Calibrator::Platt(Platt::fit(conf, correct).expect("non-empty calibration data"))
-        }
+        Method::Platt => Calibrator::Platt(
+            Platt::fit_weighted(conf, correct, weight).expect("non-empty calibration data"),
+        ),
     }
 }
 
@@ -494,42 +531,53 @@ fn main() {
         }
         let (_, hyper, logits) = best.expect("grid is not empty");
         let conf: Vec<f64> = logits.iter().map(|&z| 1.0 - sigmoid(z)).collect();
-        // A calibration method for rows `mask`: isotonic or Platt, whichever has the lower
-        // cross-fitted Brier score there, with its held-out heights.
-        let method_for = |mask: &[bool]| -> (Method, Vec<f64>) {
+        // A calibration method for rows `mask` with row weights `weight`: isotonic or Platt,
+        // whichever has the lower cross-fitted (weighted) Brier score there, with its held-out
+        // heights.
+        let method_for = |mask: &[bool], weight: &[f64]| -> (Method, Vec<f64>) {
+            let score = |h: &[f64]| {
+                weighted_brier(
+                    &pick_in(mask, h),
+                    &pick_b_in(mask, &correct),
+                    &pick_in(mask, weight),
+                )
+            };
             [Method::Isotonic, Method::Platt]
                 .into_iter()
                 .map(|m| {
-                    (
-                        m,
-                        cross_fit_heights(&conf, &correct, &fold, args.folds, m, mask),
-                    )
+                    let h =
+                        cross_fit_heights(&conf, &correct, &fold, args.folds, m, (mask, weight));
+                    (m, h)
                 })
-                .min_by(|a, b| {
-                    brier(&pick_in(mask, &a.1), &pick_b_in(mask, &correct))
-                        .total_cmp(&brier(&pick_in(mask, &b.1), &pick_b_in(mask, &correct)))
-                })
+                .min_by(|a, b| score(&a.1).total_cmp(&score(&b.1)))
                 .expect("two candidates")
         };
-        let (own_method, own_heights) = method_for(&select);
+        let ones = vec![1.0; kr.len()];
+        let (own_method, own_heights) = method_for(&select, &ones);
         // Every row of the kind is calibration data: what the scope's n, ECE, Brier, AUROC,
         // bins, thresholds and shift range describe.
         let (heights, calibrator) = if kind == TaskKind::Open {
             // `select` holds every row of open answers.
-            (own_heights, fit_calibrator(&conf, &correct, own_method))
+            (
+                own_heights,
+                fit_calibrator(&conf, &correct, &ones, own_method),
+            )
         } else {
-            let (pooled_method, _) = method_for(&vec![true; kr.len()]);
+            // The pooled calibrator weighs the natural rows as much as the style-controlled
+            // ones in total (`equal_total_weight`).
+            let pool_weight = equal_total_weight(&select);
+            let (pooled_method, _) = method_for(&vec![true; kr.len()], &pool_weight);
             let heights = cross_fit_humbler(
                 &conf,
                 &correct,
                 &fold,
                 args.folds,
                 (own_method, &select),
-                pooled_method,
+                (pooled_method, &pool_weight),
             );
-            let (c_own, y_own) = rows_where(&conf, &correct, |i| select[i]);
-            let own = fit_calibrator(&c_own, &y_own, own_method);
-            let pooled = fit_calibrator(&conf, &correct, pooled_method);
+            let (c_own, y_own, w_own) = rows_where(&conf, &correct, &ones, |i| select[i]);
+            let own = fit_calibrator(&c_own, &y_own, &w_own, own_method);
+            let pooled = fit_calibrator(&conf, &correct, &pool_weight, pooled_method);
             (heights, humbler(&conf, &own, &pooled, rate(&correct)))
         };
         let thresholds = Thresholds::fit(&heights, &correct, TARGET_RISK, DELTA);
