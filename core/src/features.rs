@@ -6,8 +6,9 @@
 
 use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
 use crate::text::{
-    demonym_counterpart, fnv1a, is_approximated, is_stopword, lower_cow, number_value, rounds_to,
-    strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    demonym_counterpart, fnv1a, initialism_letters, is_approximated, is_stopword, lower_cow,
+    number_value, rounds_to, spelled_initialisms, strip_possessive, tokens, FastSet, PhraseGroup,
+    Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -498,27 +499,46 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .filter(|(i, t)| t.is_number && !is_list_marker(text, &toks, *i))
         .map(|(i, _)| i)
         .collect();
+    // The words of `source` (prompt, line break, context): those of the prompt and the context,
+    // as a line break ends every token.
+    let prompt_tokens = tokens(prompt);
+    let context_tokens = tokens(context);
     // Capitalised names and their grounding.
     let all_names = names(text, &toks);
+    // Initialisms the sources state ("US", "U.S") or spell out ("United States"), found once
+    // and only when a name of the answer is an initialism.
+    let spelled = std::cell::OnceCell::new();
+    let spelled = || {
+        spelled.get_or_init(|| {
+            let mut set = spelled_initialisms(prompt, &prompt_tokens);
+            set.extend(spelled_initialisms(context, &context_tokens));
+            set.extend(
+                prompt_tokens
+                    .iter()
+                    .chain(&context_tokens)
+                    .filter_map(|t| initialism_letters(t.raw)),
+            );
+            set
+        })
+    };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
     let novel_names: Vec<String> = all_names
         .iter()
         .filter(|n| {
-            // A place is grounded by its demonym and the reverse ("Poland" by "Polish").
+            // A place is grounded by its demonym and the reverse ("Poland" by "Polish"), an
+            // initialism by the name it abbreviates or by another form of it ("US" for "U.S").
             let b = bare(n);
+            let initialism = initialism_letters(strip_possessive(n));
             !source_grams.contains(&b)
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
+                && !initialism.is_some_and(|l| spelled().contains(&l))
         })
         .cloned()
         .collect();
 
     // Content-word and bigram support.
-    // The words of `source` (prompt, line break, context): those of the prompt and the context,
-    // as a line break ends every token.
-    let prompt_tokens = tokens(prompt);
-    let context_tokens = tokens(context);
     // A number is novel when the sources do not state it; one stated as approximate ("about
     // 330", "more than 20,000") is not novel when a number of the sources rounds to it.
     // The sources' numbers are parsed once, and only when an approximate number needs them.
@@ -873,6 +893,24 @@ mod tests {
             Some("A Polish chemist who lived in France named polonium."),
         );
         assert_eq!(e.novel_names, vec!["Germany"]);
+    }
+
+    #[test]
+    fn an_initialism_is_grounded_by_the_name_it_abbreviates() {
+        let ctx = Some("The United States purchased Alaska from the Russian Empire in 1867.");
+        let e = extract("The U.S. bought it from Russia in 1867.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("The US bought it from Russia in 1867.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("The U.K. bought it from Russia in 1867.", None, ctx);
+        assert_eq!(e.novel_names, vec!["U.K"]);
+        // A pronoun "us" in the source is no "US".
+        let e = extract(
+            "The U.S. bought it.",
+            None,
+            Some("They told us about Alaska."),
+        );
+        assert_eq!(e.novel_names, vec!["U.S"]);
     }
 
     #[test]

@@ -9,8 +9,8 @@
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
 use crate::text::{
-    demonym_place, is_approximated, is_stopword, lower_cow, number_digits, number_value, rounds_to,
-    tokens, FastMap, FastSet, Token,
+    demonym_place, initialism_letters, is_approximated, is_stopword, lower_cow, number_digits,
+    number_value, rounds_to, spelled_initialisms, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -408,6 +408,17 @@ fn sentence_keys<'a>(
         if is_stopword(lower) || lower.chars().nth(1).is_none() {
             continue;
         }
+        // An initialism ("U.S", "NASA") is a name keyed by its letters, as the capitalised name
+        // it abbreviates is in the source index ([`SourceIndex::build`]).
+        if let Some(letters) = initialism_letters(t.raw) {
+            out.push(Key {
+                norm: Cow::Owned(letters),
+                kind: KeyKind::Name,
+                negation: false,
+                approx: false,
+            });
+            continue;
+        }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
         // A capitalised word opening the sentence is a name unless it also occurs in lower case,
         // in this request or as an ordinary word of English text (`lexicon`).
@@ -596,10 +607,15 @@ struct SourceIndex<'a> {
 }
 
 impl<'a> SourceIndex<'a> {
+    /// Indexes the sentences of `context` (its [`tokens`] `context_tokens`). A sentence whose
+    /// capitalised names spell one of `initialisms` (lower-cased letters, sorted; see
+    /// [`spelled_initialisms`])
+    /// also holds that initialism as a name key, so "U.S" in an answer finds "United States".
     fn build(
         context: &'a str,
         context_tokens: &[Token<'a>],
         lower_vocab: &LowerVocab<'_>,
+        initialisms: &[String],
     ) -> SourceIndex<'a> {
         let spans = sentence_spans(context);
         let mut vocab: FastMap<Cow<'a, str>, u32> = FastMap::default();
@@ -612,8 +628,22 @@ impl<'a> SourceIndex<'a> {
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind)> = Vec::new();
         for &sp in &spans {
-            let (ks, refers_back) =
-                sentence_keys(context, sp, span_tokens(context_tokens, sp), lower_vocab);
+            let toks = span_tokens(context_tokens, sp);
+            let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
+            if !initialisms.is_empty() {
+                let spelled = spelled_initialisms(context, toks);
+                ks.extend(
+                    initialisms
+                        .iter()
+                        .filter(|l| spelled.contains(*l))
+                        .map(|l| Key {
+                            norm: Cow::Owned(l.clone()),
+                            kind: KeyKind::Name,
+                            negation: false,
+                            approx: false,
+                        }),
+                );
+            }
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
@@ -862,7 +892,16 @@ pub fn analyse_tokens(
         return Grounding::default();
     }
     let lower_vocab = lower_vocab_of(&[text_tokens, prompt_tokens, context_tokens]);
-    let index = SourceIndex::build(context, context_tokens, &lower_vocab);
+    // Initialisms of the answer and the prompt, which the context may spell out.
+    let mut initialisms: Vec<String> = text_tokens
+        .iter()
+        .chain(prompt_tokens)
+        .filter(|t| !is_stopword(&lower_cow(t.raw)))
+        .filter_map(|t| initialism_letters(t.raw))
+        .collect();
+    initialisms.sort_unstable();
+    initialisms.dedup();
+    let index = SourceIndex::build(context, context_tokens, &lower_vocab, &initialisms);
     let prompt_keys: FastSet<Cow<'_, str>> = sentence_spans(prompt)
         .into_iter()
         .flat_map(|sp| sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), &lower_vocab).0)

@@ -2,8 +2,9 @@
 //!
 //! Deterministic on every target: no locale, no randomised hasher (FNV-1a, 64 bit).
 
-/// A token of the text: a word (letters, inner apostrophes or hyphens) or a number
-/// (digits with inner `.`/`,` groups, e.g. `1,200.5`).
+/// A token of the text: a word (letters, inner apostrophes or hyphens), a dotted initialism
+/// (`U.S`, `D.C`, `J.R.R`: single capitals joined by dots, the last dot left to end a sentence
+/// as it may) or a number (digits with inner `.`/`,` groups, e.g. `1,200.5`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     /// The token as it stands in the text.
@@ -16,6 +17,24 @@ pub struct Token<'a> {
     pub sentence_start: bool,
 }
 
+/// End (exclusive byte offset) of a dotted initialism starting at byte `i` of `bytes`: two or
+/// more single ASCII capitals each followed by a dot ("U.S." → the end of "U.S"), the last dot
+/// not included. None when none starts there.
+fn dotted_initialism_end(bytes: &[u8], i: usize) -> Option<usize> {
+    let single_capital_at = |j: usize| {
+        bytes.get(j).is_some_and(u8::is_ascii_uppercase)
+            && !bytes.get(j + 1).is_some_and(u8::is_ascii_alphanumeric)
+    };
+    if !(single_capital_at(i) && bytes.get(i + 1) == Some(&b'.') && single_capital_at(i + 2)) {
+        return None;
+    }
+    let mut end = i + 3;
+    while bytes.get(end) == Some(&b'.') && single_capital_at(end + 1) {
+        end += 2;
+    }
+    Some(end)
+}
+
 /// Splits `text` into word and number tokens (Unicode letters count as word characters).
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
@@ -23,7 +42,16 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut sentence_start = true;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
-        if c.is_alphabetic() || c.is_ascii_digit() {
+        if let Some(end) = dotted_initialism_end(bytes, i) {
+            while iter.next_if(|&(j, _)| j < end).is_some() {}
+            out.push(Token {
+                raw: &text[i..end],
+                start: i,
+                is_number: false,
+                sentence_start,
+            });
+            sentence_start = false;
+        } else if c.is_alphabetic() || c.is_ascii_digit() {
             let is_number = c.is_ascii_digit();
             let mut end = i + c.len_utf8();
             while let Some(&(j, d)) = iter.peek() {
@@ -56,6 +84,68 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             sentence_start = true;
         }
     }
+    out
+}
+
+/// The lower-cased letters of an initialism or acronym: a dotted initialism token ("U.S" →
+/// "us") or an all-capitals word of 2–6 letters ("NASA" → "nasa"). None for other words.
+pub fn initialism_letters(raw: &str) -> Option<String> {
+    let letters: String = raw.chars().filter(|&c| c != '.').collect();
+    let n = letters.chars().count();
+    let all_caps = letters.chars().all(|c| c.is_ascii_uppercase());
+    (all_caps && (2..=6).contains(&n) && (raw.contains('.') || raw.len() == n))
+        .then(|| letters.to_ascii_lowercase())
+}
+
+/// Words that may stand inside a name without starting a word of its initialism ("United States
+/// of America", "National Aeronautics and Space Administration").
+const INITIALISM_GLUE: &[&str] = &["of", "and", "the", "for", "&"];
+
+/// The initialisms the capitalised names of `toks` (the [`tokens`] of `text`) spell, lower case:
+/// for every run of capitalised words (not stopwords) joined by white space, where the words of
+/// [`INITIALISM_GLUE`] may stand between them, the initials of each sub-run of 2–6 capitalised
+/// words. "United States of America" gives "us", "usa" and "sa". Deduplicated, in no
+/// particular order.
+pub fn spelled_initialisms(text: &str, toks: &[Token<'_>]) -> FastSet<String> {
+    let mut out = FastSet::default();
+    let mut run: Vec<char> = Vec::new();
+    let joined = |a: &Token<'_>, b: &Token<'_>| {
+        text[a.start + a.raw.len()..b.start]
+            .chars()
+            .all(char::is_whitespace)
+    };
+    let flush = |run: &mut Vec<char>, out: &mut FastSet<String>| {
+        for a in 0..run.len() {
+            for b in (a + 2)..=(a + 6).min(run.len()) {
+                out.insert(run[a..b].iter().collect());
+            }
+        }
+        run.clear();
+    };
+    let mut last: Option<&Token<'_>> = None;
+    let mut pending_glue = false;
+    for t in toks {
+        let first = t.raw.chars().next().unwrap_or(' ');
+        let connected = last.is_some_and(|l| joined(l, t));
+        if !t.is_number && first.is_uppercase() && !is_stopword(&lower_cow(t.raw)) {
+            if !connected {
+                flush(&mut run, &mut out);
+            }
+            run.extend(first.to_lowercase());
+            pending_glue = false;
+        } else if !run.is_empty()
+            && connected
+            && !pending_glue
+            && INITIALISM_GLUE.contains(&lower_cow(t.raw).as_ref())
+        {
+            pending_glue = true;
+        } else {
+            flush(&mut run, &mut out);
+            pending_glue = false;
+        }
+        last = Some(t);
+    }
+    flush(&mut run, &mut out);
     out
 }
 
@@ -346,6 +436,34 @@ mod tests {
         );
         assert!(t[0].sentence_start && !t[2].sentence_start && t[7].sentence_start);
         assert!(t[1].is_number && t[6].is_number && !t[2].is_number);
+    }
+
+    #[test]
+    fn dotted_initialisms_are_one_token_and_spelled_names_give_their_initials() {
+        let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(raws("The U.S. Army"), ["The", "U.S", "Army"]);
+        assert_eq!(
+            raws("J.R.R. Tolkien wrote it."),
+            ["J.R.R", "Tolkien", "wrote", "it"]
+        );
+        // A lone initial, or a word after a dot, is no initialism.
+        assert_eq!(
+            raws("A. Smith and Mr. T.S"),
+            ["A", "Smith", "and", "Mr", "T.S"]
+        );
+        assert_eq!(raws("in the U.S.Army"), ["in", "the", "U.S", "Army"]);
+        assert_eq!(initialism_letters("U.S"), Some("us".into()));
+        assert_eq!(initialism_letters("NASA"), Some("nasa".into()));
+        assert_eq!(initialism_letters("Paris"), None);
+        assert_eq!(initialism_letters("I"), None);
+        let text = "The United States of America and the National Aeronautics and Space \
+                    Administration met. Paris is big.";
+        let set = spelled_initialisms(text, &tokens(text));
+        for l in ["us", "usa", "sa", "nasa"] {
+            assert!(set.contains(l), "{l} in {set:?}");
+        }
+        // Not across a sentence's end, nor from a stopword ("The").
+        assert!(!set.contains("ap") && !set.contains("tus"), "{set:?}");
     }
 
     #[test]
