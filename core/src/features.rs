@@ -4,11 +4,13 @@
 //! word uni- and bigrams of the answer and of the prompt (the "hashing trick", Weinberger et al.
 //! 2009) that the trained model turns into tf-idf vectors.
 
-use crate::grounding::{analyse_tokens, context_role, is_list_marker, ContextRole, Grounding};
+use crate::grounding::{
+    analyse_tokens, context_role, is_list_marker, ContextRole, Grounding, NUMBER_WORDS,
+};
 use crate::text::{
-    demonym_counterpart, fnv1a, initialism_letters, is_approximated, is_stopword, lower_cow,
-    number_value, rounds_to, spelled_initialisms, strip_possessive, tokens, FastSet, PhraseGroup,
-    Token, FNV_OFFSET,
+    demonym_counterpart, fnv1a, fold_diacritics, in_decade, initialism_letters, is_approximated,
+    is_stopword, lower_cow, number_key, number_value, rounds_to, spelled_initialisms,
+    strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -443,7 +445,10 @@ fn normalised(s: &str) -> String {
             out.push(c.to_ascii_lowercase());
             space = false;
         } else if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
+            // Diacritics folded, as in grounding's keys ("Gaudí" = "Gaudi").
+            for l in c.to_lowercase() {
+                out.extend(fold_diacritics(Cow::Owned(l.to_string())).chars());
+            }
             space = false;
         } else if !space {
             out.push(' ');
@@ -521,6 +526,26 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             set
         })
     };
+    // Names the sources state with a hyphenated part of theirs left out: "Marie Skłodowska-Curie"
+    // also states "Marie Curie" and "Marie Skłodowska" (normalised, found once when needed).
+    let part_names = std::cell::OnceCell::new();
+    let part_names = || {
+        part_names.get_or_init(|| {
+            let mut set: FastSet<String> = FastSet::default();
+            for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
+                for name in names(src, toks).iter().filter(|n| n.contains('-')) {
+                    for (i, word) in name.split(' ').enumerate() {
+                        for part in word.split('-') {
+                            let mut words: Vec<&str> = name.split(' ').collect();
+                            words[i] = part;
+                            set.insert(normalised(&words.join(" ")).trim().to_string());
+                        }
+                    }
+                }
+            }
+            set
+        })
+    };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
     let novel_names: Vec<String> = all_names
@@ -531,6 +556,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             let b = bare(n);
             let initialism = initialism_letters(strip_possessive(n));
             !source_grams.contains(&b)
+                && !part_names().contains(b.trim())
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
                 && !initialism.is_some_and(|l| spelled().contains(&l))
@@ -539,17 +565,29 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .collect();
 
     // Content-word and bigram support.
-    // A number is novel when the sources do not state it; one stated as approximate ("about
-    // 330", "more than 20,000") is not novel when a number of the sources rounds to it.
-    // The sources' numbers are parsed once, and only when an approximate number needs them.
+    // A number is novel when the sources do not state it, as written or with the same value
+    // ("5,500,000" is stated by "5.5 million": `number_key`); one stated as approximate
+    // ("about 330", "more than 20,000") is not novel when a number of the sources rounds to it.
+    // A decade ("1870s") is stated by any year of the sources in it. The sources' numbers,
+    // written in digits or as number words ("two", "fourth"; grounding's `NUMBER_WORDS`), are
+    // parsed once, and only when a number needs them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {
         source_numbers.get_or_init(|| {
-            prompt_tokens
-                .iter()
-                .chain(&context_tokens)
-                .filter(|t| t.is_number)
-                .filter_map(|t| number_value(t.raw))
+            [&prompt_tokens, &context_tokens]
+                .into_iter()
+                .flat_map(|toks| {
+                    (0..toks.len()).filter_map(|i| {
+                        if toks[i].is_number {
+                            return number_value(&number_key(toks, i));
+                        }
+                        let w = lower_cow(toks[i].raw);
+                        (w != "one")
+                            .then(|| NUMBER_WORDS.iter().find(|(n, _)| *n == w))
+                            .flatten()
+                            .and_then(|(_, d)| d.parse().ok())
+                    })
+                })
                 .collect()
         })
     };
@@ -557,9 +595,12 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .iter()
         .map(|&i| (i, toks[i].raw))
         .filter(|&(i, n)| {
-            let stated = source_grams.contains(&normalised(n));
-            let rounded = || source_numbers().iter().any(|&m| rounds_to(m, n));
-            !(stated || (is_approximated(&toks, i) && rounded()))
+            let key = number_key(&toks, i);
+            let stated = source_grams.contains(&normalised(n))
+                || number_value(&key).is_some_and(|v| source_numbers().contains(&v));
+            let rounded = || source_numbers().iter().any(|&m| rounds_to(m, &key));
+            let decade = || source_numbers().iter().any(|&m| in_decade(m, n));
+            !(stated || decade() || (is_approximated(&toks, i) && rounded()))
         })
         .map(|(_, n)| n.to_string())
         .collect();
@@ -911,6 +952,36 @@ mod tests {
             Some("They told us about Alaska."),
         );
         assert_eq!(e.novel_names, vec!["U.S"]);
+    }
+
+    #[test]
+    fn a_number_or_name_written_another_way_is_not_novel() {
+        let e = extract(
+            "About 5,500,000 people live in Norway.",
+            None,
+            Some("Norway has a population of about 5.5 million people."),
+        );
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        let e = extract(
+            "It was designed by Antoni Gaudi.",
+            None,
+            Some("The Sagrada Família was designed by the architect Antoni Gaudí."),
+        );
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract(
+            "About 6,500,000 people live in Norway.",
+            None,
+            Some("Norway has a population of about 5.5 million people."),
+        );
+        assert_eq!(e.novel_numbers, vec!["6,500,000"]);
+        let ctx = Some("Mars has two small moons and is the fourth planet, named in the 1870s.");
+        let e = extract("Mars has 2 moons; it is the 4th planet.", None, ctx);
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        let e = extract("The moons were found in 1877.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["1877"]);
+        let ctx = Some("The moons were found in 1877.");
+        let e = extract("They were found in the 1870s, not the 1880s.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["1880s"]);
     }
 
     #[test]

@@ -9,8 +9,9 @@
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
 use crate::text::{
-    demonym_place, initialism_letters, is_approximated, is_stopword, lower_cow, number_digits,
-    number_value, rounds_to, spelled_initialisms, tokens, FastMap, FastSet, Token,
+    decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
+    is_number_scale, is_stopword, lower_cow, number_key, number_value, rounds_to,
+    spelled_initialisms, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -214,7 +215,7 @@ enum KeyKind {
 }
 
 /// Number words normalised to digits, so that "twelve" and "12" match.
-const NUMBER_WORDS: &[(&str, &str)] = &[
+pub(crate) const NUMBER_WORDS: &[(&str, &str)] = &[
     ("zero", "0"),
     ("one", "1"),
     ("two", "2"),
@@ -243,6 +244,18 @@ const NUMBER_WORDS: &[(&str, &str)] = &[
     ("seventy", "70"),
     ("eighty", "80"),
     ("ninety", "90"),
+    // Ordinals name their number ("fourth" = "4th"); "first" and "second" are left out, as
+    // "one" is: they are far more often ordinary words ("at first", "a second").
+    ("third", "3"),
+    ("fourth", "4"),
+    ("fifth", "5"),
+    ("sixth", "6"),
+    ("seventh", "7"),
+    ("eighth", "8"),
+    ("ninth", "9"),
+    ("tenth", "10"),
+    ("eleventh", "11"),
+    ("twelfth", "12"),
     ("hundred", "100"),
     ("thousand", "1000"),
     ("million", "1000000"),
@@ -381,9 +394,21 @@ fn sentence_keys<'a>(
             continue;
         }
         if t.is_number {
-            // Digits and decimal points, group separators dropped ("1,200.5" → "1200.5").
-            let digits = number_digits(t.raw);
+            // Digits and decimal points, group separators dropped ("1,200.5" → "1200.5"), times
+            // a scale word after it ("5.5 million" → "5500000").
+            let digits = number_key(toks, i);
+            if decade_start(t.raw).is_some() {
+                // A decade ("1870s") is found by any year in it (`SourceIndex::id_of`).
+                out.push(Key {
+                    norm: Cow::Borrowed(t.raw),
+                    kind: KeyKind::Year,
+                    negation: false,
+                    approx: true,
+                });
+                continue;
+            }
             let year = digits.len() == 4
+                && !is_number_scale(toks, i + 1)
                 && (digits.starts_with('1') || digits.starts_with("20"))
                 && !digits.contains('.');
             out.push(Key {
@@ -392,6 +417,10 @@ fn sentence_keys<'a>(
                 negation: false,
                 approx: is_approximated(toks, i),
             });
+            continue;
+        }
+        if is_number_scale(toks, i) {
+            // Part of the number before it (`number_key`).
             continue;
         }
         if let Some((_, d)) = NUMBER_WORDS.iter().find(|(w, _)| *w == lower) {
@@ -429,7 +458,8 @@ fn sentence_keys<'a>(
             Some(place) => Cow::Borrowed(place),
             None => lower_word,
         };
-        let norm = normal_form(place);
+        // Diacritics aside: "Gaudi" names what "Gaudí" names.
+        let norm = normal_form(fold_diacritics(place));
         out.push(Key {
             norm,
             kind: if name { KeyKind::Name } else { KeyKind::Word },
@@ -610,7 +640,8 @@ impl<'a> SourceIndex<'a> {
     /// Indexes the sentences of `context` (its [`tokens`] `context_tokens`). A sentence whose
     /// capitalised names spell one of `initialisms` (lower-cased letters, sorted; see
     /// [`spelled_initialisms`])
-    /// also holds that initialism as a name key, so "U.S" in an answer finds "United States".
+    /// also holds that initialism as a name key, so "U.S" in an answer finds "United States"; a
+    /// hyphenated name also holds its parts as name keys.
     fn build(
         context: &'a str,
         context_tokens: &[Token<'a>],
@@ -630,6 +661,23 @@ impl<'a> SourceIndex<'a> {
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
+            // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
+            // her "Marie Curie".
+            for t in toks.iter().filter(|t| {
+                t.raw.contains('-') && t.raw.chars().next().is_some_and(char::is_uppercase)
+            }) {
+                ks.extend(
+                    t.raw
+                        .split('-')
+                        .filter(|p| p.chars().nth(1).is_some() && !is_stopword(&lower_cow(p)))
+                        .map(|p| Key {
+                            norm: normal_form(fold_diacritics(lower_cow(p))),
+                            kind: KeyKind::Name,
+                            negation: false,
+                            approx: false,
+                        }),
+                );
+            }
             if !initialisms.is_empty() {
                 let spelled = spelled_initialisms(context, toks);
                 ks.extend(
@@ -708,14 +756,15 @@ impl<'a> SourceIndex<'a> {
 
     /// The id of key token `k`: its own, or for a number stated as approximate the first
     /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
-    /// "21,196"); None when the sources lack it.
+    /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"); None
+    /// when the sources lack it.
     fn id_of(&self, k: &Key<'_>) -> Option<u32> {
         self.vocab.get(&k.norm).copied().or_else(|| {
             k.approx
                 .then(|| {
                     self.numbers
                         .iter()
-                        .find(|(v, _)| rounds_to(*v, &k.norm))
+                        .find(|(v, _)| in_decade(*v, &k.norm) || rounds_to(*v, &k.norm))
                         .map(|&(_, id)| id)
                 })
                 .flatten()
@@ -1272,6 +1321,52 @@ mod tests {
             src.text
         );
         assert!(src.text.starts_with("It was completed in 1889"));
+    }
+
+    #[test]
+    fn a_name_written_another_way_supports_its_claim() {
+        // Each pair: an answer naming or numbering what the source states in another form, and
+        // a swap that must still contradict.
+        for (ctx, good, bad) in [
+            (
+                "The Sagrada Família was designed by the Catalan architect Antoni Gaudí.",
+                "Antoni Gaudi designed the Sagrada Familia.",
+                "Antoni Pujol designed the Sagrada Familia.",
+            ),
+            (
+                "Marie Skłodowska-Curie was the first woman to win a Nobel Prize.",
+                "Marie Curie was the first woman to win a Nobel Prize.",
+                "Marie Meitner was the first woman to win a Nobel Prize.",
+            ),
+            (
+                "The United States purchased Alaska from the Russian Empire in 1867.",
+                "The U.S. purchased Alaska from the Russian Empire in 1867.",
+                "The U.K. purchased Alaska from the Russian Empire in 1867.",
+            ),
+            (
+                "Norway has a population of about 5.5 million people.",
+                "Norway has a population of about 5,500,000 people.",
+                "Norway has a population of about 7,500,000 people.",
+            ),
+            (
+                "Mars is the fourth planet from the Sun.",
+                "Mars is the 4th planet from the Sun.",
+                "Mars is the 6th planet from the Sun.",
+            ),
+            (
+                "Bell was granted a patent for the telephone in 1876.",
+                "Bell was granted a patent for the telephone in the 1870s.",
+                "Bell was granted a patent for the telephone in the 1890s.",
+            ),
+        ] {
+            let (g, b) = (analyse(good, "", ctx), analyse(bad, "", ctx));
+            assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+            assert_eq!(
+                b.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{bad}: {b:?}"
+            );
+        }
     }
 
     #[test]

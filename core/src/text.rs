@@ -4,7 +4,8 @@
 
 /// A token of the text: a word (letters, inner apostrophes or hyphens), a dotted initialism
 /// (`U.S`, `D.C`, `J.R.R`: single capitals joined by dots, the last dot left to end a sentence
-/// as it may) or a number (digits with inner `.`/`,` groups, e.g. `1,200.5`).
+/// as it may) or a number (digits with inner `.`/`,` groups, e.g. `1,200.5`, and an ordinal
+/// suffix, `4th`, `21st`, or a decade's "s", `1870s`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     /// The token as it stands in the text.
@@ -35,6 +36,28 @@ fn dotted_initialism_end(bytes: &[u8], i: usize) -> Option<usize> {
     Some(end)
 }
 
+/// The first year of a decade token ("1870s" → 1870; four digits, the last 0, then "s"), None
+/// for other tokens.
+pub fn decade_start(raw: &str) -> Option<f64> {
+    let digits = raw.strip_suffix('s')?;
+    (digits.len() == 4 && digits.bytes().all(|b| b.is_ascii_digit()) && digits.ends_with('0'))
+        .then(|| digits.parse().ok())
+        .flatten()
+}
+
+/// True when `m` falls in the decade of token `raw` ([`decade_start`]: 1876 in "1870s").
+pub fn in_decade(m: f64, raw: &str) -> bool {
+    decade_start(raw).is_some_and(|d| (d..d + 10.0).contains(&m))
+}
+
+/// True when an ordinal suffix ("st", "nd", "rd", "th") starts at byte `j` and ends a word.
+fn ordinal_suffix_at(bytes: &[u8], j: usize) -> bool {
+    matches!(
+        bytes.get(j..j + 2),
+        Some(b"st") | Some(b"nd") | Some(b"rd") | Some(b"th")
+    ) && !bytes.get(j + 2).is_some_and(u8::is_ascii_alphanumeric)
+}
+
 /// Splits `text` into word and number tokens (Unicode letters count as word characters).
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
@@ -55,6 +78,23 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             let is_number = c.is_ascii_digit();
             let mut end = i + c.len_utf8();
             while let Some(&(j, d)) = iter.peek() {
+                if is_number && ordinal_suffix_at(bytes, j) {
+                    // "4th", "21st": the ordinal is the number.
+                    end = j + 2;
+                    iter.next();
+                    iter.next();
+                    break;
+                }
+                if is_number
+                    && d == 's'
+                    && decade_start(&text[i..j + 1]).is_some()
+                    && !bytes.get(j + 1).is_some_and(u8::is_ascii_alphanumeric)
+                {
+                    // "1870s": a decade.
+                    end = j + 1;
+                    iter.next();
+                    break;
+                }
                 let inner_ok = if is_number {
                     d.is_ascii_digit()
                         || ((d == '.' || d == ',')
@@ -467,6 +507,39 @@ mod tests {
     }
 
     #[test]
+    fn scaled_numbers_ordinals_and_diacritics_have_one_key() {
+        let key = |s: &str| {
+            let t = tokens(s);
+            let i = t.iter().position(|t| t.is_number).unwrap();
+            number_key(&t, i).into_owned()
+        };
+        assert_eq!(key("about 5.5 million people"), "5500000");
+        assert_eq!(key("about 5,500,000 people"), "5500000");
+        assert_eq!(key("$1.2 billion"), "1200000000");
+        assert_eq!(key("1.2345 thousand"), "1234.5");
+        assert_eq!(key("0.5 million"), "500000");
+        assert_eq!(key("12 people"), "12");
+        let t = tokens("the 4th and 21st of 1990s");
+        let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
+        assert_eq!(raws, ["the", "4th", "and", "21st", "of", "1990s"]);
+        assert_eq!(number_key(&t, 1), "4");
+        assert_eq!(decade_start("1990s"), Some(1990.0));
+        assert_eq!(decade_start("1995s"), None);
+        assert!(in_decade(1999.0, "1990s") && !in_decade(2000.0, "1990s"));
+        assert!(is_number_scale(&tokens("5 million"), 1));
+        assert!(!is_number_scale(&tokens("a million"), 1));
+        assert!(!is_number_scale(&tokens("5 million"), 2));
+        use std::borrow::Cow;
+        assert_eq!(fold_diacritics(Cow::Borrowed("gaudí")), "gaudi");
+        assert_eq!(fold_diacritics(Cow::Borrowed("zürich")), "zurich");
+        assert_eq!(fold_diacritics(Cow::Borrowed("łódź")), "łodz");
+        assert!(matches!(
+            fold_diacritics(Cow::Borrowed("paris")),
+            Cow::Borrowed(_)
+        ));
+    }
+
+    #[test]
     fn stopword_set_is_the_list() {
         assert_eq!(
             STOPWORDS.iter().map(|w| w.len()).max(),
@@ -628,12 +701,76 @@ pub fn is_approximated(toks: &[Token<'_>], i: usize) -> bool {
 /// The digits of a number token of [`tokens`]: group commas dropped, a trailing "." trimmed
 /// ("1,200.5" → "1200.5", "1889." → "1889"); borrowed when it holds no comma.
 pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
+    // An ordinal's suffix ("4th" → "4") is no digit.
+    let raw = raw.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     if raw.contains(',') {
         let digits: String = raw.chars().filter(|c| *c != ',').collect();
         std::borrow::Cow::Owned(digits.trim_end_matches('.').to_string())
     } else {
         std::borrow::Cow::Borrowed(raw.trim_end_matches('.'))
     }
+}
+
+/// Scale words that multiply the number before them, with their power of ten.
+const SCALE_WORDS: &[(&str, u32)] = &[
+    ("thousand", 3),
+    ("million", 6),
+    ("billion", 9),
+    ("trillion", 12),
+];
+
+/// The power of ten of a scale word ("million" → 6; lower case), None for other words.
+pub fn scale_of(lower: &str) -> Option<u32> {
+    SCALE_WORDS
+        .iter()
+        .find(|(w, _)| *w == lower)
+        .map(|&(_, p)| p)
+}
+
+/// True when `toks[i]` is a scale word ([`scale_of`]) right after a number ("5.5 million"): it
+/// is part of that number's value ([`number_key`]), not a word of its own.
+pub fn is_number_scale(toks: &[Token<'_>], i: usize) -> bool {
+    i > 0 && i < toks.len() && toks[i - 1].is_number && scale_of(&lower_cow(toks[i].raw)).is_some()
+}
+
+/// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by
+/// the scale word after it by moving the decimal point ("5.5 million" → "5500000", as
+/// "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values written these ways get equal
+/// keys.
+pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str> {
+    let digits = number_digits(toks[i].raw);
+    let Some(power) = toks
+        .get(i + 1)
+        .filter(|_| is_number_scale(toks, i + 1))
+        .and_then(|t| scale_of(&lower_cow(t.raw)))
+    else {
+        return digits;
+    };
+    let (int, frac) = digits.split_once('.').unwrap_or((&digits, ""));
+    let p = power as usize;
+    let mut whole = String::with_capacity(int.len() + p);
+    whole.push_str(int);
+    whole.push_str(&frac[..frac.len().min(p)]);
+    whole.extend(std::iter::repeat_n('0', p.saturating_sub(frac.len())));
+    let rest = frac.get(p..).unwrap_or("").trim_end_matches('0');
+    let whole = whole.trim_start_matches('0');
+    let whole = if whole.is_empty() { "0" } else { whole };
+    std::borrow::Cow::Owned(if rest.is_empty() {
+        whole.to_string()
+    } else {
+        format!("{whole}.{rest}")
+    })
+}
+
+/// `word` with its letters' diacritics removed (canonical decomposition, combining marks
+/// dropped; Unicode UAX #15 via the `unicode-normalization` crate): "Gaudí" → "Gaudi", "Zürich"
+/// → "Zurich". Letters without a decomposition ("ł", "ø") stay. Borrowed when ASCII.
+pub fn fold_diacritics(word: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
+    if word.is_ascii() {
+        return word;
+    }
+    std::borrow::Cow::Owned(word.nfd().filter(|c| !is_combining_mark(*c)).collect())
 }
 
 /// The value of a number as written by [`tokens`] ("21,196" → 21196, "2.5" → 2.5; its
