@@ -262,9 +262,10 @@ pub(crate) const NUMBER_WORDS: &[(&str, &str)] = &[
     ("billion", "1000000000"),
 ];
 
-/// Verbal negation markers ("not", "never", "-n't"): a claim and its aligned sentence that differ
-/// in them disagree in polarity. Determiners such as "no" are left out: "no other river carries
-/// as much" restates a superlative, it does not negate it.
+/// Verbal negation markers ("not", "never", "-n't"; and "no longer", in [`sentence_keys`]): a
+/// claim and its aligned sentence that differ in them disagree in polarity. Determiners such as
+/// "no" are left out: "no other river carries as much" restates a superlative, it does not
+/// negate it.
 const NEGATIONS: &[&str] = &["not", "never"];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
@@ -384,7 +385,20 @@ fn sentence_keys<'a>(
         let lower_word = lower_cow(t.raw);
         let lower = lower_word.as_ref();
         refers_back |= BACK_REFERENCES.contains(&lower);
-        if NEGATIONS.contains(&lower) || lower.ends_with("n't") {
+        // "no longer" negates as "not" does ("it is no longer considered a planet"); "no" alone
+        // is mostly a determiner or a yes/no answer, and is left out.
+        let next_is = |w: &str| {
+            toks.get(i + 1)
+                .is_some_and(|n| n.raw.eq_ignore_ascii_case(w))
+        };
+        let after_no = i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no");
+        if lower == "longer" && after_no {
+            continue;
+        }
+        if NEGATIONS.contains(&lower)
+            || lower.ends_with("n't")
+            || (lower == "no" && next_is("longer"))
+        {
             out.push(Key {
                 norm: Cow::Borrowed("not"),
                 kind: KeyKind::Word,
@@ -1367,6 +1381,30 @@ mod tests {
                 "{bad}: {b:?}"
             );
         }
+    }
+
+    #[test]
+    fn no_longer_negates() {
+        let ctx = "In 2006 the International Astronomical Union reclassified Pluto as a dwarf \
+                   planet, so it is no longer considered a planet.";
+        for good in [
+            "Pluto is not considered a planet.",
+            "Pluto is no longer considered a planet.",
+        ] {
+            let g = analyse(good, "Is Pluto a planet?", ctx);
+            assert_ne!(
+                g.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{good}: {g:?}"
+            );
+        }
+        let b = analyse(
+            "Pluto is still considered a planet.",
+            "Is Pluto a planet?",
+            ctx,
+        );
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        assert!(b.features.negation_mismatch_share > 0.0);
     }
 
     #[test]
