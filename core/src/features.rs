@@ -5,12 +5,12 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, is_list_marker, ContextRole, Grounding, NUMBER_WORDS,
+    analyse_tokens, context_role, is_list_marker, number_word, ContextRole, Grounding,
 };
 use crate::text::{
-    demonym_counterpart, fnv1a, fold_diacritics, in_decade, initialism_letters, is_approximated,
-    is_stopword, lower_cow, number_key, number_value, rounds_to, spelled_initialisms,
-    strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
+    is_approximated, is_stopword, lower_cow, number_key, number_value, rounds_to,
+    spelled_initialisms, strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -447,7 +447,7 @@ fn normalised(s: &str) -> String {
         } else if c.is_alphanumeric() {
             // Diacritics folded, as in grounding's keys ("Gaudí" = "Gaudi").
             for l in c.to_lowercase() {
-                out.extend(fold_diacritics(Cow::Owned(l.to_string())).chars());
+                fold_diacritics_char(l, |d| out.push(d));
             }
             space = false;
         } else if !space {
@@ -534,11 +534,12 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             let mut set: FastSet<String> = FastSet::default();
             for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
                 for name in names(src, toks).iter().filter(|n| n.contains('-')) {
-                    for (i, word) in name.split(' ').enumerate() {
+                    let words: Vec<&str> = name.split(' ').collect();
+                    for (i, word) in words.iter().enumerate() {
                         for part in word.split('-') {
-                            let mut words: Vec<&str> = name.split(' ').collect();
-                            words[i] = part;
-                            set.insert(normalised(&words.join(" ")).trim().to_string());
+                            let mut with_part = words.clone();
+                            with_part[i] = part;
+                            set.insert(normalised(&with_part.join(" ")).trim().to_string());
                         }
                     }
                 }
@@ -569,7 +570,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // ("5,500,000" is stated by "5.5 million": `number_key`); one stated as approximate
     // ("about 330", "more than 20,000") is not novel when a number of the sources rounds to it.
     // A decade ("1870s") is stated by any year of the sources in it. The sources' numbers,
-    // written in digits or as number words ("two", "fourth"; grounding's `NUMBER_WORDS`), are
+    // written in digits or as number words ("two", "fourth"; grounding's `number_word`), are
     // parsed once, and only when a number needs them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {
@@ -582,10 +583,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             return number_value(&number_key(toks, i));
                         }
                         let w = lower_cow(toks[i].raw);
-                        (w != "one")
-                            .then(|| NUMBER_WORDS.iter().find(|(n, _)| *n == w))
-                            .flatten()
-                            .and_then(|(_, d)| d.parse().ok())
+                        number_word(&w)
+                            .filter(|_| w != "one")
+                            .and_then(|d| d.parse().ok())
                     })
                 })
                 .collect()

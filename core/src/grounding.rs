@@ -215,7 +215,7 @@ enum KeyKind {
 }
 
 /// Number words normalised to digits, so that "twelve" and "12" match.
-pub(crate) const NUMBER_WORDS: &[(&str, &str)] = &[
+const NUMBER_WORDS: &[(&str, &str)] = &[
     ("zero", "0"),
     ("one", "1"),
     ("two", "2"),
@@ -261,6 +261,15 @@ pub(crate) const NUMBER_WORDS: &[(&str, &str)] = &[
     ("million", "1000000"),
     ("billion", "1000000000"),
 ];
+
+/// The digits of a number word of [`NUMBER_WORDS`] ("twelve" → "12", "fourth" → "4"; lower
+/// case), None for other words. Callers leave "one" out where it is more often a pronoun.
+pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
+    NUMBER_WORDS
+        .iter()
+        .find(|(w, _)| *w == lower)
+        .map(|&(_, d)| d)
+}
 
 /// Verbal negation markers ("not", "never", "-n't"; and "no longer", in [`sentence_keys`]): a
 /// claim and its aligned sentence that differ in them disagree in polarity. Determiners such as
@@ -355,6 +364,18 @@ fn span_tokens<'t, 'a>(toks: &'t [Token<'a>], span: (usize, usize)) -> &'t [Toke
     &toks[lo..hi]
 }
 
+impl<'a> Key<'a> {
+    /// A name key (not negated, not approximate) with normal form `norm`.
+    fn name(norm: Cow<'a, str>) -> Key<'a> {
+        Key {
+            norm,
+            kind: KeyKind::Name,
+            negation: false,
+            approx: false,
+        }
+    }
+}
+
 /// Pronouns that refer back to an entity named earlier.
 const BACK_REFERENCES: &[&str] = &[
     "it", "its", "he", "his", "him", "she", "her", "hers", "they", "their", "them",
@@ -437,7 +458,7 @@ fn sentence_keys<'a>(
             // Part of the number before it (`number_key`).
             continue;
         }
-        if let Some((_, d)) = NUMBER_WORDS.iter().find(|(w, _)| *w == lower) {
+        if let Some(d) = number_word(lower) {
             if lower != "one" {
                 out.push(Key {
                     norm: Cow::Borrowed(d),
@@ -454,12 +475,7 @@ fn sentence_keys<'a>(
         // An initialism ("U.S", "NASA") is a name keyed by its letters, as the capitalised name
         // it abbreviates is in the source index ([`SourceIndex::build`]).
         if let Some(letters) = initialism_letters(t.raw) {
-            out.push(Key {
-                norm: Cow::Owned(letters),
-                kind: KeyKind::Name,
-                negation: false,
-                approx: false,
-            });
+            out.push(Key::name(Cow::Owned(letters)));
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
@@ -684,12 +700,7 @@ impl<'a> SourceIndex<'a> {
                     t.raw
                         .split('-')
                         .filter(|p| p.chars().nth(1).is_some() && !is_stopword(&lower_cow(p)))
-                        .map(|p| Key {
-                            norm: normal_form(fold_diacritics(lower_cow(p))),
-                            kind: KeyKind::Name,
-                            negation: false,
-                            approx: false,
-                        }),
+                        .map(|p| Key::name(normal_form(fold_diacritics(lower_cow(p))))),
                 );
             }
             if !initialisms.is_empty() {
@@ -698,12 +709,7 @@ impl<'a> SourceIndex<'a> {
                     initialisms
                         .iter()
                         .filter(|l| spelled.contains(*l))
-                        .map(|l| Key {
-                            norm: Cow::Owned(l.clone()),
-                            kind: KeyKind::Name,
-                            negation: false,
-                            approx: false,
-                        }),
+                        .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }
             sent_refers_back.push(refers_back);

@@ -741,7 +741,7 @@ pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str>
     let digits = number_digits(toks[i].raw);
     let Some(power) = toks
         .get(i + 1)
-        .filter(|_| is_number_scale(toks, i + 1))
+        .filter(|_| toks[i].is_number)
         .and_then(|t| scale_of(&lower_cow(t.raw)))
     else {
         return digits;
@@ -766,11 +766,25 @@ pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str>
 /// dropped; Unicode UAX #15 via the `unicode-normalization` crate): "Gaudí" → "Gaudi", "Zürich"
 /// → "Zurich". Letters without a decomposition ("ł", "ø") stay. Borrowed when ASCII.
 pub fn fold_diacritics(word: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
-    use unicode_normalization::{char::is_combining_mark, UnicodeNormalization};
     if word.is_ascii() {
         return word;
     }
-    std::borrow::Cow::Owned(word.nfd().filter(|c| !is_combining_mark(*c)).collect())
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars() {
+        fold_diacritics_char(c, |d| out.push(d));
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`fold_diacritics`] of one character, without allocating: `emit` receives the characters of
+/// its canonical decomposition that are not combining marks ("í" → "i").
+pub fn fold_diacritics_char(c: char, mut emit: impl FnMut(char)) {
+    use unicode_normalization::char::{decompose_canonical, is_combining_mark};
+    decompose_canonical(c, |d| {
+        if !is_combining_mark(d) {
+            emit(d)
+        }
+    });
 }
 
 /// The value of a number as written by [`tokens`] ("21,196" → 21196, "2.5" → 2.5; its
