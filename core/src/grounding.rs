@@ -271,11 +271,11 @@ pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
         .map(|&(_, d)| d)
 }
 
-/// Verbal negation markers ("not", "never", "-n't"; and "no longer", in [`sentence_keys`]): a
+/// Verbal negation markers ("not", "never", "cannot", "-n't"; and "no longer", in [`sentence_keys`]): a
 /// claim and its aligned sentence that differ in them disagree in polarity. Determiners such as
 /// "no" are left out: "no other river carries as much" restates a superlative, it does not
 /// negate it.
-const NEGATIONS: &[&str] = &["not", "never"];
+const NEGATIONS: &[&str] = &["not", "never", "cannot"];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
 /// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
@@ -893,6 +893,127 @@ fn bridge_hops(
     }
 }
 
+/// Conjunctions that open a new clause after a comma ("…a dwarf planet, so it is no longer
+/// considered a planet"); "but", "whereas" and "although" open one without a comma too.
+const CLAUSE_OPENERS: &[&str] = &[
+    "so", "but", "yet", "and", "while", "whereas", "although", "though", "because", "which", "who",
+];
+
+/// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
+/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or at "but",
+/// "whereas" or "although" anywhere after the first token.
+fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 1..toks.len() {
+        let lower = lower_cow(toks[i].raw);
+        let gap = &text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start];
+        let after_comma = gap.contains(',') || gap.contains(':');
+        let opens = (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
+            || matches!(lower.as_ref(), "but" | "whereas" | "although");
+        if opens {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out.push(start..toks.len());
+    out
+}
+
+/// The key tokens of each clause ([`clause_ranges`]) of a sentence given by its tokens `toks`
+/// (offsets in `text`), with whether the clause negates, and its distinct content words
+/// (`KeyKind::Word`, sorted).
+fn clause_words<'a>(
+    text: &'a str,
+    toks: &[Token<'a>],
+    lower_vocab: &LowerVocab<'_>,
+) -> Vec<(bool, Vec<Cow<'a, str>>)> {
+    clause_ranges(text, toks)
+        .into_iter()
+        .filter_map(|r| {
+            let part = &toks[r];
+            let (first, last) = (part.first()?, part.last()?);
+            let span = (first.start, last.start + last.raw.len());
+            let ks = sentence_keys(text, span, part, lower_vocab).0;
+            let neg = ks.iter().any(|k| k.negation);
+            let mut words: Vec<Cow<'a, str>> = ks
+                .into_iter()
+                .filter(|k| k.kind == KeyKind::Word && !k.negation)
+                .map(|k| k.norm)
+                .collect();
+            words.sort_unstable();
+            words.dedup();
+            Some((neg, words))
+        })
+        .collect()
+}
+
+/// Whether a claim's polarity disagrees with its sources, judged per clause: the polarity of a
+/// proposition attaches to its predicate, so one sentence can affirm one thing and deny another
+/// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a
+/// planet"; "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens
+/// (offsets in `text`), `negated` whether it holds a negation, `candidates` the aligned source
+/// sentences that carry most of the claim. Each clause of the claim ([`clause_ranges`]) is
+/// matched to the source clauses holding most of its content words (names left out: the clauses
+/// of one sentence share a subject, often through a pronoun), ties broken by the share of the
+/// source clause's own words it restates; the claim disagrees when, for some clause of it, every
+/// best-matched source clause has the other polarity. When no clause of the claim shares a
+/// content word with the sources (a claim of names and numbers only), the claim's polarity is
+/// compared with the best sentence's, as a whole.
+#[allow(clippy::too_many_arguments)]
+fn polarity_mismatch(
+    index: &SourceIndex<'_>,
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, context_tokens): (&str, &[Token<'_>]),
+    lower_vocab: &LowerVocab<'_>,
+    candidates: &[u32],
+    negated: bool,
+) -> bool {
+    // Without a negation in any candidate every source clause is affirmed: no split is needed.
+    if !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
+        return negated;
+    }
+    let sources: Vec<(bool, Vec<Cow<'_, str>>)> = candidates
+        .iter()
+        .flat_map(|&t| {
+            let toks = span_tokens(context_tokens, index.spans[t as usize]);
+            clause_words(context, toks, lower_vocab)
+        })
+        .collect();
+    let mut judged = false;
+    for (claim_neg, words) in clause_words(text, claim_toks, lower_vocab) {
+        // Best source clauses by (claim words held, share of the clause's words): compared as
+        // held_a * len_b against held_b * len_a, exactly.
+        let (mut best, mut agree, mut disagree) = ((0usize, 1usize), false, false);
+        for (src_neg, src_words) in &sources {
+            let held = words
+                .iter()
+                .filter(|w| src_words.binary_search(w).is_ok())
+                .count();
+            if held == 0 {
+                continue;
+            }
+            let len = src_words.len();
+            let cmp = held.cmp(&best.0).then((held * best.1).cmp(&(best.0 * len)));
+            if cmp.is_gt() {
+                (best, agree, disagree) = ((held, len), false, false);
+            }
+            if cmp.is_ge() {
+                if *src_neg == claim_neg {
+                    agree = true;
+                } else {
+                    disagree = true;
+                }
+            }
+        }
+        judged |= agree || disagree;
+        if disagree && !agree {
+            return true;
+        }
+    }
+    !judged && negated != index.sent_neg[candidates[0] as usize]
+}
+
 /// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
 fn char_offset(s: &str, from: usize, at: usize, b: usize) -> usize {
     at + s[from..b].chars().count()
@@ -1128,7 +1249,31 @@ pub fn analyse_tokens(
                     ));
                 }
             }
-            if negated != index.sent_neg[s as usize] && local_support >= 0.6 {
+            // Polarity is judged per clause of the aligned sentences (`polarity_mismatch`).
+            let candidates: Vec<u32> = top
+                .iter()
+                .map(|&(t, _)| t)
+                .filter(|&t| {
+                    t == s || {
+                        let n = ids
+                            .iter()
+                            .zip(&in_prompt)
+                            .filter(|(id, p)| **p || id.is_some_and(|id| index.has(t, id)))
+                            .count();
+                        n as f64 / content.len() as f64 >= 0.6
+                    }
+                })
+                .collect();
+            if local_support >= 0.6
+                && polarity_mismatch(
+                    &index,
+                    (text, span_tokens(text_tokens, sp)),
+                    (context, context_tokens),
+                    &lower_vocab,
+                    &candidates,
+                    negated,
+                )
+            {
                 neg_mismatch += 1;
                 conflicts.push(if negated {
                     "negated vs affirmed".to_string()
@@ -1411,6 +1556,68 @@ mod tests {
         );
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         assert!(b.features.negation_mismatch_share > 0.0);
+    }
+
+    #[test]
+    fn polarity_is_judged_per_clause() {
+        // One sentence that affirms one thing and denies another: each claim is judged against
+        // the clause that states it.
+        let cases = [
+            (
+                "Is Pluto a planet?",
+                "Pluto was discovered in 1930 and was long considered the ninth planet. In 2006 \
+                 the International Astronomical Union reclassified Pluto as a dwarf planet, so it \
+                 is no longer considered a planet.",
+                &[
+                    "No, Pluto is not considered a planet.",
+                    "It has been a dwarf planet since 2006.",
+                ][..],
+                &[
+                    "Yes, Pluto is a planet.",
+                    "Pluto is still considered the ninth planet.",
+                ][..],
+            ),
+            (
+                "Can penguins fly?",
+                "Penguins are birds, but they cannot fly. They use their wings to swim.",
+                &[
+                    "Penguins cannot fly.",
+                    "Penguins are birds but they can't fly.",
+                ][..],
+                &["Yes, penguins can fly.", "Penguins are not birds."][..],
+            ),
+        ];
+        for (q, ctx, goods, bads) in cases {
+            for good in goods {
+                let g = analyse(good, q, ctx);
+                assert!(
+                    g.claims
+                        .iter()
+                        .all(|c| c.status != ClaimStatus::Contradicted),
+                    "{good}: {g:?}"
+                );
+            }
+            for bad in bads {
+                let b = analyse(bad, q, ctx);
+                assert_eq!(
+                    b.claims[0].status,
+                    ClaimStatus::Contradicted,
+                    "{bad}: {b:?}"
+                );
+                assert!(b.features.negation_mismatch_share > 0.0, "{bad}");
+            }
+        }
+    }
+
+    #[test]
+    fn clauses_start_at_a_conjunction_after_a_comma_or_at_but() {
+        let s = "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play";
+        let toks = tokens(s);
+        let starts: Vec<&str> = clause_ranges(s, &toks)
+            .into_iter()
+            .map(|r| toks[r.start].raw)
+            .collect();
+        assert_eq!(starts, ["Penguins", "but", "and"]);
     }
 
     #[test]
