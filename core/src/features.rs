@@ -5,7 +5,8 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, is_list_marker, number_word, ContextRole, Grounding,
+    analyse_tokens, context_role, is_list_marker, number_word, source_year_gaps, ContextRole,
+    Grounding,
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
@@ -570,8 +571,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // ("5,500,000" is stated by "5.5 million": `number_key`); one stated as approximate
     // ("about 330", "more than 20,000") is not novel when a number of the sources rounds to it.
     // A decade ("1870s") is stated by any year of the sources in it. The sources' numbers,
-    // written in digits or as number words ("two", "fourth"; grounding's `number_word`), are
-    // parsed once, and only when a number needs them.
+    // written in digits or as number words ("two", "fourth"; grounding's `number_word`), and the
+    // spans between two years of one source sentence (grounding's `year_gaps`: "born in 1900 and
+    // died in 1950" states 50), are parsed once, and only when a number needs them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {
         source_numbers.get_or_init(|| {
@@ -588,6 +590,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             .and_then(|d| d.parse().ok())
                     })
                 })
+                .chain(source_year_gaps(context, &context_tokens))
                 .collect()
         })
     };
@@ -901,6 +904,16 @@ mod tests {
         assert_eq!(e.novel_numbers, vec!["20,000"]);
         let e = extract("It stretches about 30,000 kilometres.", None, ctx);
         assert_eq!(e.novel_numbers, vec!["30,000"]);
+    }
+
+    #[test]
+    fn an_age_derived_from_two_years_of_a_sentence_is_not_novel() {
+        let ctx = "John Smith was born in 1900 and died in 1950 in Boston. He moved there in 1930.";
+        let q = "How old was he when he died?";
+        let e = extract("He was 50 when he died.", Some(q), Some(ctx));
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        let e = extract("He was 20 when he died.", Some(q), Some(ctx));
+        assert_eq!(e.novel_numbers, vec!["20"]);
     }
 
     #[test]

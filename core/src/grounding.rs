@@ -500,6 +500,46 @@ fn sentence_keys<'a>(
     (out, refers_back)
 }
 
+/// The spans between the years of one sentence, in whole years: for every two years `a < b`
+/// written in digits in `toks` (a sentence's tokens; four digits, 1000–2100, no scale word
+/// after), `b − a` when it is 1–150. A sentence that dates two events states how far apart they
+/// are ("born in 1900 and died in 1950" states that he died at 50): an age or a duration derived
+/// so is grounded, not novel. Only years of one sentence are paired (a long source has many
+/// years, and the difference of two unrelated ones states nothing); at most the first 12 years of
+/// a sentence are paired.
+pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
+    let years: Vec<u32> = (0..toks.len())
+        .filter(|&i| toks[i].is_number && !is_number_scale(toks, i + 1))
+        .filter_map(|i| {
+            let key = number_key(toks, i);
+            (key.len() == 4)
+                .then(|| key.parse::<u32>().ok())
+                .flatten()
+                .filter(|y| (1000..=2100).contains(y))
+        })
+        .take(12)
+        .collect();
+    let mut gaps = Vec::new();
+    for (i, a) in years.iter().enumerate() {
+        for b in &years[i + 1..] {
+            let d = a.abs_diff(*b);
+            if (1..=150).contains(&d) && !gaps.contains(&d) {
+                gaps.push(d);
+            }
+        }
+    }
+    gaps
+}
+
+/// [`year_gaps`] of every sentence of `text` (its [`tokens`] `toks`), as numbers.
+pub fn source_year_gaps(text: &str, toks: &[Token<'_>]) -> Vec<f64> {
+    sentence_spans(text)
+        .into_iter()
+        .flat_map(|sp| year_gaps(span_tokens(toks, sp)))
+        .map(f64::from)
+        .collect()
+}
+
 /// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
 /// (borrowed from the request when they already are).
 type LowerVocab<'a> = FastSet<Cow<'a, str>>;
@@ -712,6 +752,14 @@ impl<'a> SourceIndex<'a> {
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }
+            // The spans between its years are stated too (`year_gaps`), as words: found by an
+            // answer's number, never a number of the sentence that conflicts with one.
+            ks.extend(year_gaps(toks).into_iter().map(|d| Key {
+                norm: Cow::Owned(d.to_string()),
+                kind: KeyKind::Word,
+                negation: false,
+                approx: false,
+            }));
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
@@ -1556,6 +1604,26 @@ mod tests {
         );
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         assert!(b.features.negation_mismatch_share > 0.0);
+    }
+
+    #[test]
+    fn a_span_between_two_years_of_a_sentence_is_stated() {
+        let toks = tokens("Victoria reigned from 1837 until her death in 1901, aged 81.");
+        assert_eq!(year_gaps(&toks), vec![64]);
+        assert_eq!(
+            year_gaps(&tokens("Founded in 1066, rebuilt in 1700 and 1750.")),
+            vec![50]
+        );
+        assert!(year_gaps(&tokens("Born in 1900.")).is_empty());
+        let ctx = "John Smith was born in 1900 and died in 1950 in Boston. He moved there in 1930.";
+        let q = "How old was he when he died?";
+        let good = analyse("He was 50 when he died.", q, ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        // Years of two sentences state no span (1950 − 1930), and a wrong age is still novel.
+        for bad in ["He was 20 when he died.", "He was 65 when he died."] {
+            let b = analyse(bad, q, ctx);
+            assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{bad}: {b:?}");
+        }
     }
 
     #[test]
