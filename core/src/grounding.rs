@@ -359,10 +359,23 @@ fn ends_cvc(w: &[u8]) -> bool {
 /// unchanged or not ASCII letters.
 fn porter_inflection(word: &str) -> Option<String> {
     let b = word.as_bytes();
-    if b.len() < 4 || !b.iter().all(u8::is_ascii_lowercase) {
+    // Only words that can change (a suffix the steps act on) are copied; the copy lives on the
+    // stack (no allocation per word on the hot path), and words longer than it are kept as they are.
+    const MAX: usize = 40;
+    let ends = |s: &[u8]| b.ends_with(s);
+    if b.len() < 4
+        || b.len() > MAX
+        || !(ends(b"ed") || ends(b"ing") || ends(b"y") || ends(b"e") || ends(b"ll"))
+        || !b.iter().all(u8::is_ascii_lowercase)
+    {
         return None;
     }
-    let mut w = b.to_vec();
+    let mut buf = [0u8; MAX];
+    buf[..b.len()].copy_from_slice(b);
+    let mut w = Buf {
+        bytes: buf,
+        len: b.len(),
+    };
     // Step 1b.
     if w.ends_with(b"eed") {
         if measure(&w[..w.len() - 3]) > 0 {
@@ -394,7 +407,7 @@ fn porter_inflection(word: &str) -> Option<String> {
     }
     // Step 1c.
     if w.last() == Some(&b'y') && has_vowel(&w[..w.len() - 1]) {
-        *w.last_mut()? = b'i';
+        w.set_last(b'i');
     }
     // Step 5a.
     if w.last() == Some(&b'e') {
@@ -408,7 +421,39 @@ fn porter_inflection(word: &str) -> Option<String> {
     if w.ends_with(b"ll") && measure(&w) > 1 {
         w.pop();
     }
-    (w != b).then(|| String::from_utf8(w).ok()).flatten()
+    let w = &w.bytes[..w.len];
+    (w != b)
+        .then(|| std::str::from_utf8(w).ok().map(str::to_string))
+        .flatten()
+}
+
+/// A word of at most 40 ASCII letters on the stack, for [`porter_inflection`].
+struct Buf {
+    bytes: [u8; 40],
+    len: usize,
+}
+
+impl std::ops::Deref for Buf {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl Buf {
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+    fn push(&mut self, c: u8) {
+        self.bytes[self.len] = c;
+        self.len += 1;
+    }
+    fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+    fn set_last(&mut self, c: u8) {
+        self.bytes[self.len - 1] = c;
+    }
 }
 
 /// A key token of a text: its normal form, type, byte span and whether it negates.
