@@ -357,7 +357,7 @@ fn ends_cvc(w: &[u8]) -> bool {
 /// are left out: they join words of different meaning ("general" and "generous"; "university"
 /// and "universe") more than they help match a claim to its source. None when the word is
 /// unchanged or not ASCII letters.
-fn porter_inflection(word: &str) -> Option<String> {
+fn porter_inflection(word: &str) -> Option<Stem> {
     let b = word.as_bytes();
     // Only words that can change (a suffix the steps act on) are copied; the copy lives on the
     // stack (no allocation per word on the hot path), and words longer than it are kept as they are.
@@ -422,9 +422,24 @@ fn porter_inflection(word: &str) -> Option<String> {
         w.pop();
     }
     let w = &w.bytes[..w.len];
-    (w != b)
-        .then(|| std::str::from_utf8(w).ok().map(str::to_string))
-        .flatten()
+    if w == b {
+        None
+    } else if b.starts_with(w) {
+        Some(Stem::Prefix(w.len()))
+    } else {
+        std::str::from_utf8(w)
+            .ok()
+            .map(|s| Stem::Owned(s.to_string()))
+    }
+}
+
+/// What [`porter_inflection`] made of a word: a prefix of it (its first `n` bytes; most stems,
+/// which then need no allocation), or another string ("conflated" → "conflate" before step 5a,
+/// "study" → "studi").
+#[derive(Debug, PartialEq)]
+enum Stem {
+    Prefix(usize),
+    Owned(String),
 }
 
 /// A word of at most 40 ASCII letters on the stack, for [`porter_inflection`].
@@ -639,7 +654,14 @@ fn sentence_keys<'a>(
         let norm = normal_form(fold_diacritics(place));
         // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
         let norm = match (!name).then(|| porter_inflection(&norm)).flatten() {
-            Some(stem) => Cow::Owned(stem),
+            Some(Stem::Prefix(n)) => match norm {
+                Cow::Borrowed(b) => Cow::Borrowed(&b[..n]),
+                Cow::Owned(mut o) => {
+                    o.truncate(n);
+                    Cow::Owned(o)
+                }
+            },
+            Some(Stem::Owned(stem)) => Cow::Owned(stem),
             None => norm,
         };
         out.push(Key {
@@ -1801,7 +1823,12 @@ mod tests {
             ("produced", "produc"),
             ("cease", "ceas"),
         ] {
-            assert_eq!(porter_inflection(w).as_deref(), Some(stem), "{w}");
+            let got = match porter_inflection(w) {
+                Some(Stem::Prefix(n)) => w[..n].to_string(),
+                Some(Stem::Owned(o)) => o,
+                None => w.to_string(),
+            };
+            assert_eq!(got, stem, "{w}");
         }
         for w in [
             "bled", "sing", "feed", "fall", "rate", "white", "make", "méxico",

@@ -130,11 +130,16 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
 /// The lower-cased letters of an initialism or acronym: a dotted initialism token ("U.S" →
 /// "us") or an all-capitals word of 2–6 letters ("NASA" → "nasa"). None for other words.
 pub fn initialism_letters(raw: &str) -> Option<String> {
-    let letters: String = raw.chars().filter(|&c| c != '.').collect();
-    let n = letters.chars().count();
-    let all_caps = letters.chars().all(|c| c.is_ascii_uppercase());
-    (all_caps && (2..=6).contains(&n) && (raw.contains('.') || raw.len() == n))
-        .then(|| letters.to_ascii_lowercase())
+    // Every byte a capital letter or a dot, 2–6 letters: checked before anything is allocated
+    // (this runs for every word of a request).
+    let b = raw.as_bytes();
+    let n = b.iter().filter(|c| c.is_ascii_uppercase()).count();
+    (b.iter().all(|&c| c.is_ascii_uppercase() || c == b'.') && (2..=6).contains(&n)).then(|| {
+        b.iter()
+            .filter(|&&c| c != b'.')
+            .map(|&c| char::from(c.to_ascii_lowercase()))
+            .collect()
+    })
 }
 
 /// Words that may stand inside a name without starting a word of its initialism ("United States
