@@ -1115,10 +1115,13 @@ fn bridge_hops(
     }
 }
 
-/// Conjunctions that open a new clause after a comma ("…a dwarf planet, so it is no longer
-/// considered a planet"); "but", "whereas" and "although" open one without a comma too.
+/// Words that open a new clause after a comma: conjunctions ("…a dwarf planet, so it is no
+/// longer considered a planet"), and the "not" of a contrast ("for the photoelectric effect, not
+/// for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
+/// open one without a comma too.
 const CLAUSE_OPENERS: &[&str] = &[
     "so", "but", "yet", "and", "while", "whereas", "although", "though", "because", "which", "who",
+    "not",
 ];
 
 /// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
@@ -1869,6 +1872,13 @@ mod tests {
                 ][..],
             ),
             (
+                "Did Einstein win the Nobel Prize for relativity?",
+                "Albert Einstein received the 1921 Nobel Prize in Physics for his explanation of \
+                 the photoelectric effect, not for his theory of relativity.",
+                &["No, it was awarded for the photoelectric effect."][..],
+                &["Yes, he won the 1921 Nobel Prize for his theory of relativity."][..],
+            ),
+            (
                 "Can penguins fly?",
                 "Penguins are birds, but they cannot fly. They use their wings to swim.",
                 &[
@@ -1902,13 +1912,14 @@ mod tests {
 
     #[test]
     fn clauses_start_at_a_conjunction_after_a_comma_or_at_but() {
-        let s = "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play";
+        let s =
+            "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play, not a film";
         let toks = tokens(s);
         let starts: Vec<&str> = clause_ranges(s, &toks)
             .into_iter()
             .map(|r| toks[r.start].raw)
             .collect();
-        assert_eq!(starts, ["Penguins", "but", "and"]);
+        assert_eq!(starts, ["Penguins", "but", "and", "not"]);
     }
 
     #[test]
