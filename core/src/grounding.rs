@@ -351,8 +351,8 @@ fn ends_cvc(w: &[u8]) -> bool {
 /// The inflection steps of the Porter stemmer (Porter 1980, "An algorithm for suffix
 /// stripping", steps 1b, 1c, 5a and 5b) on a lower-case ASCII word whose plural
 /// [`normal_form`] already dropped: "-ed" and "-ing" after a vowel are removed ("mixed",
-/// "mixing" → "mix"; "hopping" → "hop"; "filing" → "file"), a final "y" after a vowel
-/// becomes "i" ("study", "studied" → "studi"), a final "e" goes when the measure allows
+/// "mixing" → "mix"; "hopping" → "hop"; "filing" → "file"), a final "y" becomes "i" when a
+/// vowel precedes it in the word ("study", "studied" → "studi"), a final "e" goes when the measure allows
 /// ("produce", "produced" → "produc") and "ll" becomes "l" at m > 1. The derivational steps 2–4
 /// are left out: they join words of different meaning ("general" and "generous"; "university"
 /// and "universe") more than they help match a claim to its source. None when the word is
@@ -361,7 +361,7 @@ fn porter_inflection(word: &str) -> Option<Stem> {
     let b = word.as_bytes();
     // Only words that can change (a suffix the steps act on) are copied; the copy lives on the
     // stack (no allocation per word on the hot path), and words longer than it are kept as they are.
-    const MAX: usize = 40;
+    const MAX: usize = STEM_MAX;
     let ends = |s: &[u8]| b.ends_with(s);
     if b.len() < 4
         || b.len() > MAX
@@ -442,9 +442,12 @@ enum Stem {
     Owned(String),
 }
 
-/// A word of at most 40 ASCII letters on the stack, for [`porter_inflection`].
+/// The longest word [`porter_inflection`] stems, in bytes.
+const STEM_MAX: usize = 40;
+
+/// A word of at most [`STEM_MAX`] ASCII letters on the stack, for [`porter_inflection`].
 struct Buf {
-    bytes: [u8; 40],
+    bytes: [u8; STEM_MAX],
     len: usize,
 }
 
