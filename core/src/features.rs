@@ -5,8 +5,7 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, is_list_marker, number_word, source_year_gaps, ContextRole,
-    Grounding,
+    analyse_tokens, context_role, is_list_marker, number_word, ContextRole, Grounding,
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
@@ -566,6 +565,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .cloned()
         .collect();
 
+    // Claims aligned to the sources (grounding's `analyse_tokens`); its spans between years
+    // are source numbers below.
+    let grounding = analyse_tokens(
+        (text, &toks),
+        (prompt, &prompt_tokens),
+        (context, &context_tokens),
+    );
+
     // Content-word and bigram support.
     // A number is novel when the sources do not state it, as written or with the same value
     // ("5,500,000" is stated by "5.5 million": `number_key`); one stated as approximate
@@ -590,7 +597,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             .and_then(|d| d.parse().ok())
                     })
                 })
-                .chain(source_year_gaps(context, &context_tokens))
+                .chain(grounding.source_year_gaps.iter().map(|&d| f64::from(d)))
                 .collect()
         })
     };
@@ -689,11 +696,6 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let text_chars = text.chars().count();
     let context_chars = context.chars().count();
 
-    let grounding = analyse_tokens(
-        (text, &toks),
-        (prompt, &prompt_tokens),
-        (context, &context_tokens),
-    );
     let g = grounding.features;
     let share = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
     let dense = [

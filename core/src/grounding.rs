@@ -15,6 +15,7 @@ use crate::text::{
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
+use tinyvec::ArrayVec;
 
 /// How the request's `context` was read (DESIGN §2.0), reported as `metadata.context_role`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -300,10 +301,16 @@ fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
     {
         end -= 1;
     }
+    truncate_cow(w, end)
+}
+
+/// The first `n` bytes of `w` (a char boundary), borrowed when `w` is and truncated in place when
+/// it is owned: no allocation either way.
+fn truncate_cow(w: Cow<'_, str>, n: usize) -> Cow<'_, str> {
     match w {
-        Cow::Borrowed(b) => Cow::Borrowed(&b[..end]),
+        Cow::Borrowed(b) => Cow::Borrowed(&b[..n]),
         Cow::Owned(mut o) => {
-            o.truncate(end);
+            o.truncate(n);
             Cow::Owned(o)
         }
     }
@@ -361,21 +368,16 @@ fn porter_inflection(word: &str) -> Option<Stem> {
     let b = word.as_bytes();
     // Only words that can change (a suffix the steps act on) are copied; the copy lives on the
     // stack (no allocation per word on the hot path), and words longer than it are kept as they are.
-    const MAX: usize = STEM_MAX;
     let ends = |s: &[u8]| b.ends_with(s);
     if b.len() < 4
-        || b.len() > MAX
+        || b.len() > STEM_MAX
         || !(ends(b"ed") || ends(b"ing") || ends(b"y") || ends(b"e") || ends(b"ll"))
         || !b.iter().all(u8::is_ascii_lowercase)
     {
         return None;
     }
-    let mut buf = [0u8; MAX];
-    buf[..b.len()].copy_from_slice(b);
-    let mut w = Buf {
-        bytes: buf,
-        len: b.len(),
-    };
+    let mut w: ArrayVec<[u8; STEM_MAX]> = ArrayVec::new();
+    w.extend_from_slice(b);
     // Step 1b.
     if w.ends_with(b"eed") {
         if measure(&w[..w.len() - 3]) > 0 {
@@ -407,7 +409,8 @@ fn porter_inflection(word: &str) -> Option<Stem> {
     }
     // Step 1c.
     if w.last() == Some(&b'y') && has_vowel(&w[..w.len() - 1]) {
-        w.set_last(b'i');
+        w.pop();
+        w.push(b'i');
     }
     // Step 5a.
     if w.last() == Some(&b'e') {
@@ -421,7 +424,7 @@ fn porter_inflection(word: &str) -> Option<Stem> {
     if w.ends_with(b"ll") && measure(&w) > 1 {
         w.pop();
     }
-    let w = &w.bytes[..w.len];
+    let w = w.as_slice();
     if w == b {
         None
     } else if b.starts_with(w) {
@@ -444,35 +447,6 @@ enum Stem {
 
 /// The longest word [`porter_inflection`] stems, in bytes.
 const STEM_MAX: usize = 40;
-
-/// A word of at most [`STEM_MAX`] ASCII letters on the stack, for [`porter_inflection`].
-struct Buf {
-    bytes: [u8; STEM_MAX],
-    len: usize,
-}
-
-impl std::ops::Deref for Buf {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-impl Buf {
-    fn pop(&mut self) {
-        self.len -= 1;
-    }
-    fn push(&mut self, c: u8) {
-        self.bytes[self.len] = c;
-        self.len += 1;
-    }
-    fn truncate(&mut self, n: usize) {
-        self.len = self.len.min(n);
-    }
-    fn set_last(&mut self, c: u8) {
-        self.bytes[self.len - 1] = c;
-    }
-}
 
 /// A key token of a text: its normal form, type, byte span and whether it negates.
 #[derive(Debug, Clone)]
@@ -657,13 +631,7 @@ fn sentence_keys<'a>(
         let norm = normal_form(fold_diacritics(place));
         // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
         let norm = match (!name).then(|| porter_inflection(&norm)).flatten() {
-            Some(Stem::Prefix(n)) => match norm {
-                Cow::Borrowed(b) => Cow::Borrowed(&b[..n]),
-                Cow::Owned(mut o) => {
-                    o.truncate(n);
-                    Cow::Owned(o)
-                }
-            },
+            Some(Stem::Prefix(n)) => truncate_cow(norm, n),
             Some(Stem::Owned(stem)) => Cow::Owned(stem),
             None => norm,
         };
@@ -706,15 +674,6 @@ pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
         }
     }
     gaps
-}
-
-/// [`year_gaps`] of every sentence of `text` (its [`tokens`] `toks`), as numbers.
-pub fn source_year_gaps(text: &str, toks: &[Token<'_>]) -> Vec<f64> {
-    sentence_spans(text)
-        .into_iter()
-        .flat_map(|sp| year_gaps(span_tokens(toks, sp)))
-        .map(f64::from)
-        .collect()
 }
 
 /// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
@@ -852,6 +811,10 @@ pub struct Grounding {
     pub claims: Vec<Claim>,
     /// Aggregate features.
     pub features: GroundingFeatures,
+    /// The spans in whole years between two years of one source sentence ([`year_gaps`]), over
+    /// every sentence of the sources (empty without sources): the ages and durations the sources
+    /// state without writing them.
+    pub source_year_gaps: Vec<u32>,
 }
 
 /// The context indexed for alignment: its sentences' key tokens as ids, an inverted index and
@@ -881,6 +844,8 @@ struct SourceIndex<'a> {
     /// Where each id's sentences start in `postings`; one more entry than ids.
     post_at: Vec<usize>,
     idf: Vec<f64>,
+    /// [`year_gaps`] of every sentence, one after the other (`Grounding::source_year_gaps`).
+    year_gaps: Vec<u32>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -905,6 +870,7 @@ impl<'a> SourceIndex<'a> {
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind)> = Vec::new();
+        let mut year_gaps_all = Vec::new();
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
@@ -931,12 +897,14 @@ impl<'a> SourceIndex<'a> {
             }
             // The spans between its years are stated too (`year_gaps`), as words: found by an
             // answer's number, never a number of the sentence that conflicts with one.
-            ks.extend(year_gaps(toks).into_iter().map(|d| Key {
+            let gaps = year_gaps(toks);
+            ks.extend(gaps.iter().map(|d| Key {
                 norm: Cow::Owned(d.to_string()),
                 kind: KeyKind::Word,
                 negation: false,
                 approx: false,
             }));
+            year_gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
@@ -996,6 +964,7 @@ impl<'a> SourceIndex<'a> {
             postings,
             post_at,
             idf,
+            year_gaps: year_gaps_all,
         }
     }
 
@@ -1418,6 +1387,17 @@ pub fn analyse_tokens(
             ClaimStatus::Unsupported
         };
         if let Some(&(s, _)) = top.first() {
+            // The share of the claim's key tokens that the prompt or one of `sentences` holds.
+            let share_in = |sentences: &[u32]| {
+                let held = ids
+                    .iter()
+                    .zip(&in_prompt)
+                    .filter(|(id, p)| {
+                        **p || id.is_some_and(|id| sentences.iter().any(|&t| index.has(t, id)))
+                    })
+                    .count();
+                held as f64 / content.len() as f64
+            };
             let in_sent: Vec<bool> = ids
                 .iter()
                 .zip(&in_prompt)
@@ -1425,16 +1405,9 @@ pub fn analyse_tokens(
                 .collect();
             // Aligned support: the best two sentences together (a claim may join two sentences
             // about one subject); conflicts are judged against the best one alone.
-            let in_top = ids
-                .iter()
-                .zip(&in_prompt)
-                .filter(|(id, p)| {
-                    **p || id.is_some_and(|id| top.iter().any(|(t, _)| index.has(*t, id)))
-                })
-                .count();
-            aligned_support = in_top as f64 / content.len() as f64;
-            let local_support =
-                in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
+            let top_ids: Vec<u32> = top.iter().map(|&(t, _)| t).collect();
+            aligned_support = share_in(&top_ids);
+            let local_support = share_in(&[s]);
             // How well the sentence matches the rest of the claim: shared non-entity tokens.
             let claim_ids: FastSet<u32> = known.iter().copied().collect();
             for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
@@ -1478,19 +1451,10 @@ pub fn analyse_tokens(
                 }
             }
             // Polarity is judged per clause of the aligned sentences (`polarity_mismatch`).
-            let candidates: Vec<u32> = top
+            let candidates: Vec<u32> = top_ids
                 .iter()
-                .map(|&(t, _)| t)
-                .filter(|&t| {
-                    t == s || {
-                        let n = ids
-                            .iter()
-                            .zip(&in_prompt)
-                            .filter(|(id, p)| **p || id.is_some_and(|id| index.has(t, id)))
-                            .count();
-                        n as f64 / content.len() as f64 >= 0.6
-                    }
-                })
+                .copied()
+                .filter(|&t| t == s || share_in(&[t]) >= 0.6)
                 .collect();
             if local_support >= 0.6
                 && polarity_mismatch(
@@ -1603,6 +1567,7 @@ pub fn analyse_tokens(
     Grounding {
         claims,
         features: f,
+        source_year_gaps: index.year_gaps,
     }
 }
 
