@@ -1420,30 +1420,47 @@ pub fn analyse_tokens(
                 if missing.is_empty() {
                     continue;
                 }
-                let (sent_ids, sent_kinds) = index.sentence(s);
-                let other: Vec<u32> = sent_ids
-                    .iter()
-                    .zip(sent_kinds)
-                    .filter(|(id, k)| {
-                        **k == kind
-                            && !claim_ids.contains(id)
-                            && !prompt_keys.contains(&index.norms[**id as usize])
-                    })
-                    .map(|(id, _)| *id)
-                    .collect();
+                // The sentence's tokens of this kind that neither the claim nor the prompt holds.
+                let others_in = |t: u32| -> Vec<u32> {
+                    let (sent_ids, sent_kinds) = index.sentence(t);
+                    sent_ids
+                        .iter()
+                        .zip(sent_kinds)
+                        .filter(|(id, k)| {
+                            **k == kind
+                                && !claim_ids.contains(id)
+                                && !prompt_keys.contains(&index.norms[**id as usize])
+                        })
+                        .map(|(id, _)| *id)
+                        .collect()
+                };
+                let novel = missing.iter().find(|m| m.1).map(|m| m.0);
+                let mut other = others_in(s);
+                // A name, number or date found nowhere in the sources conflicts with one the
+                // aligned span states in its place: the best sentence, or else the second of
+                // the claim's two aligned sentences when that one continues a subject named
+                // elsewhere (it refers back by a pronoun): "The Eiffel Tower was completed in
+                // 1899" against "The Eiffel Tower is a … tower. It was completed in 1889".
+                if other.is_empty() && novel.is_some() {
+                    if let Some(&t) = top_ids
+                        .get(1)
+                        .filter(|&&t| index.sent_refers_back[t as usize])
+                    {
+                        other = others_in(t);
+                    }
+                }
                 if other.is_empty() {
                     continue;
                 }
-                let novel = missing.iter().any(|m| m.1);
                 // A name, number or date swapped for another one of the sources counts when the
                 // sentence alone carries most of the claim (≥ 60 % of its key tokens); below that
                 // the claim may join two sentences about one subject. A name is judged so only
                 // against a self-contained sentence: one that refers back by a pronoun ("It was
                 // completed in 1889") names its subject elsewhere.
                 let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
-                if novel || (local_support >= 0.6 && self_contained) {
-                    novel_conflict |= novel;
-                    let (i, _) = missing[0];
+                if novel.is_some() || (local_support >= 0.6 && self_contained) {
+                    novel_conflict |= novel.is_some();
+                    let i = novel.unwrap_or(missing[0].0);
                     conflicts.push(format!(
                         "\"{}\" vs \"{}\"",
                         content[i].norm, index.norms[other[0] as usize]
@@ -1679,6 +1696,38 @@ mod tests {
             src.text
         );
         assert!(src.text.starts_with("It was completed in 1889"));
+    }
+
+    #[test]
+    fn a_novel_date_conflicts_with_the_second_sentence_of_its_aligned_span() {
+        // The best sentence names the subject and has no date; the next one, which refers back to
+        // it, states the date the answer replaces.
+        let ctx = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 as the entrance to the World's Fair.";
+        let q = "When was the Eiffel Tower completed?";
+        let bad = analyse("The Eiffel Tower was completed in 1899.", q, ctx);
+        let good = analyse("The Eiffel Tower was completed in 1889.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert!(
+            bad.claims[0]
+                .conflicts
+                .iter()
+                .any(|c| c.contains("1899") && c.contains("1889")),
+            "{:?}",
+            bad.claims[0].conflicts
+        );
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        // A date the sources lack, with no other date in the aligned span, is unsupported, not
+        // contradicted: nothing states another one in its place.
+        let undated = analyse(
+            "The Eiffel Tower was completed in 1899.",
+            q,
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was built as the entrance to the World's Fair.",
+        );
+        assert_ne!(
+            undated.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{undated:?}"
+        );
     }
 
     #[test]
