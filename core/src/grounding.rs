@@ -647,9 +647,10 @@ fn sentence_keys<'a>(
 
 /// The spans between the years of one sentence, in whole years: for every two years `a < b`
 /// written in digits in `toks` (a sentence's tokens; four digits, 1000–2100, no scale word
-/// after), `b − a` when it is 1–150. A sentence that dates two events states how far apart they
-/// are ("born in 1900 and died in 1950" states that he died at 50): an age or a duration derived
-/// so is grounded, not novel. Only years of one sentence are paired (a long source has many
+/// after), `b − a` (at least 1). A sentence that dates two events states how far apart they
+/// are ("born in 1900 and died in 1950" states that he died at 50; "the Ming dynasty
+/// (1368–1644)" that it lasted 276 years): an age or a duration derived so is grounded, not
+/// novel. Only years of one sentence are paired (a long source has many
 /// years, and the difference of two unrelated ones states nothing); at most the first 12 years of
 /// a sentence are paired.
 pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
@@ -668,7 +669,7 @@ pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     for (i, a) in years.iter().enumerate() {
         for b in &years[i + 1..] {
             let d = a.abs_diff(*b);
-            if (1..=150).contains(&d) && !gaps.contains(&d) {
+            if d >= 1 && !gaps.contains(&d) {
                 gaps.push(d);
             }
         }
@@ -1806,7 +1807,14 @@ mod tests {
         assert_eq!(year_gaps(&toks), vec![64]);
         assert_eq!(
             year_gaps(&tokens("Founded in 1066, rebuilt in 1700 and 1750.")),
-            vec![50]
+            vec![634, 684, 50]
+        );
+        // A dynasty's or an empire's span is longer than a life.
+        assert_eq!(
+            year_gaps(&tokens(
+                "The best-known sections were built by the Ming dynasty (1368–1644)."
+            )),
+            vec![276]
         );
         assert!(year_gaps(&tokens("Born in 1900.")).is_empty());
         let ctx = "John Smith was born in 1900 and died in 1950 in Boston. He moved there in 1930.";
