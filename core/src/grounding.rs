@@ -359,8 +359,8 @@ fn ends_cvc(w: &[u8]) -> bool {
 /// stripping", steps 1b, 1c, 5a and 5b) on a lower-case ASCII word whose plural
 /// [`normal_form`] already dropped: "-ed" and "-ing" after a vowel are removed ("mixed",
 /// "mixing" → "mix"; "hopping" → "hop"; "filing" → "file"), a final "y" becomes "i" when a
-/// vowel precedes it in the word ("study", "studied" → "studi"), a final "e" goes when the measure allows
-/// ("produce", "produced" → "produc") and "ll" becomes "l" at m > 1. The derivational steps 2–4
+/// vowel precedes it in the word ("study", "studied" → "studi"), a final "e" goes when the
+/// measure allows ("produce", "produced" → "produc") and "ll" becomes "l" at m > 1. The derivational steps 2–4
 /// are left out: they join words of different meaning ("general" and "generous"; "university"
 /// and "universe") more than they help match a claim to its source. None when the word is
 /// unchanged or not ASCII letters.
@@ -1408,7 +1408,8 @@ pub fn analyse_tokens(
             // about one subject); conflicts are judged against the best one alone.
             let top_ids: Vec<u32> = top.iter().map(|&(t, _)| t).collect();
             aligned_support = share_in(&top_ids);
-            let local_support = share_in(&[s]);
+            let local_support =
+                in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
             // How well the sentence matches the rest of the claim: shared non-entity tokens.
             let claim_ids: FastSet<u32> = known.iter().copied().collect();
             for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
