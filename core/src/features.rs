@@ -9,7 +9,7 @@ use crate::grounding::{
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
-    is_approximated, is_stopword, lower_cow, number_key, number_value, rounds_to,
+    is_approximated, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
     spelled_initialisms, strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
@@ -403,15 +403,20 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 }
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
-/// capital is ambiguous), plus all-caps acronyms of 2+ letters.
-/// `toks` are the [`tokens`] of `text`.
+/// capital is ambiguous), plus all-caps acronyms of 2+ letters; a unit symbol after a number
+/// or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks` are the
+/// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = toks[i];
         let cap = !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
-        if cap && !t.sentence_start && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll") {
+        if cap
+            && !t.sentence_start
+            && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
+            && !is_unit_symbol(text, toks, i)
+        {
             let mut j = i + 1;
             while j < toks.len()
                 && !toks[j].is_number

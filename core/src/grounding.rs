@@ -10,7 +10,7 @@
 
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
-    is_number_scale, is_stopword, lower_cow, number_key, number_value, rounds_to,
+    is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
     spelled_initialisms, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
@@ -593,8 +593,8 @@ fn sentence_keys<'a>(
             });
             continue;
         }
-        if is_number_scale(toks, i) {
-            // Part of the number before it (`number_key`).
+        if is_number_scale(toks, i) || is_unit_symbol(text, toks, i) {
+            // Part of the number before it (`number_key`), or its unit ("3.5 GHz"), no name.
             continue;
         }
         if let Some(d) = number_word(lower) {

@@ -462,6 +462,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_capitalised_unit_after_a_number_or_degree_sign_is_a_unit() {
+        let text = "Water boils at 100 °C (212°F); a 3.5 GHz chip. Mr C. Smith met Vitamin C.";
+        let toks = tokens(text);
+        let units: Vec<&str> = (0..toks.len())
+            .filter(|&i| is_unit_symbol(text, &toks, i))
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(units, ["C", "F", "GHz"]);
+    }
+
+    #[test]
     fn tokens_split_words_and_numbers() {
         let t = tokens("In 1999, Hunt Lowry's film earned $1,200.50. It's well-known.");
         let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
@@ -736,6 +747,31 @@ pub fn scale_of(lower: &str) -> Option<u32> {
 /// is part of that number's value ([`number_key`]), not a word of its own.
 pub fn is_number_scale(toks: &[Token<'_>], i: usize) -> bool {
     i > 0 && i < toks.len() && toks[i - 1].is_number && scale_of(&lower_cow(toks[i].raw)).is_some()
+}
+
+/// Capitalised unit symbols (SI and common data units) that follow a number or a degree sign
+/// ("100 °C", "3.5 GHz", "16 GB"): written with a capital, they are no names. Matched exactly,
+/// case-sensitive, by [`is_unit_symbol`].
+pub const UNIT_SYMBOLS: &[&str] = &[
+    "C", "F", "K", "V", "W", "J", "N", "L", "Hz", "Pa", "Wh", "kWh", "MHz", "GHz", "THz", "MW",
+    "GW", "TW", "MWh", "GWh", "TWh", "MV", "kV", "MJ", "GJ", "MPa", "GPa", "kPa", "KB", "MB", "GB",
+    "TB", "PB", "Kbps", "Mbps", "Gbps",
+];
+
+/// True when `toks[i]` (in `text`, whose tokens [`tokens`] gave `toks`) is a unit symbol of
+/// [`UNIT_SYMBOLS`] written as a unit: right after a degree sign ("100 °C", "212°F") or right
+/// after a number with at most white space between ("3.5 GHz", "16GB" is one token and not
+/// matched). "Vitamin C" and "Mr C. Smith" are not units. `toks` may be any run of [`tokens`]
+/// of `text` (offsets into `text`); the first token of the run is never a unit.
+pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(t) = toks.get(i) else {
+        return false;
+    };
+    if i == 0 || t.is_number || !UNIT_SYMBOLS.contains(&t.raw) {
+        return false;
+    }
+    let gap = text[toks[i - 1].start + toks[i - 1].raw.len()..t.start].trim();
+    gap == "°" || (gap.is_empty() && toks[i - 1].is_number)
 }
 
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by
