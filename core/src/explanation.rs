@@ -459,10 +459,13 @@ fn weakest_claim(x: &Extracted) -> Option<String> {
         ),
     };
     if let Some(src) = &c.source {
-        s.push_str(&format!(
-            "; the closest source sentence is \"{}\"",
-            shorten(&src.text, 200)
-        ));
+        // A contradicted claim's source is the sentence stating what it contradicts.
+        let which = if c.status == ClaimStatus::Contradicted {
+            "the source sentence it contradicts"
+        } else {
+            "the closest source sentence"
+        };
+        s.push_str(&format!("; {which} is \"{}\"", shorten(&src.text, 200)));
     }
     s.push('.');
     Some(s)

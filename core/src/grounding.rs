@@ -741,7 +741,9 @@ pub struct Claim {
     pub aligned_support: f64,
     /// Supported, unsupported or contradicted.
     pub status: ClaimStatus,
-    /// The best-aligned source sentence, if any shares a key token with the claim.
+    /// The best-aligned source sentence, if any shares a key token with the claim; for a claim
+    /// contradicted by a name, number or date, the sentence that states the one it contradicts
+    /// (the second aligned sentence when the conflict is found there).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub source: Option<SourceSpan>,
     /// What contradicts it: `"1925" vs "1889"` pairs (the claim's token, the source's token).
@@ -1022,6 +1024,18 @@ impl<'a> SourceIndex<'a> {
         v
     }
 
+    /// Sentence `s` of `context` (the text this index was built from) as a claim's aligned
+    /// source span, with character offsets.
+    fn source_span(&self, context: &str, s: u32) -> SourceSpan {
+        let (ss, se) = self.spans[s as usize];
+        let start = context[..ss].chars().count();
+        SourceSpan {
+            start,
+            end: start + context[ss..se].chars().count(),
+            text: context[ss..se].to_string(),
+        }
+    }
+
     fn has(&self, sentence: u32, id: u32) -> bool {
         self.sentence(sentence).0.binary_search(&id).is_ok()
     }
@@ -1210,6 +1224,129 @@ fn polarity_mismatch(
         }
     }
     !judged && negated != index.sent_neg[candidates[0] as usize]
+}
+
+/// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
+/// the other ("fell", "lower", "lost"), each pair as its two sides' word forms (lower case).
+/// Lexical antonyms of this kind are the contradictions an NLI model must catch from a single
+/// word (Glockner, Shwartz and Goldberg 2018, "Breaking NLI Systems with Sentences that Require
+/// Simple Lexical Inferences"); words whose other senses are common ("up", "more", "first",
+/// "before") are left out, and so are "won"/"lost", whose arguments swap as often as not ("City
+/// lost 4-2 to United" against "United's 4-2 win").
+const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
+    (&["higher", "highest"], &["lower", "lowest"]),
+    (
+        &["larger", "largest", "bigger", "biggest"],
+        &["smaller", "smallest"],
+    ),
+    (
+        &["longer", "longest", "taller", "tallest"],
+        &["shorter", "shortest"],
+    ),
+    (&["older", "oldest"], &["younger", "youngest"]),
+    (&["faster", "fastest"], &["slower", "slowest"]),
+    (&["heavier", "heaviest"], &["lighter", "lightest"]),
+    (
+        &["warmer", "warmest", "hotter", "hottest"],
+        &["colder", "coldest", "cooler", "coolest"],
+    ),
+    (&["maximum"], &["minimum"]),
+    (
+        &["increase", "increases", "increased", "increasing"],
+        &["decrease", "decreases", "decreased", "decreasing"],
+    ),
+    (
+        &["rise", "rises", "rose", "risen", "rising"],
+        &["fall", "falls", "fell", "fallen", "falling"],
+    ),
+];
+
+/// A direction word of a claim whose opposite ([`DIRECTION_ANTONYMS`]) its aligned source
+/// sentence states instead, judged per clause ([`clause_ranges`]): each clause of the claim
+/// (`claim_toks`, offsets in `text`) is compared with the clause of the source sentence
+/// (`src_toks`, offsets in `context`) that shares the most of its words (the first on ties), so
+/// "revenue fell 3%" conflicts with "revenue rose 3% …, while costs fell 1%". Some((the claim's
+/// word, the source's)), e.g. ("lower", "higher") for "the air pressure is lower" against "…is
+/// higher".
+fn direction_conflict(
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, src_toks): (&str, &[Token<'_>]),
+) -> Option<(&'static str, &'static str)> {
+    let src_clauses = clause_ranges(context, src_toks);
+    clause_ranges(text, claim_toks).into_iter().find_map(|r| {
+        let clause = &claim_toks[r];
+        let shared = |src: &[Token<'_>]| {
+            clause
+                .iter()
+                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+                .filter(|t| src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw)))
+                .count()
+        };
+        let (best, n) = src_clauses
+            .iter()
+            .map(|r| (r.clone(), shared(&src_toks[r.clone()])))
+            .fold((0..0, 0), |acc, x| if x.1 > acc.1 { x } else { acc });
+        (n > 0)
+            .then(|| direction_pair(clause, &src_toks[best]))
+            .flatten()
+    })
+}
+
+/// A direction word of the claim clause `claim_toks` whose opposite ([`DIRECTION_ANTONYMS`]) the
+/// source clause `src_toks` states instead: Some((the claim's word, the source's)). Counted only
+/// when the claim holds no word of the other side and the source none of the claim's side, not
+/// after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A comparison reversed with its arguments ("A is larger than B"
+/// against "B is smaller than A") says the same thing: when both words are followed by "than",
+/// they conflict only if the same word follows "than" in both.
+fn direction_pair(
+    claim_toks: &[Token<'_>],
+    src_toks: &[Token<'_>],
+) -> Option<(&'static str, &'static str)> {
+    // For each side of each pair: the first word of it, and the word after its "than" if any.
+    fn find<'a>(
+        toks: &[Token<'a>],
+        side: &[&'static str],
+    ) -> Option<(&'static str, Option<Cow<'a, str>>)> {
+        toks.iter().enumerate().find_map(|(i, t)| {
+            let capitalised = t.raw.starts_with(|c: char| c.is_uppercase());
+            if capitalised && !t.sentence_start {
+                // A name ("the Rose Bowl", "Legends of the Fall").
+                return None;
+            }
+            let w = lower_cow(t.raw);
+            let form = *side.iter().find(|f| **f == w.as_ref())?;
+            if i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no") {
+                return None;
+            }
+            let than = toks
+                .get(i + 1)
+                .filter(|n| n.raw.eq_ignore_ascii_case("than"))
+                .and_then(|_| toks.get(i + 2))
+                .map(|n| lower_cow(n.raw));
+            Some((form, than))
+        })
+    }
+    for (a, b) in DIRECTION_ANTONYMS {
+        for (mine, theirs) in [(a, b), (b, a)] {
+            let (Some((said, said_than)), None) =
+                (find(claim_toks, mine), find(claim_toks, theirs))
+            else {
+                continue;
+            };
+            let (Some((stated, stated_than)), None) =
+                (find(src_toks, theirs), find(src_toks, mine))
+            else {
+                continue;
+            };
+            if let (Some(x), Some(y)) = (&said_than, &stated_than) {
+                if x != y {
+                    continue;
+                }
+            }
+            return Some((said, stated));
+        }
+    }
+    None
 }
 
 /// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
@@ -1412,6 +1549,8 @@ pub fn analyse_tokens(
                 in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
             // How well the sentence matches the rest of the claim: shared non-entity tokens.
             let claim_ids: FastSet<u32> = known.iter().copied().collect();
+            // The sentence stating the first conflicting name, number or date.
+            let mut conflict_sentence = None;
             for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
                 let missing: Vec<(usize, bool)> = content
                     .iter()
@@ -1437,7 +1576,7 @@ pub fn analyse_tokens(
                         .collect()
                 };
                 let novel = missing.iter().find(|m| m.1).map(|m| m.0);
-                let mut other = others_in(s);
+                let (mut other, mut stated_in) = (others_in(s), s);
                 // A name, number or date found nowhere in the sources conflicts with one the
                 // aligned span states in its place: the best sentence, or else the second of
                 // the claim's two aligned sentences when that one continues a subject named
@@ -1448,7 +1587,7 @@ pub fn analyse_tokens(
                         .get(1)
                         .filter(|&&t| index.sent_refers_back[t as usize])
                     {
-                        other = others_in(t);
+                        (other, stated_in) = (others_in(t), t);
                     }
                 }
                 if other.is_empty() {
@@ -1462,6 +1601,7 @@ pub fn analyse_tokens(
                 let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
                 if novel.is_some() || (local_support >= 0.6 && self_contained) {
                     novel_conflict |= novel.is_some();
+                    conflict_sentence = conflict_sentence.or(Some(stated_in));
                     let i = novel.unwrap_or(missing[0].0);
                     conflicts.push(format!(
                         "\"{}\" vs \"{}\"",
@@ -1492,13 +1632,16 @@ pub fn analyse_tokens(
                     "affirmed vs negated".to_string()
                 });
             }
-            let (ss, se) = index.spans[s as usize];
-            let start = context[..ss].chars().count();
-            source = Some(SourceSpan {
-                start,
-                end: start + context[ss..se].chars().count(),
-                text: context[ss..se].to_string(),
-            });
+            if local_support >= 0.6 {
+                let src_toks = span_tokens(context_tokens, index.spans[s as usize]);
+                if let Some((said, stated)) =
+                    direction_conflict((text, span_tokens(text_tokens, sp)), (context, src_toks))
+                {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                }
+            }
+            // A contradicted claim cites the sentence that states what it contradicts.
+            source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
         if !conflicts.is_empty() {
             status = ClaimStatus::Contradicted;
@@ -1717,6 +1860,13 @@ mod tests {
             "{:?}",
             bad.claims[0].conflicts
         );
+        // It cites the sentence that states the date it contradicts.
+        assert!(bad.claims[0]
+            .source
+            .as_ref()
+            .unwrap()
+            .text
+            .starts_with("It was completed in 1889"));
         assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
         // A date the sources lack, with no other date in the aligned span, is unsupported, not
         // contradicted: nothing states another one in its place.
@@ -1984,6 +2134,48 @@ mod tests {
         let bad = analyse("London", q, ctx).features;
         assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn a_direction_word_conflicts_with_its_opposite_in_the_aligned_sentence() {
+        let ctx = "In the second quarter the company's revenue rose 3 percent to 2.1 billion \
+            dollars. Air pressure at sea level is higher than on a mountain top.";
+        let status = |text: &str| analyse(text, "", ctx).claims[0].clone();
+        assert_eq!(
+            status("The company's revenue rose 3 percent in the second quarter.").status,
+            ClaimStatus::Supported
+        );
+        let fell = status("The company's revenue fell 3 percent in the second quarter.");
+        assert_eq!(fell.status, ClaimStatus::Contradicted, "{fell:?}");
+        assert_eq!(fell.conflicts, ["\"fell\" vs \"rose\""]);
+        let lower = status("Air pressure at sea level is lower than on a mountain top.");
+        assert_eq!(lower.conflicts, ["\"lower\" vs \"higher\""]);
+        // The same comparison with its arguments reversed.
+        let reversed = status("Air pressure on a mountain top is lower than at sea level.");
+        assert_ne!(reversed.status, ClaimStatus::Contradicted, "{reversed:?}");
+        // "no longer" is no length.
+        assert_eq!(
+            direction_pair(
+                &tokens("it is no longer a planet"),
+                &tokens("it is shorter")
+            ),
+            None
+        );
+        // Judged against the clause that states the claim's subject, not a later clause.
+        let ctx = "In the second quarter, revenue rose 3% to 2.1 billion dollars, while operating \
+            costs fell 1%.";
+        let fell = analyse("Revenue fell 3% in the second quarter.", "", ctx);
+        assert_eq!(
+            fell.claims[0].conflicts,
+            ["\"fell\" vs \"rose\""],
+            "{fell:?}"
+        );
+        let costs = analyse("Operating costs fell 1% in the second quarter.", "", ctx);
+        assert_ne!(
+            costs.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{costs:?}"
+        );
     }
 
     #[test]
