@@ -5,7 +5,7 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, is_list_marker, number_word, ContextRole, Grounding,
+    analyse_tokens, context_role, is_list_marker, normal_form, number_word, ContextRole, Grounding,
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
@@ -439,6 +439,26 @@ fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     out
 }
 
+/// Whether the sources state the normalised name `norm` in the other number: its last word's
+/// singular ("Sundays" by "Sunday", by grounding's [`normal_form`], Porter's step 1a) or its
+/// plural with "s" ("American" by "Americans"), as grounding's keys match them.
+fn plural_stated(source_grams: &PhraseSet, norm: &str) -> bool {
+    let mut words: Vec<&str> = norm.split_whitespace().collect();
+    let Some(&last) = words.last() else {
+        return false;
+    };
+    let singular = normal_form(Cow::Borrowed(last));
+    if singular != last {
+        *words.last_mut().expect("non-empty") = &singular;
+        if source_grams.contains_words(&words) {
+            return true;
+        }
+    }
+    let plural = format!("{last}s");
+    *words.last_mut().expect("non-empty") = &plural;
+    source_grams.contains_words(&words)
+}
+
 /// Lower-cased text with all runs of non-alphanumerics collapsed to one space, padded by spaces,
 /// so that `contains(" word ")` is a whole-word test.
 fn normalised(s: &str) -> String {
@@ -562,6 +582,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             let b = bare(n);
             let initialism = initialism_letters(strip_possessive(n));
             !source_grams.contains(&b)
+                && !plural_stated(&source_grams, &b)
                 && !part_names().contains(b.trim())
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
@@ -954,6 +975,15 @@ mod tests {
             Some("A Polish chemist who lived in France named polonium."),
         );
         assert_eq!(e.novel_names, vec!["Germany"]);
+    }
+
+    #[test]
+    fn a_name_in_the_other_number_is_grounded() {
+        let ctx = Some("Opening hours: Sunday 10 AM to 6 PM. Many Americans shop there.");
+        let e = extract("It is open on Sundays, and an American owns it.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("It is open on Mondays.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Mondays"]);
     }
 
     #[test]

@@ -281,7 +281,7 @@ const NEGATIONS: &[&str] = &["not", "never", "cannot"];
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
 /// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
 /// the word already in lower case; the result borrows from it unless a letter changes.
-fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
+pub(crate) fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
     let w = if lower.contains('’') {
         Cow::Owned(lower.replace('’', "'"))
     } else {
