@@ -165,13 +165,16 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     // Byte offset of the word that ends at the current character (valid while prev_word_len > 0).
     let mut word_start = 0usize;
     for (i, c) in text.char_indices() {
-        let next_ws = bytes
-            .get(i + c.len_utf8())
-            .is_none_or(|b| b.is_ascii_whitespace());
+        // Looked at only after punctuation.
+        let next_ws = || {
+            bytes
+                .get(i + c.len_utf8())
+                .is_none_or(|b| b.is_ascii_whitespace())
+        };
         let split = match c {
             '\n' => true,
-            '!' | '?' | ';' => next_ws,
-            '.' if next_ws => !(prev_word_len == 1 && prev_word_cap),
+            '!' | '?' | ';' => next_ws(),
+            '.' if next_ws() => !(prev_word_len == 1 && prev_word_cap),
             '.' => {
                 let mut after = text[i + 1..].chars();
                 prev_word_len >= 2
@@ -266,10 +269,13 @@ const NUMBER_WORDS: &[(&str, &str)] = &[
 /// The digits of a number word of [`NUMBER_WORDS`] ("twelve" → "12", "fourth" → "4"; lower
 /// case), None for other words. Callers leave "one" out where it is more often a pronoun.
 pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
-    NUMBER_WORDS
-        .iter()
-        .find(|(w, _)| *w == lower)
-        .map(|&(_, d)| d)
+    // Hashed, built on first use: this runs for every word of the sources.
+    static DIGITS_OF: std::sync::OnceLock<FastMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    DIGITS_OF
+        .get_or_init(|| NUMBER_WORDS.iter().copied().collect())
+        .get(lower)
+        .copied()
 }
 
 /// Verbal negation markers ("not", "never", "cannot", "-n't"; and "no longer", in [`sentence_keys`]): a
@@ -282,7 +288,7 @@ const NEGATIONS: &[&str] = &["not", "never", "cannot"];
 /// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
 /// the word already in lower case; the result borrows from it unless a letter changes.
 pub(crate) fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
-    let w = if lower.contains('’') {
+    let w = if !lower.is_ascii() && lower.contains('’') {
         Cow::Owned(lower.replace('’', "'"))
     } else {
         lower
@@ -515,6 +521,9 @@ impl<'a> Key<'a> {
     }
 }
 
+/// Length in bytes of the longest of [`BACK_REFERENCES`]: longer words are skipped unread.
+const BACK_REFERENCE_MAX_LEN: usize = 5;
+
 /// Pronouns that refer back to an entity named earlier.
 const BACK_REFERENCES: &[&str] = &[
     "it", "its", "he", "his", "him", "she", "her", "hers", "they", "their", "them",
@@ -544,7 +553,7 @@ fn sentence_keys<'a>(
         }
         let lower_word = lower_cow(t.raw);
         let lower = lower_word.as_ref();
-        refers_back |= BACK_REFERENCES.contains(&lower);
+        refers_back |= lower.len() <= BACK_REFERENCE_MAX_LEN && BACK_REFERENCES.contains(&lower);
         // "no longer" negates as "not" does ("it is no longer considered a planet"); "no" alone
         // is mostly a determiner or a yes/no answer, and is left out.
         let next_is = |w: &str| {
@@ -1272,6 +1281,10 @@ fn direction_conflict(
     (text, claim_toks): (&str, &[Token<'_>]),
     (context, src_toks): (&str, &[Token<'_>]),
 ) -> Option<(&'static str, &'static str)> {
+    // Most claims hold no direction word: one pass over the claim decides that.
+    if directions(claim_toks).is_empty() {
+        return None;
+    }
     let src_clauses = clause_ranges(context, src_toks);
     clause_ranges(text, claim_toks).into_iter().find_map(|r| {
         let clause = &claim_toks[r];
@@ -1295,51 +1308,43 @@ fn direction_conflict(
 /// A direction word of the claim clause `claim_toks` whose opposite ([`DIRECTION_ANTONYMS`]) the
 /// source clause `src_toks` states instead: Some((the claim's word, the source's)). Counted only
 /// when the claim holds no word of the other side and the source none of the claim's side, not
-/// after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A comparison reversed with its arguments ("A is larger than B"
-/// against "B is smaller than A") says the same thing: when both words are followed by "than",
-/// they conflict only if the same word follows "than" in both.
+/// after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A
+/// comparison reversed with its arguments ("A is larger than B" against "B is smaller than A")
+/// says the same thing: when both words are followed by "than", they conflict only if the same
+/// word follows "than" in both.
 fn direction_pair(
     claim_toks: &[Token<'_>],
     src_toks: &[Token<'_>],
 ) -> Option<(&'static str, &'static str)> {
-    // For each side of each pair: the first word of it, and the word after its "than" if any.
-    fn find<'a>(
-        toks: &[Token<'a>],
-        side: &[&'static str],
-    ) -> Option<(&'static str, Option<Cow<'a, str>>)> {
-        toks.iter().enumerate().find_map(|(i, t)| {
-            let capitalised = t.raw.starts_with(|c: char| c.is_uppercase());
-            if capitalised && !t.sentence_start {
-                // A name ("the Rose Bowl", "Legends of the Fall").
-                return None;
-            }
-            let w = lower_cow(t.raw);
-            let form = *side.iter().find(|f| **f == w.as_ref())?;
-            if i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no") {
-                return None;
-            }
-            let than = toks
-                .get(i + 1)
-                .filter(|n| n.raw.eq_ignore_ascii_case("than"))
-                .and_then(|_| toks.get(i + 2))
-                .map(|n| lower_cow(n.raw));
-            Some((form, than))
-        })
+    let claim = directions(claim_toks);
+    if claim.is_empty() {
+        return None;
     }
-    for (a, b) in DIRECTION_ANTONYMS {
-        for (mine, theirs) in [(a, b), (b, a)] {
+    let src = directions(src_toks);
+    fn first<'a>(
+        found: &[Direction<'a>],
+        pair: usize,
+        side: usize,
+    ) -> Option<(&'static str, Option<&'a str>)> {
+        found
+            .iter()
+            .find(|d| d.pair == pair && d.side == side)
+            .map(|d| (d.form, d.than))
+    }
+    for pair in 0..DIRECTION_ANTONYMS.len() {
+        for (mine, theirs) in [(0, 1), (1, 0)] {
             let (Some((said, said_than)), None) =
-                (find(claim_toks, mine), find(claim_toks, theirs))
+                (first(&claim, pair, mine), first(&claim, pair, theirs))
             else {
                 continue;
             };
             let (Some((stated, stated_than)), None) =
-                (find(src_toks, theirs), find(src_toks, mine))
+                (first(&src, pair, theirs), first(&src, pair, mine))
             else {
                 continue;
             };
-            if let (Some(x), Some(y)) = (&said_than, &stated_than) {
-                if x != y {
+            if let (Some(x), Some(y)) = (said_than, stated_than) {
+                if lower_cow(x) != lower_cow(y) {
                     continue;
                 }
             }
@@ -1347,6 +1352,55 @@ fn direction_pair(
         }
     }
     None
+}
+
+/// A direction word of a clause ([`DIRECTION_ANTONYMS`]).
+struct Direction<'a> {
+    /// Its pair's index in [`DIRECTION_ANTONYMS`].
+    pair: usize,
+    /// Its side of the pair (0 or 1).
+    side: usize,
+    /// Its form, as the table writes it.
+    form: &'static str,
+    /// The word after its "than", if "than" follows it.
+    than: Option<&'a str>,
+}
+
+/// The direction words of the clause `toks`, in order, in one pass ([`direction_pair`]'s rules:
+/// none after "no", none capitalised inside a sentence). Allocates only when one is found.
+fn directions<'a>(toks: &[Token<'a>]) -> Vec<Direction<'a>> {
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.is_number
+            || (!t.sentence_start && t.raw.starts_with(|c: char| c.is_uppercase()))
+            || (i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no"))
+        {
+            continue;
+        }
+        let found = DIRECTION_ANTONYMS
+            .iter()
+            .enumerate()
+            .find_map(|(pair, (a, b))| {
+                [a, b].into_iter().enumerate().find_map(|(side, forms)| {
+                    let form = forms.iter().find(|f| f.eq_ignore_ascii_case(t.raw))?;
+                    Some((pair, side, *form))
+                })
+            });
+        if let Some((pair, side, form)) = found {
+            let than = toks
+                .get(i + 1)
+                .filter(|n| n.raw.eq_ignore_ascii_case("than"))
+                .and_then(|_| toks.get(i + 2))
+                .map(|n| n.raw);
+            out.push(Direction {
+                pair,
+                side,
+                form,
+                than,
+            });
+        }
+    }
+    out
 }
 
 /// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
@@ -1736,6 +1790,18 @@ pub fn analyse_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn word_lists_fit_their_length_bounds() {
+        assert_eq!(
+            BACK_REFERENCES.iter().map(|w| w.len()).max(),
+            Some(BACK_REFERENCE_MAX_LEN)
+        );
+        for &(w, d) in NUMBER_WORDS {
+            assert_eq!(number_word(w), Some(d));
+        }
+        assert_eq!(number_word("tens"), None);
+    }
 
     #[test]
     fn questions_and_instructions_are_prompts_facts_are_sources() {

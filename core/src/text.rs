@@ -767,11 +767,12 @@ pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let Some(t) = toks.get(i) else {
         return false;
     };
-    if i == 0 || t.is_number || !UNIT_SYMBOLS.contains(&t.raw) {
+    // Cheapest tests first: this runs for every token of the sources.
+    if i == 0 || t.is_number || !t.raw.starts_with(|c: char| c.is_ascii_uppercase()) {
         return false;
     }
     let gap = text[toks[i - 1].start + toks[i - 1].raw.len()..t.start].trim();
-    gap == "°" || (gap.is_empty() && toks[i - 1].is_number)
+    (gap == "°" || (gap.is_empty() && toks[i - 1].is_number)) && UNIT_SYMBOLS.contains(&t.raw)
 }
 
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by
