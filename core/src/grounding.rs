@@ -1111,6 +1111,94 @@ fn bridge_hops(
     }
 }
 
+/// The unit of the number token or number word `toks[i]`: the word after it (after its scale
+/// word, "5 million people"), in [`normal_form`], unless that is a number or a stop word. None
+/// for a number with no unit ("in 5 of them", "3%" followed by "in").
+fn unit_after<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
+    let j = if is_number_scale(toks, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    };
+    let t = toks.get(j)?;
+    let lower = lower_cow(t.raw);
+    if t.is_number || is_stopword(&lower) || number_word(&lower).is_some() {
+        return None;
+    }
+    Some(normal_form(lower))
+}
+
+/// The key of the number token or number word `toks[i]` ([`number_key`], or the digits of a
+/// number word), None for other tokens.
+fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
+    let t = toks[i];
+    if t.is_number {
+        return Some(number_key(toks, i));
+    }
+    number_word(&lower_cow(t.raw)).map(Cow::Borrowed)
+}
+
+/// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
+/// Natural Language": quantities of one unit with different values do not entail each other):
+/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`), which the
+/// sources lack, the first sentence of `aligned` (the claim's aligned sentences, best first;
+/// tokens from `context_tokens`) that states another number of the same unit ([`unit_after`])
+/// and of the same thing (a content word within three tokens of both, [`words_around`]), one the
+/// claim does not state as well, with that number's key id in `index`. "sentenced to ten years in prison" meets "sentenced to
+/// five years in prison" though the claim's best sentence is another one it joins.
+fn same_unit_number(
+    index: &SourceIndex<'_>,
+    (claim_toks, norm): (&[Token<'_>], &str),
+    context_tokens: &[Token<'_>],
+    aligned: &[u32],
+) -> Option<(u32, u32)> {
+    // The claim's number with its unit and the words around it, and every number of the claim.
+    let claim_numbers: Vec<Cow<'_, str>> = (0..claim_toks.len())
+        .filter_map(|i| number_at(claim_toks, i))
+        .collect();
+    let quantities: Vec<(Cow<'_, str>, Vec<Cow<'_, str>>)> = (0..claim_toks.len())
+        .filter(|&i| number_at(claim_toks, i).is_some_and(|k| k == norm))
+        .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
+        .collect();
+    if quantities.is_empty() {
+        return None;
+    }
+    aligned.iter().find_map(|&t| {
+        let toks = span_tokens(context_tokens, index.spans[t as usize]);
+        (0..toks.len()).find_map(|j| {
+            let key = number_at(toks, j)?;
+            if key == norm || claim_numbers.contains(&key) {
+                // The same number, or one the claim states too ("up £12m to £72m").
+                return None;
+            }
+            let unit = unit_after(toks, j)?;
+            let around = words_around(toks, j);
+            quantities
+                .iter()
+                .any(|(u, w)| *u == unit && w.iter().any(|x| around.contains(x)))
+                .then_some(())?;
+            Some((t, *index.vocab.get(&key)?))
+        })
+    })
+}
+
+/// The content words (not stop words, not numbers; in [`normal_form`]) within three tokens of
+/// the number `toks[i]`, its own unit ([`unit_after`]) left out: what the quantity is of
+/// ("sentenced to ten years in prison" → sentenced, prison).
+fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>> {
+    let unit_at = if is_number_scale(toks, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    };
+    (i.saturating_sub(3)..(i + 4).min(toks.len()))
+        .filter(|&j| j != i && j != unit_at && !toks[j].is_number && !is_number_scale(toks, j))
+        .map(|j| lower_cow(toks[j].raw))
+        .filter(|w| !is_stopword(w) && number_word(w).is_none())
+        .map(normal_form)
+        .collect()
+}
+
 /// Words that open a new clause after a comma: conjunctions ("…a dwarf planet, so it is no
 /// longer considered a planet"), and the "not" of a contrast ("for the photoelectric effect, not
 /// for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
@@ -1642,6 +1730,22 @@ pub fn analyse_tokens(
                         .filter(|&&t| index.sent_refers_back[t as usize])
                     {
                         (other, stated_in) = (others_in(t), t);
+                    }
+                }
+                // A number found nowhere conflicts with another number of the same unit in
+                // either aligned sentence ("ten years in prison" against "…sentenced to five
+                // years in prison", when the claim joins that sentence with another).
+                // A number stated as approximate or as a bound ("over 25,000 acres") is left
+                // to the rounding of `SourceIndex::id_of`.
+                let exact = novel.filter(|&i| !content[i].approx);
+                if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, exact) {
+                    if let Some((t, id)) = same_unit_number(
+                        &index,
+                        (span_tokens(text_tokens, sp), &content[i].norm),
+                        context_tokens,
+                        &top_ids,
+                    ) {
+                        (other, stated_in) = (vec![id], t);
                     }
                 }
                 if other.is_empty() {
@@ -2242,6 +2346,39 @@ mod tests {
             ClaimStatus::Contradicted,
             "{costs:?}"
         );
+    }
+
+    #[test]
+    fn a_novel_number_conflicts_with_a_number_of_the_same_unit() {
+        let ctx = "A former bank manager was sentenced to five years in prison on Tuesday. A jury \
+            found him guilty of fraud last month after a three-week trial.";
+        let claim = |t: &str| analyse(t, "Summarize the article.", ctx).claims[0].clone();
+        let bad = claim(
+            "He was sentenced to ten years in prison after a jury found him guilty of fraud.",
+        );
+        assert_eq!(bad.status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad.conflicts, ["\"10\" vs \"5\""]);
+        assert!(bad.source.unwrap().text.contains("five years"));
+        let good = claim(
+            "He was sentenced to five years in prison after a jury found him guilty of fraud.",
+        );
+        assert_eq!(good.status, ClaimStatus::Supported, "{good:?}");
+        // A quantity of the same unit but of another thing, or a change between two numbers
+        // the claim both states, is no conflict.
+        let ctx2 = "The kite measured an astonishing 6,000 metres. Fog at the festival was thick.";
+        let fog = analyse("Fog at the festival cut visibility to 50 metres.", "", ctx2);
+        assert_ne!(fog.claims[0].status, ClaimStatus::Contradicted, "{fog:?}");
+        let ctx3 = "Rooney moved up into second place with wealth of 72 million pounds.";
+        let up = analyse(
+            "Rooney's wealth is up 12 million pounds to 72 million pounds.",
+            "",
+            ctx3,
+        );
+        assert_ne!(up.claims[0].status, ClaimStatus::Contradicted, "{up:?}");
+        // Another unit is no conflict: nothing states how many appeals he filed.
+        let other =
+            claim("He filed ten appeals after a jury found him guilty of fraud and sentenced him.");
+        assert_ne!(other.status, ClaimStatus::Contradicted, "{other:?}");
     }
 
     #[test]
