@@ -590,7 +590,9 @@ fn sentence_keys<'a>(
                 });
                 continue;
             }
+            // A year is written without a group comma: "1,200 people" is no year.
             let year = digits.len() == 4
+                && !t.raw.contains(',')
                 && !is_number_scale(toks, i + 1)
                 && (digits.starts_with('1') || digits.starts_with("20"))
                 && !digits.contains('.');
@@ -664,7 +666,9 @@ fn sentence_keys<'a>(
 /// a sentence are paired.
 pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     let years: Vec<u32> = (0..toks.len())
-        .filter(|&i| toks[i].is_number && !is_number_scale(toks, i + 1))
+        .filter(|&i| {
+            toks[i].is_number && !toks[i].raw.contains(',') && !is_number_scale(toks, i + 1)
+        })
         .filter_map(|i| {
             let key = number_key(toks, i);
             (key.len() == 4)
@@ -1756,6 +1760,24 @@ pub fn analyse_tokens(
                 // the claim may join two sentences about one subject. A name is judged so only
                 // against a self-contained sentence: one that refers back by a pronoun ("It was
                 // completed in 1889") names its subject elsewhere.
+                // A number of the sources swapped for another one is the same quantity with
+                // another value: when the claim states it with a unit, only a number of that
+                // unit and thing in the sentence replaces it (`same_unit_number`): "employs
+                // 1,200 people" is not swapped by "revenue grew by 12%".
+                if novel.is_none() && kind == KeyKind::Number {
+                    let claim_toks = span_tokens(text_tokens, sp);
+                    let norm = &content[missing[0].0].norm;
+                    let with_unit = (0..claim_toks.len()).any(|j| {
+                        number_at(claim_toks, j).is_some_and(|k| k == *norm)
+                            && unit_after(claim_toks, j).is_some()
+                    });
+                    if with_unit {
+                        match same_unit_number(&index, (claim_toks, norm), context_tokens, &[s]) {
+                            Some((_, id)) => other = vec![id],
+                            None => continue,
+                        }
+                    }
+                }
                 let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
                 if novel.is_some() || (local_support >= 0.6 && self_contained) {
                     novel_conflict |= novel.is_some();
@@ -2345,6 +2367,23 @@ mod tests {
             costs.claims[0].status,
             ClaimStatus::Contradicted,
             "{costs:?}"
+        );
+    }
+
+    #[test]
+    fn a_number_with_a_group_comma_is_no_year() {
+        let ctx = "Founded in 2005, the company now employs roughly 1,200 staff across four \
+            offices. Last year its revenue grew by 12% to $45 million, and it expects to hire 200 \
+            more people in 2024.";
+        let g = analyse(
+            "The company employs about 1,200 people and its revenue grew to $45 million last year.",
+            "",
+            ctx,
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        assert_eq!(
+            year_gaps(&tokens("from 1,200 to 1,300 people in 1990")),
+            Vec::<u32>::new()
         );
     }
 
