@@ -1119,17 +1119,21 @@ fn bridge_hops(
 /// word, "5 million people"), in [`normal_form`], unless that is a number or a stop word. None
 /// for a number with no unit ("in 5 of them", "3%" followed by "in").
 fn unit_after<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
-    let j = if is_number_scale(toks, i + 1) {
-        i + 2
-    } else {
-        i + 1
-    };
-    let t = toks.get(j)?;
+    let t = toks.get(unit_index(toks, i))?;
     let lower = lower_cow(t.raw);
     if t.is_number || is_stopword(&lower) || number_word(&lower).is_some() {
         return None;
     }
     Some(normal_form(lower))
+}
+
+/// Where the unit of the number `toks[i]` stands: right after it, or after its scale word.
+fn unit_index(toks: &[Token<'_>], i: usize) -> usize {
+    if is_number_scale(toks, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    }
 }
 
 /// The key of the number token or number word `toks[i]` ([`number_key`], or the digits of a
@@ -1142,31 +1146,41 @@ fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
     number_word(&lower_cow(t.raw)).map(Cow::Borrowed)
 }
 
+/// The claim's number `norm` (its key; the claim's tokens are `claim_toks`) as quantities: for
+/// each place the claim states it with a unit ([`unit_after`]), that unit and the words around
+/// it ([`words_around`]); empty when the claim gives it no unit.
+fn claim_quantities<'a>(claim_toks: &[Token<'a>], norm: &str) -> Quantities<'a> {
+    (0..claim_toks.len())
+        .filter(|&i| number_at(claim_toks, i).is_some_and(|k| k == norm))
+        .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
+        .collect()
+}
+
+/// Units of a number with the content words around each ([`claim_quantities`]).
+type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
+
 /// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
 /// Natural Language": quantities of one unit with different values do not entail each other):
-/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`), which the
-/// sources lack, the first sentence of `aligned` (the claim's aligned sentences, best first;
-/// tokens from `context_tokens`) that states another number of the same unit ([`unit_after`])
-/// and of the same thing (a content word within three tokens of both, [`words_around`]), one the
-/// claim does not state as well, with that number's key id in `index`. "sentenced to ten years in prison" meets "sentenced to
-/// five years in prison" though the claim's best sentence is another one it joins.
+/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`, its places with
+/// a unit `quantities`, from [`claim_quantities`]), the first sentence of `aligned` (best
+/// first; tokens from `context_tokens`) that states another number of the same unit
+/// ([`unit_after`]) and of the same thing (a content word within three tokens of both,
+/// [`words_around`]), one the claim does not state as well, with that number's key id in
+/// `index`. "sentenced to ten years in prison" meets "sentenced to five years in prison" though
+/// the claim's best sentence is another one it joins.
 fn same_unit_number(
     index: &SourceIndex<'_>,
-    (claim_toks, norm): (&[Token<'_>], &str),
+    (claim_toks, norm, quantities): (&[Token<'_>], &str, &Quantities<'_>),
     context_tokens: &[Token<'_>],
     aligned: &[u32],
 ) -> Option<(u32, u32)> {
-    // The claim's number with its unit and the words around it, and every number of the claim.
-    let claim_numbers: Vec<Cow<'_, str>> = (0..claim_toks.len())
-        .filter_map(|i| number_at(claim_toks, i))
-        .collect();
-    let quantities: Vec<(Cow<'_, str>, Vec<Cow<'_, str>>)> = (0..claim_toks.len())
-        .filter(|&i| number_at(claim_toks, i).is_some_and(|k| k == norm))
-        .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
-        .collect();
     if quantities.is_empty() {
         return None;
     }
+    // Every number of the claim: one the sentence states too is no replacement.
+    let claim_numbers: Vec<Cow<'_, str>> = (0..claim_toks.len())
+        .filter_map(|i| number_at(claim_toks, i))
+        .collect();
     aligned.iter().find_map(|&t| {
         let toks = span_tokens(context_tokens, index.spans[t as usize]);
         (0..toks.len()).find_map(|j| {
@@ -1190,11 +1204,7 @@ fn same_unit_number(
 /// the number `toks[i]`, its own unit ([`unit_after`]) left out: what the quantity is of
 /// ("sentenced to ten years in prison" → sentenced, prison).
 fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>> {
-    let unit_at = if is_number_scale(toks, i + 1) {
-        i + 2
-    } else {
-        i + 1
-    };
+    let unit_at = unit_index(toks, i);
     (i.saturating_sub(3)..(i + 4).min(toks.len()))
         .filter(|&j| j != i && j != unit_at && !toks[j].is_number && !is_number_scale(toks, j))
         .map(|j| lower_cow(toks[j].raw))
@@ -1743,9 +1753,12 @@ pub fn analyse_tokens(
                 // to the rounding of `SourceIndex::id_of`.
                 let exact = novel.filter(|&i| !content[i].approx);
                 if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, exact) {
+                    let claim_toks = span_tokens(text_tokens, sp);
+                    let norm = &content[i].norm;
+                    let quantities = claim_quantities(claim_toks, norm);
                     if let Some((t, id)) = same_unit_number(
                         &index,
-                        (span_tokens(text_tokens, sp), &content[i].norm),
+                        (claim_toks, norm, &quantities),
                         context_tokens,
                         &top_ids,
                     ) {
@@ -1767,12 +1780,10 @@ pub fn analyse_tokens(
                 if novel.is_none() && kind == KeyKind::Number {
                     let claim_toks = span_tokens(text_tokens, sp);
                     let norm = &content[missing[0].0].norm;
-                    let with_unit = (0..claim_toks.len()).any(|j| {
-                        number_at(claim_toks, j).is_some_and(|k| k == *norm)
-                            && unit_after(claim_toks, j).is_some()
-                    });
-                    if with_unit {
-                        match same_unit_number(&index, (claim_toks, norm), context_tokens, &[s]) {
+                    let quantities = claim_quantities(claim_toks, norm);
+                    if !quantities.is_empty() {
+                        let claim = (claim_toks, norm.as_ref(), &quantities);
+                        match same_unit_number(&index, claim, context_tokens, &[s]) {
                             Some((_, id)) => other = vec![id],
                             None => continue,
                         }
