@@ -62,15 +62,10 @@ impl TaskKind {
         }
         let prompt = prompt.map(str::trim).unwrap_or("");
         let lower = prompt.to_lowercase();
-        const TURNS: &[&str] = &[
-            "[human]:",
-            "[assistant]:",
-            "[user]:",
-            "human:",
-            "user:",
-            "assistant:",
-        ];
-        if TURNS.iter().any(|t| lower.contains(t)) {
+        if crate::grounding::SPEAKER_TURNS
+            .iter()
+            .any(|t| lower.contains(t))
+        {
             return TaskKind::Dialogue;
         }
         const SUMMARY: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];

@@ -84,7 +84,31 @@ const IMPERATIVES: &[&str] = &[
     "determine",
 ];
 
-/// Reads what the `context` is (DESIGN §2.0): blank → [`ContextRole::None`]; a short text (at most
+/// Speaker-turn markers of a conversation transcript, lower case (`[Human]: … [Assistant]: …`, the
+/// HaluEval dialogue shape; `User: …`).
+pub const SPEAKER_TURNS: &[&str] = &[
+    "[human]:",
+    "[assistant]:",
+    "[user]:",
+    "human:",
+    "user:",
+    "assistant:",
+];
+
+/// True when `text` (trimmed) opens with a speaker-turn marker ([`SPEAKER_TURNS`], any case): a
+/// conversation transcript.
+pub fn opens_with_speaker_turn(text: &str) -> bool {
+    let t = text.trim_start().as_bytes();
+    SPEAKER_TURNS
+        .iter()
+        .any(|m| t.len() >= m.len() && t[..m.len()].eq_ignore_ascii_case(m.as_bytes()))
+}
+
+/// Reads what the `context` is (DESIGN §2.0): blank → [`ContextRole::None`]; a conversation
+/// transcript (it opens with a speaker-turn marker, [`opens_with_speaker_turn`]) →
+/// [`ContextRole::Prompt`], whatever its length: its turns are the request the answer replies
+/// to, not retrieved sources, and a reply that names what the conversation has not named is
+/// ordinary in dialogue, not unsupported; a short text (at most
 /// [`MAX_PROMPT_LIKE_CHARS`] characters) every sentence of which is a question (ends with `?`, or
 /// opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your Mother
 /// is …") or an instruction (opens with an imperative verb or "please" followed by a lower-case
@@ -95,6 +119,9 @@ pub fn context_role(context: &str) -> ContextRole {
     let c = context.trim();
     if c.is_empty() {
         return ContextRole::None;
+    }
+    if opens_with_speaker_turn(c) {
+        return ContextRole::Prompt;
     }
     if c.chars().count() > MAX_PROMPT_LIKE_CHARS {
         return ContextRole::Source;
@@ -629,10 +656,13 @@ fn sentence_keys<'a>(
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
-        // A capitalised word opening the sentence is a name unless it also occurs in lower case,
-        // in this request or as an ordinary word of English text (`lexicon`).
+        // A capitalised word opening the sentence, or opening a turn or a clause after a colon
+        // ("[Assistant]: Sure, …", "Note: This …"; `Token::sentence_start`), is a name unless it
+        // also occurs in lower case, in this request or as an ordinary word of English text
+        // (`lexicon`).
+        let opens = i == 0 || t.sentence_start;
         let name = cap
-            && (i > 0 || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)));
+            && (!opens || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)));
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
         let place = match cap.then(|| demonym_place(lower)).flatten() {
             Some(place) => Cow::Borrowed(place),
@@ -1370,6 +1400,22 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         &["rise", "rises", "rose", "risen", "rising"],
         &["fall", "falls", "fell", "fallen", "falling"],
     ),
+    (
+        &[
+            "approve",
+            "approves",
+            "approved",
+            "approving",
+            "accept",
+            "accepts",
+            "accepted",
+            "accepting",
+            "pass",
+            "passes",
+            "passed",
+        ],
+        &["reject", "rejects", "rejected", "rejecting"],
+    ),
 ];
 
 /// A direction word of a claim whose opposite ([`DIRECTION_ANTONYMS`]) its aligned source
@@ -1964,6 +2010,18 @@ mod tests {
             ContextRole::Source
         );
         assert_eq!(context_role("  "), ContextRole::None);
+        // A conversation transcript is the request, however long and whatever its turns state.
+        let chat = "[Human]: Can you recommend a movie by Christopher Nolan? [Assistant]: Sure, \
+                    Inception is a great one. [Human]: Who stars in it?";
+        assert_eq!(context_role(chat), ContextRole::Prompt);
+        assert_eq!(
+            context_role(&format!("  user: {}", "Tell me more. ".repeat(100))),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("The user: a person who uses the service."),
+            ContextRole::Source
+        );
         assert_eq!(
             context_role("Paris is the capital of France."),
             ContextRole::Source
@@ -2379,6 +2437,20 @@ mod tests {
             ClaimStatus::Contradicted,
             "{costs:?}"
         );
+        // A decision and its reverse.
+        let ctx = "On Tuesday the city council voted 7-2 to pass the 2025 budget.";
+        let rejected = analyse("The council rejected the budget by a 7-2 vote.", "", ctx);
+        assert_eq!(
+            rejected.claims[0].conflicts,
+            ["\"rejected\" vs \"pass\""],
+            "{rejected:?}"
+        );
+        let passed = analyse("The council passed the budget by a 7-2 vote.", "", ctx);
+        assert_ne!(
+            passed.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{passed:?}"
+        );
     }
 
     #[test]
@@ -2523,6 +2595,30 @@ mod tests {
         let text = "Sydney voted.";
         let ks = keys(text, (0, text.len()), &LowerVocab::default());
         assert_eq!(ks[0].kind, KeyKind::Name);
+        // A turn or a clause after a colon opens as a sentence does: "Sure" is no name there,
+        // "Inception" still is.
+        let text = "[Assistant]: Sure, Inception is great.";
+        let ks = keys(text, (0, text.len()), &LowerVocab::default());
+        let kind_of = |w: &str| ks.iter().find(|k| k.norm == w).map(|k| k.kind);
+        assert_eq!(kind_of("sure"), Some(KeyKind::Word), "{ks:?}");
+        assert_eq!(kind_of("inception"), Some(KeyKind::Name), "{ks:?}");
+    }
+
+    #[test]
+    fn a_new_name_is_no_conflict_with_a_turns_opening_word() {
+        // The reply to a conversation's question names the film's actors; the conversation's
+        // "Sure" (after "[Assistant]:") is no name for them to conflict with.
+        let ctx = "[Human]: Can you recommend a movie by Christopher Nolan? [Assistant]: Sure, \
+                   Inception is a great one. Its score is by Hans Zimmer.";
+        let g = analyse(
+            "Inception stars Leonardo DiCaprio and Elliot Page.",
+            "",
+            ctx,
+        );
+        assert!(
+            g.claims[0].conflicts.iter().all(|c| !c.contains("sure")),
+            "{g:?}"
+        );
     }
 
     #[test]
