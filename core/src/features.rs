@@ -635,11 +635,15 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         })
         .map(|(_, n)| n.to_string())
         .collect();
-    let source_words: FastSet<Cow<'_, str>> = prompt_tokens
+    let mut source_words: FastSet<Cow<'_, str>> = prompt_tokens
         .iter()
         .chain(&context_tokens)
         .map(|t| lower_cow(t.raw))
         .collect();
+    // "%" and "per cent" state the word "percent" (grounding's keys read them so too).
+    if source.contains('%') || source_grams.contains_words(&["per", "cent"]) {
+        source_words.insert(Cow::Borrowed("percent"));
+    }
     let content: Vec<&str> = words
         .iter()
         .map(|w| w.as_ref())
@@ -887,6 +891,23 @@ mod tests {
                 assert!(!p.is_empty() && *p == p.to_lowercase(), "{p:?}");
                 assert!(seen.insert(*p), "{p:?} twice");
             }
+        }
+    }
+
+    #[test]
+    fn percent_is_stated_by_a_percent_sign_or_per_cent() {
+        let text = "About 52 percent of voters supported it.";
+        for ctx in [
+            "The measure passed with 52% of the vote.",
+            "It passed with 52 per cent.",
+        ] {
+            let x = extract(text, Some("How many supported it?"), Some(ctx));
+            let y = extract(
+                text,
+                Some("How many supported it?"),
+                Some("It passed with 52 of the vote."),
+            );
+            assert_eq!(x.content_words.1, y.content_words.1 + 1, "{ctx}");
         }
     }
 

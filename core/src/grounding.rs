@@ -546,6 +546,14 @@ impl<'a> Key<'a> {
             approx: false,
         }
     }
+
+    /// A content-word key (not negated, not approximate) with normal form `norm`.
+    fn word(norm: Cow<'a, str>) -> Key<'a> {
+        Key {
+            kind: KeyKind::Word,
+            ..Key::name(norm)
+        }
+    }
 }
 
 /// Length in bytes of the longest of [`BACK_REFERENCES`]: longer words are skipped unread.
@@ -629,6 +637,15 @@ fn sentence_keys<'a>(
                 negation: false,
                 approx: is_approximated(toks, i),
             });
+            if percent_sign_after(text, t) {
+                // "52%" states the word "percent" as "52 percent" does.
+                out.push(Key::word(Cow::Borrowed(PERCENT)));
+            }
+            continue;
+        }
+        if lower == "cent" && i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("per") {
+            // "per cent" is "percent".
+            out.push(Key::word(Cow::Borrowed(PERCENT)));
             continue;
         }
         if is_number_scale(toks, i) || is_unit_symbol(text, toks, i) {
@@ -684,6 +701,17 @@ fn sentence_keys<'a>(
         });
     }
     (out, refers_back)
+}
+
+/// The key of the word "percent", which "%" after a number and "per cent" also state.
+const PERCENT: &str = "percent";
+
+/// True when a percent sign follows number token `t` of `text` (at most spaces between: "52%",
+/// "52 %").
+fn percent_sign_after(text: &str, t: &Token<'_>) -> bool {
+    text[t.start + t.raw.len()..]
+        .trim_start_matches(' ')
+        .starts_with('%')
 }
 
 /// The spans between the years of one sentence, in whole years: for every two years `a < b`
@@ -2602,6 +2630,27 @@ mod tests {
         let kind_of = |w: &str| ks.iter().find(|k| k.norm == w).map(|k| k.kind);
         assert_eq!(kind_of("sure"), Some(KeyKind::Word), "{ks:?}");
         assert_eq!(kind_of("inception"), Some(KeyKind::Name), "{ks:?}");
+    }
+
+    #[test]
+    fn a_percent_sign_and_per_cent_state_percent() {
+        for text in [
+            "Turnout was 52% in May.",
+            "Turnout was 52 % in May.",
+            "Turnout was 52 per cent in May.",
+            "Turnout was 52 percent in May.",
+        ] {
+            let ks = keys(text, (0, text.len()), &LowerVocab::default());
+            assert!(
+                ks.iter()
+                    .any(|k| k.norm == PERCENT && k.kind == KeyKind::Word),
+                "{text}: {ks:?}"
+            );
+            assert!(ks.iter().any(|k| k.norm == "52"), "{text}: {ks:?}");
+        }
+        let text = "Turnout was 52 in May.";
+        let ks = keys(text, (0, text.len()), &LowerVocab::default());
+        assert!(ks.iter().all(|k| k.norm != PERCENT), "{ks:?}");
     }
 
     #[test]
