@@ -1,7 +1,8 @@
 //! Does semantic equivalence of sampled answers carry signal on SmolLM2-135M's TriviaQA answers?
 //!
 //! A measurement for the samples tier (issue 13, item 2): for each answer of
-//! `train/data/triviaqa-smollm2.evidence.jsonl` (407 rows, the tiers' training set) and
+//! `train/data/triviaqa-smollm2.service.evidence.jsonl` (1 035 rows gathered as the service gathers
+//! them, the tiers' training set) and
 //! `train/data/triviaqa-smollm2.heldout.evidence.jsonl` (120 rows, held out) it embeds the answer and
 //! its 3 samples with all-MiniLM-L6-v2 and computes, per row:
 //!
@@ -15,7 +16,7 @@
 //!
 //! Two variants: the answer alone, and "question + answer" (Kuhn et al. judge equivalence in the
 //! context of the question; the question is the prompt after its last `Question: `, so the held-out
-//! file's instruction line is left out). τ is chosen per variant on the 407 training rows only, from
+//! file's instruction line is left out). τ is chosen per variant on the training rows only, from
 //! 0.50, 0.55, …, 0.95, by the AUROC of semantic entropy for "incorrect"; `answer_cluster_share`
 //! uses the same τ.
 //!
@@ -324,7 +325,10 @@ fn main() {
     let mut throughput = Throughput::default();
     let mut sets = Vec::new();
     for (name, file) in [
-        ("train", "train/data/triviaqa-smollm2.evidence.jsonl"),
+        (
+            "train",
+            "train/data/triviaqa-smollm2.service.evidence.jsonl",
+        ),
         (
             "held-out",
             "train/data/triviaqa-smollm2.heldout.evidence.jsonl",

@@ -74,8 +74,10 @@ struct Args {
     /// Worker threads for the cross-validation fits.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Evidence of the tier models: an upstream model's TriviaQA answers with logprobs and samples.
-    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/triviaqa-smollm2.evidence.jsonl"))]
+    /// Evidence of the tier models: an upstream model's TriviaQA answers with logprobs and
+    /// samples, gathered as the service gathers them (`epistemic-audit eval --triviaqa
+    /// --evidence-out`; README "Evidence tiers").
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/triviaqa-smollm2.service.evidence.jsonl"))]
     evidence: PathBuf,
     /// Train only the evidence-tier models (seconds; the intrinsic weights are read as embedded).
     #[arg(long)]
@@ -639,7 +641,7 @@ fn train_tiers(args: &Args, dry_run: bool) -> Result<(), String> {
     let report = tiers::report(&rows, &results, args.folds);
     println!("{report}");
     if !dry_run {
-        tiers::write(&results, &args.out, digest)?;
+        tiers::write(&results, &args.out, &args.evidence, digest)?;
         std::fs::write(args.out.join("tiers_report.md"), &report)
             .map_err(|e| format!("tiers_report.md: {e}"))?;
     }

@@ -24,7 +24,7 @@ pub const TRAINING_FILES: [&str; 5] = [
     "halueval-qa.dev.jsonl",
     "halueval-dialogue.dev.jsonl",
     "halueval-summarization.dev.jsonl",
-    "triviaqa-smollm2.evidence.jsonl",
+    "triviaqa-smollm2.service.evidence.jsonl",
 ];
 
 /// The warning `eval` prints (stderr) before measuring `path`, when its file name is one of
@@ -222,10 +222,10 @@ mod tests {
     fn training_files_are_named_by_the_warning() {
         let w = training_file_warning(Path::new("../shared/data/halueval-general.dev.jsonl"));
         assert!(w.unwrap().contains("in-sample"));
-        assert!(
-            training_file_warning(Path::new("train/data/triviaqa-smollm2.evidence.jsonl"))
-                .is_some()
-        );
+        assert!(training_file_warning(Path::new(
+            "train/data/triviaqa-smollm2.service.evidence.jsonl"
+        ))
+        .is_some());
         assert!(training_file_warning(Path::new(
             "train/data/triviaqa-smollm2.heldout.evidence.jsonl"
         ))
