@@ -428,7 +428,19 @@ impl Scorer {
         }
         let raw_confidence = 1.0 - q2;
         let calibrated = cal.predict(raw_confidence);
-        let shift = shift_of(tm, &x, &clamped, cal.source == SOURCE_REFERENCE);
+        let mut shift = shift_of(tm, &x, &clamped, cal.source == SOURCE_REFERENCE);
+        if let Some((model, inputs)) = &tier_inputs {
+            // Evidence beyond the tier's training range is covariate shift as well.
+            let (e, toward_correct, beyond) = model.extrapolation(inputs);
+            shift.extrapolation += e;
+            shift.toward_correct += toward_correct;
+            shift.outside.extend(
+                beyond
+                    .into_iter()
+                    .map(|i| crate::explanation::feature_words(TIER_FEATURES[i]).to_string()),
+            );
+            shift.fired = cal.source == SOURCE_REFERENCE && shift.toward_correct > SHIFT_FIRES_AT;
+        }
         // Covariate shift (DESIGN §2.5): the calibration does not vouch for an input far outside
         // its data, so the height is shrunk toward the scope's base rate by 1 / (1 + e).
         let height = shifted_height(calibrated, &shift, shift.fired);
@@ -920,6 +932,37 @@ mod tests {
         let mut r = req("Paris", Some("Which city is the capital of France?"), None);
         r.samples = Some(samples.iter().map(|s| s.to_string()).collect());
         r
+    }
+
+    #[test]
+    fn samples_agreeing_beyond_the_tiers_training_range_are_covariate_shift() {
+        // The shipped samples tier saw almost only disagreeing samples (E_y mean ≈ 0.99): five
+        // samples equal to the text sit far below that range on the trustworthy side, so the
+        // height is not vouched for (shrunk toward the base rate, MAYBE); disagreeing ones are
+        // inside it.
+        let s = Scorer::embedded();
+        let agree = s.audit(&samples_req(&["Paris"; 5]), Mode::Local, 0.0);
+        let shift = &agree.metadata.shift;
+        assert!(shift.fired && shift.toward_correct > 0.0, "{shift:?}");
+        assert!(
+            shift
+                .outside
+                .iter()
+                .any(|o| o == "disagreement with the samples"),
+            "{shift:?}"
+        );
+        assert_eq!(agree.verdict, Verdict::Maybe);
+        assert!(agree.height < 1.0 - 1e-9, "{}", agree.height);
+        let contra = s.audit(
+            &samples_req(&["Lyon", "Marseille", "Berlin", "Nice", "Madrid"]),
+            Mode::Local,
+            0.0,
+        );
+        let shift = &contra.metadata.shift;
+        assert!(
+            !shift.outside.iter().any(|o| o.contains("samples")),
+            "{shift:?}"
+        );
     }
 
     #[test]

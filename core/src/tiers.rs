@@ -133,6 +133,31 @@ impl TierModel {
     pub fn shift(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
         linear_shift(self.tier, &self.weight, &self.mean, &self.std, x)
     }
+
+    /// The covariate shift of the evidence `x` against this tier's training data (DESIGN §2.5),
+    /// as [`crate::scorer::shift_of`] measures the intrinsic features': the logit mass (nats)
+    /// that winsorising at ±[`MAX_Z`] standard deviations ([`standardise`]) cut off, Σᵢ wᵢ ·
+    /// (|zᵢ| − MAX_Z)⁺ over the inputs the tier reads, and the part of it on the trustworthy
+    /// side (an input far below its training mean lowers q2: samples that agree with the text
+    /// when the training samples almost never did), with the indices of those inputs. Returns
+    /// (extrapolation, toward_correct, inputs beyond on the trustworthy side).
+    pub fn extrapolation(&self, x: &[f64; N_TIER]) -> (f64, f64, Vec<usize>) {
+        let (mut e, mut toward_correct, mut beyond) = (0.0, 0.0, Vec::new());
+        for i in (0..N_TIER).filter(|&i| uses(self.tier, i) && x[i].is_finite()) {
+            let z = (x[i] - self.mean[i]) / self.std[i].max(1e-9);
+            let cut = self.weight[i].abs() * (z.abs() - MAX_Z).max(0.0);
+            if cut == 0.0 {
+                continue;
+            }
+            e += cut;
+            // Weights are signed by TIER_SIGNS: w·z < 0 lowers q2.
+            if self.weight[i] * z < 0.0 {
+                toward_correct += cut;
+                beyond.push(i);
+            }
+        }
+        (e, toward_correct, beyond)
+    }
 }
 
 /// Δ = Σ_i w_i · standardise(x_i; mean_i, std_i) over the inputs `tier` reads, in nats, with

@@ -309,7 +309,9 @@ pub struct ThresholdInfo {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ShiftInfo {
     /// "feature_range": the logit mass (nats) that comes from feature values beyond the 0.5–99.5 %
-    /// range of the calibration rows, Σ |wᵢ| · distance outside the range in standard deviations.
+    /// range of the calibration rows, Σ |wᵢ| · distance outside the range in standard deviations,
+    /// plus, in an evidence tier, that of its inputs beyond ±4 standard deviations of the tier's
+    /// training rows (`TierModel::extrapolation`).
     pub measure: String,
     /// That extrapolation, in nats (≥ 0). The score itself uses the features clamped to the
     /// range.
