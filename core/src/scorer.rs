@@ -428,19 +428,13 @@ impl Scorer {
         }
         let raw_confidence = 1.0 - q2;
         let calibrated = cal.predict(raw_confidence);
-        let mut shift = shift_of(tm, &x, &clamped, cal.source == SOURCE_REFERENCE);
-        if let Some((model, inputs)) = &tier_inputs {
-            // Evidence beyond the tier's training range is covariate shift as well.
-            let (e, toward_correct, beyond) = model.extrapolation(inputs);
-            shift.extrapolation += e;
-            shift.toward_correct += toward_correct;
-            shift.outside.extend(
-                beyond
-                    .into_iter()
-                    .map(|i| crate::explanation::feature_words(TIER_FEATURES[i]).to_string()),
-            );
-            shift.fired = cal.source == SOURCE_REFERENCE && shift.toward_correct > SHIFT_FIRES_AT;
-        }
+        let shift = shift_of(
+            tm,
+            &x,
+            &clamped,
+            tier_inputs.as_ref().map(|(m, inputs)| (*m, inputs)),
+            cal.source == SOURCE_REFERENCE,
+        );
         // Covariate shift (DESIGN §2.5): the calibration does not vouch for an input far outside
         // its data, so the height is shrunk toward the scope's base rate by 1 / (1 + e).
         let height = shifted_height(calibrated, &shift, shift.fired);
@@ -727,11 +721,14 @@ pub fn clamp_to_range(tm: &TaskModel, dense: &[f64; N_DENSE]) -> [f64; N_DENSE] 
 /// calibrator has seen. Only that part fires the shift (the score itself uses clamped values;
 /// an input that is more unsupported than any calibration item is not made more trustworthy by
 /// that). `fires_here` is false under a feedback calibrator (fitted on the client's own data).
-/// `clamped` is `x.dense` clamped by [`clamp_to_range`] (the values the audit scored).
+/// `clamped` is `x.dense` clamped by [`clamp_to_range`] (the values the audit scored). In an
+/// evidence tier, `tier` (its model and inputs) adds the extrapolation of the inputs beyond the
+/// tier's training range ([`TierModel::extrapolation`]).
 pub fn shift_of(
     tm: &TaskModel,
     x: &crate::features::Extracted,
     clamped: &[f64; N_DENSE],
+    tier: Option<(&TierModel, &[f64; N_TIER])>,
     fires_here: bool,
 ) -> ShiftInfo {
     let m = &tm.model;
@@ -748,6 +745,17 @@ pub fn shift_of(
             toward_correct += -w * d;
             outside.push(crate::explanation::feature_words(DENSE_NAMES[i]).to_string());
         }
+    }
+    if let Some((model, inputs)) = tier {
+        // Evidence beyond the tier's training range is covariate shift as well.
+        let (tier_e, tier_toward_correct, beyond) = model.extrapolation(inputs);
+        e += tier_e;
+        toward_correct += tier_toward_correct;
+        outside.extend(
+            beyond
+                .into_iter()
+                .map(|i| crate::explanation::feature_words(TIER_FEATURES[i]).to_string()),
+        );
     }
     let ngram_coverage = (!m.table.buckets.is_empty()).then(|| {
         let grams = &x.ngrams[0].1;
@@ -791,7 +799,7 @@ mod tests {
         let tm = s.model(TaskKind::Open);
         let x = crate::features::extract("The answer is plain.", Some("Tell me."), None);
         let clamped = clamp_to_range(tm, &x.dense);
-        let inside = shift_of(tm, &x, &clamped, true);
+        let inside = shift_of(tm, &x, &clamped, None, true);
         // A feature with a weight, pushed past its range in the direction that lowers the logit
         // of "hallucinated" (looks more trustworthy than anything calibrated).
         let i = (0..N_DENSE)
@@ -807,11 +815,11 @@ mod tests {
         };
         let far_clamped = clamp_to_range(tm, &far.dense);
         assert_eq!(far_clamped[i], far.dense[i].clamp(lo, hi));
-        let shifted = shift_of(tm, &far, &far_clamped, true);
+        let shifted = shift_of(tm, &far, &far_clamped, None, true);
         assert!(shifted.toward_correct > inside.toward_correct + SHIFT_FIRES_AT);
         assert!(shifted.fired, "{shifted:?}");
         assert!(
-            !shift_of(tm, &far, &far_clamped, false).fired,
+            !shift_of(tm, &far, &far_clamped, None, false).fired,
             "not under feedback"
         );
         // The same distance on the doubtful side is not a reason for doubt about the calibrator.
@@ -822,7 +830,7 @@ mod tests {
             hi + 50.0 * sd
         };
         let dc = clamp_to_range(tm, &doubtful.dense);
-        let d = shift_of(tm, &doubtful, &dc, true);
+        let d = shift_of(tm, &doubtful, &dc, None, true);
         assert!(!d.fired && d.extrapolation > SHIFT_FIRES_AT, "{d:?}");
         // A fired shift pulls the height toward the base rate, by 1 / (1 + e).
         let h = shifted_height(0.95, &shifted, true);

@@ -144,7 +144,7 @@ impl TierModel {
     pub fn extrapolation(&self, x: &[f64; N_TIER]) -> (f64, f64, Vec<usize>) {
         let (mut e, mut toward_correct, mut beyond) = (0.0, 0.0, Vec::new());
         for i in (0..N_TIER).filter(|&i| uses(self.tier, i) && x[i].is_finite()) {
-            let z = (x[i] - self.mean[i]) / self.std[i].max(1e-9);
+            let z = z_score(x[i], self.mean[i], self.std[i]);
             let cut = self.weight[i].abs() * (z.abs() - MAX_Z).max(0.0);
             if cut == 0.0 {
                 continue;
@@ -182,10 +182,15 @@ pub fn linear_shift(
 /// the training samples almost never did) cannot add an unbounded contribution.
 pub const MAX_Z: f64 = 4.0;
 
+/// (x − mean) / std in standard deviations, not clipped (a std below 1e-9 counts as 1e-9).
+fn z_score(x: f64, mean: f64, std: f64) -> f64 {
+    (x - mean) / std.max(1e-9)
+}
+
 /// (x − mean) / std clipped to ±[`MAX_Z`]; a missing (non-finite) x reads as the mean (0).
 pub fn standardise(x: f64, mean: f64, std: f64) -> f64 {
     if x.is_finite() {
-        ((x - mean) / std.max(1e-9)).clamp(-MAX_Z, MAX_Z)
+        z_score(x, mean, std).clamp(-MAX_Z, MAX_Z)
     } else {
         0.0
     }
