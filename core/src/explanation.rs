@@ -3,7 +3,7 @@
 
 use crate::features::{Extracted, TaskKind, DENSE_NAMES};
 use crate::grounding::{ClaimStatus, ContextRole};
-use crate::samples::SampleStats;
+use crate::samples::{Equivalence, SampleStats};
 use crate::scorer::ActiveCalibration;
 use crate::similarity::DISAGREE_BELOW;
 use crate::token_stats::TokenStats;
@@ -31,6 +31,8 @@ pub struct Input<'a> {
     pub tokens: Option<&'a TokenStats>,
     /// Sample statistics, when samples were given.
     pub samples: Option<&'a SampleStats>,
+    /// How the samples were compared, when samples were given.
+    pub equivalence: Option<Equivalence>,
     /// q2 of the intrinsic model alone.
     pub intrinsic_q2: f64,
     /// q2 of the result (equals `intrinsic_q2` in the intrinsic tier).
@@ -59,6 +61,27 @@ fn basis(inp: &Input<'_>) -> String {
     }
 }
 
+/// How the text was compared with the samples, in words: "NLI" with an NLI judge, else "lexical"
+/// (also with the semantic tier, which clusters the samples by meaning but compares the text
+/// lexically: `tiers::Evidence::of`).
+fn text_judged_by(e: Option<Equivalence>) -> &'static str {
+    match e {
+        Some(Equivalence::Nli) => "NLI",
+        Some(Equivalence::Lexical | Equivalence::Embedding) | None => "lexical",
+    }
+}
+
+/// How the samples were clustered, in words.
+fn clustered_by(e: Option<Equivalence>) -> &'static str {
+    match e {
+        Some(Equivalence::Embedding) => {
+            "by meaning: sentence-embedding cosine at or above the fitted threshold, with no conflicting names, numbers or years"
+        }
+        Some(Equivalence::Nli) => "by bidirectional entailment",
+        Some(Equivalence::Lexical) | None => "lexically",
+    }
+}
+
 /// One clause for a tier-model input's effect.
 fn tier_clause(c: &Contribution, inp: &Input<'_>) -> Option<String> {
     let s = match (c.feature.as_str(), inp.samples, inp.tokens) {
@@ -66,8 +89,15 @@ fn tier_clause(c: &Contribution, inp: &Input<'_>) -> Option<String> {
             format!("the text-only model's reading (q2 {:.2})", inp.intrinsic_q2)
         }
         ("disagreement", Some(s), _) => format!(
-            "mean lexical disagreement {:.2} with the {} samples",
-            s.disagreement, s.k
+            "mean {} disagreement {:.2} with the {} samples",
+            text_judged_by(inp.equivalence),
+            s.disagreement,
+            s.k
+        ),
+        ("semantic_disagreement", Some(s), _) => format!(
+            "{:.0}% of the {} samples say what the text says by meaning",
+            100.0 * s.semantic_support?,
+            s.k
         ),
         ("dispersion", Some(s), _) => format!(
             "the samples disagree among themselves ({} cluster(s), dispersion {:.2})",
@@ -162,6 +192,7 @@ pub fn feature_words(name: &str) -> &'static str {
         "max_surprisal" => "least likely token",
         "token_entropy" => "token entropy",
         "disagreement" => "disagreement with the samples",
+        "semantic_disagreement" => "samples saying something else by meaning",
         "dispersion" => "disagreement among the samples",
         "support" => "samples saying the same",
         "intrinsic_logit" => "the text-only reading",
@@ -628,8 +659,16 @@ pub fn explain(inp: &Input<'_>) -> String {
     ));
     if let Some(s) = inp.samples {
         out.push_str(&format!(
-            " Samples: {} of {} disagree with the text (lexical similarity < {:.2}) and {} of {} support it; they form {} cluster(s) (semantic entropy {:.2} nats).",
-            s.disagreeing, s.k, DISAGREE_BELOW, s.supporting, s.k, s.clusters, s.semantic_entropy
+            " Samples: {} of {} disagree with the text ({} similarity < {:.2}) and {} of {} support it; clustered {}, they form {} cluster(s) (semantic entropy {:.2} nats).",
+            s.disagreeing,
+            s.k,
+            text_judged_by(inp.equivalence),
+            DISAGREE_BELOW,
+            s.supporting,
+            s.k,
+            clustered_by(inp.equivalence),
+            s.clusters,
+            s.semantic_entropy
         ));
         if let Some(d) = s.contradiction {
             out.push_str(&format!(

@@ -765,6 +765,78 @@ fn lower_vocab_of<'a>(texts: &[&[Token<'a>]]) -> LowerVocab<'a> {
     set
 }
 
+/// The names, numbers and years an answer states beyond its prompt ([`answer_keys`]): what two
+/// answers to the same question must share to say the same thing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnswerKeys {
+    /// Normal forms of the stated names, numbers and years, each with its kind.
+    keys: Vec<(KeyKind, String)>,
+}
+
+impl AnswerKeys {
+    /// Whether this answer and `other` state different things of one kind: each states at least
+    /// one name (or number, or year) the prompt does not, and they share none of that kind ("The
+    /// capital is Paris." against "The capital is Lyon."; "completed in 1889" against "in 1925").
+    /// The rule that makes a claim whose aligned source sentence names a different entity, number
+    /// or date contradicted (DESIGN §2.1), applied to two answers; it is what a sentence
+    /// embedding misses (all-MiniLM-L6-v2 gives those two sentences cosine 0.75, a paraphrase
+    /// 0.85).
+    pub fn conflicts_with(&self, other: &AnswerKeys) -> bool {
+        [KeyKind::Name, KeyKind::Number, KeyKind::Year]
+            .into_iter()
+            .any(|kind| {
+                fn of(a: &AnswerKeys, kind: KeyKind) -> Vec<&str> {
+                    a.keys
+                        .iter()
+                        .filter(|(k, _)| *k == kind)
+                        .map(|(_, n)| n.as_str())
+                        .collect()
+                }
+                let (mine, theirs) = (of(self, kind), of(other, kind));
+                !mine.is_empty() && !theirs.is_empty() && !mine.iter().any(|m| theirs.contains(m))
+            })
+    }
+}
+
+/// The [`AnswerKeys`] of each of `answers` (answers to `prompt`, when known): the names, numbers
+/// (not list numbering) and years of their sentences, as grounding keys them (names by
+/// capitalisation, numbers normalised, "twelve" = "12"), leaving out those the prompt states.
+pub fn answer_keys(answers: &[&str], prompt: Option<&str>) -> Vec<AnswerKeys> {
+    let prompt = prompt.unwrap_or("");
+    let toks: Vec<Vec<Token<'_>>> = answers.iter().map(|a| tokens(a)).collect();
+    let prompt_toks = tokens(prompt);
+    let mut all: Vec<&[Token<'_>]> = toks.iter().map(Vec::as_slice).collect();
+    all.push(&prompt_toks);
+    let lower_vocab = lower_vocab_of(&all);
+    let stated = |text: &str, toks: &[Token<'_>]| -> Vec<(KeyKind, String)> {
+        let mut spans = sentence_spans(text);
+        if spans.is_empty() && !text.trim().is_empty() {
+            // An answer without a letter ("13", "1889") is one sentence of its own.
+            spans.push((0, text.len()));
+        }
+        spans
+            .into_iter()
+            .flat_map(|sp| sentence_keys(text, sp, span_tokens(toks, sp), &lower_vocab).0)
+            .filter(|k| !k.negation && k.kind != KeyKind::Word)
+            .map(|k| (k.kind, k.norm.into_owned()))
+            .collect()
+    };
+    let in_prompt: FastSet<String> = stated(prompt, &prompt_toks)
+        .into_iter()
+        .map(|(_, n)| n)
+        .collect();
+    answers
+        .iter()
+        .zip(&toks)
+        .map(|(a, t)| AnswerKeys {
+            keys: stated(a, t)
+                .into_iter()
+                .filter(|(_, n)| !in_prompt.contains(n))
+                .collect(),
+        })
+        .collect()
+}
+
 /// Where a claim stands with its sources.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -2001,6 +2073,40 @@ pub fn analyse_tokens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn answers_conflict_when_they_state_other_names_numbers_or_years() {
+        let q = Some("What is the capital of France?");
+        let k = answer_keys(
+            &[
+                "The capital of France is Paris.",
+                "Paris.",
+                "It is Lyon.",
+                "the capital is a large city",
+                "France's seat of government is the city of Paris.",
+            ],
+            q,
+        );
+        assert!(!k[0].conflicts_with(&k[1]), "{k:?}");
+        assert!(k[0].conflicts_with(&k[2]) && k[1].conflicts_with(&k[2]));
+        // Stating nothing of a kind conflicts with nothing; France is the prompt's.
+        assert!(!k[0].conflicts_with(&k[3]));
+        assert!(!k[0].conflicts_with(&k[4]), "{k:?}");
+        let y = answer_keys(
+            &[
+                "It was completed in 1889.",
+                "It opened in 1925.",
+                "In 1889, for the fair.",
+            ],
+            Some("When was the Eiffel Tower completed?"),
+        );
+        assert!(y[0].conflicts_with(&y[1]) && !y[0].conflicts_with(&y[2]));
+        let n = answer_keys(&["twelve", "12 of them", "13"], None);
+        assert!(
+            !n[0].conflicts_with(&n[1]) && n[0].conflicts_with(&n[2]),
+            "{n:?}"
+        );
+    }
 
     #[test]
     fn word_lists_fit_their_length_bounds() {

@@ -4,7 +4,15 @@
 //! Pairwise similarity sim(a,b) ∈ [0,1] is lexical by default ([`crate::similarity`],
 //! SelfCheckGPT's n-gram variant, Manakul et al. 2023), computed on the answers *given the
 //! prompt* when there is one ([`Profile::given`]: the prompt's words are left out), with "equivalent" meaning
-//! sim ≥ [`EQUIVALENT_AT`]. A server-side NLI judge can supply an [`NliMatrix`] instead:
+//! sim ≥ [`EQUIVALENT_AT`]. A host with a sentence-embedding model (the semantic tier, DESIGN
+//! §2.6) supplies a [`CosineMatrix`] instead ([`PairJudge::Embedding`]): sim(a,b) = the cosine of
+//! the answers' embeddings clipped to [0,1], and equivalent means cosine ≥ τ, a threshold fitted
+//! on dev data (the trainer; Kuhn et al. cluster by bidirectional entailment, for which cosine ≥ τ
+//! stands in) — unless the two answers state different names, numbers or years beyond the prompt
+//! ([`crate::grounding::AnswerKeys::conflicts_with`]): then sim = 0 and they are not equivalent,
+//! the rule that contradicts a claim whose aligned source names something else (DESIGN §2.1). A
+//! sentence embedding alone cannot tell "The capital of France is Lyon." from "… Paris." (cosine
+//! 0.75 with all-MiniLM-L6-v2, a paraphrase 0.85). A server-side NLI judge can supply an [`NliMatrix`] instead:
 //! then equivalent means bidirectional entailment ≥ ½ (Kuhn, Gal & Farquhar, ICLR 2023) and
 //! sim(a,b) = ½·(P(a ⊨ b) + P(b ⊨ a)).
 //!
@@ -19,6 +27,7 @@
 //!   and A = max(0, G − D), the dispersion that is not contradiction (aleatoric).
 
 use crate::similarity::{prompt_words, Profile};
+use serde::{Deserialize, Serialize};
 
 /// Lexical similarity at or above which two answers count as equivalent (no NLI judge). Two
 /// answers sharing half their content words and bigrams say, lexically, the same thing; a
@@ -59,6 +68,95 @@ impl NliMatrix {
     }
 }
 
+/// Cosines in [-1, 1] of sentence embeddings over `[text, s_1, …, s_K]` (index 0 is the text):
+/// `cosine[i][j]` for the (K+1)×(K+1) pairs, symmetric (the diagonal is ignored). Each answer is
+/// embedded on its own, without the prompt: with the question prepended every answer of a
+/// TriviaQA question fell into one cluster (README "Semantic model").
+#[derive(Debug, Clone, PartialEq)]
+pub struct CosineMatrix {
+    /// cos(e_i, e_j) of the mean-pooled embeddings (Reimers & Gurevych 2019).
+    pub cosine: Vec<Vec<f64>>,
+}
+
+impl CosineMatrix {
+    /// The matrix of pairwise cosines of `embeddings` (`[text, s_1, …, s_K]`), by
+    /// [`crate::semantic::cosine`].
+    pub fn of_embeddings(embeddings: &[&[f32]]) -> CosineMatrix {
+        CosineMatrix {
+            cosine: embeddings
+                .iter()
+                .map(|a| {
+                    embeddings
+                        .iter()
+                        .map(|b| crate::semantic::cosine(a, b))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks that the matrix is n×n with finite entries in [-1, 1].
+    ///
+    /// # Errors
+    /// A message naming the offending row or value.
+    pub fn check(&self, n: usize) -> Result<(), String> {
+        if self.cosine.len() != n {
+            return Err(format!("cosine: {} rows, expected {n}", self.cosine.len()));
+        }
+        for (i, row) in self.cosine.iter().enumerate() {
+            if row.len() != n {
+                return Err(format!("cosine[{i}]: {} entries, expected {n}", row.len()));
+            }
+            if let Some(v) = row.iter().find(|v| !(-1.0..=1.0).contains(*v)) {
+                return Err(format!("cosine[{i}] holds {v}, not a cosine"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What decides whether two answers are equivalent.
+#[derive(Debug, Clone, Copy)]
+pub enum PairJudge<'a> {
+    /// Lexical similarity given the prompt, equivalent at ≥ [`EQUIVALENT_AT`].
+    Lexical,
+    /// An NLI judge's matrix: bidirectional entailment ≥ ½.
+    Nli(&'a NliMatrix),
+    /// Sentence-embedding cosines: equivalent at cosine ≥ `equivalent_at` (τ).
+    Embedding {
+        /// The cosines over `[text, samples…]`.
+        cosine: &'a CosineMatrix,
+        /// τ in [-1, 1].
+        equivalent_at: f64,
+    },
+}
+
+/// How a host asks the scorer to compare the samples ([`crate::scorer::Scorer::audit_judged`]):
+/// lexically, by an NLI judge's matrix, or by the cosines of the semantic tier's sentence
+/// embeddings (the scorer adds its fitted τ to make a [`PairJudge`]).
+#[derive(Debug, Clone, Copy)]
+pub enum SampleJudge<'a> {
+    /// Lexical similarity given the prompt.
+    Lexical,
+    /// An NLI judge's pairwise matrix over `[text, samples…]`.
+    Nli(&'a NliMatrix),
+    /// Embedding cosines over `[text, samples…]`.
+    Embedding(&'a CosineMatrix),
+}
+
+/// Which judge a [`PairTable`] was built with (a malformed matrix falls back to lexical).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Equivalence {
+    /// Lexical similarity (SelfCheckGPT's n-gram variant).
+    Lexical,
+    /// An NLI judge's bidirectional entailment.
+    Nli,
+    /// Cosine of all-MiniLM-L6-v2 sentence embeddings (the semantic tier).
+    Embedding,
+}
+
 /// Pairwise similarity, equivalence and (with NLI) contradiction over `[text, samples…]`,
 /// computed once so that statistics of any resample cost O(K²) lookups.
 #[derive(Debug, Clone)]
@@ -66,26 +164,53 @@ pub struct PairTable {
     sim: Vec<Vec<f64>>,
     equivalent: Vec<Vec<bool>>,
     contradicts: Option<Vec<Vec<bool>>>,
+    equivalence: Equivalence,
 }
 
 impl PairTable {
-    /// Builds the table of `text` and `samples`, answers to `prompt` (if known), lexically or
-    /// from `nli` (which must be (K+1)×(K+1); an inconsistent matrix is ignored in favour of
-    /// lexical similarity).
+    /// Builds the table of `text` and `samples`, answers to `prompt` (if known), as `judge` says:
+    /// lexically, from an NLI matrix or from embedding cosines (a matrix must be (K+1)×(K+1); an
+    /// inconsistent one is ignored in favour of lexical similarity, and
+    /// [`PairTable::equivalence`] says so).
     pub fn new(
         text: &str,
         samples: &[String],
         prompt: Option<&str>,
-        nli: Option<&NliMatrix>,
+        judge: PairJudge<'_>,
     ) -> PairTable {
         let n = samples.len() + 1;
-        let nli = nli.filter(|m| m.check(n).is_ok());
+        let (nli, embedding) = match judge {
+            PairJudge::Lexical => (None, None),
+            PairJudge::Nli(m) => (Some(m).filter(|m| m.check(n).is_ok()), None),
+            PairJudge::Embedding {
+                cosine,
+                equivalent_at,
+            } => (
+                None,
+                Some((cosine, equivalent_at)).filter(|(c, _)| c.check(n).is_ok()),
+            ),
+        };
+        let equivalence = match (nli, embedding) {
+            (Some(_), _) => Equivalence::Nli,
+            (None, Some(_)) => Equivalence::Embedding,
+            (None, None) => Equivalence::Lexical,
+        };
+        // Answers that state different names, numbers or years are not equivalent by embedding.
+        let stated = match equivalence {
+            Equivalence::Embedding => {
+                let answers: Vec<&str> = std::iter::once(text)
+                    .chain(samples.iter().map(String::as_str))
+                    .collect();
+                crate::grounding::answer_keys(&answers, prompt)
+            }
+            Equivalence::Lexical | Equivalence::Nli => Vec::new(),
+        };
         let mut sim = vec![vec![1.0; n]; n];
         let mut equivalent = vec![vec![true; n]; n];
         let mut contradicts = nli.map(|_| vec![vec![false; n]; n]);
-        let profiles: Vec<Profile> = match nli {
-            Some(_) => Vec::new(),
-            None => {
+        let profiles: Vec<Profile> = match equivalence {
+            Equivalence::Nli | Equivalence::Embedding => Vec::new(),
+            Equivalence::Lexical => {
                 let words = prompt_words(prompt);
                 std::iter::once(text)
                     .chain(samples.iter().map(String::as_str))
@@ -95,13 +220,18 @@ impl PairTable {
         };
         for i in 0..n {
             for j in (i + 1)..n {
-                let (s, eq, contra) = match nli {
-                    Some(m) => (
+                let (s, eq, contra) = match (nli, embedding) {
+                    (Some(m), _) => (
                         0.5 * (m.entail[i][j] + m.entail[j][i]),
                         m.entail[i][j] >= 0.5 && m.entail[j][i] >= 0.5,
                         m.contradict[i][j] >= 0.5 || m.contradict[j][i] >= 0.5,
                     ),
-                    None => {
+                    (None, Some(_)) if stated[i].conflicts_with(&stated[j]) => (0.0, false, false),
+                    (None, Some((c, tau))) => {
+                        let cos = 0.5 * (c.cosine[i][j] + c.cosine[j][i]);
+                        (cos.clamp(0.0, 1.0), cos >= tau, false)
+                    }
+                    (None, None) => {
                         let s = profiles[i].similarity(&profiles[j]);
                         (s, s >= EQUIVALENT_AT, false)
                     }
@@ -120,7 +250,13 @@ impl PairTable {
             sim,
             equivalent,
             contradicts,
+            equivalence,
         }
+    }
+
+    /// The judge the table was built with.
+    pub fn equivalence(&self) -> Equivalence {
+        self.equivalence
     }
 
     /// Number of samples K in the table.
@@ -199,6 +335,7 @@ impl PairTable {
             disagreeing,
             contradiction,
             aleatoric: contradiction.map(|d| (dispersion - d).max(0.0)),
+            semantic_support: None,
         }
     }
 }
@@ -226,6 +363,10 @@ pub struct SampleStats {
     pub contradiction: Option<f64>,
     /// A = max(0, G − D) (NLI judge only).
     pub aleatoric: Option<f64>,
+    /// Share in [0,1] of samples that say what the text says *by meaning* (embedding cosine ≥ τ
+    /// and no conflicting names, numbers or years): only when the samples were also clustered by
+    /// meaning (`tiers::Evidence::stats_of`), else `None`.
+    pub semantic_support: Option<f64>,
 }
 
 #[cfg(test)]
@@ -245,7 +386,7 @@ mod tests {
                 "The Eiffel Tower is in Paris, France",
             ]),
             None,
-            None,
+            PairJudge::Lexical,
         );
         let st = t.stats();
         assert_eq!((st.k, st.supporting, st.clusters), (2, 2, 1));
@@ -266,7 +407,7 @@ mod tests {
                 "London, England",
             ]),
             None,
-            None,
+            PairJudge::Lexical,
         );
         let st = t.stats();
         assert_eq!((st.supporting, st.disagreeing, st.clusters), (0, 3, 3));
@@ -295,7 +436,7 @@ mod tests {
             entail: e,
             contradict: c,
         };
-        let t = PairTable::new("a", &s(&["b", "c"]), None, Some(&m));
+        let t = PairTable::new("a", &s(&["b", "c"]), None, PairJudge::Nli(&m));
         let st = t.stats();
         assert_eq!((st.supporting, st.clusters), (1, 2));
         assert_eq!(
@@ -309,10 +450,98 @@ mod tests {
         };
         assert!(bad.check(3).is_err());
         assert_eq!(
-            PairTable::new("a", &s(&["b", "c"]), None, Some(&bad))
+            PairTable::new("a", &s(&["b", "c"]), None, PairJudge::Nli(&bad))
                 .stats()
                 .contradiction,
             None
         );
+    }
+
+    #[test]
+    fn embedding_cosines_define_equivalence_at_the_threshold() {
+        // "The capital is Paris" and "Paris it is" say what the text says in other words; the
+        // third sample ("Lyon") names another city, which makes it disagree whatever its cosine.
+        let c = CosineMatrix {
+            cosine: vec![
+                vec![1.0, 0.9, 0.8, 0.2],
+                vec![0.9, 1.0, 0.7, 0.1],
+                vec![0.8, 0.7, 1.0, -0.1],
+                vec![0.2, 0.1, -0.1, 1.0],
+            ],
+        };
+        let judge = PairJudge::Embedding {
+            cosine: &c,
+            equivalent_at: 0.75,
+        };
+        let t = PairTable::new(
+            "Paris, the capital",
+            &s(&["The capital is Paris", "Paris it is", "Lyon"]),
+            None,
+            judge,
+        );
+        assert_eq!(t.equivalence(), Equivalence::Embedding);
+        let st = t.stats();
+        // text ≡ s1 (0.9), ≡ s2 (0.8), not s3 (0.2); s1–s2 at 0.7 < τ: clusters {s1}, {s2}, {s3}.
+        assert_eq!((st.supporting, st.clusters), (2, 3));
+        assert!(
+            (st.disagreement - (0.1 + 0.2 + 1.0) / 3.0).abs() < 1e-12,
+            "{st:?}"
+        );
+        assert!((st.semantic_entropy - 3f64.ln()).abs() < 1e-12);
+        // One resampled sample: disagreement is 1 − its cosine; a malformed matrix falls back to
+        // lexical similarity.
+        assert!((t.stats_of(&[2]).disagreement - 0.2).abs() < 1e-12);
+        let bad = CosineMatrix {
+            cosine: vec![vec![1.0; 3]; 3],
+        };
+        let fallback = PairTable::new(
+            "a",
+            &s(&["b", "c", "d"]),
+            None,
+            PairJudge::Embedding {
+                cosine: &bad,
+                equivalent_at: 0.75,
+            },
+        );
+        assert_eq!(fallback.equivalence(), Equivalence::Lexical);
+    }
+
+    #[test]
+    fn answers_stating_other_names_are_not_equivalent_whatever_their_cosine() {
+        // MiniLM's cosines for these: a sentence embedding cannot tell Lyon from Paris.
+        let c = CosineMatrix {
+            cosine: vec![
+                vec![1.0, 0.85, 0.75],
+                vec![0.85, 1.0, 0.62],
+                vec![0.75, 0.62, 1.0],
+            ],
+        };
+        let t = PairTable::new(
+            "The capital of France is Paris.",
+            &s(&[
+                "France's seat of government is the city of Paris.",
+                "The capital of France is Lyon.",
+            ]),
+            Some("What is the capital of France?"),
+            PairJudge::Embedding {
+                cosine: &c,
+                equivalent_at: 0.4,
+            },
+        );
+        let st = t.stats();
+        assert_eq!((st.supporting, st.clusters), (1, 2), "{st:?}");
+        assert!(
+            (st.disagreement - (0.15 + 1.0) / 2.0).abs() < 1e-12,
+            "{st:?}"
+        );
+    }
+
+    #[test]
+    fn cosine_matrix_of_embeddings_is_symmetric_with_unit_diagonal() {
+        let (a, b) = ([1.0f32, 0.0], [0.6f32, 0.8]);
+        let m = CosineMatrix::of_embeddings(&[&a, &b]);
+        assert!(m.check(2).is_ok());
+        assert!((m.cosine[0][1] - 0.6).abs() < 1e-6 && m.cosine[0][1] == m.cosine[1][0]);
+        assert!((m.cosine[0][0] - 1.0).abs() < 1e-12);
     }
 }

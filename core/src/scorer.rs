@@ -7,10 +7,10 @@ use crate::model::{sigmoid, LinearModel};
 use crate::recalibration::{
     reference_scope, CalibrationRegistry, ScopeCalibration, SOURCE_FEEDBACK, SOURCE_REFERENCE,
 };
-use crate::samples::NliMatrix;
+use crate::samples::{PairJudge, SampleJudge};
 use crate::tiers::{
-    bootstrap_seed, percentile_interval, uses, Evidence, SplitMix64, TierModel, BOOTSTRAP_ROUNDS,
-    MODEL_TIERS, N_TIER, TIER_FEATURES,
+    bootstrap_seed, percentile_interval, uses, Evidence, SplitMix64, TierKey, TierModel,
+    BOOTSTRAP_ROUNDS, MODEL_TIERS, N_TIER, TIER_FEATURES,
 };
 use crate::types::{
     AuditRequest, AuditResult, CalibrationInfo, Contribution, IntervalInfo, Metadata, Mode,
@@ -183,8 +183,9 @@ impl TierModel {
     pub fn from_raw(raw: &RawTier) -> Result<TierModel, String> {
         let tier = MODEL_TIERS
             .into_iter()
-            .find(|t| t.as_str() == raw.tier)
-            .ok_or_else(|| format!("unknown tier {:?}", raw.tier))?;
+            .find(|t| t.tier.as_str() == raw.tier && t.semantic == raw.semantic)
+            .ok_or_else(|| format!("unknown tier {:?}", raw.tier))?
+            .tier;
         let arr = |name: &str, v: &[f64]| -> Result<[f64; N_TIER], String> {
             v.try_into().map_err(|_| {
                 format!(
@@ -196,6 +197,8 @@ impl TierModel {
         };
         Ok(TierModel {
             tier,
+            semantic: raw.semantic,
+            equivalent_at: raw.equivalent_at,
             mean: arr("mean", raw.mean)?,
             std: arr("std", raw.std)?,
             weight: arr("weight", raw.weight)?,
@@ -245,8 +248,8 @@ impl Scorer {
         mut tiers: Vec<TierModel>,
         tiers_version: &str,
     ) -> Result<Scorer, String> {
-        tiers.sort_by_key(|t| MODEL_TIERS.iter().position(|m| *m == t.tier));
-        let got: Vec<Tier> = tiers.iter().map(|t| t.tier).collect();
+        tiers.sort_by_key(|t| MODEL_TIERS.iter().position(|m| *m == t.key()));
+        let got: Vec<TierKey> = tiers.iter().map(TierModel::key).collect();
         if got != MODEL_TIERS {
             return Err(format!(
                 "need exactly one model per tier {MODEL_TIERS:?}, got {got:?}"
@@ -257,10 +260,20 @@ impl Scorer {
         Ok(self)
     }
 
-    /// The model of `tier` (`None` for the intrinsic tier, served by the task models, or before
+    /// The model of `key` (`None` for the intrinsic tier, served by the task models, or before
     /// [`Scorer::with_tiers`]).
-    pub fn tier_model(&self, tier: Tier) -> Option<&TierModel> {
-        self.tiers.iter().find(|t| t.tier == tier)
+    pub fn tier_model(&self, key: TierKey) -> Option<&TierModel> {
+        self.tiers.iter().find(|t| t.key() == key)
+    }
+
+    /// τ of the semantic samples models: the embedding cosine at or above which two answers are
+    /// equivalent (`None` before [`Scorer::with_tiers`]).
+    pub fn semantic_equivalent_at(&self) -> Option<f64> {
+        self.tier_model(TierKey {
+            tier: Tier::Samples,
+            semantic: true,
+        })
+        .map(|m| m.equivalent_at)
     }
 
     /// The embedded reference model. Panics if the generated weights are inconsistent, which the
@@ -299,7 +312,7 @@ impl Scorer {
     /// `upstream_latency_ms` (milliseconds) are reported as given. Total: every input string
     /// yields a result with q1, q2, height, ece, brier in [0,1] and lo ≤ height ≤ hi.
     pub fn audit(&self, req: &AuditRequest, mode: Mode, upstream_latency_ms: f64) -> AuditResult {
-        self.audit_inner(req, mode, upstream_latency_ms, None, None)
+        self.audit_inner(req, mode, upstream_latency_ms, None, SampleJudge::Lexical)
     }
 
     /// As [`Scorer::audit`], but the height, ECE, Brier, interval, thresholds and verdict come
@@ -313,21 +326,35 @@ impl Scorer {
         upstream_latency_ms: f64,
         registry: &CalibrationRegistry,
     ) -> AuditResult {
-        self.audit_inner(req, mode, upstream_latency_ms, Some(registry), None)
+        self.audit_inner(
+            req,
+            mode,
+            upstream_latency_ms,
+            Some(registry),
+            SampleJudge::Lexical,
+        )
     }
 
-    /// As [`Scorer::audit_with`], with an NLI judge's pairwise matrix over `[text, samples…]`
-    /// (DESIGN §2.3): equivalence and contradiction of the samples come from it instead of
-    /// lexical similarity, and q1 of the samples tier is A = max(0, G − D).
+    /// As [`Scorer::audit_with`], with the samples judged by `judge` (DESIGN §2.3, §2.6):
+    /// - [`SampleJudge::Nli`]: an NLI judge's pairwise matrix over `[text, samples…]`;
+    ///   equivalence and contradiction of the samples come from it instead of lexical
+    ///   similarity, and q1 of the samples tier is A = max(0, G − D);
+    /// - [`SampleJudge::Embedding`]: the cosines of the semantic tier's sentence embeddings of
+    ///   `[text, samples…]`; the samples are clustered at cosine ≥ τ of the semantic models
+    ///   ([`Scorer::semantic_equivalent_at`]) and the samples and combined tiers use their
+    ///   semantic models (disagreement = 1 − cosine, plus semantic entropy).
+    ///
+    /// A matrix of the wrong shape or range is ignored (lexical similarity; the result's
+    /// `metadata.samples.equivalence` says which judge was used).
     pub fn audit_judged(
         &self,
         req: &AuditRequest,
         mode: Mode,
         upstream_latency_ms: f64,
         registry: &CalibrationRegistry,
-        nli: &NliMatrix,
+        judge: SampleJudge<'_>,
     ) -> AuditResult {
-        self.audit_inner(req, mode, upstream_latency_ms, Some(registry), Some(nli))
+        self.audit_inner(req, mode, upstream_latency_ms, Some(registry), judge)
     }
 
     /// The height the current calibration gives raw confidence `raw` of an audit in `tier` of
@@ -353,7 +380,7 @@ impl Scorer {
         mode: Mode,
         upstream_latency_ms: f64,
         registry: Option<&CalibrationRegistry>,
-        nli: Option<&NliMatrix>,
+        judge: SampleJudge<'_>,
     ) -> AuditResult {
         let x = extract(&req.text, req.prompt.as_deref(), req.context.as_deref());
         let tm = self.model(x.kind);
@@ -361,8 +388,19 @@ impl Scorer {
         // beyond what the calibrator has seen; how far they lay outside is `metadata.shift`.
         let clamped = clamp_to_range(tm, &x.dense);
         let scored = tm.model.score_with(&clamped, &x);
-        let evidence = Evidence::of(req, nli);
-        let tier_model = self.tier_model(evidence.tier());
+        let judge = match judge {
+            SampleJudge::Lexical => PairJudge::Lexical,
+            SampleJudge::Nli(m) => PairJudge::Nli(m),
+            SampleJudge::Embedding(cosine) => match self.semantic_equivalent_at() {
+                Some(equivalent_at) => PairJudge::Embedding {
+                    cosine,
+                    equivalent_at,
+                },
+                None => PairJudge::Lexical,
+            },
+        };
+        let evidence = Evidence::of(req, judge);
+        let tier_model = self.tier_model(evidence.key());
         let tier = tier_model.map_or(Tier::Intrinsic, |t| t.tier);
         let openness = x.dense[OPENNESS].clamp(0.0, 1.0);
 
@@ -411,7 +449,7 @@ impl Scorer {
                 // Inputs the evidence lacks (token entropy without top-k) contribute nothing and
                 // are not listed: JSON has no NaN.
                 contributions = (0..N_TIER)
-                    .filter(|&i| uses(model.tier, i) && inputs[i].is_finite())
+                    .filter(|&i| uses(model.key(), i) && inputs[i].is_finite())
                     .map(|i| Contribution {
                         feature: TIER_FEATURES[i].to_string(),
                         value: inputs[i],
@@ -463,7 +501,7 @@ impl Scorer {
             let boot: Vec<f64> = (0..BOOTSTRAP_ROUNDS)
                 .map(|_| {
                     let picks: Vec<usize> = (0..k).map(|_| 1 + rng.below(k)).collect();
-                    height_with(&evidence.inputs(Some(&pairs.stats_of(&picks))))
+                    height_with(&evidence.inputs(Some(&evidence.stats_of(&picks))))
                 })
                 .collect();
             let [blo, bhi] = percentile_interval(boot);
@@ -507,9 +545,15 @@ impl Scorer {
         }
         if let Some(st) = evidence.samples.as_ref() {
             features.insert("samples_k".into(), st.k as f64);
+            if let Some(m) = tier_model.filter(|m| m.semantic) {
+                features.insert("equivalent_at".into(), m.equivalent_at);
+            }
             features.insert("disagreement".into(), st.disagreement);
             features.insert("dispersion".into(), st.dispersion);
             features.insert("semantic_entropy".into(), st.semantic_entropy);
+            if let Some(support) = st.semantic_support {
+                features.insert("semantic_support".into(), support);
+            }
             features.insert("support".into(), st.support);
             features.insert("clusters".into(), st.clusters as f64);
             if let (Some(d), Some(a)) = (st.contradiction, st.aleatoric) {
@@ -533,6 +577,7 @@ impl Scorer {
             tier,
             tokens: evidence.tokens.as_ref(),
             samples: evidence.samples.as_ref(),
+            equivalence: evidence.equivalence(),
             intrinsic_q2: sigmoid(scored.logit),
             q2,
             shift: &shift,
@@ -581,6 +626,7 @@ impl Scorer {
                 shift,
                 // Core has no embedding model; a server that has one fills this in.
                 semantic: crate::semantic::SemanticInfo::not_run(crate::semantic::REASON_NO_MODEL),
+                samples_equivalence: evidence.equivalence(),
             },
             mode,
             upstream_latency_ms,
@@ -787,6 +833,7 @@ const OPENNESS: usize = 23;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::samples::{CosineMatrix, Equivalence, NliMatrix};
 
     #[test]
     fn openness_index_matches_the_name() {
@@ -923,11 +970,13 @@ mod tests {
     fn known_tiers() -> Scorer {
         let tiers = MODEL_TIERS
             .into_iter()
-            .map(|tier| TierModel {
-                tier,
-                mean: [1.0, 3.0, 1.0, 0.5],
-                std: [1.0, 2.0, 1.0, 0.3],
-                weight: [0.5, 0.8, 0.2, 1.0],
+            .map(|key| TierModel {
+                tier: key.tier,
+                semantic: key.semantic,
+                equivalent_at: 0.5,
+                mean: [1.0, 3.0, 1.0, 0.5, 0.5],
+                std: [1.0, 2.0, 1.0, 0.3, 0.4],
+                weight: [0.5, 0.8, 0.2, 1.0, 0.5],
                 n: 1000,
                 auroc: 0.7,
                 intrinsic_auroc: 0.6,
@@ -940,6 +989,72 @@ mod tests {
         let mut r = req("Paris", Some("Which city is the capital of France?"), None);
         r.samples = Some(samples.iter().map(|s| s.to_string()).collect());
         r
+    }
+
+    #[test]
+    fn embedding_cosines_select_the_semantic_samples_models() {
+        // Two samples that say what the text says in other words: by embedding they are in the
+        // text's meaning (semantic support 1), or not when their cosine is low (0). The semantic
+        // model reads 1 − that share next to the lexical disagreement of the text with the
+        // samples, so agreeing cosines give the lower q2.
+        let s = known_tiers();
+        let r = samples_req(&["It is the French capital, Paris.", "The city of Paris"]);
+        let cos = |c: f64| CosineMatrix {
+            cosine: (0..3)
+                .map(|i| (0..3).map(|j| if i == j { 1.0 } else { c }).collect())
+                .collect(),
+        };
+        let reg = CalibrationRegistry::new();
+        let (agree, disagree) = (cos(0.9), cos(0.1));
+        let a = s.audit_judged(&r, Mode::Local, 0.0, &reg, SampleJudge::Embedding(&agree));
+        let d = s.audit_judged(
+            &r,
+            Mode::Local,
+            0.0,
+            &reg,
+            SampleJudge::Embedding(&disagree),
+        );
+        let lexical = s.audit(&r, Mode::Local, 0.0);
+        assert_eq!(a.metadata.samples_equivalence, Some(Equivalence::Embedding));
+        assert_eq!(
+            lexical.metadata.samples_equivalence,
+            Some(Equivalence::Lexical)
+        );
+        assert_eq!(a.metadata.features["equivalent_at"], 0.5);
+        assert!(!lexical.metadata.features.contains_key("equivalent_at"));
+        // E_y stays lexical: the same with either matrix and without one.
+        assert_eq!(
+            a.metadata.features["disagreement"],
+            lexical.metadata.features["disagreement"]
+        );
+        assert_eq!(
+            d.metadata.features["disagreement"],
+            lexical.metadata.features["disagreement"]
+        );
+        assert_eq!(a.metadata.features["semantic_support"], 1.0);
+        assert_eq!(d.metadata.features["semantic_support"], 0.0);
+        assert_eq!(a.metadata.features["semantic_entropy"], 0.0);
+        assert_eq!(d.metadata.features["semantic_entropy"], 2f64.ln());
+        assert!(!lexical.metadata.features.contains_key("semantic_support"));
+        assert!(
+            a.explanation.contains("clustered by meaning"),
+            "{}",
+            a.explanation
+        );
+        assert!(a.q2 < d.q2, "{} vs {}", a.q2, d.q2);
+        assert!(d
+            .metadata
+            .top_contributions
+            .iter()
+            .any(|c| c.feature == "semantic_disagreement"));
+        // A matrix of the wrong shape is ignored: lexical comparison, as without one.
+        let bad = cos(0.9);
+        let two = CosineMatrix {
+            cosine: bad.cosine[..2].to_vec(),
+        };
+        let f = s.audit_judged(&r, Mode::Local, 0.0, &reg, SampleJudge::Embedding(&two));
+        assert_eq!(f.metadata.samples_equivalence, Some(Equivalence::Lexical));
+        assert_eq!(f.q2, lexical.q2);
     }
 
     #[test]
@@ -1125,7 +1240,14 @@ mod tests {
             entail: vec![vec![0.0; n]; n],
             contradict: vec![vec![1.0; n]; n],
         };
-        let j = s.audit_judged(&r, Mode::Local, 0.0, &CalibrationRegistry::new(), &nli);
+        let j = s.audit_judged(
+            &r,
+            Mode::Local,
+            0.0,
+            &CalibrationRegistry::new(),
+            SampleJudge::Nli(&nli),
+        );
+        assert_eq!(j.metadata.samples_equivalence, Some(Equivalence::Nli));
         assert_eq!(j.metadata.features["contradiction"], 1.0);
         assert_eq!(j.q1, 0.0);
         assert!(

@@ -16,12 +16,15 @@
 //! (N. Reimers, I. Gurevych, *Sentence-BERT: Sentence Embeddings using Siamese BERT-Networks*,
 //! EMNLP 2019): in [-1, 1], higher = closer in meaning.
 //!
-//! **These numbers are reported only.** They do not change `q1`, `q2`, `height`, the interval or
-//! the verdict of any result, and a weight is never set by hand. The weight a fit on dev data
-//! gives was measured (`semantic/examples/grounded_support.rs`, README "Semantic model"): on
-//! style-controlled rows semantic support adds up to 0.055 AUROC to the lexical support features,
-//! on HaluEval's natural rows it ranks backwards (fluent hallucinations restate the source), so
-//! none is used.
+//! **The alignment and the agreement are reported only.** They do not change `q1`, `q2`,
+//! `height`, the interval or the verdict of any result, and a weight is never set by hand. The
+//! weight a fit on dev data gives was measured (`semantic/examples/grounded_support.rs`, README
+//! "Semantic model"): on style-controlled rows semantic support adds up to 0.055 AUROC to the
+//! lexical support features, on HaluEval's natural rows it ranks backwards (fluent hallucinations
+//! restate the source), so none is used. The samples are another matter: a host that embeds an
+//! audit's text and samples passes their cosines to the scorer
+//! ([`crate::samples::SampleJudge::Embedding`], [`crate::samples::CosineMatrix::of_embeddings`]),
+//! whose semantic samples models were fitted on them (README "Evidence tiers").
 
 use crate::grounding::{sentence_spans, ContextRole, SourceSpan};
 use serde::{Deserialize, Serialize};

@@ -7,14 +7,23 @@
 //! learned linear function of the tier's statistics, z = z₀ + Σᵢ wᵢ·(xᵢ − μᵢ)/σᵢ, over
 //! [`TIER_FEATURES`]: NLL, max token surprisal −ln minP and mean token entropy (logprobs tier);
 //! disagreement E_y of the text with the samples (samples tier; SelfCheckGPT, Manakul et al.
-//! 2023); all four (combined). Each weight is sign-constrained (≥ 0: q2 never falls when the text
+//! 2023); all of these (combined). When the host embeds the text and samples with the semantic
+//! tier's sentence-embedding model ([`PairJudge::Embedding`]), the samples and combined tiers use
+//! their *semantic* models ([`TierKey::semantic`]): the samples are clustered by meaning —
+//! cosine ≥ τ and no conflicting names, numbers or years (semantic equivalence as Kuhn, Gal &
+//! Farquhar, ICLR 2023, use it; τ fitted by the trainer) — and the semantic disagreement, the
+//! share of samples outside the text's meaning, is an input next to the lexical E_y
+//! ([`Evidence::of`] says why E_y stays lexical). The semantic entropy of those clusters is
+//! reported, not an input: samples that agree with each other on a *different* answer have
+//! semantic entropy 0, and a weight on it lowered q2 exactly there ("The capital of France is
+//! Lyon." against three samples saying Paris: height 0.84 against 0.56 lexically). Each weight is sign-constrained (≥ 0: q2 never falls when the text
 //! gets less likely or disagrees more with the samples). The weights are fitted with z₀ as an
 //! offset and a free intercept that absorbs the training set's own base rate and is *not*
 //! shipped: evidence at its training mean leaves the intrinsic reading unchanged (trainer,
 //! README "Evidence tiers").
 //!
-//! Dispersion G, semantic entropy and support S_y are reported (features, explanation) but are
-//! not inputs: G describes the question, not the text (samples that all agree on a *different*
+//! Dispersion G, lexical semantic entropy and support S_y are reported (features, explanation)
+//! but are not inputs of the lexical models: G describes the question, not the text (samples that all agree on a *different*
 //! answer give G = 0), and neither G nor S_y added held-out signal to E_y on the training data.
 //! **q1** (aleatoric): A = max(0, G − D) with an NLI judge; else the normalised mean token
 //! entropy when top-k log-probabilities are given; else the intrinsic prompt-openness signal.
@@ -28,30 +37,87 @@
 //! percentiles of the height) and (c) the heights at the ends of the Jeffreys interval of the
 //! support share S_y with n = K in place of E_y's share, so thin evidence widens it.
 
-use crate::samples::{NliMatrix, PairTable, SampleStats};
+use crate::samples::{Equivalence, PairJudge, PairTable, SampleStats};
 use crate::text::{fnv1a, FNV_OFFSET};
 use crate::token_stats::{token_stats, TokenStats};
 use crate::types::{AuditRequest, Tier};
 
 /// Number of inputs of a tier model.
-pub const N_TIER: usize = 4;
+pub const N_TIER: usize = 5;
+/// Index of the semantic disagreement input (read by the semantic models only).
+pub const SEMANTIC_DISAGREEMENT: usize = 4;
 /// Inputs of a tier model, in order: NLL (nats per token), max token surprisal (nats), mean
-/// token entropy (nats), disagreement E_y in [0,1].
-pub const TIER_FEATURES: [&str; N_TIER] = ["nll", "max_surprisal", "token_entropy", "disagreement"];
+/// token entropy (nats), disagreement E_y in [0,1], semantic disagreement 1 − S_y by meaning in
+/// [0,1] (the share of samples that do not say what the text says, clustered by meaning).
+pub const TIER_FEATURES: [&str; N_TIER] = [
+    "nll",
+    "max_surprisal",
+    "token_entropy",
+    "disagreement",
+    "semantic_disagreement",
+];
 /// Sign of each input's weight on the logit of "incorrect": +1 must be ≥ 0, −1 must be ≤ 0.
-pub const TIER_SIGNS: [f64; N_TIER] = [1.0, 1.0, 1.0, 1.0];
+pub const TIER_SIGNS: [f64; N_TIER] = [1.0, 1.0, 1.0, 1.0, 1.0];
 /// Bootstrap resamples of the samples for the interval.
 pub const BOOTSTRAP_ROUNDS: usize = 200;
-/// The tiers that have a model, in the order the trainer writes them.
-pub const MODEL_TIERS: [Tier; 3] = [Tier::Logprobs, Tier::Samples, Tier::Combined];
 
-/// Whether `tier`'s model reads input `i` of [`TIER_FEATURES`].
-pub fn uses(tier: Tier, i: usize) -> bool {
-    match tier {
+/// Which model serves a tier: the tier, and whether the samples were judged by embedding cosine
+/// (the semantic tier, [`PairJudge::Embedding`]) rather than lexically or by an NLI judge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TierKey {
+    /// The evidence tier.
+    pub tier: Tier,
+    /// Samples compared by sentence-embedding cosine.
+    pub semantic: bool,
+}
+
+impl TierKey {
+    /// The key's name in the generated weights and the trainer's report: the tier's wire name,
+    /// with "+semantic" for a semantic model.
+    pub fn name(self) -> String {
+        if self.semantic {
+            format!("{}+semantic", self.tier.as_str())
+        } else {
+            self.tier.as_str().to_string()
+        }
+    }
+}
+
+/// The tier models, in the order the trainer writes them: one per tier with evidence, and a
+/// semantic one for each tier that reads samples.
+pub const MODEL_TIERS: [TierKey; 5] = [
+    TierKey {
+        tier: Tier::Logprobs,
+        semantic: false,
+    },
+    TierKey {
+        tier: Tier::Samples,
+        semantic: false,
+    },
+    TierKey {
+        tier: Tier::Combined,
+        semantic: false,
+    },
+    TierKey {
+        tier: Tier::Samples,
+        semantic: true,
+    },
+    TierKey {
+        tier: Tier::Combined,
+        semantic: true,
+    },
+];
+
+/// Whether the model `key` reads input `i` of [`TIER_FEATURES`]: the logprobs inputs (0–2) in the
+/// logprobs and combined tiers, disagreement (3) in the samples and combined tiers, semantic
+/// entropy (4) in their semantic models.
+pub fn uses(key: TierKey, i: usize) -> bool {
+    let samples = i == 3 || (key.semantic && i == SEMANTIC_DISAGREEMENT);
+    match key.tier {
         Tier::Intrinsic => false,
         Tier::Logprobs => i <= 2,
-        Tier::Samples => i == 3,
-        Tier::Combined => i <= 3,
+        Tier::Samples => samples,
+        Tier::Combined => i <= 2 || samples,
     }
 }
 
@@ -60,27 +126,88 @@ pub fn uses(tier: Tier, i: usize) -> bool {
 pub struct Evidence {
     /// Statistics of `logprobs`, if given.
     pub tokens: Option<TokenStats>,
-    /// Pair table of text and `samples`, if given.
+    /// Pair table of text and `samples`, if given: lexical given the prompt, or an NLI judge's.
     pub pairs: Option<PairTable>,
-    /// Statistics over all samples.
+    /// With embedding cosines ([`PairJudge::Embedding`]): the table that clusters the samples by
+    /// meaning (cosine ≥ τ, no conflicting names, numbers or years).
+    pub clusters: Option<PairTable>,
+    /// Statistics over all samples ([`Evidence::stats_of`]).
     pub samples: Option<SampleStats>,
 }
 
 impl Evidence {
-    /// Reads the evidence of `req`; `nli` (optional) judges `[text, samples…]` pairwise, else
-    /// they are compared lexically as answers to `req.prompt`.
-    pub fn of(req: &AuditRequest, nli: Option<&NliMatrix>) -> Evidence {
+    /// Reads the evidence of `req`. `judge` says how `[text, samples…]` are compared: lexically
+    /// as answers to `req.prompt`, by an NLI matrix, or — with embedding cosines — lexically for
+    /// the text against the samples (E_y, S_y) and by meaning for the samples' clusters
+    /// (dispersion G, semantic entropy), the semantic models' inputs. The trainer measured why
+    /// E_y stays lexical: a sentence embedding scores "… is Lyon." against "… is Paris." 0.75,
+    /// and E_y by embedding cosine (with the name rule) ranked SmolLM2's wrong answers worse than
+    /// the lexical E_y (0.537 against 0.572, README "Evidence tiers").
+    pub fn of(req: &AuditRequest, judge: PairJudge<'_>) -> Evidence {
         let tokens = req.logprobs.as_deref().and_then(token_stats);
-        let pairs = req
-            .samples
-            .as_deref()
-            .filter(|s| !s.is_empty())
-            .map(|s| PairTable::new(&req.text, s, req.prompt.as_deref(), nli));
-        let samples = pairs.as_ref().map(PairTable::stats);
-        Evidence {
+        let samples = req.samples.as_deref().filter(|s| !s.is_empty());
+        let prompt = req.prompt.as_deref();
+        let (pairs, clusters) = match (samples, judge) {
+            (None, _) => (None, None),
+            (Some(s), PairJudge::Embedding { .. }) => (
+                Some(PairTable::new(&req.text, s, prompt, PairJudge::Lexical)),
+                Some(PairTable::new(&req.text, s, prompt, judge))
+                    .filter(|c| c.equivalence() == Equivalence::Embedding),
+            ),
+            (Some(s), judge) => (Some(PairTable::new(&req.text, s, prompt, judge)), None),
+        };
+        let mut e = Evidence {
             tokens,
             pairs,
-            samples,
+            clusters,
+            samples: None,
+        };
+        e.samples = e
+            .pairs
+            .as_ref()
+            .map(|p| e.stats_of(&(1..=p.k()).collect::<Vec<_>>()));
+        e
+    }
+
+    /// Sample statistics over the samples at `picks` (1-based, repeats allowed: a bootstrap
+    /// resample; not empty; `None` without samples): the text against the samples from
+    /// [`Evidence::pairs`], and — with [`Evidence::clusters`] — the clusters, dispersion and
+    /// semantic entropy of the samples by meaning and the text's share of them
+    /// ([`SampleStats::semantic_support`]).
+    pub fn stats_of(&self, picks: &[usize]) -> SampleStats {
+        let mut s = self
+            .pairs
+            .as_ref()
+            .map(|p| p.stats_of(picks))
+            .unwrap_or(SampleStats {
+                k: 0,
+                dispersion: 0.0,
+                semantic_entropy: 0.0,
+                clusters: 0,
+                disagreement: 0.0,
+                support: 0.0,
+                supporting: 0,
+                disagreeing: 0,
+                contradiction: None,
+                aleatoric: None,
+                semantic_support: None,
+            });
+        if let Some(c) = self.clusters.as_ref() {
+            let by_meaning = c.stats_of(picks);
+            s.dispersion = by_meaning.dispersion;
+            s.semantic_entropy = by_meaning.semantic_entropy;
+            s.clusters = by_meaning.clusters;
+            s.semantic_support = Some(by_meaning.support);
+        }
+        s
+    }
+
+    /// How the samples' clusters were judged: "embedding" with [`Evidence::clusters`], else the
+    /// judge of [`Evidence::pairs`]; `None` without samples.
+    pub fn equivalence(&self) -> Option<Equivalence> {
+        match (&self.clusters, &self.pairs) {
+            (Some(_), _) => Some(Equivalence::Embedding),
+            (None, p) => p.as_ref().map(PairTable::equivalence),
         }
     }
 
@@ -103,7 +230,18 @@ impl Evidence {
             t.map_or(f64::NAN, |t| t.max_surprisal),
             t.and_then(|t| t.token_entropy).unwrap_or(f64::NAN),
             s.map_or(f64::NAN, |s| s.disagreement),
+            s.and_then(|s| s.semantic_support)
+                .map_or(f64::NAN, |support| 1.0 - support),
         ]
+    }
+
+    /// The model that serves this evidence: its tier, semantic when the samples were clustered
+    /// by embedding.
+    pub fn key(&self) -> TierKey {
+        TierKey {
+            tier: self.tier(),
+            semantic: self.clusters.is_some(),
+        }
     }
 }
 
@@ -113,6 +251,11 @@ impl Evidence {
 pub struct TierModel {
     /// The tier.
     pub tier: Tier,
+    /// Fitted on samples compared by embedding cosine ([`TierKey::semantic`]).
+    pub semantic: bool,
+    /// τ: the cosine at or above which two samples are equivalent, for a semantic model (fitted
+    /// by the trainer); [`crate::samples::EQUIVALENT_AT`] (the lexical threshold) otherwise.
+    pub equivalent_at: f64,
     /// Input means over the training rows.
     pub mean: [f64; N_TIER],
     /// Input standard deviations.
@@ -129,9 +272,17 @@ pub struct TierModel {
 }
 
 impl TierModel {
+    /// This model's key.
+    pub fn key(&self) -> TierKey {
+        TierKey {
+            tier: self.tier,
+            semantic: self.semantic,
+        }
+    }
+
     /// The shift Δ of the intrinsic logit (nats) for inputs `x`, and each input's share of it.
     pub fn shift(&self, x: &[f64; N_TIER]) -> (f64, [f64; N_TIER]) {
-        linear_shift(self.tier, &self.weight, &self.mean, &self.std, x)
+        linear_shift(self.key(), &self.weight, &self.mean, &self.std, x)
     }
 
     /// The covariate shift of the evidence `x` against this tier's training data (DESIGN §2.5),
@@ -143,7 +294,7 @@ impl TierModel {
     /// (extrapolation, toward_correct, inputs beyond on the trustworthy side).
     pub fn extrapolation(&self, x: &[f64; N_TIER]) -> (f64, f64, Vec<usize>) {
         let (mut e, mut toward_correct, mut beyond) = (0.0, 0.0, Vec::new());
-        for i in (0..N_TIER).filter(|&i| uses(self.tier, i) && x[i].is_finite()) {
+        for i in (0..N_TIER).filter(|&i| uses(self.key(), i) && x[i].is_finite()) {
             let z = z_score(x[i], self.mean[i], self.std[i]);
             let cut = self.weight[i].abs() * (z.abs() - MAX_Z).max(0.0);
             if cut == 0.0 {
@@ -160,18 +311,18 @@ impl TierModel {
     }
 }
 
-/// Δ = Σ_i w_i · standardise(x_i; mean_i, std_i) over the inputs `tier` reads, in nats, with
-/// each input's term (0 for the others): the shift of [`TierModel::shift`], shared with the
+/// Δ = Σ_i w_i · standardise(x_i; mean_i, std_i) over the inputs model `key` reads, in nats,
+/// with each input's term (0 for the others): the shift of [`TierModel::shift`], shared with the
 /// trainer so that fitting and serving compute it identically.
 pub fn linear_shift(
-    tier: Tier,
+    key: TierKey,
     weight: &[f64; N_TIER],
     mean: &[f64; N_TIER],
     std: &[f64; N_TIER],
     x: &[f64; N_TIER],
 ) -> (f64, [f64; N_TIER]) {
     let mut contrib = [0.0; N_TIER];
-    for i in (0..N_TIER).filter(|&i| uses(tier, i)) {
+    for i in (0..N_TIER).filter(|&i| uses(key, i)) {
         contrib[i] = weight[i] * standardise(x[i], mean[i], std[i]);
     }
     (contrib.iter().sum(), contrib)
@@ -250,30 +401,51 @@ mod tests {
             text: "Paris".into(),
             ..Default::default()
         };
-        assert_eq!(Evidence::of(&r, None).tier(), Tier::Intrinsic);
+        assert_eq!(Evidence::of(&r, PairJudge::Lexical).tier(), Tier::Intrinsic);
         r.samples = Some(vec!["Paris".into()]);
-        assert_eq!(Evidence::of(&r, None).tier(), Tier::Samples);
+        assert_eq!(Evidence::of(&r, PairJudge::Lexical).tier(), Tier::Samples);
+        let cosine = crate::samples::CosineMatrix {
+            cosine: vec![vec![1.0, 0.9], vec![0.9, 1.0]],
+        };
+        let judge = PairJudge::Embedding {
+            cosine: &cosine,
+            equivalent_at: 0.8,
+        };
+        assert_eq!(
+            Evidence::of(&r, judge).key(),
+            TierKey {
+                tier: Tier::Samples,
+                semantic: true
+            }
+        );
+        assert!(!Evidence::of(&r, PairJudge::Lexical).key().semantic);
         r.logprobs = Some(vec![TokenLogprob {
             token: "Paris".into(),
             logprob: -0.1,
             top_logprobs: vec![],
         }]);
-        assert_eq!(Evidence::of(&r, None).tier(), Tier::Combined);
+        assert_eq!(Evidence::of(&r, PairJudge::Lexical).tier(), Tier::Combined);
         r.samples = None;
-        assert_eq!(Evidence::of(&r, None).tier(), Tier::Logprobs);
-        let x = Evidence::of(&r, None).inputs(None);
+        assert_eq!(Evidence::of(&r, PairJudge::Lexical).tier(), Tier::Logprobs);
+        let x = Evidence::of(&r, PairJudge::Lexical).inputs(None);
         assert!((x[0] - 0.1).abs() < 1e-12);
-        assert!(x[2].is_nan() && x[3].is_nan());
+        assert!(x[2].is_nan() && x[3].is_nan() && x[4].is_nan());
     }
 
     #[test]
     fn uses_partitions_the_inputs() {
-        for i in 0..N_TIER {
-            assert_eq!(
-                uses(Tier::Combined, i),
-                uses(Tier::Logprobs, i) || uses(Tier::Samples, i)
-            );
+        let key = |tier, semantic| TierKey { tier, semantic };
+        for semantic in [false, true] {
+            for i in 0..N_TIER {
+                assert_eq!(
+                    uses(key(Tier::Combined, semantic), i),
+                    uses(key(Tier::Logprobs, semantic), i) || uses(key(Tier::Samples, semantic), i)
+                );
+            }
         }
+        // Semantic disagreement is read by the semantic models only.
+        assert!(!uses(key(Tier::Samples, false), SEMANTIC_DISAGREEMENT));
+        assert!(uses(key(Tier::Samples, true), SEMANTIC_DISAGREEMENT));
     }
 
     #[test]

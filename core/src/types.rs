@@ -229,11 +229,17 @@ pub struct Metadata {
     /// Which upstream produced the evidence (absent when nothing was called).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upstream: Option<UpstreamInfo>,
-    /// The semantic tier (DESIGN §2.6): whether it ran, and each claim aligned to the source
-    /// sentence closest in meaning. Reported only: it does not change `q1`, `q2`, `height` or
-    /// the verdict (no weight for it has been fitted on dev data yet).
+    /// The semantic tier's claim alignment (DESIGN §2.6): whether it ran, and each claim aligned
+    /// to the source sentence closest in meaning. Reported only: the alignment does not change
+    /// `q1`, `q2`, `height` or the verdict (a weight fitted on dev data ranks natural rows
+    /// backwards; README "Semantic model").
     #[serde(default)]
     pub semantic: crate::semantic::SemanticInfo,
+    /// How the samples were compared with the text and with each other (absent without
+    /// samples): "lexical", "nli", or "embedding" (the semantic tier's sentence embeddings; the
+    /// samples and combined tiers then use their semantic models, DESIGN §2.6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub samples_equivalence: Option<crate::samples::Equivalence>,
 }
 
 /// `metadata.upstream`: the upstream call that produced this audit's evidence (DESIGN §3).

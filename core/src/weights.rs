@@ -19,6 +19,11 @@ pub use tiers_generated::{TIERS_VERSION, TRAINED_TIER_FEATURES};
 pub struct RawTier {
     /// Tier wire name ("logprobs", "samples", "combined").
     pub tier: &'static str,
+    /// Fitted on samples compared by sentence-embedding cosine (the semantic tier).
+    pub semantic: bool,
+    /// τ: cosine at or above which two samples are equivalent (semantic models); the lexical
+    /// threshold otherwise.
+    pub equivalent_at: f64,
     /// Input means over the training rows.
     pub mean: &'static [f64],
     /// Input standard deviations.

@@ -40,8 +40,14 @@
 //! Needs the model (`bash scripts/fetch-minilm.sh`). Run from the workspace root:
 //!
 //! ```sh
-//! cargo run --release -p epistemic-audit-semantic --example triviaqa_semantic -- [MODEL_DIR]
+//! cargo run --release -p epistemic-audit-semantic --example triviaqa_semantic -- [--write-cosines] [MODEL_DIR]
 //! ```
+//!
+//! With `--write-cosines` it also writes, for each evidence file `X.evidence.jsonl`, the answer
+//! variant's cosine matrices to `X.cosines.jsonl` beside it (one line per row, in order:
+//! `{"text": answer, "cosine": [[…]]}` over `[answer, samples…]`, core's
+//! `CosineMatrix::of_embeddings`, 6 decimals): the input of the trainer's semantic tier models
+//! and of `epistemic-audit eval --from-evidence … --cosines`.
 //!
 //! `MODEL_DIR` defaults to `models/all-minilm-l6-v2` next to the workspace's `Cargo.toml`. The
 //! example sets `CANDLE_NUM_THREADS` and `RAYON_NUM_THREADS` to 1, so the encoder runs on one
@@ -53,6 +59,7 @@ mod model;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_semantic::{Embedder, Embedding};
 use serde::Deserialize;
 
@@ -221,14 +228,39 @@ fn row_sims(
         .iter()
         .map(|&(a, b)| {
             let items = &embeddings[a..b];
+            let slices: Vec<&[f32]> = items.iter().map(Embedding::as_slice).collect();
             RowSims {
-                sim: items
-                    .iter()
-                    .map(|x| items.iter().map(|y| f64::from(x.dot(y))).collect())
-                    .collect(),
+                sim: CosineMatrix::of_embeddings(&slices).cosine,
             }
         })
         .collect()
+}
+
+/// Writes the answer variant's cosine matrices of `rows` beside `evidence`
+/// (`X.evidence.jsonl` → `X.cosines.jsonl`), one JSON line per row.
+fn write_cosine_file(evidence: &Path, rows: &[Row], sims: &[RowSims]) {
+    let name = evidence
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let path = evidence.with_file_name(name.replace(".evidence.jsonl", ".cosines.jsonl"));
+    let mut out = String::new();
+    for (row, m) in rows.iter().zip(sims) {
+        let matrix: Vec<String> = m
+            .sim
+            .iter()
+            .map(|r| {
+                let cells: Vec<String> = r.iter().map(|c| format!("{c:.6}")).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        out.push_str(&format!(
+            "{{\"text\":{},\"cosine\":[{}]}}\n",
+            serde_json::to_string(&row.text).expect("a string serialises"),
+            matrix.join(",")
+        ));
+    }
+    std::fs::write(&path, out).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    println!("wrote {}", path.display());
 }
 
 /// AUROC of `scores` for the positive class (`positive[i]`), by the rank (Mann–Whitney) formula
@@ -317,8 +349,11 @@ fn main() {
     std::env::set_var("RAYON_NUM_THREADS", "1");
 
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let model_dir = std::env::args_os()
-        .nth(1)
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let write_cosines = args.iter().any(|a| a == "--write-cosines");
+    let model_dir = args
+        .iter()
+        .find(|a| *a != "--write-cosines")
         .map_or_else(model::model_dir, PathBuf::from);
     let embedder = model::load_from(&model_dir);
 
@@ -342,10 +377,13 @@ fn main() {
                 -r.logprobs.iter().map(|t| t.logprob).sum::<f64>() / r.logprobs.len().max(1) as f64
             })
             .collect();
-        let sims = VARIANTS
+        let sims: Vec<Vec<RowSims>> = VARIANTS
             .iter()
             .map(|&v| row_sims(&embedder, &rows, v, &mut throughput))
             .collect();
+        if write_cosines {
+            write_cosine_file(&root.join(file), &rows, &sims[0]);
+        }
         let n_correct = incorrect.iter().filter(|&&i| !i).count();
         let samples: usize = rows.iter().map(|r| r.samples.len()).sum();
         println!(

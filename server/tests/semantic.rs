@@ -135,6 +135,59 @@ fn a_paraphrased_claim_is_aligned_to_its_source_sentence_and_no_score_changes() 
 }
 
 #[test]
+fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them() {
+    let s = with_model();
+    let plain = Server::open();
+    let req = json!({
+        "text": "The capital of France is Paris.",
+        "prompt": "What is the capital of France?",
+        "samples": [
+            "Paris is the capital of France.",
+            "France's seat of government is the city of Paris.",
+            "It is Lyon."
+        ]
+    });
+    let before = get(&s.url("/metrics")).body;
+    let r = post_json(&s.url("/v1/audit"), &[], &req);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let p = post_json(&plain.url("/v1/audit"), &[], &req).json();
+    let (m, pm) = (&v["metadata"], &p["metadata"]);
+    assert_eq!(m["samples_equivalence"], "embedding", "{m}");
+    assert_eq!(pm["samples_equivalence"], "lexical", "{pm}");
+    assert_eq!(m["tier"], "samples");
+    // The semantic model's τ and inputs are reported; the lexical result has no τ.
+    let tau = m["features"]["equivalent_at"].as_f64().unwrap();
+    assert!((0.5..=0.95).contains(&tau), "{tau}");
+    assert!(pm["features"].get("equivalent_at").is_none());
+    // Two samples say what the text says (Paris), one does not (Lyon: another name, whatever
+    // its cosine): 2 of 3 by meaning. The text against the samples (E_y) stays lexical.
+    let support = m["features"]["semantic_support"].as_f64().unwrap();
+    assert!((support - 2.0 / 3.0).abs() < 1e-9, "{m}");
+    assert!(pm["features"].get("semantic_support").is_none());
+    assert_eq!(
+        m["features"]["disagreement"],
+        pm["features"]["disagreement"]
+    );
+    assert_ne!(v["q2"], p["q2"], "the semantic model reads other inputs");
+    let why = v["explanation"].as_str().unwrap();
+    assert!(why.contains("clustered by meaning"), "{why}");
+    let after = get(&s.url("/metrics")).body;
+    let count = |text: &str| -> f64 {
+        let name = r#"epistemic_audit_semantic_results_total{kind="samples",ran="true"}"#;
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{name} not in\n{text}"))
+    };
+    assert_eq!(count(&after) - count(&before), 1.0, "{after}");
+    // Without samples nothing is embedded for them and the field is absent.
+    let none = post_json(&s.url("/v1/audit"), &[], &json!({"text": "Paris."})).json();
+    assert!(none["metadata"].get("samples_equivalence").is_none());
+    let doc = get(&s.url("/openapi.json")).json();
+    assert_valid_against(&doc, "AuditResult", &v);
+}
+
+#[test]
 fn without_sources_the_tier_says_why_it_did_not_run() {
     let s = with_model();
     let r = post_json(

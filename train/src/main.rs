@@ -76,7 +76,8 @@ struct Args {
     threads: usize,
     /// Evidence of the tier models: an upstream model's TriviaQA answers with logprobs and
     /// samples, gathered as the service gathers them (`epistemic-audit eval --triviaqa
-    /// --evidence-out`; README "Evidence tiers").
+    /// --evidence-out`; README "Evidence tiers"). The semantic models read the embedding cosines
+    /// of its samples from the file beside it named `….cosines.jsonl` for `….evidence.jsonl`.
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/triviaqa-smollm2.service.evidence.jsonl"))]
     evidence: PathBuf,
     /// Train only the evidence-tier models (seconds; the intrinsic weights are read as embedded).
@@ -635,10 +636,18 @@ fn main() {
 fn train_tiers(args: &Args, dry_run: bool) -> Result<(), String> {
     let bytes =
         std::fs::read(&args.evidence).map_err(|e| format!("{}: {e}", args.evidence.display()))?;
-    let digest = epistemic_audit_core::text::fnv1a(epistemic_audit_core::text::FNV_OFFSET, &bytes);
-    let rows = tiers::load(&args.evidence)?;
-    let results = tiers::train(&rows, args.folds)?;
-    let report = tiers::report(&rows, &results, args.folds);
+    let cosines = tiers::cosines_path(&args.evidence);
+    let cosine_bytes =
+        std::fs::read(&cosines).map_err(|e| format!("{}: {e}", cosines.display()))?;
+    // The version tag covers both files: the cosines feed the semantic models.
+    let digest = epistemic_audit_core::text::fnv1a(
+        epistemic_audit_core::text::fnv1a(epistemic_audit_core::text::FNV_OFFSET, &bytes),
+        &cosine_bytes,
+    );
+    let mut rows = tiers::load(&args.evidence)?;
+    tiers::attach_cosines(&mut rows, &cosines)?;
+    let (results, grid) = tiers::train(&rows, args.folds)?;
+    let report = tiers::report(&rows, &results, &grid, args.folds);
     println!("{report}");
     if !dry_run {
         tiers::write(&results, &args.out, &args.evidence, digest)?;

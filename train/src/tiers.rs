@@ -8,6 +8,21 @@
 //! no instruction — by `scripts/triviaqa_evidence.py`; its answers are shorter, and which token
 //! statistic ranks them best differs from the service's, so it is kept for the record only.)
 //!
+//! The semantic models of the samples and combined tiers (core `TierKey::semantic`) are fitted
+//! on the same rows with the samples also clustered by meaning — the cosine of all-MiniLM-L6-v2
+//! sentence embeddings at or above τ, and no conflicting names, numbers or years (core
+//! `tiers::Evidence::of`) — so that the semantic disagreement (the share of samples that do not
+//! say what the text says) is an input next to the lexical E_y. The cosines are read from
+//! `train/data/triviaqa-smollm2.service.cosines.jsonl` (one (K+1)×(K+1) matrix over
+//! `[answer, samples…]` per evidence row, written by `cargo run --release -p
+//! epistemic-audit-semantic --example triviaqa_semantic -- --write-cosines`), so training needs no
+//! model. τ, the cosine at which two answers count as equivalent, is the threshold of the
+//! clustering, so it is chosen from [`EQUIVALENT_AT_GRID`] where the semantic disagreement (the
+//! share of samples outside the text's meaning) ranks wrong answers best on its own (its AUROC for
+//! "incorrect" on all rows, the smallest τ on a tie), as the semantic crate's `triviaqa_semantic`
+//! measurement chose its τ; the report lists the semantic samples model's out-of-fold AUROC at
+//! every τ next to it.
+//!
 //! Per tier: a logistic regression of "incorrect" with the intrinsic logit z₀ as an offset, a
 //! free intercept (the training set's base-rate correction, not shipped) and sign-constrained
 //! L2-penalised weights on the tier's standardised inputs ([`TIER_FEATURES`], [`TIER_SIGNS`]),
@@ -18,10 +33,12 @@
 use epistemic_audit_core::evaluation::auroc;
 use epistemic_audit_core::features::extract;
 use epistemic_audit_core::model::sigmoid;
+use epistemic_audit_core::samples::{CosineMatrix, PairJudge};
 use epistemic_audit_core::scorer::TaskModel;
 use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
 use epistemic_audit_core::tiers::{
-    linear_shift, standardise, uses, Evidence, MODEL_TIERS, N_TIER, TIER_FEATURES, TIER_SIGNS,
+    linear_shift, standardise, uses, Evidence, TierKey, MODEL_TIERS, N_TIER, SEMANTIC_DISAGREEMENT,
+    TIER_FEATURES, TIER_SIGNS,
 };
 use epistemic_audit_core::types::{AuditRequest, Tier, TokenLogprob};
 use epistemic_audit_core::weights::raw_kinds;
@@ -34,6 +51,13 @@ use std::path::Path;
 pub const C_TIER: f64 = 1.0;
 /// Gradient iterations of the projected FISTA fit.
 const ITERATIONS: usize = 4000;
+/// Candidate τ (embedding cosine at which two samples are equivalent) of the semantic models:
+/// 0.30, 0.35, …, 0.95. (The semantic crate's `triviaqa_semantic` measurement searched 0.50–0.95;
+/// SmolLM2's answers and samples have a mean cosine of about 0.2, so lower thresholds are tried
+/// too.)
+pub const EQUIVALENT_AT_GRID: [f64; 14] = [
+    0.30, 0.35, 0.40, 0.45, 0.50, 0.55, 0.60, 0.65, 0.70, 0.75, 0.80, 0.85, 0.90, 0.95,
+];
 
 /// One evidence row.
 #[derive(Debug, Deserialize)]
@@ -52,6 +76,67 @@ pub struct EvidenceRow {
     /// Sampled answers.
     #[serde(default)]
     pub samples: Option<Vec<String>>,
+    /// Embedding cosines over `[text, samples…]` (from the cosines file; not in the evidence).
+    #[serde(skip)]
+    pub cosine: Option<CosineMatrix>,
+}
+
+/// One row of the cosines file: the answer it belongs to (checked against the evidence row) and
+/// its cosine matrix.
+#[derive(Debug, Deserialize)]
+struct CosineRow {
+    /// The evidence row's `text`.
+    text: String,
+    /// (K+1)×(K+1) cosines over `[text, samples…]`.
+    cosine: Vec<Vec<f64>>,
+}
+
+/// The cosines file that belongs to an evidence file: `X.evidence.jsonl` → `X.cosines.jsonl`.
+pub fn cosines_path(evidence: &Path) -> std::path::PathBuf {
+    let name = evidence
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    evidence.with_file_name(name.replace(".evidence.jsonl", ".cosines.jsonl"))
+}
+
+/// Reads the cosines file into `rows` (same order, same texts).
+///
+/// # Errors
+/// When the file cannot be read or parsed, has another number of rows, or a row's text or matrix
+/// shape does not match its evidence row.
+pub fn attach_cosines(rows: &mut [EvidenceRow], path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let parsed: Vec<CosineRow> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
+        })
+        .collect::<Result<_, _>>()?;
+    if parsed.len() != rows.len() {
+        return Err(format!(
+            "{}: {} rows, the evidence has {}",
+            path.display(),
+            parsed.len(),
+            rows.len()
+        ));
+    }
+    for (i, (row, c)) in rows.iter_mut().zip(parsed).enumerate() {
+        let n = row.samples.as_ref().map_or(0, Vec::len) + 1;
+        let m = CosineMatrix { cosine: c.cosine };
+        if c.text != row.text {
+            return Err(format!(
+                "{}:{}: text differs from the evidence row",
+                path.display(),
+                i + 1
+            ));
+        }
+        m.check(n)
+            .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+        row.cosine = Some(m);
+    }
+    Ok(())
 }
 
 /// Reads the evidence file.
@@ -69,8 +154,8 @@ pub fn load(path: &Path) -> Result<Vec<EvidenceRow>, String> {
 /// A fitted tier model in standardised coordinates.
 #[derive(Debug, Clone)]
 pub struct Fit {
-    /// The tier fitted.
-    pub tier: Tier,
+    /// The model fitted.
+    pub key: TierKey,
     /// Intercept on top of the offset (the training set's base-rate correction; not shipped).
     pub intercept: f64,
     /// Means of the inputs.
@@ -84,15 +169,15 @@ pub struct Fit {
 impl Fit {
     /// The shift of the offset (without the intercept), nats.
     pub fn shift(&self, x: &[f64; N_TIER]) -> f64 {
-        linear_shift(self.tier, &self.weight, &self.mean, &self.std, x).0
+        linear_shift(self.key, &self.weight, &self.mean, &self.std, x).0
     }
 }
 
-/// Fits the offset logistic regression of `wrong` on `xs` (offset `z0`) for `tier`.
-pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit {
+/// Fits the offset logistic regression of `wrong` on `xs` (offset `z0`) for model `key`.
+pub fn fit(key: TierKey, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit {
     let mut mean = [0.0; N_TIER];
     let mut std = [1.0; N_TIER];
-    for i in (0..N_TIER).filter(|&i| uses(tier, i)) {
+    for i in (0..N_TIER).filter(|&i| uses(key, i)) {
         let v: Vec<f64> = xs.iter().map(|x| x[i]).filter(|v| v.is_finite()).collect();
         if v.is_empty() {
             continue;
@@ -106,7 +191,7 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
         .iter()
         .map(|x| {
             let mut o = [0.0; N_TIER];
-            for i in (0..N_TIER).filter(|&i| uses(tier, i)) {
+            for i in (0..N_TIER).filter(|&i| uses(key, i)) {
                 o[i] = standardise(x[i], mean[i], std[i]);
             }
             o
@@ -122,7 +207,7 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
     let step = 1.0 / lip;
     let project = |w: &mut [f64; N_TIER + 1]| {
         for i in 0..N_TIER {
-            if !uses(tier, i) || w[i + 1] * TIER_SIGNS[i] < 0.0 {
+            if !uses(key, i) || w[i + 1] * TIER_SIGNS[i] < 0.0 {
                 w[i + 1] = 0.0;
             }
         }
@@ -159,7 +244,7 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
     let mut weight = [0.0; N_TIER];
     weight.copy_from_slice(&w[1..]);
     Fit {
-        tier,
+        key,
         intercept: w[0],
         mean,
         std,
@@ -167,10 +252,12 @@ pub fn fit(tier: Tier, xs: &[[f64; N_TIER]], z0: &[f64], wrong: &[bool]) -> Fit 
     }
 }
 
-/// Everything measured and fitted for one tier.
+/// Everything measured and fitted for one tier model.
 pub struct TierResult {
-    /// The tier.
-    pub tier: Tier,
+    /// The model.
+    pub key: TierKey,
+    /// τ of a semantic model ([`EQUIVALENT_AT_GRID`]); the lexical threshold otherwise.
+    pub equivalent_at: f64,
     /// Shipped model.
     pub fit: Fit,
     /// Out-of-fold logits (offset + intercept + shift).
@@ -181,8 +268,13 @@ pub struct TierResult {
     pub wrong: Vec<bool>,
 }
 
-/// The intrinsic logit (embedded model of each row's task kind) and the tier inputs of every row.
-pub fn inputs(rows: &[EvidenceRow]) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), String> {
+/// The intrinsic logit (embedded model of each row's task kind) and the tier inputs of every row,
+/// the samples compared lexically (`equivalent_at` `None`) or by embedding cosine at τ =
+/// `equivalent_at` (rows without cosines: lexically).
+pub fn inputs(
+    rows: &[EvidenceRow],
+    equivalent_at: Option<f64>,
+) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), String> {
     let models: Vec<TaskModel> = raw_kinds()
         .iter()
         .map(TaskModel::from_raw)
@@ -202,7 +294,14 @@ pub fn inputs(rows: &[EvidenceRow]) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), St
                 .iter()
                 .find(|m| m.kind == x.kind)
                 .expect("one model per kind");
-            let ev = Evidence::of(&req, None);
+            let judge = match (equivalent_at, r.cosine.as_ref()) {
+                (Some(tau), Some(cosine)) => PairJudge::Embedding {
+                    cosine,
+                    equivalent_at: tau,
+                },
+                _ => PairJudge::Lexical,
+            };
+            let ev = Evidence::of(&req, judge);
             (m.model.score(&x).logit, ev.inputs(ev.samples.as_ref()))
         })
         .unzip())
@@ -231,36 +330,98 @@ pub fn stratified_folds(rows: &[EvidenceRow], folds: usize) -> Vec<usize> {
         .collect()
 }
 
-/// Trains every tier of [`MODEL_TIERS`] on `rows`.
-pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<Vec<TierResult>, String> {
-    let (z0, xs) = inputs(rows)?;
+/// Out-of-fold logits of model `key` on inputs `xs` (and of the intrinsic baseline), and the
+/// model fitted on all rows.
+fn cross_fit(
+    key: TierKey,
+    xs: &[[f64; N_TIER]],
+    z0: &[f64],
+    wrong: &[bool],
+    fold: &[usize],
+    folds: usize,
+) -> (Fit, Vec<f64>, Vec<f64>) {
+    let n = xs.len();
+    let mut oof = vec![0.0; n];
+    let mut oof_intrinsic = vec![0.0; n];
+    for f in 0..folds {
+        let train: Vec<usize> = (0..n).filter(|&i| fold[i] != f).collect();
+        let tx: Vec<[f64; N_TIER]> = train.iter().map(|&i| xs[i]).collect();
+        let tz: Vec<f64> = train.iter().map(|&i| z0[i]).collect();
+        let ty: Vec<bool> = train.iter().map(|&i| wrong[i]).collect();
+        let m = fit(key, &tx, &tz, &ty);
+        let intrinsic = TierKey {
+            tier: Tier::Intrinsic,
+            semantic: false,
+        };
+        let base = fit(intrinsic, &tx, &tz, &ty);
+        for i in (0..n).filter(|&i| fold[i] == f) {
+            oof[i] = z0[i] + m.intercept + m.shift(&xs[i]);
+            oof_intrinsic[i] = z0[i] + base.intercept;
+        }
+    }
+    (fit(key, xs, z0, wrong), oof, oof_intrinsic)
+}
+
+/// One τ of [`EQUIVALENT_AT_GRID`]: the AUROC for "incorrect" of the semantic disagreement at τ,
+/// and the out-of-fold AUROC of the semantic samples model fitted at τ.
+#[derive(Debug, Clone, Copy)]
+pub struct TauRow {
+    /// τ.
+    pub tau: f64,
+    /// AUROC of the semantic disagreement alone (no fitting).
+    pub alone_auroc: f64,
+    /// Out-of-fold AUROC of intrinsic logit + semantic samples shift.
+    pub model_auroc: f64,
+}
+
+/// Trains every model of [`MODEL_TIERS`] on `rows`; the semantic ones need every row's cosines
+/// ([`attach_cosines`]). Also returns what was measured at each τ of [`EQUIVALENT_AT_GRID`].
+pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<(Vec<TierResult>, Vec<TauRow>), String> {
+    if rows.iter().any(|r| r.cosine.is_none()) {
+        return Err("the semantic tier models need the cosines of every evidence row".into());
+    }
+    let (z0, lexical) = inputs(rows, None)?;
     let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
     let fold = stratified_folds(rows, folds);
-    let mut out = Vec::new();
-    for tier in MODEL_TIERS {
-        let mut oof = vec![0.0; rows.len()];
-        let mut oof_intrinsic = vec![0.0; rows.len()];
-        for f in 0..folds {
-            let train: Vec<usize> = (0..rows.len()).filter(|&i| fold[i] != f).collect();
-            let tx: Vec<[f64; N_TIER]> = train.iter().map(|&i| xs[i]).collect();
-            let tz: Vec<f64> = train.iter().map(|&i| z0[i]).collect();
-            let ty: Vec<bool> = train.iter().map(|&i| wrong[i]).collect();
-            let m = fit(tier, &tx, &tz, &ty);
-            let base = fit(Tier::Intrinsic, &tx, &tz, &ty);
-            for i in (0..rows.len()).filter(|&i| fold[i] == f) {
-                oof[i] = z0[i] + m.intercept + m.shift(&xs[i]);
-                oof_intrinsic[i] = z0[i] + base.intercept;
-            }
+    let semantic_samples = TierKey {
+        tier: Tier::Samples,
+        semantic: true,
+    };
+    let mut grid = Vec::new();
+    let mut best: Option<(f64, f64, Vec<[f64; N_TIER]>)> = None;
+    for tau in EQUIVALENT_AT_GRID {
+        let (_, xs) = inputs(rows, Some(tau))?;
+        let alone: Vec<f64> = xs.iter().map(|x| x[SEMANTIC_DISAGREEMENT]).collect();
+        let alone_auroc = auroc(&alone, &wrong);
+        let (_, oof, _) = cross_fit(semantic_samples, &xs, &z0, &wrong, &fold, folds);
+        grid.push(TauRow {
+            tau,
+            alone_auroc,
+            model_auroc: auroc(&oof, &wrong),
+        });
+        if best.as_ref().is_none_or(|b| alone_auroc > b.1) {
+            best = Some((tau, alone_auroc, xs));
         }
+    }
+    let (tau, _, semantic) = best.ok_or("empty τ grid")?;
+    let mut out = Vec::new();
+    for key in MODEL_TIERS {
+        let (xs, equivalent_at) = if key.semantic {
+            (&semantic, tau)
+        } else {
+            (&lexical, epistemic_audit_core::samples::EQUIVALENT_AT)
+        };
+        let (fit, oof, oof_intrinsic) = cross_fit(key, xs, &z0, &wrong, &fold, folds);
         out.push(TierResult {
-            tier,
-            fit: fit(tier, &xs, &z0, &wrong),
+            key,
+            equivalent_at,
+            fit,
             oof,
             oof_intrinsic,
             wrong: wrong.clone(),
         });
     }
-    Ok(out)
+    Ok((out, grid))
 }
 
 fn slice(v: &[f64]) -> String {
@@ -274,9 +435,16 @@ fn slice(v: &[f64]) -> String {
 }
 
 /// Markdown table of the tiers' held-out quality, with the simple baselines.
-pub fn report(rows: &[EvidenceRow], results: &[TierResult], folds: usize) -> String {
+/// Markdown table of the tiers' held-out quality, with the simple baselines and the out-of-fold
+/// AUROC of the semantic samples model at each τ of `grid`.
+pub fn report(
+    rows: &[EvidenceRow],
+    results: &[TierResult],
+    grid: &[TauRow],
+    folds: usize,
+) -> String {
     let mut s = String::new();
-    let (_, xs) = inputs(rows).unwrap_or_default();
+    let (_, xs) = inputs(rows, None).unwrap_or_default();
     let n = rows.len();
     let correct = rows.iter().filter(|r| r.label == 0).count();
     let _ = writeln!(s, "Evidence tiers: {n} answers of the upstream model to TriviaQA dev questions, {correct} correct ({:.1}%); {folds}-fold out-of-fold logits, folds grouped by question and stratified by label.\n", 100.0 * correct as f64 / n.max(1) as f64);
@@ -287,13 +455,18 @@ pub fn report(rows: &[EvidenceRow], results: &[TierResult], folds: usize) -> Str
     let _ = writeln!(s, "|---|---:|---:|---|");
     for r in results {
         let w: Vec<String> = (0..N_TIER)
-            .filter(|&i| uses(r.tier, i))
+            .filter(|&i| uses(r.key, i))
             .map(|i| format!("{} {:+.3}", TIER_FEATURES[i], r.fit.weight[i]))
             .collect();
+        let name = if r.key.semantic {
+            format!("{} (τ {:.2})", r.key.name(), r.equivalent_at)
+        } else {
+            r.key.name()
+        };
         let _ = writeln!(
             s,
             "| {} | {:.4} | {:.4} | {} |",
-            r.tier.as_str(),
+            name,
             auroc(&r.oof, &r.wrong),
             auroc(&r.oof_intrinsic, &r.wrong),
             w.join(", ")
@@ -332,7 +505,7 @@ pub fn report(rows: &[EvidenceRow], results: &[TierResult], folds: usize) -> Str
                 samples: r.samples.clone(),
                 ..Default::default()
             };
-            Evidence::of(&req, None)
+            Evidence::of(&req, PairJudge::Lexical)
                 .samples
                 .map_or((0.0, 0.0), |st| (st.dispersion, -st.support))
         })
@@ -341,6 +514,33 @@ pub fn report(rows: &[EvidenceRow], results: &[TierResult], folds: usize) -> Str
     let sup: Vec<f64> = stats.iter().map(|s| s.1).collect();
     let _ = writeln!(s, "| dispersion G | {:.4} |", auroc(&g, &wrong));
     let _ = writeln!(s, "| support S_y (negated) | {:.4} |", auroc(&sup, &wrong));
+    if let Some(tau) = results
+        .iter()
+        .find(|r| r.key.semantic)
+        .map(|r| r.equivalent_at)
+    {
+        if let Ok((_, sx)) = inputs(rows, Some(tau)) {
+            let v: Vec<f64> = sx.iter().map(|x| x[SEMANTIC_DISAGREEMENT]).collect();
+            let _ = writeln!(
+                s,
+                "| semantic disagreement 1 − S_y by meaning (τ {tau:.2}) | {:.4} |",
+                auroc(&v, &wrong)
+            );
+        }
+    }
+    let _ = writeln!(
+        s,
+        "\nBy τ, the cosine at which two answers are equivalent: AUROC of the semantic disagreement alone (the shipped τ is its best) and out-of-fold AUROC of the semantic samples model fitted at τ:\n"
+    );
+    let _ = writeln!(s, "| τ | semantic disagreement | samples+semantic model |");
+    let _ = writeln!(s, "|---:|---:|---:|");
+    for r in grid {
+        let _ = writeln!(
+            s,
+            "| {:.2} | {:.4} | {:.4} |",
+            r.tau, r.alone_auroc, r.model_auroc
+        );
+    }
     s
 }
 
@@ -355,8 +555,10 @@ pub fn write(
     for r in results {
         let _ = write!(
             tiers,
-            "    RawTier {{\n        tier: {:?},\n        mean: {},\n        std: {},\n        weight: {},\n        n: {},\n        auroc: {:?},\n        intrinsic_auroc: {:?},\n    }},\n",
-            r.tier.as_str(),
+            "    RawTier {{\n        tier: {:?},\n        semantic: {},\n        equivalent_at: {:?},\n        mean: {},\n        std: {},\n        weight: {},\n        n: {},\n        auroc: {:?},\n        intrinsic_auroc: {:?},\n    }},\n",
+            r.key.tier.as_str(),
+            r.key.semantic,
+            r.equivalent_at,
             slice(&r.fit.mean),
             slice(&r.fit.std),
             slice(&r.fit.weight),
@@ -370,7 +572,7 @@ pub fn write(
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let src = format!(
-        "// @generated by `cargo run --release -p epistemic-audit-train` from train/data/{evidence_name}.\n// Do not edit: rerun the trainer. See README \"Evidence tiers\".\nuse super::RawTier;\n\n/// Version tag of the tier models: FNV-1a of the evidence file.\npub const TIERS_VERSION: &str = \"tiers-{evidence_digest:016x}\";\n\n/// Tier-model inputs the weights were trained with.\npub const TRAINED_TIER_FEATURES: [&str; {N_TIER}] = [{}];\n\npub(super) const TIERS: &[RawTier] = &[\n{tiers}];\n",
+        "// @generated by `cargo run --release -p epistemic-audit-train` from train/data/{evidence_name}\n// and the embedding cosines of its samples beside it.\n// Do not edit: rerun the trainer. See README \"Evidence tiers\".\nuse super::RawTier;\n\n/// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file.\npub const TIERS_VERSION: &str = \"tiers-{evidence_digest:016x}\";\n\n/// Tier-model inputs the weights were trained with.\npub const TRAINED_TIER_FEATURES: [&str; {N_TIER}] = [{}];\n\npub(super) const TIERS: &[RawTier] = &[\n{tiers}];\n",
         names.join(", ")
     );
     std::fs::write(dir.join("tiers_generated.rs"), src)
@@ -390,15 +592,19 @@ mod tests {
         for i in 0..200 {
             let d = (i % 20) as f64 / 20.0;
             let wrong = d > 0.5;
-            xs.push([if wrong { 0.1 } else { 2.0 }, 1.0, f64::NAN, d]);
+            xs.push([if wrong { 0.1 } else { 2.0 }, 1.0, f64::NAN, d, 0.0]);
             y.push(wrong);
         }
         let z0 = vec![1.0; 200];
-        let f = fit(Tier::Combined, &xs, &z0, &y);
+        let key = |tier| TierKey {
+            tier,
+            semantic: false,
+        };
+        let f = fit(key(Tier::Combined), &xs, &z0, &y);
         assert!(f.weight[3] > 0.1, "{f:?}");
         assert_eq!(f.weight[0], 0.0, "{f:?}");
         assert!(f.shift(&xs[19]) > f.shift(&xs[0]));
-        let s = fit(Tier::Samples, &xs, &z0, &y);
+        let s = fit(key(Tier::Samples), &xs, &z0, &y);
         assert_eq!(
             (s.weight[0], s.weight[1]),
             (0.0, 0.0),

@@ -9,6 +9,7 @@ use crate::http::error::ApiError;
 use crate::http::response::{json_response, Body};
 use crate::upstream::transport::UpstreamError;
 use crate::upstream::Enrichment;
+use epistemic_audit_core::samples::SampleJudge;
 use epistemic_audit_core::validate;
 use epistemic_audit_core::{AuditRequest, AuditResult};
 use hyper::{HeaderMap, Response, StatusCode};
@@ -86,6 +87,7 @@ where
         .map_err(ApiError::InvalidInput)?;
     let started = Instant::now();
     let enriched = state.upstream.enrich(&resolved, &mut items).await?;
+    let cosines = super::semantic::sample_cosines(state, &items).await;
     let registry = state.feedback.registry();
     // Models beyond MAX_MODEL_SCOPES are calibrated by the shared `*` scope, where their labels
     // go (`feedback::scopes`).
@@ -100,16 +102,22 @@ where
     state
         .score(move |scorer| {
             let mut audits = Vec::with_capacity(items.len());
-            for ((item, e), shared) in items.iter().zip(enriched).zip(beyond_cap) {
+            for (((item, e), shared), cosine) in
+                items.iter().zip(enriched).zip(beyond_cap).zip(cosines)
+            {
                 check_upstream_evidence(item, &e)?;
+                let judge = cosine
+                    .as_ref()
+                    .map_or(SampleJudge::Lexical, SampleJudge::Embedding);
                 let mut r = if shared {
                     let mut as_shared = item.clone();
                     let model = as_shared.model_source.take();
-                    let mut r = scorer.audit_with(&as_shared, mode, e.latency_ms, &registry);
+                    let mut r =
+                        scorer.audit_judged(&as_shared, mode, e.latency_ms, &registry, judge);
                     r.metadata.model_source = model;
                     r
                 } else {
-                    scorer.audit_with(item, mode, e.latency_ms, &registry)
+                    scorer.audit_judged(item, mode, e.latency_ms, &registry, judge)
                 };
                 r.metadata.upstream = e.info;
                 audits.push(r);

@@ -1,12 +1,14 @@
-//! The semantic tier's part of `/v1/audit`, `/v1/batch` and `/v1/compare` (DESIGN §2.6): fills
-//! `metadata.semantic` of finished results from [`crate::semantic`] when SEMANTIC_MODEL_DIR loaded
-//! a model. It only adds metadata: `q1`, `q2`, `height`, the interval, the verdict and a
-//! comparison's ranking stay exactly as the scorer made them (no weight for the semantic numbers
-//! has been fitted on dev data yet).
+//! The semantic tier's part of `/v1/audit`, `/v1/batch` and `/v1/compare` (DESIGN §2.6) when
+//! SEMANTIC_MODEL_DIR loaded a model: before scoring, the embedding cosines of each audit's text
+//! and samples, which the scorer's semantic samples models read ([`sample_cosines`]); after
+//! scoring, `metadata.semantic` of finished results from [`crate::semantic`]. The alignment only
+//! adds metadata: `q1`, `q2`, `height`, the interval, the verdict and a comparison's ranking stay
+//! exactly as the scorer made them (a weight fitted on dev data ranks natural rows backwards).
 
 use super::state::AppState;
 use crate::semantic::AlignJob;
-use epistemic_audit_core::{AuditResult, CompareRequest, CompareResponse};
+use epistemic_audit_core::samples::CosineMatrix;
+use epistemic_audit_core::{AuditRequest, AuditResult, CompareRequest, CompareResponse};
 use std::time::Instant;
 
 /// Aligns the claims of each audit to its context's sentences (`contexts[i]` is the context of
@@ -37,6 +39,42 @@ pub async fn annotate_audits(
     for (a, info) in audits.iter_mut().zip(infos) {
         a.metadata.semantic = info;
     }
+}
+
+/// The embedding cosines over `[text, samples…]` of each request with samples, in request order
+/// (`None` for requests without samples, and for every request without a model or when
+/// embedding failed: those compare their samples lexically).
+pub async fn sample_cosines(state: &AppState, items: &[AuditRequest]) -> Vec<Option<CosineMatrix>> {
+    let Some(semantic) = state.semantic.as_ref() else {
+        return vec![None; items.len()];
+    };
+    let answers: Vec<Option<Vec<String>>> = items
+        .iter()
+        .map(|i| {
+            let samples = i.samples.as_ref().filter(|s| !s.is_empty())?;
+            Some(
+                std::iter::once(i.text.clone())
+                    .chain(samples.iter().cloned())
+                    .collect(),
+            )
+        })
+        .collect();
+    if answers.iter().all(Option::is_none) {
+        return vec![None; items.len()];
+    }
+    let started = Instant::now();
+    let wanted: Vec<bool> = answers.iter().map(Option::is_some).collect();
+    let cosines = semantic.sample_cosines(answers).await;
+    state.metrics.semantic_job(
+        "samples",
+        wanted
+            .iter()
+            .zip(&cosines)
+            .filter(|(w, _)| **w)
+            .map(|(_, c)| c.is_some()),
+        started.elapsed(),
+    );
+    cosines
 }
 
 /// Semantic agreement between the answers of a comparison, in request order. Without a model the

@@ -62,7 +62,14 @@ fn eval_file(args: &EvalArgs) -> Result<(), CliError> {
                 rows.push(row);
             }
         }
-        return print_trivia_report(args, &super::triviaqa::report(&load_scorer()?, &rows));
+        let cosines = match &args.cosines {
+            Some(c) => Some(super::triviaqa::read_cosines(c, &rows).map_err(CliError::Input)?),
+            None => None,
+        };
+        return print_trivia_report(
+            args,
+            &super::triviaqa::report(&load_scorer()?, &rows, cosines.as_deref()),
+        );
     }
     let file = args
         .file
@@ -200,7 +207,7 @@ fn eval_triviaqa(args: &EvalArgs, path: &Path) -> Result<(), CliError> {
         progress.finish_and_clear();
         Ok::<_, CliError>(rows)
     })?;
-    print_trivia_report(args, &report(&scorer, &rows))
+    print_trivia_report(args, &report(&scorer, &rows, None))
 }
 
 fn print_trivia_report(args: &EvalArgs, r: &super::triviaqa::TriviaReport) -> Result<(), CliError> {

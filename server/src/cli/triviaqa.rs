@@ -10,14 +10,20 @@
 //!    teacher-forced log-probabilities of the answer and K samples;
 //! 4. the answer is audited four times — text only, + logprobs, + samples, + both — and each
 //!    tier's heights are scored against the labels (AUROC of 1 − height for "incorrect", ECE_15,
-//!    Brier), next to two fit-free baselines: the mean token log-probability and the length.
+//!    Brier), next to two fit-free baselines: the mean token log-probability and the length;
+//! 5. with `--from-evidence … --cosines FILE` (the embedding cosines of each answer and its samples),
+//!    the samples and combined tiers again with the samples compared by embedding, as the service
+//!    compares them with SEMANTIC_MODEL_DIR.
 
 use super::report::{evaluate, EvalReport};
 use crate::upstream::transport::UpstreamError;
 use crate::upstream::{Upstream, UpstreamAdapter};
 use epistemic_audit_core::evaluation::auroc;
+use epistemic_audit_core::recalibration::CalibrationRegistry;
+use epistemic_audit_core::samples::{CosineMatrix, SampleJudge};
 use epistemic_audit_core::{AuditRequest, Mode, Scorer, Tier, TokenLogprob};
 use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 /// The instruction put before every question: short answers are what alias matching can judge.
 pub const INSTRUCTION: &str =
@@ -120,7 +126,8 @@ pub async fn collect<A: UpstreamAdapter>(
 /// One tier's row of the report.
 #[derive(Debug, Clone, Serialize)]
 pub struct TierRow {
-    /// "intrinsic", "logprobs", "samples" or "combined".
+    /// "intrinsic", "logprobs", "samples" or "combined"; "samples+semantic" and
+    /// "combined+semantic" with the samples compared by embedding.
     pub tier: String,
     /// Answers audited in this tier (those whose evidence the tier needs).
     pub n: u64,
@@ -143,16 +150,74 @@ pub struct TriviaReport {
     pub baseline_length_auroc: f64,
 }
 
-/// Audits `rows` in every tier with `scorer` and builds the report.
-pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
-    let rows: Vec<&EvidenceRow> = rows.iter().filter(|r| !r.text.is_empty()).collect();
+/// One line of a cosines file: the answer it belongs to and the cosines over `[answer,
+/// samples…]`.
+#[derive(Debug, Deserialize)]
+struct CosineLine {
+    text: String,
+    cosine: Vec<Vec<f64>>,
+}
+
+/// Reads the embedding cosines of `rows` from `path` (JSON lines `{text, cosine}` in the rows'
+/// order, written by the semantic crate's `triviaqa_semantic --write-cosines`).
+///
+/// # Errors
+/// A message naming the file and line when it cannot be read or parsed, has another number of
+/// lines than `rows`, or a line's text or matrix does not fit its row.
+pub fn read_cosines(path: &Path, rows: &[EvidenceRow]) -> Result<Vec<CosineMatrix>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() != rows.len() {
+        return Err(format!(
+            "{}: {} lines, the evidence has {} rows",
+            path.display(),
+            lines.len(),
+            rows.len()
+        ));
+    }
+    lines
+        .iter()
+        .zip(rows)
+        .enumerate()
+        .map(|(i, (l, r))| {
+            let at = || format!("{}:{}", path.display(), i + 1);
+            let c: CosineLine = serde_json::from_str(l).map_err(|e| format!("{}: {e}", at()))?;
+            if c.text != r.text {
+                return Err(format!("{}: text differs from the evidence row", at()));
+            }
+            let m = CosineMatrix { cosine: c.cosine };
+            m.check(r.samples.as_ref().map_or(0, Vec::len) + 1)
+                .map_err(|e| format!("{}: {e}", at()))?;
+            Ok(m)
+        })
+        .collect()
+}
+
+/// Audits `rows` in every tier with `scorer` and builds the report; with `cosines` (one per row),
+/// also the samples and combined tiers with the samples compared by embedding ("samples+semantic",
+/// "combined+semantic").
+pub fn report(
+    scorer: &Scorer,
+    rows: &[EvidenceRow],
+    cosines: Option<&[CosineMatrix]>,
+) -> TriviaReport {
+    let rows: Vec<(&EvidenceRow, Option<&CosineMatrix>)> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (r, cosines.and_then(|c| c.get(i))))
+        .filter(|(r, _)| !r.text.is_empty())
+        .collect();
     let mut tiers = Vec::new();
-    for tier in [
-        Tier::Intrinsic,
-        Tier::Logprobs,
-        Tier::Samples,
-        Tier::Combined,
-    ] {
+    let mut keys = vec![
+        (Tier::Intrinsic, false),
+        (Tier::Logprobs, false),
+        (Tier::Samples, false),
+        (Tier::Combined, false),
+    ];
+    if cosines.is_some() {
+        keys.extend([(Tier::Samples, true), (Tier::Combined, true)]);
+    }
+    for (tier, semantic) in keys {
         let (use_lp, use_s) = match tier {
             Tier::Intrinsic => (false, false),
             Tier::Logprobs => (true, false),
@@ -160,8 +225,11 @@ pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
             Tier::Combined => (true, true),
         };
         let (mut h, mut v, mut l) = (Vec::new(), Vec::new(), Vec::new());
-        for r in &rows {
-            if (use_lp && r.logprobs.is_none()) || (use_s && r.samples.is_none()) {
+        for (r, cosine) in &rows {
+            if (use_lp && r.logprobs.is_none())
+                || (use_s && r.samples.is_none())
+                || (semantic && cosine.is_none())
+            {
                 continue;
             }
             let req = AuditRequest {
@@ -171,21 +239,30 @@ pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
                 samples: if use_s { r.samples.clone() } else { None },
                 ..Default::default()
             };
-            let a = scorer.audit(&req, Mode::Managed, 0.0);
+            let judge = match cosine {
+                Some(c) if semantic => SampleJudge::Embedding(c),
+                _ => SampleJudge::Lexical,
+            };
+            let a =
+                scorer.audit_judged(&req, Mode::Managed, 0.0, &CalibrationRegistry::new(), judge);
             h.push(a.height);
             v.push(a.verdict);
             l.push(r.label);
         }
         tiers.push(TierRow {
-            tier: tier.as_str().into(),
+            tier: if semantic {
+                format!("{}+semantic", tier.as_str())
+            } else {
+                tier.as_str().into()
+            },
             n: h.len() as u64,
             report: evaluate(&h, &v, &l),
         });
     }
-    let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
+    let wrong: Vec<bool> = rows.iter().map(|(r, _)| r.label == 1).collect();
     let nll: Vec<f64> = rows
         .iter()
-        .map(|r| {
+        .map(|(r, _)| {
             r.logprobs
                 .as_ref()
                 .filter(|lp| !lp.is_empty())
@@ -194,7 +271,10 @@ pub fn report(scorer: &Scorer, rows: &[EvidenceRow]) -> TriviaReport {
                 })
         })
         .collect();
-    let len: Vec<f64> = rows.iter().map(|r| r.text.chars().count() as f64).collect();
+    let len: Vec<f64> = rows
+        .iter()
+        .map(|(r, _)| r.text.chars().count() as f64)
+        .collect();
     let n = rows.len() as u64;
     TriviaReport {
         n,
@@ -269,7 +349,7 @@ mod tests {
                 samples: (i % 2 == 0).then(|| vec!["Paris".to_string(), "Lyon".to_string()]),
             })
             .collect();
-        let r = report(&Scorer::embedded(), &rows);
+        let r = report(&Scorer::embedded(), &rows, None);
         assert_eq!(r.n, 40);
         assert!((r.accuracy - 0.25).abs() < 1e-12);
         let n: Vec<u64> = r.tiers.iter().map(|t| t.n).collect();

@@ -570,6 +570,13 @@ pub struct EvalArgs {
     /// earlier with `--evidence-out` (or `train/data/*.evidence.jsonl`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["file", "triviaqa"])]
     pub from_evidence: Option<PathBuf>,
+    /// With --from-evidence: the embedding cosines of each row's `[answer, samples…]` (JSON lines
+    /// `{text, cosine}` in the evidence file's order, as `cargo run --release -p
+    /// epistemic-audit-semantic --example triviaqa_semantic -- --write-cosines` writes them); the
+    /// report then adds the samples and combined tiers with the samples compared by embedding (the
+    /// service's semantic tier).
+    #[arg(long, value_name = "FILE", requires = "from_evidence")]
+    pub cosines: Option<PathBuf>,
     /// TriviaQA mode: questions to skip from the start of the file (the committed tier weights
     /// were fitted on the first 407, so held-out runs skip at least those).
     #[arg(long, default_value_t = 0, requires = "triviaqa")]

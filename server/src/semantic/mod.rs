@@ -10,15 +10,20 @@
 //! - **Cached.** Source-sentence embeddings are kept in an LRU cache of SEMANTIC_CACHE_ENTRIES
 //!   sentences (key: SHA-256 of the sentence text, first 128 bits; ≈ 1.6 KB per entry), so a
 //!   context audited again costs only its claims. Claims and compared answers are not cached.
-//! - **Reported only.** The numbers do not change `q1`, `q2`, `height`, the interval, the verdict
-//!   or a comparison's ranking: no weight for them has been fitted on dev data yet, and none is set
-//!   by hand.
+//! - **Samples by meaning.** An audit with samples (the client's or the upstream's) has its text
+//!   and samples embedded before it is scored ([`Semantic::sample_cosines`]); the scorer then
+//!   compares them by cosine and the samples and combined tiers use their semantic models, fitted
+//!   on dev data by the trainer (README "Evidence tiers").
+//! - **Alignment reported only.** The claim alignment and a comparison's agreement do not change
+//!   `q1`, `q2`, `height`, the interval, the verdict or a ranking: a weight fitted on dev data
+//!   ranks natural rows backwards (README "Semantic model"), and none is set by hand.
 //! - **Failures degrade, never fail the request.** An embedding error or a panicking job leaves the
 //!   audit as it was, with `ran = false` and the reason; it is logged.
 //!
 //! A domain module (README "Layout"): no HTTP; it imports only `support`-level crates and core.
 
 use epistemic_audit_core::grounding::{Claim, ContextRole, SourceSpan};
+use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo, MODEL,
 };
@@ -350,6 +355,62 @@ impl Semantic {
                         + claims.map(|t| embedded[t].word_pieces).sum::<u64>();
                     align_claims(&sentences, &claim_vecs, &source_vecs, word_pieces)
                 }
+            })
+            .collect()
+    }
+
+    /// [`Semantic::sample_cosines_blocking`] on the blocking pool (module docs). A failed job
+    /// leaves every audit to lexical sample comparison.
+    pub async fn sample_cosines(
+        self: &Arc<Self>,
+        answers: Vec<Option<Vec<String>>>,
+    ) -> Vec<Option<CosineMatrix>> {
+        let n = answers.len();
+        match self
+            .blocking(move |s| s.sample_cosines_blocking(&answers))
+            .await
+        {
+            Ok(out) => out,
+            Err(_) => vec![None; n],
+        }
+    }
+
+    /// The samples tier's embedding cosines, on the calling thread: for each audit with samples,
+    /// `answers[i]` = `[text, samples…]`, every answer is embedded (all audits' answers in one
+    /// call of the model; not cached, as claims are not) and core's
+    /// [`CosineMatrix::of_embeddings`] gives the pairwise cosines; `None` where there are no
+    /// samples. On an embedding error (logged) every entry is `None`, and those audits compare
+    /// their samples lexically (`metadata.samples_equivalence` says so).
+    pub fn sample_cosines_blocking(
+        &self,
+        answers: &[Option<Vec<String>>],
+    ) -> Vec<Option<CosineMatrix>> {
+        let texts: Vec<&str> = answers
+            .iter()
+            .flatten()
+            .flat_map(|a| a.iter().map(String::as_str))
+            .collect();
+        if texts.is_empty() {
+            return vec![None; answers.len()];
+        }
+        let embedded = match self.embed_counted(&texts) {
+            Ok(e) => e,
+            Err(e) => {
+                tracing::warn!(error = %e, "semantic sample comparison failed");
+                return vec![None; answers.len()];
+            }
+        };
+        let mut at = 0;
+        answers
+            .iter()
+            .map(|a| {
+                let a = a.as_ref()?;
+                let vecs: Vec<&[f32]> = embedded[at..at + a.len()]
+                    .iter()
+                    .map(|c| c.embedding.as_slice())
+                    .collect();
+                at += a.len();
+                Some(CosineMatrix::of_embeddings(&vecs))
             })
             .collect()
     }
