@@ -129,10 +129,17 @@ export interface AuditResult {
      * The semantic tier (sentence embeddings, all-MiniLM-L6-v2). Without `{ semantic }` (a model
      * from `loadSemantic()` of `epistemic-audit/semantic`) it is `{ran: false, reason: "no
      * sentence-embedding model is loaded", …}`; with it, the claims aligned to the context's
-     * sentences as the HTTP service computes them when started with SEMANTIC_MODEL_DIR. Reported
-     * only: it never changes q1, q2, height, the verdict or `tier`.
+     * sentences as the HTTP service computes them when started with SEMANTIC_MODEL_DIR. The
+     * alignment is reported only: it never changes q1, q2, height, the verdict or `tier`.
      */
     semantic: SemanticInfo;
+    /**
+     * How the samples were compared (absent without samples): "lexical" (the default), "nli", or
+     * "embedding" (with `{ semantic }`, as the service with SEMANTIC_MODEL_DIR: the samples and
+     * combined tiers then use their semantic models, which read the embedding disagreement and
+     * the semantic entropy of the samples).
+     */
+    samples_equivalence?: 'lexical' | 'nli' | 'embedding';
   };
   /** Always "local" in this package ("managed" / "byo-hf" come from the HTTP service). */
   mode: 'local' | 'managed' | 'byo-hf';
@@ -309,6 +316,14 @@ export function init(input?: unknown): Promise<void>;
 
 /** Audits one answer; the result is the service's /v1/audit body with mode "local" (with `options.semantic`, `metadata.semantic` as the service computes it). Throws ValidationError. */
 export function audit(request: AuditRequest, options?: AuditOptions): AuditResult;
+/**
+ * As `audit`, with the samples compared by embedding: `cosines` is the row-major (K+1)×(K+1)
+ * cosine matrix of `[text, samples…]` from `Semantic.sampleCosines` (null/undefined: lexical, as
+ * `audit`). `audit(request, { semantic })` calls it for you. Throws ValidationError, or an Error
+ * named InvalidInputError when `cosines` does not fit the request's samples.
+ */
+export function auditJudged(request: AuditRequest, cosines?: ArrayLike<number> | null): AuditResult;
+
 /** Audits 1..100 answers (an array or {items}); the service's /v1/batch body (`options.semantic` as for audit; its time is in processing_time_ms). Throws ValidationError. */
 export function batch(items: AuditRequest[] | { items: AuditRequest[] }, options?: AuditOptions): BatchResponse;
 

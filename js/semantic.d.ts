@@ -43,6 +43,8 @@ export declare class Semantic {
   tokenCount(text: string): number;
   /** `metadata.semantic` of an audit result for the request's `context`, as the HTTP service computes it (each claim aligned to the context sentence of highest cosine). */
   align(result: AuditResult, context?: string | null): SemanticInfo;
+  /** The samples tier's cosines of `[text, samples…]`: (K+1)² numbers in [-1, 1], row-major (the input of `auditJudged`). Throws SemanticError (kind "answers") for fewer than two strings. */
+  sampleCosines(answers: string[]): Float64Array;
   /** `metadata.semantic` of a comparison: pairwise cosines of the answers and each one's mean cosine with the others. */
   agreement(request: Pick<CompareRequest, 'responses'>): CompareSemantic;
   /** Releases the model's wasm memory now (otherwise the garbage collector does). */

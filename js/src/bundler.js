@@ -7,7 +7,7 @@ import * as wasm from '../pkg-bundler/epistemic_audit_wasm.js';
 import { withSemanticOption } from './options.js';
 
 export {
-  ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
+  ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version, auditJudged,
 } from '../pkg-bundler/epistemic_audit_wasm.js';
 export const { audit, batch, compare } = withSemanticOption(wasm);
 

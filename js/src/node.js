@@ -6,7 +6,7 @@ import wasm from '../pkg-node/epistemic_audit_wasm.js';
 import { withSemanticOption } from './options.js';
 
 export const {
-  ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version,
+  ece, brier, reliabilityBins, auroc, auprc, fitCalibrator, referenceCalibration, version, auditJudged,
 } = wasm;
 export const { audit, batch, compare } = withSemanticOption(wasm);
 

@@ -1,9 +1,10 @@
 // `audit(request, { semantic })`, `batch(items, { semantic })`, `compare(request, { semantic })`
-// for every main entry: the scorer's result, then `metadata.semantic` filled by a model from
-// loadSemantic() (`epistemic-audit/semantic`), as the HTTP service fills it. The semantic numbers
-// are reported only: q1, q2, height, the interval, the verdict and a comparison's ranking are the
-// scorer's, and `metadata.tier` stays what the scorer says (the service does not change it either).
-// Nothing here imports the semantic module: without `{ semantic }` no semantic code is loaded.
+// for every main entry, as the HTTP service with SEMANTIC_MODEL_DIR: a request with samples has
+// its text and samples embedded by the model from loadSemantic() (`epistemic-audit/semantic`) and
+// the scorer compares them by cosine (its semantic samples models; `metadata.samples_equivalence`
+// = "embedding"); then `metadata.semantic` is filled with the claims aligned to the context. The
+// alignment and a comparison's agreement are reported only. Nothing here imports the semantic
+// module: without `{ semantic }` no semantic code is loaded.
 
 function semanticOf(options) {
   if (options === undefined || options === null) return null;
@@ -15,7 +16,7 @@ function semanticOf(options) {
   }
   const s = options.semantic;
   if (s === undefined || s === null) return null;
-  if (typeof s.align !== 'function' || typeof s.agreement !== 'function') {
+  if (typeof s.align !== 'function' || typeof s.agreement !== 'function' || typeof s.sampleCosines !== 'function') {
     const e = new Error('options.semantic must be the model loadSemantic() returned (import { loadSemantic } from "epistemic-audit/semantic")');
     e.name = 'SemanticError';
     e.kind = 'semantic';
@@ -24,26 +25,45 @@ function semanticOf(options) {
   return s;
 }
 
-/** Wraps the wasm module's audit/batch/compare with the `{ semantic }` option. */
-export function withSemanticOption({ audit, batch, compare }) {
+/**
+ * The flat cosine matrix of `request`'s `[text, samples…]` by `semantic`, or undefined when the
+ * request has no samples (or is not an object: the wasm module's validation reports that).
+ */
+function cosinesOf(semantic, request) {
+  const samples = request?.samples;
+  if (typeof request?.text !== 'string' || !Array.isArray(samples) || samples.length === 0
+    || !samples.every((s) => typeof s === 'string')) {
+    return undefined;
+  }
+  return semantic.sampleCosines([request.text, ...samples]);
+}
+
+/** Wraps the wasm module's audit/auditJudged/batch/compare with the `{ semantic }` option. */
+export function withSemanticOption({ audit, auditJudged, batch, compare }) {
   return {
     audit(request, options) {
       const semantic = semanticOf(options);
-      const r = audit(request);
-      if (semantic) r.metadata.semantic = semantic.align(r, request.context);
+      if (!semantic) return audit(request);
+      const r = auditJudged(request, cosinesOf(semantic, request));
+      r.metadata.semantic = semantic.align(r, request.context);
       return r;
     },
     batch(items, options) {
       const semantic = semanticOf(options);
-      const r = batch(items);
-      if (semantic) {
-        const started = performance.now();
-        const list = Array.isArray(items) ? items : items.items;
-        r.audits.forEach((a, i) => {
-          a.metadata.semantic = semantic.align(a, list[i].context);
-        });
-        r.summary.processing_time_ms += performance.now() - started;
-      }
+      if (!semantic) return batch(items);
+      // The batch measures its own scoring time; the embedding before and the alignment after
+      // are added to it, as the service's processing_time_ms covers both.
+      let started = performance.now();
+      const list = Array.isArray(items) ? items : items?.items;
+      const cosines = Array.isArray(list) ? list.map((item) => cosinesOf(semantic, item) ?? null) : undefined;
+      let extra = performance.now() - started;
+      const r = batch(items, cosines);
+      started = performance.now();
+      r.audits.forEach((a, i) => {
+        a.metadata.semantic = semantic.align(a, list[i].context);
+      });
+      extra += performance.now() - started;
+      r.summary.processing_time_ms += extra;
       return r;
     },
     compare(request, options) {

@@ -120,6 +120,19 @@ export class Semantic {
   }
 
   /**
+   * The samples tier's cosines of `answers` = `[text, samples…]`: a Float64Array of (K+1)²
+   * numbers, row-major, each in [-1, 1] (what `auditJudged` of the main module and the `{ semantic
+   * }` option of audit/batch read). Throws a SemanticError of kind "answers" unless `answers` is an
+   * array of at least two strings.
+   */
+  sampleCosines(answers) {
+    if (!Array.isArray(answers) || answers.length < 2 || !answers.every((t) => typeof t === 'string')) {
+      throw semanticError('answers', 'sampleCosines(answers): answers must be an array of the text and at least one sample (strings)');
+    }
+    return this.#model.sampleCosines(answers);
+  }
+
+  /**
    * `metadata.semantic` of a comparison: pairwise cosines of the answers of `request.responses`
    * (request order) and each answer's mean cosine with the others. Throws a SemanticError of kind
    * "request" when `request` has no `responses` array of {model, text}.

@@ -25,7 +25,7 @@ function guard(name) {
 }
 
 export const { audit, batch, compare } = withSemanticOption({
-  audit: guard('audit'), batch: guard('batch'), compare: guard('compare'),
+  audit: guard('audit'), auditJudged: guard('auditJudged'), batch: guard('batch'), compare: guard('compare'),
 });
 export const ece = guard('ece');
 export const brier = guard('brier');
@@ -33,5 +33,6 @@ export const reliabilityBins = guard('reliabilityBins');
 export const auroc = guard('auroc');
 export const auprc = guard('auprc');
 export const fitCalibrator = guard('fitCalibrator');
+export const auditJudged = guard('auditJudged');
 export const referenceCalibration = guard('referenceCalibration');
 export const version = guard('version');

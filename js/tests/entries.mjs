@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 
 export const FUNCTIONS = [
   'audit', 'batch', 'compare', 'ece', 'brier', 'reliabilityBins', 'auroc', 'auprc',
-  'fitCalibrator', 'referenceCalibration', 'version',
+  'fitCalibrator', 'referenceCalibration', 'version', 'auditJudged',
 ];
 
 export async function loadNode() {

@@ -24,6 +24,12 @@ if (SKIP) console.log(`# skipped: ${SKIP}`);
 // read as a prompt (no sources: did not run), and a batch.
 const TWO_CLAIMS = { text: 'Manaus lies on the Amazon. The Amazon basin is about seven million square kilometres.', context: PASSAGE };
 const AS_PROMPT = { text: 'The Amazon is the largest river by discharge.', context: 'Which river carries the most water?' };
+// Samples that say the text's answer in other words, and one that does not: compared by embedding.
+const SAMPLES = {
+  text: 'The capital of France is Paris.',
+  prompt: 'What is the capital of France?',
+  samples: ['Paris is the capital of France.', "France's seat of government is the city of Paris.", 'It is Lyon.'],
+};
 const COMPARE = {
   prompt: 'Which river carries the most water?',
   responses: [
@@ -42,7 +48,8 @@ before(async () => {
     paraphrase: await native.post('/v1/audit', PARAPHRASE),
     twoClaims: await native.post('/v1/audit', TWO_CLAIMS),
     asPrompt: await native.post('/v1/audit', AS_PROMPT),
-    batch: await native.post('/v1/batch', { items: [PARAPHRASE, TWO_CLAIMS, AS_PROMPT] }),
+    batch: await native.post('/v1/batch', { items: [PARAPHRASE, TWO_CLAIMS, AS_PROMPT, SAMPLES] }),
+    samples: await native.post('/v1/audit', SAMPLES),
     compare: await native.post('/v1/compare', COMPARE),
   };
   node = await loadNode();
@@ -88,6 +95,29 @@ test('the Amazon paraphrase is aligned to its source sentence, as the service al
   assert.equal(r.metadata.tier, expected.paraphrase.metadata.tier);
 });
 
+test('samples are compared by embedding, with the same scores as the service', opts, () => {
+  const want = expected.samples;
+  assert.equal(want.metadata.samples_equivalence, 'embedding', JSON.stringify(want.metadata));
+  const r = node.audit(SAMPLES, { semantic });
+  assert.equal(r.metadata.samples_equivalence, 'embedding');
+  assert.equal(r.metadata.tier, 'samples');
+  for (const k of ['q1', 'q2', 'height']) {
+    assert.ok(Math.abs(r[k] - want[k]) < TOL, `${k}: npm ${r[k]}, service ${want[k]}`);
+  }
+  assert.equal(r.verdict, want.verdict);
+  assertSame(r.metadata.features, want.metadata.features, 'metadata.features');
+  // Without the model the samples are compared lexically, and the scores differ.
+  const plain = node.audit(SAMPLES);
+  assert.equal(plain.metadata.samples_equivalence, 'lexical');
+  assert.ok(!('equivalent_at' in plain.metadata.features));
+  // auditJudged with a matrix that does not fit the samples is refused, naming it.
+  assert.throws(() => node.auditJudged(SAMPLES, [1, 0.5, 0.5, 1]), (e) => e.name === 'InvalidInputError' && /cosines/.test(e.message));
+  const cos = semantic.sampleCosines([SAMPLES.text, ...SAMPLES.samples]);
+  assert.equal(cos.length, 16);
+  assert.ok(Math.abs(node.auditJudged(SAMPLES, cos).q2 - r.q2) < 1e-12);
+  console.log(`# samples by embedding: q2 ${r.q2.toFixed(4)} (service ${want.q2.toFixed(4)}, lexical ${plain.q2.toFixed(4)})`);
+});
+
 test('the same context again comes from the cache and gives the same alignment', opts, () => {
   assert.ok(semantic.cacheSize >= 5, `cache holds ${semantic.cacheSize} sentences`);
   const before = semantic.cacheSize;
@@ -106,8 +136,10 @@ test('a context read as the question: the tier says why it did not run, as the s
 });
 
 test('batch and compare with { semantic } equal the service', opts, () => {
-  const b = node.batch({ items: [PARAPHRASE, TWO_CLAIMS, AS_PROMPT] }, { semantic });
+  const b = node.batch({ items: [PARAPHRASE, TWO_CLAIMS, AS_PROMPT, SAMPLES] }, { semantic });
   b.audits.forEach((a, i) => assertSame(a.metadata.semantic, expected.batch.audits[i].metadata.semantic, `batch item ${i}`));
+  assert.equal(b.audits[3].metadata.samples_equivalence, 'embedding');
+  assert.ok(Math.abs(b.audits[3].q2 - expected.batch.audits[3].q2) < TOL, `batch q2 ${b.audits[3].q2} vs ${expected.batch.audits[3].q2}`);
   const c = node.compare(COMPARE, { semantic });
   assert.equal(c.metadata.semantic.ran, true);
   assertSame(c.metadata.semantic, expected.compare.metadata.semantic, 'compare metadata.semantic');

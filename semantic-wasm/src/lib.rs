@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 use epistemic_audit_core::grounding::{ContextRole, SourceSpan};
+use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo,
 };
@@ -264,6 +265,30 @@ impl SemanticModel {
             ));
         }
         to_js(&self.agreement_info(&models, &texts))
+    }
+
+    /// The samples tier's embedding cosines, as the HTTP service computes them for an audit with
+    /// samples: `answers` is `[text, samples…]`; each is embedded (not cached; truncated at 256
+    /// word pieces) and core's `CosineMatrix::of_embeddings` gives the (K+1)×(K+1) cosines in
+    /// [-1, 1], returned row-major as a Float64Array of (K+1)² numbers, the input of the main
+    /// module's `auditJudged`. Throws a `SemanticError` of kind `"answers"` when `answers` holds
+    /// fewer than two texts, or of the model's kind when embedding fails.
+    #[wasm_bindgen(js_name = sampleCosines)]
+    pub fn sample_cosines(&self, answers: Vec<String>) -> Result<Vec<f64>, JsValue> {
+        if answers.len() < 2 {
+            return Err(error(
+                "answers",
+                "sampleCosines needs the text and at least one sample",
+            ));
+        }
+        let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
+        let embeddings = self.embedder.embed(&refs).map_err(js_error)?;
+        let vecs: Vec<&[f32]> = embeddings.iter().map(|e| e.as_slice()).collect();
+        Ok(CosineMatrix::of_embeddings(&vecs)
+            .cosine
+            .into_iter()
+            .flatten()
+            .collect())
     }
 
     /// Source sentences in the cache now.

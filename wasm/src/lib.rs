@@ -10,15 +10,18 @@
 //! For `audit`/`batch`, `loc` starts with `"body"` exactly as in the HTTP service; for the
 //! calibration functions it starts with the argument name (e.g. `["probs", 3]`).
 //!
-//! JavaScript names: `audit`, `batch`, `ece`, `brier`, `reliabilityBins`, `auroc`, `auprc`,
+//! JavaScript names: `audit`, `auditJudged`, `batch`, `ece`, `brier`, `reliabilityBins`, `auroc`, `auprc`,
 //! `fitCalibrator` (→ [`Calibrator`]), `referenceCalibration`, `version`.
 
 use epistemic_audit_core::calibration::{self, Isotonic, Platt, ReliabilityBin};
 use epistemic_audit_core::evaluation;
+use epistemic_audit_core::recalibration::CalibrationRegistry;
+use epistemic_audit_core::samples::{CosineMatrix, SampleJudge};
 use epistemic_audit_core::scorer::{Calibrator as CoreCalibrator, ECE_BINS};
 use epistemic_audit_core::validate::{self, FieldError, LocItem};
 use epistemic_audit_core::{
-    BatchResponse, BatchSummary, Mode, Scorer, TaskKind, Tier, INTERFACE_VERSION,
+    AuditRequest, AuditResult, BatchResponse, BatchSummary, Mode, Scorer, TaskKind, Tier,
+    INTERFACE_VERSION,
 };
 use serde::Serialize;
 use serde_json::Value;
@@ -122,11 +125,89 @@ pub fn audit(request: JsValue) -> Result<JsValue, JsValue> {
     to_js(&result)
 }
 
-/// `batch(items)`: audits 1..100 requests (an array, or a `/v1/batch` body `{items}`) and returns
-/// `{audits, summary}` as `/v1/batch`; `summary.processing_time_ms` is measured with
-/// `performance.now()`. Throws a ValidationError (`loc` like `["body","items",3,"text"]`).
+/// The scorer's judge for `req`'s samples from a flat row-major cosine matrix over `[text,
+/// samples…]` (`None`: lexical). Errors name `what` when the request has no samples or the matrix
+/// is not (K+1)×(K+1).
+fn cosine_matrix(
+    req: &AuditRequest,
+    cosines: Option<Vec<f64>>,
+    what: &str,
+) -> Result<Option<CosineMatrix>, JsValue> {
+    let Some(flat) = cosines else {
+        return Ok(None);
+    };
+    let k = req.samples.as_ref().map_or(0, Vec::len);
+    let n = k + 1;
+    if k == 0 || flat.len() != n * n {
+        return Err(invalid_input(&format!(
+            "{what}: expected the (K+1)² = {} cosines of [text, samples…] (K = {k} samples), got {}",
+            n * n,
+            flat.len()
+        )));
+    }
+    let m = CosineMatrix {
+        cosine: flat.chunks(n).map(<[f64]>::to_vec).collect(),
+    };
+    m.check(n)
+        .map_err(|e| invalid_input(&format!("{what}: {e}")))?;
+    Ok(Some(m))
+}
+
+/// An Error named `InvalidInputError` (the service's 400) with `message`.
+fn invalid_input(message: &str) -> JsValue {
+    let e = js_sys::Error::new(message);
+    e.set_name("InvalidInputError");
+    e.into()
+}
+
+/// `auditJudged(request, cosines)`: as `audit`, with the samples of `request` compared by the
+/// semantic tier's sentence embeddings: `cosines` is the row-major (K+1)×(K+1) matrix of cosines
+/// over `[text, samples…]` that the semantic module's `sampleCosines` returns (or null/undefined:
+/// lexical, exactly `audit`). The samples and combined tiers then use their semantic models, as
+/// the service does with SEMANTIC_MODEL_DIR (`metadata.samples_equivalence` = "embedding").
+/// Throws a ValidationError as `audit`, and an `InvalidInputError` when `cosines` is not
+/// (K+1)×(K+1) cosines in [-1, 1] for a request with K ≥ 1 samples.
+#[wasm_bindgen(js_name = auditJudged)]
+pub fn audit_judged(request: JsValue, cosines: Option<Vec<f64>>) -> Result<JsValue, JsValue> {
+    let value = json_from_js(request, &["body"])
+        .map_err(|e| validation_error("invalid audit request", &e))?;
+    let req = validate::audit_request(&value)
+        .map_err(|e| validation_error("invalid audit request", &e))?;
+    let matrix = cosine_matrix(&req, cosines, "cosines")?;
+    let result = SCORER.with(|s| judged(s, &req, matrix.as_ref()));
+    to_js(&result)
+}
+
+/// One audit with the reference calibrators, the samples judged by `cosines` when given.
+fn judged(s: &Scorer, req: &AuditRequest, cosines: Option<&CosineMatrix>) -> AuditResult {
+    match cosines {
+        Some(m) => s.audit_judged(
+            req,
+            Mode::Local,
+            0.0,
+            &CalibrationRegistry::new(),
+            SampleJudge::Embedding(m),
+        ),
+        None => s.audit(req, Mode::Local, 0.0),
+    }
+}
+
+/// `batch(items, cosines?)`: audits 1..100 requests (an array, or a `/v1/batch` body `{items}`) and
+/// returns `{audits, summary}` as `/v1/batch`; `summary.processing_time_ms` is measured with
+/// `performance.now()`. `cosines` (optional) holds one entry per item: null, or the flat cosine
+/// matrix of that item's `[text, samples…]` as for `auditJudged`. Throws a ValidationError (`loc`
+/// like `["body","items",3,"text"]`), and an `InvalidInputError` for malformed `cosines`.
 #[wasm_bindgen]
-pub fn batch(items: JsValue) -> Result<JsValue, JsValue> {
+pub fn batch(items: JsValue, cosines: JsValue) -> Result<JsValue, JsValue> {
+    let cosines: Option<Vec<Option<Vec<f64>>>> = if cosines.is_undefined() || cosines.is_null() {
+        None
+    } else {
+        Some(serde_wasm_bindgen::from_value(cosines).map_err(|e| {
+            invalid_input(&format!(
+                "cosines: an array with one null or array of numbers per item expected ({e})"
+            ))
+        })?)
+    };
     let start = performance_now();
     let value = json_from_js(items, &["body", "items"])
         .map_err(|e| validation_error("invalid batch", &e))?;
@@ -135,10 +216,29 @@ pub fn batch(items: JsValue) -> Result<JsValue, JsValue> {
         other => other,
     };
     let req = validate::batch_request(&body).map_err(|e| validation_error("invalid batch", &e))?;
+    let matrices: Vec<Option<CosineMatrix>> = match cosines {
+        None => vec![None; req.items.len()],
+        Some(list) => {
+            if list.len() != req.items.len() {
+                return Err(invalid_input(&format!(
+                    "cosines: one entry per item expected ({} items), got {}",
+                    req.items.len(),
+                    list.len()
+                )));
+            }
+            req.items
+                .iter()
+                .zip(list)
+                .enumerate()
+                .map(|(i, (r, c))| cosine_matrix(r, c, &format!("cosines[{i}]")))
+                .collect::<Result<_, _>>()?
+        }
+    };
     let audits: Vec<_> = SCORER.with(|s| {
         req.items
             .iter()
-            .map(|r| s.audit(r, Mode::Local, 0.0))
+            .zip(&matrices)
+            .map(|(r, m)| judged(s, r, m.as_ref()))
             .collect()
     });
     let summary = BatchSummary::from_audits(&audits, performance_now() - start);
@@ -159,11 +259,9 @@ pub fn compare(request: JsValue) -> Result<JsValue, JsValue> {
     let req = validate::compare_request(&value)
         .map_err(|e| validation_error("invalid compare request", &e))?;
     if let Err(msg) = epistemic_audit_core::compare::check_distinct_models(&req) {
-        let err = js_sys::Error::new(&msg);
-        err.set_name("InvalidInputError");
-        return Err(err.into());
+        return Err(invalid_input(&msg));
     }
-    let registry = epistemic_audit_core::recalibration::CalibrationRegistry::new();
+    let registry = CalibrationRegistry::new();
     let mut resp =
         SCORER.with(|s| epistemic_audit_core::compare::compare(s, &req, Mode::Local, &registry));
     resp.summary.processing_time_ms = performance_now() - start;
