@@ -115,6 +115,56 @@ impl CosineMatrix {
     }
 }
 
+/// One line of a cosines file ([`parse_cosine_lines`]).
+#[derive(Debug, Deserialize)]
+struct CosineLine {
+    /// The answer the matrix belongs to.
+    text: String,
+    /// Cosines over `[text, samples…]`.
+    cosine: Vec<Vec<f64>>,
+}
+
+/// Parses a cosines file: JSON lines `{"text": answer, "cosine": [[…]]}`, one per row of an
+/// evidence file and in its order (blank lines skipped), as the semantic crate's
+/// `triviaqa_semantic --write-cosines` writes them for the trainer and `eval --from-evidence
+/// --cosines`. `answers[i]` is row i's answer and its number of samples K: line i must name the
+/// same answer and hold a (K+1)×(K+1) [`CosineMatrix`].
+///
+/// # Errors
+/// "line N: …" for a line that is not such JSON, names another answer or has a matrix of the
+/// wrong shape or range; a message with both counts when the file has another number of lines.
+pub fn parse_cosine_lines(
+    text: &str,
+    answers: &[(&str, usize)],
+) -> Result<Vec<CosineMatrix>, String> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    if lines.len() != answers.len() {
+        return Err(format!(
+            "{} lines, the evidence has {} rows",
+            lines.len(),
+            answers.len()
+        ));
+    }
+    lines
+        .iter()
+        .zip(answers)
+        .map(|(&(i, l), &(answer, k))| {
+            let line = |e: &dyn std::fmt::Display| format!("line {}: {e}", i + 1);
+            let c: CosineLine = serde_json::from_str(l).map_err(|e| line(&e))?;
+            if c.text != answer {
+                return Err(line(&"text differs from the evidence row"));
+            }
+            let m = CosineMatrix { cosine: c.cosine };
+            m.check(k + 1).map_err(|e| line(&e))?;
+            Ok(m)
+        })
+        .collect()
+}
+
 /// What decides whether two answers are equivalent.
 #[derive(Debug, Clone, Copy)]
 pub enum PairJudge<'a> {
@@ -543,5 +593,18 @@ mod tests {
         assert!(m.check(2).is_ok());
         assert!((m.cosine[0][1] - 0.6).abs() < 1e-6 && m.cosine[0][1] == m.cosine[1][0]);
         assert!((m.cosine[0][0] - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn cosine_lines_must_match_their_rows() {
+        let file = "{\"text\":\"Paris\",\"cosine\":[[1,0.5],[0.5,1]]}\n\n";
+        let m = parse_cosine_lines(file, &[("Paris", 1)]).unwrap();
+        assert_eq!(m[0].cosine[0][1], 0.5);
+        let e = parse_cosine_lines(file, &[("Lyon", 1)]).unwrap_err();
+        assert!(e.starts_with("line 1: text differs"), "{e}");
+        let e = parse_cosine_lines(file, &[("Paris", 2)]).unwrap_err();
+        assert!(e.contains("line 1: cosine: 2 rows, expected 3"), "{e}");
+        let e = parse_cosine_lines(file, &[("Paris", 1), ("Lyon", 1)]).unwrap_err();
+        assert_eq!(e, "1 lines, the evidence has 2 rows");
     }
 }

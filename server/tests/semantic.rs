@@ -48,6 +48,13 @@ fn paraphrase() -> Value {
     })
 }
 
+/// The value of the series `name` (with its labels) in the Prometheus text `text`.
+fn series(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{name} not in\n{text}"))
+}
+
 /// The characters `start..end` of `s` (offsets in Unicode scalar values).
 fn chars(s: &str, start: usize, end: usize) -> String {
     s.chars().skip(start).take(end - start).collect()
@@ -173,11 +180,11 @@ fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them(
     let why = v["explanation"].as_str().unwrap();
     assert!(why.contains("clustered by meaning"), "{why}");
     let after = get(&s.url("/metrics")).body;
-    let count = |text: &str| -> f64 {
-        let name = r#"epistemic_audit_semantic_results_total{kind="samples",ran="true"}"#;
-        text.lines()
-            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{name} not in\n{text}"))
+    let count = |text: &str| {
+        series(
+            text,
+            r#"epistemic_audit_semantic_results_total{kind="samples",ran="true"}"#,
+        )
     };
     assert_eq!(count(&after) - count(&before), 1.0, "{after}");
     // Without samples nothing is embedded for them and the field is absent.
@@ -233,11 +240,6 @@ fn batch_items_are_aligned_each_against_its_own_context() {
 
     // GET /metrics counts the tier's work: 2 items ran and 1 did not, 7 source sentences were
     // embedded (PASSAGE's five, the water context's two); the same batch again finds them cached.
-    let series = |text: &str, name: &str| -> f64 {
-        text.lines()
-            .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
-            .unwrap_or_else(|| panic!("{name} not in\n{text}"))
-    };
     let before = get(&s.url("/metrics")).body;
     assert_eq!(
         series(

@@ -33,7 +33,7 @@
 use epistemic_audit_core::evaluation::auroc;
 use epistemic_audit_core::features::extract;
 use epistemic_audit_core::model::sigmoid;
-use epistemic_audit_core::samples::{CosineMatrix, PairJudge};
+use epistemic_audit_core::samples::{parse_cosine_lines, CosineMatrix, PairJudge};
 use epistemic_audit_core::scorer::TaskModel;
 use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
 use epistemic_audit_core::tiers::{
@@ -81,16 +81,6 @@ pub struct EvidenceRow {
     pub cosine: Option<CosineMatrix>,
 }
 
-/// One row of the cosines file: the answer it belongs to (checked against the evidence row) and
-/// its cosine matrix.
-#[derive(Debug, Deserialize)]
-struct CosineRow {
-    /// The evidence row's `text`.
-    text: String,
-    /// (K+1)×(K+1) cosines over `[text, samples…]`.
-    cosine: Vec<Vec<f64>>,
-}
-
 /// The cosines file that belongs to an evidence file: `X.evidence.jsonl` → `X.cosines.jsonl`.
 pub fn cosines_path(evidence: &Path) -> std::path::PathBuf {
     let name = evidence
@@ -99,41 +89,20 @@ pub fn cosines_path(evidence: &Path) -> std::path::PathBuf {
     evidence.with_file_name(name.replace(".evidence.jsonl", ".cosines.jsonl"))
 }
 
-/// Reads the cosines file into `rows` (same order, same texts).
+/// Reads the cosines file into `rows` (same order, same texts; core's
+/// `samples::parse_cosine_lines`).
 ///
 /// # Errors
-/// When the file cannot be read or parsed, has another number of rows, or a row's text or matrix
-/// shape does not match its evidence row.
+/// When the file cannot be read, or does not fit the rows (the file and line named).
 pub fn attach_cosines(rows: &mut [EvidenceRow], path: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let parsed: Vec<CosineRow> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))
-        })
-        .collect::<Result<_, _>>()?;
-    if parsed.len() != rows.len() {
-        return Err(format!(
-            "{}: {} rows, the evidence has {}",
-            path.display(),
-            parsed.len(),
-            rows.len()
-        ));
-    }
-    for (i, (row, c)) in rows.iter_mut().zip(parsed).enumerate() {
-        let n = row.samples.as_ref().map_or(0, Vec::len) + 1;
-        let m = CosineMatrix { cosine: c.cosine };
-        if c.text != row.text {
-            return Err(format!(
-                "{}:{}: text differs from the evidence row",
-                path.display(),
-                i + 1
-            ));
-        }
-        m.check(n)
-            .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+    let answers: Vec<(&str, usize)> = rows
+        .iter()
+        .map(|r| (r.text.as_str(), r.samples.as_ref().map_or(0, Vec::len)))
+        .collect();
+    let matrices =
+        parse_cosine_lines(&text, &answers).map_err(|e| format!("{}: {e}", path.display()))?;
+    for (row, m) in rows.iter_mut().zip(matrices) {
         row.cosine = Some(m);
     }
     Ok(())

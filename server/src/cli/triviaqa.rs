@@ -20,7 +20,7 @@ use crate::upstream::transport::UpstreamError;
 use crate::upstream::{Upstream, UpstreamAdapter};
 use epistemic_audit_core::evaluation::auroc;
 use epistemic_audit_core::recalibration::CalibrationRegistry;
-use epistemic_audit_core::samples::{CosineMatrix, SampleJudge};
+use epistemic_audit_core::samples::{parse_cosine_lines, CosineMatrix, SampleJudge};
 use epistemic_audit_core::{AuditRequest, Mode, Scorer, Tier, TokenLogprob};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -150,47 +150,19 @@ pub struct TriviaReport {
     pub baseline_length_auroc: f64,
 }
 
-/// One line of a cosines file: the answer it belongs to and the cosines over `[answer,
-/// samples…]`.
-#[derive(Debug, Deserialize)]
-struct CosineLine {
-    text: String,
-    cosine: Vec<Vec<f64>>,
-}
-
 /// Reads the embedding cosines of `rows` from `path` (JSON lines `{text, cosine}` in the rows'
-/// order, written by the semantic crate's `triviaqa_semantic --write-cosines`).
+/// order, written by the semantic crate's `triviaqa_semantic --write-cosines`; core's
+/// `samples::parse_cosine_lines`).
 ///
 /// # Errors
-/// A message naming the file and line when it cannot be read or parsed, has another number of
-/// lines than `rows`, or a line's text or matrix does not fit its row.
+/// A message naming the file (and the line) when it cannot be read or does not fit the rows.
 pub fn read_cosines(path: &Path, rows: &[EvidenceRow]) -> Result<Vec<CosineMatrix>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    if lines.len() != rows.len() {
-        return Err(format!(
-            "{}: {} lines, the evidence has {} rows",
-            path.display(),
-            lines.len(),
-            rows.len()
-        ));
-    }
-    lines
+    let answers: Vec<(&str, usize)> = rows
         .iter()
-        .zip(rows)
-        .enumerate()
-        .map(|(i, (l, r))| {
-            let at = || format!("{}:{}", path.display(), i + 1);
-            let c: CosineLine = serde_json::from_str(l).map_err(|e| format!("{}: {e}", at()))?;
-            if c.text != r.text {
-                return Err(format!("{}: text differs from the evidence row", at()));
-            }
-            let m = CosineMatrix { cosine: c.cosine };
-            m.check(r.samples.as_ref().map_or(0, Vec::len) + 1)
-                .map_err(|e| format!("{}: {e}", at()))?;
-            Ok(m)
-        })
-        .collect()
+        .map(|r| (r.text.as_str(), r.samples.as_ref().map_or(0, Vec::len)))
+        .collect();
+    parse_cosine_lines(&text, &answers).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Audits `rows` in every tier with `scorer` and builds the report; with `cosines` (one per row),
