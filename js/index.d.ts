@@ -136,8 +136,8 @@ export interface AuditResult {
     /**
      * How the samples were compared (absent without samples): "lexical" (the default), "nli", or
      * "embedding" (with `{ semantic }`, as the service with SEMANTIC_MODEL_DIR: the samples and
-     * combined tiers then use their semantic models, which read the embedding disagreement and
-     * the semantic entropy of the samples).
+     * combined tiers then use their semantic models, which cluster the samples by meaning and
+     * read the share of samples outside the text's meaning, `features.semantic_support`).
      */
     samples_equivalence?: 'lexical' | 'nli' | 'embedding';
   };

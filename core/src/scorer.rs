@@ -340,12 +340,13 @@ impl Scorer {
     ///   equivalence and contradiction of the samples come from it instead of lexical
     ///   similarity, and q1 of the samples tier is A = max(0, G − D);
     /// - [`SampleJudge::Embedding`]: the cosines of the semantic tier's sentence embeddings of
-    ///   `[text, samples…]`; the samples are clustered at cosine ≥ τ of the semantic models
-    ///   ([`Scorer::semantic_equivalent_at`]) and the samples and combined tiers use their
-    ///   semantic models (disagreement = 1 − cosine, plus semantic entropy).
+    ///   `[text, samples…]`; the samples are clustered by meaning (cosine ≥ τ of the semantic
+    ///   models, [`Scorer::semantic_equivalent_at`], and no conflicting names, numbers or years)
+    ///   and the samples and combined tiers use their semantic models, which read the share of
+    ///   samples outside the text's meaning next to the lexical E_y ([`Evidence::of`]).
     ///
     /// A matrix of the wrong shape or range is ignored (lexical similarity; the result's
-    /// `metadata.samples.equivalence` says which judge was used).
+    /// `metadata.samples_equivalence` says which judge was used).
     pub fn audit_judged(
         &self,
         req: &AuditRequest,

@@ -16,15 +16,17 @@
 //! ([`Evidence::of`] says why E_y stays lexical). The semantic entropy of those clusters is
 //! reported, not an input: samples that agree with each other on a *different* answer have
 //! semantic entropy 0, and a weight on it lowered q2 exactly there ("The capital of France is
-//! Lyon." against three samples saying Paris: height 0.84 against 0.56 lexically). Each weight is sign-constrained (≥ 0: q2 never falls when the text
-//! gets less likely or disagrees more with the samples). The weights are fitted with z₀ as an
+//! Lyon." against three samples saying Paris: height 0.84 against 0.56 lexically). Each weight
+//! is sign-constrained (≥ 0: q2 never falls when the text gets less likely or disagrees more
+//! with the samples). The weights are fitted with z₀ as an
 //! offset and a free intercept that absorbs the training set's own base rate and is *not*
 //! shipped: evidence at its training mean leaves the intrinsic reading unchanged (trainer,
 //! README "Evidence tiers").
 //!
-//! Dispersion G, lexical semantic entropy and support S_y are reported (features, explanation)
-//! but are not inputs of the lexical models: G describes the question, not the text (samples that all agree on a *different*
-//! answer give G = 0), and neither G nor S_y added held-out signal to E_y on the training data.
+//! Dispersion G, semantic entropy and the lexical support S_y are reported (features,
+//! explanation) but are not inputs: G describes the question, not the text (samples that all
+//! agree on a *different* answer give G = 0), and neither G nor S_y added held-out signal to E_y
+//! on the training data.
 //! **q1** (aleatoric): A = max(0, G − D) with an NLI judge; else the normalised mean token
 //! entropy when top-k log-probabilities are given; else the intrinsic prompt-openness signal.
 //! **raw confidence** c = 1 − q2 and **height** = the calibrator in force for the task kind
@@ -110,7 +112,7 @@ pub const MODEL_TIERS: [TierKey; 5] = [
 
 /// Whether the model `key` reads input `i` of [`TIER_FEATURES`]: the logprobs inputs (0–2) in the
 /// logprobs and combined tiers, disagreement (3) in the samples and combined tiers, semantic
-/// entropy (4) in their semantic models.
+/// disagreement (4) in their semantic models.
 pub fn uses(key: TierKey, i: usize) -> bool {
     let samples = i == 3 || (key.semantic && i == SEMANTIC_DISAGREEMENT);
     match key.tier {

@@ -1,8 +1,8 @@
 // `audit(request, { semantic })`, `batch(items, { semantic })`, `compare(request, { semantic })`
 // for every main entry, as the HTTP service with SEMANTIC_MODEL_DIR: a request with samples has
 // its text and samples embedded by the model from loadSemantic() (`epistemic-audit/semantic`) and
-// the scorer compares them by cosine (its semantic samples models; `metadata.samples_equivalence`
-// = "embedding"); then `metadata.semantic` is filled with the claims aligned to the context. The
+// the scorer clusters the samples by meaning (its semantic samples models;
+// `metadata.samples_equivalence` = "embedding"); then `metadata.semantic` is filled with the claims aligned to the context. The
 // alignment and a comparison's agreement are reported only. Nothing here imports the semantic
 // module: without `{ semantic }` no semantic code is loaded.
 

@@ -12,8 +12,8 @@
 //!   context audited again costs only its claims. Claims and compared answers are not cached.
 //! - **Samples by meaning.** An audit with samples (the client's or the upstream's) has its text
 //!   and samples embedded before it is scored ([`Semantic::sample_cosines`]); the scorer then
-//!   compares them by cosine and the samples and combined tiers use their semantic models, fitted
-//!   on dev data by the trainer (README "Evidence tiers").
+//!   clusters the samples by meaning and the samples and combined tiers use their semantic
+//!   models, fitted on dev data by the trainer (README "Evidence tiers").
 //! - **Alignment reported only.** The claim alignment and a comparison's agreement do not change
 //!   `q1`, `q2`, `height`, the interval, the verdict or a ranking: a weight fitted on dev data
 //!   ranks natural rows backwards (README "Semantic model"), and none is set by hand.
