@@ -51,21 +51,38 @@ impl NliMatrix {
     /// # Errors
     /// A message naming the matrix and the offending row or value.
     pub fn check(&self, n: usize) -> Result<(), String> {
-        for (name, m) in [("entail", &self.entail), ("contradict", &self.contradict)] {
-            if m.len() != n {
-                return Err(format!("{name}: {} rows, expected {n}", m.len()));
-            }
-            for (i, row) in m.iter().enumerate() {
-                if row.len() != n {
-                    return Err(format!("{name}[{i}]: {} entries, expected {n}", row.len()));
-                }
-                if let Some(v) = row.iter().find(|v| !(0.0..=1.0).contains(*v)) {
-                    return Err(format!("{name}[{i}] holds {v}, not a probability"));
-                }
-            }
-        }
-        Ok(())
+        check_square("entail", &self.entail, n, 0.0..=1.0, "a probability")?;
+        check_square(
+            "contradict",
+            &self.contradict,
+            n,
+            0.0..=1.0,
+            "a probability",
+        )
     }
+}
+
+/// Checks that `m` (named `name` in messages) is n×n with every entry in `range` (NaN never is),
+/// else says which row or value is not, and that it is not `what` ("a probability").
+fn check_square(
+    name: &str,
+    m: &[Vec<f64>],
+    n: usize,
+    range: std::ops::RangeInclusive<f64>,
+    what: &str,
+) -> Result<(), String> {
+    if m.len() != n {
+        return Err(format!("{name}: {} rows, expected {n}", m.len()));
+    }
+    for (i, row) in m.iter().enumerate() {
+        if row.len() != n {
+            return Err(format!("{name}[{i}]: {} entries, expected {n}", row.len()));
+        }
+        if let Some(v) = row.iter().find(|v| !range.contains(*v)) {
+            return Err(format!("{name}[{i}] holds {v}, not {what}"));
+        }
+    }
+    Ok(())
 }
 
 /// Cosines in [-1, 1] of sentence embeddings over `[text, s_1, …, s_K]` (index 0 is the text):
@@ -100,18 +117,7 @@ impl CosineMatrix {
     /// # Errors
     /// A message naming the offending row or value.
     pub fn check(&self, n: usize) -> Result<(), String> {
-        if self.cosine.len() != n {
-            return Err(format!("cosine: {} rows, expected {n}", self.cosine.len()));
-        }
-        for (i, row) in self.cosine.iter().enumerate() {
-            if row.len() != n {
-                return Err(format!("cosine[{i}]: {} entries, expected {n}", row.len()));
-            }
-            if let Some(v) = row.iter().find(|v| !(-1.0..=1.0).contains(*v)) {
-                return Err(format!("cosine[{i}] holds {v}, not a cosine"));
-            }
-        }
-        Ok(())
+        check_square("cosine", &self.cosine, n, -1.0..=1.0, "a cosine")
     }
 }
 

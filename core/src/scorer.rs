@@ -502,7 +502,7 @@ impl Scorer {
             let boot: Vec<f64> = (0..BOOTSTRAP_ROUNDS)
                 .map(|_| {
                     let picks: Vec<usize> = (0..k).map(|_| 1 + rng.below(k)).collect();
-                    height_with(&evidence.inputs(Some(&evidence.stats_of(&picks))))
+                    height_with(&evidence.inputs(evidence.stats_of(&picks).as_ref()))
                 })
                 .collect();
             let [blo, bhi] = percentile_interval(boot);

@@ -167,33 +167,17 @@ impl Evidence {
         e.samples = e
             .pairs
             .as_ref()
-            .map(|p| e.stats_of(&(1..=p.k()).collect::<Vec<_>>()));
+            .and_then(|p| e.stats_of(&(1..=p.k()).collect::<Vec<_>>()));
         e
     }
 
     /// Sample statistics over the samples at `picks` (1-based, repeats allowed: a bootstrap
-    /// resample; not empty; `None` without samples): the text against the samples from
+    /// resample; not empty), `None` without samples: the text against the samples from
     /// [`Evidence::pairs`], and — with [`Evidence::clusters`] — the clusters, dispersion and
     /// semantic entropy of the samples by meaning and the text's share of them
     /// ([`SampleStats::semantic_support`]).
-    pub fn stats_of(&self, picks: &[usize]) -> SampleStats {
-        let mut s = self
-            .pairs
-            .as_ref()
-            .map(|p| p.stats_of(picks))
-            .unwrap_or(SampleStats {
-                k: 0,
-                dispersion: 0.0,
-                semantic_entropy: 0.0,
-                clusters: 0,
-                disagreement: 0.0,
-                support: 0.0,
-                supporting: 0,
-                disagreeing: 0,
-                contradiction: None,
-                aleatoric: None,
-                semantic_support: None,
-            });
+    pub fn stats_of(&self, picks: &[usize]) -> Option<SampleStats> {
+        let mut s = self.pairs.as_ref()?.stats_of(picks);
         if let Some(c) = self.clusters.as_ref() {
             let by_meaning = c.stats_of(picks);
             s.dispersion = by_meaning.dispersion;
@@ -201,7 +185,7 @@ impl Evidence {
             s.clusters = by_meaning.clusters;
             s.semantic_support = Some(by_meaning.support);
         }
-        s
+        Some(s)
     }
 
     /// How the samples' clusters were judged: "embedding" with [`Evidence::clusters`], else the

@@ -237,19 +237,30 @@ pub struct TierResult {
     pub wrong: Vec<bool>,
 }
 
-/// The intrinsic logit (embedded model of each row's task kind) and the tier inputs of every row,
-/// the samples compared lexically (`equivalent_at` `None`) or by embedding cosine at τ =
-/// `equivalent_at` (rows without cosines: lexically).
-pub fn inputs(
-    rows: &[EvidenceRow],
-    equivalent_at: Option<f64>,
-) -> Result<(Vec<f64>, Vec<[f64; N_TIER]>), String> {
+/// The intrinsic logit of every row: the embedded model of the row's task kind on its text and
+/// prompt.
+pub fn intrinsic_logits(rows: &[EvidenceRow]) -> Result<Vec<f64>, String> {
     let models: Vec<TaskModel> = raw_kinds()
         .iter()
         .map(TaskModel::from_raw)
         .collect::<Result<_, _>>()?;
     Ok(rows
         .iter()
+        .map(|r| {
+            let x = extract(&r.text, Some(&r.prompt), None);
+            let m = models
+                .iter()
+                .find(|m| m.kind == x.kind)
+                .expect("one model per kind");
+            m.model.score(&x).logit
+        })
+        .collect())
+}
+
+/// The tier inputs of every row, the samples compared lexically (`equivalent_at` `None`) or also
+/// clustered by meaning at τ = `equivalent_at` (rows without cosines: lexically).
+pub fn inputs(rows: &[EvidenceRow], equivalent_at: Option<f64>) -> Vec<[f64; N_TIER]> {
+    rows.iter()
         .map(|r| {
             let req = AuditRequest {
                 text: r.text.clone(),
@@ -258,11 +269,6 @@ pub fn inputs(
                 samples: r.samples.clone(),
                 ..Default::default()
             };
-            let x = extract(&req.text, req.prompt.as_deref(), None);
-            let m = models
-                .iter()
-                .find(|m| m.kind == x.kind)
-                .expect("one model per kind");
             let judge = match (equivalent_at, r.cosine.as_ref()) {
                 (Some(tau), Some(cosine)) => PairJudge::Embedding {
                     cosine,
@@ -271,9 +277,9 @@ pub fn inputs(
                 _ => PairJudge::Lexical,
             };
             let ev = Evidence::of(&req, judge);
-            (m.model.score(&x).logit, ev.inputs(ev.samples.as_ref()))
+            ev.inputs(ev.samples.as_ref())
         })
-        .unzip())
+        .collect()
 }
 
 /// Folds stratified by label and grouped by `group`: groups are ordered by (label of their
@@ -349,7 +355,8 @@ pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<(Vec<TierResult>, Vec
     if rows.iter().any(|r| r.cosine.is_none()) {
         return Err("the semantic tier models need the cosines of every evidence row".into());
     }
-    let (z0, lexical) = inputs(rows, None)?;
+    let z0 = intrinsic_logits(rows)?;
+    let lexical = inputs(rows, None);
     let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
     let fold = stratified_folds(rows, folds);
     let semantic_samples = TierKey {
@@ -359,7 +366,7 @@ pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<(Vec<TierResult>, Vec
     let mut grid = Vec::new();
     let mut best: Option<(f64, f64, Vec<[f64; N_TIER]>)> = None;
     for tau in EQUIVALENT_AT_GRID {
-        let (_, xs) = inputs(rows, Some(tau))?;
+        let xs = inputs(rows, Some(tau));
         let alone: Vec<f64> = xs.iter().map(|x| x[SEMANTIC_DISAGREEMENT]).collect();
         let alone_auroc = auroc(&alone, &wrong);
         let (_, oof, _) = cross_fit(semantic_samples, &xs, &z0, &wrong, &fold, folds);
@@ -413,7 +420,7 @@ pub fn report(
     folds: usize,
 ) -> String {
     let mut s = String::new();
-    let (_, xs) = inputs(rows, None).unwrap_or_default();
+    let xs = inputs(rows, None);
     let n = rows.len();
     let correct = rows.iter().filter(|r| r.label == 0).count();
     let _ = writeln!(s, "Evidence tiers: {n} answers of the upstream model to TriviaQA dev questions, {correct} correct ({:.1}%); {folds}-fold out-of-fold logits, folds grouped by question and stratified by label.\n", 100.0 * correct as f64 / n.max(1) as f64);
@@ -483,19 +490,17 @@ pub fn report(
     let sup: Vec<f64> = stats.iter().map(|s| s.1).collect();
     let _ = writeln!(s, "| dispersion G | {:.4} |", auroc(&g, &wrong));
     let _ = writeln!(s, "| support S_y (negated) | {:.4} |", auroc(&sup, &wrong));
-    if let Some(tau) = results
+    // The shipped τ's single-input AUROC, measured when τ was chosen.
+    if let Some(row) = results
         .iter()
         .find(|r| r.key.semantic)
-        .map(|r| r.equivalent_at)
+        .and_then(|r| grid.iter().find(|g| g.tau == r.equivalent_at))
     {
-        if let Ok((_, sx)) = inputs(rows, Some(tau)) {
-            let v: Vec<f64> = sx.iter().map(|x| x[SEMANTIC_DISAGREEMENT]).collect();
-            let _ = writeln!(
-                s,
-                "| semantic disagreement 1 − S_y by meaning (τ {tau:.2}) | {:.4} |",
-                auroc(&v, &wrong)
-            );
-        }
+        let _ = writeln!(
+            s,
+            "| semantic disagreement 1 − S_y by meaning (τ {:.2}) | {:.4} |",
+            row.tau, row.alone_auroc
+        );
     }
     let _ = writeln!(
         s,
