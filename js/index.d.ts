@@ -235,7 +235,7 @@ export interface CompareResponse {
   };
 }
 
-/** `metadata.semantic` of a comparison (reported only: the ranking does not use it). */
+/** `metadata.semantic` of a comparison: the answers' cosines (the ranking reads them through the samples models, not these means). */
 export interface CompareSemantic {
   ran: boolean;
   model: 'all-MiniLM-L6-v2';
@@ -328,9 +328,11 @@ export function auditJudged(request: AuditRequest, cosines?: ArrayLike<number> |
 export function batch(items: AuditRequest[] | { items: AuditRequest[] }, options?: AuditOptions): BatchResponse;
 
 /**
- * Audits and ranks 2..10 answers to one prompt, each with the others as its samples (lexical
- * agreement); the service's /v1/compare body (with `options.semantic`, `metadata.semantic` holds
- * the answers' pairwise cosines). Throws ValidationError, or an Error named InvalidInputError for
+ * Audits and ranks 2..10 answers to one prompt, each with its own samples and the others as its
+ * samples; the service's /v1/compare body. With `options.semantic` the answers and samples are
+ * embedded and compared by meaning (the semantic samples models, as the service with
+ * SEMANTIC_MODEL_DIR), and `metadata.semantic` holds the answers' pairwise cosines; without it
+ * they are compared lexically. Throws ValidationError, or an Error named InvalidInputError for
  * duplicate model names (the service's 400).
  */
 export function compare(request: CompareRequest, options?: AuditOptions): CompareResponse;

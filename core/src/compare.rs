@@ -5,11 +5,16 @@
 //! `open`) whose samples are the answer's own supplied `samples` followed by the *other* answers
 //! (cross-model agreement as a samples-tier signal, after SelfCheckGPT, Manakul et al. 2023), and
 //! whose logprobs are its supplied `logprobs`: tier `samples` or `combined`
-//! ([`crate::tiers`]). `agreement` = mean lexical similarity to the other answers
+//! ([`crate::tiers`]). The samples are compared lexically ([`compare`]), or by meaning when the
+//! host has the semantic tier's sentence embeddings ([`compare_judged`]: one cosine matrix over
+//! [`answer_texts`], from which each answer's `[text, samples…]` matrix is taken, so the samples
+//! and combined tiers use their semantic models exactly as an audit with those samples does).
+//! `agreement` = mean lexical similarity to the other answers
 //! ([`crate::similarity::agreements`]). Ranking: q2 ascending, then ECE ascending, then q1 ascending, then
 //! request order. Deterministic; no clock (the caller fills `summary.processing_time_ms`).
 
 use crate::recalibration::CalibrationRegistry;
+use crate::samples::{CosineMatrix, SampleJudge};
 use crate::scorer::Scorer;
 use crate::similarity::agreements;
 use crate::types::{
@@ -37,42 +42,99 @@ pub fn check_distinct_models(req: &CompareRequest) -> Result<(), String> {
     Ok(())
 }
 
-/// Audits and ranks the answers of a validated, duplicate-free request (module docs).
-/// `summary.processing_time_ms` is 0 here; the caller sets its measured wall time.
+/// The texts a comparison's cosine matrix ([`compare_judged`]) is over, in its order: every
+/// response's `text` in request order, then every response's own `samples`, response by response
+/// in request order. For n responses with K_i samples each, n + ΣK_i texts.
+pub fn answer_texts(req: &CompareRequest) -> Vec<&str> {
+    let texts = req.responses.iter().map(|r| r.text.as_str());
+    let samples = req
+        .responses
+        .iter()
+        .flat_map(|r| r.samples.iter().flatten().map(String::as_str));
+    texts.chain(samples).collect()
+}
+
+/// The audit request of answer `i` of `req` (module docs): its text with the request's prompt
+/// (none when blank), its own samples followed by the other answers as samples, its logprobs.
+/// `order` receives the indices into [`answer_texts`] of its `[text, samples…]`.
+fn answer_request(req: &CompareRequest, i: usize, order: &mut Vec<usize>) -> AuditRequest {
+    let n = req.responses.len();
+    let r = &req.responses[i];
+    // Where response i's own samples start in `answer_texts`.
+    let own_at = n + req.responses[..i]
+        .iter()
+        .map(|o| o.samples.as_ref().map_or(0, Vec::len))
+        .sum::<usize>();
+    let own = r.samples.as_ref().map_or(0, Vec::len);
+    order.clear();
+    order.push(i);
+    order.extend(own_at..own_at + own);
+    order.extend((0..n).filter(|&j| j != i));
+    // The other answers are samples for this one (DESIGN §3 "Compare"), after the answer's own
+    // supplied samples.
+    let mut samples: Vec<String> = r.samples.clone().unwrap_or_default();
+    samples.extend(
+        req.responses
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, o)| o.text.clone()),
+    );
+    AuditRequest {
+        text: r.text.clone(),
+        context: None,
+        prompt: Some(req.prompt.clone()).filter(|p| !p.trim().is_empty()),
+        model_source: Some(r.model.clone()),
+        samples: Some(samples).filter(|s| !s.is_empty()),
+        logprobs: r.logprobs.clone(),
+    }
+}
+
+/// Audits and ranks the answers of a validated, duplicate-free request (module docs), comparing
+/// the samples lexically. `summary.processing_time_ms` is 0 here; the caller sets its measured
+/// wall time.
 pub fn compare(
     scorer: &Scorer,
     req: &CompareRequest,
     mode: Mode,
     registry: &CalibrationRegistry,
 ) -> CompareResponse {
+    compare_judged(scorer, req, mode, registry, None)
+}
+
+/// As [`compare`], with the samples of every answer compared by the semantic tier's sentence
+/// embeddings when `cosines` is given: the cosine matrix over [`answer_texts`] (n + ΣK_i square,
+/// entries in [-1, 1], as [`CosineMatrix::of_embeddings`] makes it). Answer i is then audited as
+/// [`Scorer::audit_judged`] with [`SampleJudge::Embedding`] of the rows and columns of its
+/// `[text, own samples…, other answers…]`: the samples are clustered by meaning and its samples
+/// and combined tiers use their semantic models (DESIGN §2.6), so two answers that say the same
+/// in other words agree. A matrix of another shape is not used (each audit's
+/// `metadata.samples_equivalence` would say "lexical"); hosts check it first with
+/// [`CosineMatrix::check`] and the length of [`answer_texts`].
+pub fn compare_judged(
+    scorer: &Scorer,
+    req: &CompareRequest,
+    mode: Mode,
+    registry: &CalibrationRegistry,
+    cosines: Option<&CosineMatrix>,
+) -> CompareResponse {
     let texts: Vec<&str> = req.responses.iter().map(|r| r.text.as_str()).collect();
-    let prompt = Some(req.prompt.clone()).filter(|p| !p.trim().is_empty());
-    let agree = agreements(&texts, prompt.as_deref());
+    let prompt = Some(req.prompt.as_str()).filter(|p| !p.trim().is_empty());
+    let agree = agreements(&texts, prompt);
+    let cosines = cosines.filter(|m| m.check(answer_texts(req).len()).is_ok());
+    let mut order = Vec::new();
     let comparisons: Vec<ModelComparison> = req
         .responses
         .iter()
         .zip(&agree)
         .enumerate()
         .map(|(i, (r, a))| {
-            // The other answers are samples for this one (DESIGN §3 "Compare"), after the
-            // answer's own supplied samples.
-            let mut samples: Vec<String> = r.samples.clone().unwrap_or_default();
-            samples.extend(
-                req.responses
-                    .iter()
-                    .enumerate()
-                    .filter(|(j, _)| *j != i)
-                    .map(|(_, o)| o.text.clone()),
-            );
-            let audit_req = AuditRequest {
-                text: r.text.clone(),
-                context: None,
-                prompt: prompt.clone(),
-                model_source: Some(r.model.clone()),
-                samples: Some(samples).filter(|s| !s.is_empty()),
-                logprobs: r.logprobs.clone(),
-            };
-            let res = scorer.audit_with(&audit_req, mode, 0.0, registry);
+            let audit_req = answer_request(req, i, &mut order);
+            let own = cosines.map(|m| m.select(&order));
+            let judge = own
+                .as_ref()
+                .map_or(SampleJudge::Lexical, SampleJudge::Embedding);
+            let res = scorer.audit_judged(&audit_req, mode, 0.0, registry, judge);
             ModelComparison {
                 model: r.model.clone(),
                 q1: res.q1,
@@ -231,6 +293,105 @@ mod tests {
             .comparisons
             .iter()
             .all(|c| c.explanation.contains("2 sampled answer(s)")));
+    }
+
+    #[test]
+    fn answers_are_compared_by_meaning_with_their_rows_of_the_cosine_matrix() {
+        let s = Scorer::embedded();
+        let registry = CalibrationRegistry::new();
+        let mut r = req(&[
+            ("a", "The capital of France is Paris."),
+            ("b", "France's seat of government is the city of Paris."),
+            ("c", "It is Lyon."),
+        ]);
+        r.responses[1].samples = Some(vec!["Paris.".into()]);
+        let texts = answer_texts(&r);
+        assert_eq!(
+            texts[..3],
+            [&*r.responses[0].text, &*r.responses[1].text, "It is Lyon."]
+        );
+        assert_eq!(texts[3], "Paris.");
+        // A cosine for each pair of texts, by name: the two Paris sentences and "Paris." are
+        // close, Lyon is far from all.
+        let cos = |x: &str, y: &str| -> f64 {
+            if x == y {
+                return 1.0;
+            }
+            let lyon = |t: &str| t.contains("Lyon");
+            if lyon(x) || lyon(y) {
+                0.2
+            } else {
+                0.8
+            }
+        };
+        let full = CosineMatrix {
+            cosine: texts
+                .iter()
+                .map(|x| texts.iter().map(|y| cos(x, y)).collect())
+                .collect(),
+        };
+        let judged = compare_judged(&s, &r, Mode::Managed, &registry, Some(&full));
+        let lexical = compare(&s, &r, Mode::Managed, &registry);
+        // Each answer is the audit of its text with its own samples, then the other answers,
+        // judged by the matrix of exactly those texts.
+        for (i, c) in judged.comparisons.iter().enumerate() {
+            let mut samples: Vec<String> = r.responses[i].samples.clone().unwrap_or_default();
+            samples.extend(
+                (0..3)
+                    .filter(|&j| j != i)
+                    .map(|j| r.responses[j].text.clone()),
+            );
+            let answers: Vec<&str> = std::iter::once(r.responses[i].text.as_str())
+                .chain(samples.iter().map(String::as_str))
+                .collect();
+            let own = CosineMatrix {
+                cosine: answers
+                    .iter()
+                    .map(|x| answers.iter().map(|y| cos(x, y)).collect())
+                    .collect(),
+            };
+            let audit = AuditRequest {
+                text: r.responses[i].text.clone(),
+                context: None,
+                prompt: Some(r.prompt.clone()),
+                model_source: Some(r.responses[i].model.clone()),
+                samples: Some(samples),
+                logprobs: None,
+            };
+            let want = s.audit_judged(
+                &audit,
+                Mode::Managed,
+                0.0,
+                &registry,
+                SampleJudge::Embedding(&own),
+            );
+            assert_eq!(
+                want.metadata.samples_equivalence,
+                Some(crate::samples::Equivalence::Embedding)
+            );
+            assert_eq!(
+                (c.q1, c.q2, c.height),
+                (want.q1, want.q2, want.height),
+                "answer {i}"
+            );
+            assert_eq!(c.explanation, want.explanation);
+        }
+        // By meaning, "France's seat of government …" agrees with the Paris answer, which the
+        // lexical comparison cannot see: its scores change.
+        assert_ne!(judged.comparisons[1].q2, lexical.comparisons[1].q2);
+        let said = &judged.comparisons[1].explanation;
+        assert!(
+            said.contains("By meaning, 2 of 3 say what the text says."),
+            "{said}"
+        );
+        assert!(!lexical.comparisons[1].explanation.contains("By meaning"));
+        // A matrix that does not fit the texts is not used.
+        let small = CosineMatrix {
+            cosine: vec![vec![1.0, 0.5], vec![0.5, 1.0]],
+        };
+        let unused = compare_judged(&s, &r, Mode::Managed, &registry, Some(&small));
+        let q = |o: &CompareResponse| o.comparisons.iter().map(|c| c.q2).collect::<Vec<_>>();
+        assert_eq!(q(&unused), q(&lexical));
     }
 
     #[test]

@@ -670,6 +670,15 @@ pub fn explain(inp: &Input<'_>) -> String {
             s.clusters,
             s.semantic_entropy
         ));
+        // The words-based count above can miss a paraphrase; by meaning, the share of samples
+        // in the text's cluster is what the semantic samples models read.
+        if let Some(share) = s.semantic_support {
+            out.push_str(&format!(
+                " By meaning, {} of {} say what the text says.",
+                (share * s.k as f64).round() as usize,
+                s.k
+            ));
+        }
         if let Some(d) = s.contradiction {
             out.push_str(&format!(
                 " The NLI judge finds {:.0}% of sample pairs contradictory.",

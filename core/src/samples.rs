@@ -119,6 +119,17 @@ impl CosineMatrix {
     pub fn check(&self, n: usize) -> Result<(), String> {
         check_square("cosine", &self.cosine, n, -1.0..=1.0, "a cosine")
     }
+
+    /// The matrix of the texts at `order` (indices into this matrix, in the new order):
+    /// `out[a][b] = cosine[order[a]][order[b]]`. Panics if an index is out of range.
+    pub fn select(&self, order: &[usize]) -> CosineMatrix {
+        CosineMatrix {
+            cosine: order
+                .iter()
+                .map(|&a| order.iter().map(|&b| self.cosine[a][b]).collect())
+                .collect(),
+        }
+    }
 }
 
 /// One line of a cosines file ([`parse_cosine_lines`]).

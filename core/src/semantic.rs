@@ -22,7 +22,8 @@
 //! "Semantic model"): on style-controlled rows semantic support adds up to 0.055 AUROC to the
 //! lexical support features, on HaluEval's natural rows it ranks backwards (fluent hallucinations
 //! restate the source), so none is used. The samples are another matter: a host that embeds an
-//! audit's text and samples passes their cosines to the scorer
+//! audit's text and samples (or a comparison's answers, [`crate::compare::compare_judged`])
+//! passes their cosines to the scorer
 //! ([`crate::samples::SampleJudge::Embedding`], [`crate::samples::CosineMatrix::of_embeddings`]),
 //! whose semantic samples models were fitted on them (README "Evidence tiers").
 

@@ -2,8 +2,9 @@
 // for every main entry, as the HTTP service with SEMANTIC_MODEL_DIR: a request with samples has
 // its text and samples embedded by the model from loadSemantic() (`epistemic-audit/semantic`) and
 // the scorer clusters the samples by meaning (its semantic samples models;
-// `metadata.samples_equivalence` = "embedding"); then `metadata.semantic` is filled with the claims aligned to the context. The
-// alignment and a comparison's agreement are reported only. Nothing here imports the semantic
+// `metadata.samples_equivalence` = "embedding"), as it does for the answers of a comparison, which
+// are each other's samples; then `metadata.semantic` is filled with the claims aligned to the
+// context (reported only), or with a comparison's agreement. Nothing here imports the semantic
 // module: without `{ semantic }` no semantic code is loaded.
 
 function semanticOf(options) {
@@ -38,6 +39,21 @@ function cosinesOf(semantic, request) {
   return semantic.sampleCosines([request.text, ...samples]);
 }
 
+/**
+ * The texts of a comparison in the order of its cosine matrix (core's `compare::answer_texts`):
+ * every response's text, then every response's own samples, response by response. Undefined when
+ * the request is not well formed (the wasm module's validation reports that).
+ */
+function compareTextsOf(request) {
+  const responses = request?.responses;
+  if (!Array.isArray(responses) || responses.length < 2 || !responses.every((r) => typeof r?.text === 'string'
+    && (r.samples === undefined || r.samples === null
+      || (Array.isArray(r.samples) && r.samples.every((s) => typeof s === 'string'))))) {
+    return undefined;
+  }
+  return [...responses.map((r) => r.text), ...responses.flatMap((r) => r.samples ?? [])];
+}
+
 /** Wraps the wasm module's audit/auditJudged/batch/compare with the `{ semantic }` option. */
 export function withSemanticOption({ audit, auditJudged, batch, compare }) {
   return {
@@ -68,12 +84,18 @@ export function withSemanticOption({ audit, auditJudged, batch, compare }) {
     },
     compare(request, options) {
       const semantic = semanticOf(options);
-      const r = compare(request);
-      if (semantic) {
-        const started = performance.now();
-        r.metadata.semantic = semantic.agreement(request);
-        r.summary.processing_time_ms += performance.now() - started;
-      }
+      if (!semantic) return compare(request);
+      // The embedding before and the agreement after are added to the scoring time, as the
+      // service's processing_time_ms covers both.
+      let started = performance.now();
+      const texts = compareTextsOf(request);
+      const cosines = texts ? semantic.sampleCosines(texts) : undefined;
+      let extra = performance.now() - started;
+      const r = compare(request, cosines);
+      started = performance.now();
+      r.metadata.semantic = semantic.agreement(request);
+      extra += performance.now() - started;
+      r.summary.processing_time_ms += extra;
       return r;
     },
   };

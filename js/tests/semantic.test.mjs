@@ -143,9 +143,18 @@ test('batch and compare with { semantic } equal the service', opts, () => {
   const c = node.compare(COMPARE, { semantic });
   assert.equal(c.metadata.semantic.ran, true);
   assertSame(c.metadata.semantic, expected.compare.metadata.semantic, 'compare metadata.semantic');
+  // Every answer's samples (the other answers) are compared by meaning, as the service does.
+  c.comparisons.forEach((x, i) => {
+    const want = expected.compare.comparisons[i];
+    for (const k of ['q1', 'q2', 'height']) {
+      assert.ok(Math.abs(x[k] - want[k]) < TOL, `comparison ${i} ${k}: npm ${x[k]}, service ${want[k]}`);
+    }
+    assert.equal(x.verdict, want.verdict);
+  });
+  assert.deepEqual(c.ranking.map((r) => [r.model, r.rank]), expected.compare.ranking.map((r) => [r.model, r.rank]));
   const plain = node.compare(COMPARE);
-  assert.deepEqual(c.ranking, plain.ranking, 'the ranking does not use the semantic numbers');
   assert.equal(plain.metadata.semantic.ran, false);
+  assert.ok(c.comparisons.some((x, i) => x.q2 !== plain.comparisons[i].q2), 'lexical comparison gives other scores');
 });
 
 test('the web build loads the model from bytes and a Blob, and its semantic module from bytes, with the same result', opts, async () => {

@@ -306,7 +306,7 @@ fn batch_items_are_aligned_each_against_its_own_context() {
 }
 
 #[test]
-fn compare_reports_semantic_agreement_without_changing_the_ranking() {
+fn compare_scores_each_answers_samples_by_meaning_as_an_audit_and_reports_agreement() {
     let s = with_model();
     let plain = Server::open();
     let body = json!({
@@ -343,10 +343,37 @@ fn compare_reports_semantic_agreement_without_changing_the_ranking() {
     let mean0 = (m[0][1].as_f64().unwrap() + m[0][2].as_f64().unwrap()) / 2.0;
     assert!((agreement(0) - mean0).abs() < 1e-12);
 
+    // Each answer is scored as /v1/audit scores it with the other answers as its samples: by
+    // meaning, with the semantic samples models.
+    let texts: Vec<&str> = (0..3)
+        .map(|i| body["responses"][i]["text"].as_str().unwrap())
+        .collect();
+    for (i, c) in v["comparisons"].as_array().unwrap().iter().enumerate() {
+        let audit = json!({
+            "text": texts[i],
+            "prompt": body["prompt"],
+            "model_source": body["responses"][i]["model"],
+            "samples": (0..3).filter(|&j| j != i).map(|j| texts[j]).collect::<Vec<_>>(),
+        });
+        let a = post_json(&s.url("/v1/audit"), &[], &audit).json();
+        assert_eq!(a["metadata"]["samples_equivalence"], "embedding", "{a}");
+        for k in ["q1", "q2", "height"] {
+            let (x, y) = (c[k].as_f64().unwrap(), a[k].as_f64().unwrap());
+            // The same texts embedded in another order: equal up to float rounding.
+            assert!(
+                (x - y).abs() < 1e-6,
+                "answer {i} {k}: compare {x}, audit {y}"
+            );
+        }
+    }
+    // The off-topic answer is last either way; without the model the samples are compared
+    // lexically, and the scores differ.
     let p = post_json(&plain.url("/v1/compare"), &[], &body).json();
     assert_eq!(p["metadata"]["semantic"]["ran"], false);
-    assert_eq!(v["ranking"], p["ranking"]);
-    assert_eq!(v["comparisons"], p["comparisons"]);
+    let last = |r: &Value| r["ranking"].as_array().unwrap().last().unwrap()["model"].clone();
+    assert_eq!(last(&v), "model-c", "{}", v["ranking"]);
+    assert_eq!(last(&p), "model-c", "{}", p["ranking"]);
+    assert_ne!(v["comparisons"][1]["q2"], p["comparisons"][1]["q2"]);
     let doc = get(&s.url("/openapi.json")).json();
     assert_valid_against(&doc, "CompareResponse", &v);
     assert_valid_against(&doc, "CompareResponse", &p);

@@ -145,12 +145,18 @@ fn cosine_matrix(
             flat.len()
         )));
     }
+    square(&flat, n, what).map(Some)
+}
+
+/// The n×n [`CosineMatrix`] of the row-major `flat` (n² values), checked to hold cosines in
+/// [-1, 1]; an `InvalidInputError` naming `what` otherwise.
+fn square(flat: &[f64], n: usize, what: &str) -> Result<CosineMatrix, JsValue> {
     let m = CosineMatrix {
-        cosine: flat.chunks(n).map(<[f64]>::to_vec).collect(),
+        cosine: flat.chunks(n.max(1)).map(<[f64]>::to_vec).collect(),
     };
     m.check(n)
         .map_err(|e| invalid_input(&format!("{what}: {e}")))?;
-    Ok(Some(m))
+    Ok(m)
 }
 
 /// An Error named `InvalidInputError` (the service's 400) with `message`.
@@ -245,14 +251,18 @@ pub fn batch(items: JsValue, cosines: JsValue) -> Result<JsValue, JsValue> {
     to_js(&BatchResponse { audits, summary })
 }
 
-/// `compare(request)`: audits and ranks 2..10 answers to one prompt, as `/v1/compare`
-/// (`{prompt, responses: [{model, text}]}` → `{prompt, comparisons, ranking, best_model, summary}`):
-/// each answer is audited with the others as its samples (lexical agreement), ranked by q2, then
-/// ECE, then q1. `summary.processing_time_ms` is measured with `performance.now()`. Throws a
-/// ValidationError for schema errors, and an Error named `InvalidInputError` for duplicate model
-/// names (the service's 400).
+/// `compare(request, cosines?)`: audits and ranks 2..10 answers to one prompt, as `/v1/compare`
+/// (`{prompt, responses: [{model, text, samples?, logprobs?}]}` → `{prompt, comparisons, ranking,
+/// best_model, summary}`): each answer is audited with its own samples and the other answers as
+/// its samples, ranked by q2, then ECE, then q1. `cosines` (optional; null/undefined: lexical) is
+/// the row-major N×N cosine matrix that the semantic module's `sampleCosines` returns for the
+/// comparison's texts in core's order (`core::compare::answer_texts`): every response's `text`,
+/// then every response's own `samples`, response by response; the samples are then compared by
+/// meaning, as the service does with SEMANTIC_MODEL_DIR. `summary.processing_time_ms` is measured
+/// with `performance.now()`. Throws a ValidationError for schema errors, and an Error named
+/// `InvalidInputError` for duplicate model names (the service's 400) or malformed `cosines`.
 #[wasm_bindgen]
-pub fn compare(request: JsValue) -> Result<JsValue, JsValue> {
+pub fn compare(request: JsValue, cosines: Option<Vec<f64>>) -> Result<JsValue, JsValue> {
     let start = performance_now();
     let value = json_from_js(request, &["body"])
         .map_err(|e| validation_error("invalid compare request", &e))?;
@@ -261,9 +271,30 @@ pub fn compare(request: JsValue) -> Result<JsValue, JsValue> {
     if let Err(msg) = epistemic_audit_core::compare::check_distinct_models(&req) {
         return Err(invalid_input(&msg));
     }
+    let matrix = match cosines {
+        None => None,
+        Some(flat) => {
+            let n = epistemic_audit_core::compare::answer_texts(&req).len();
+            if flat.len() != n * n {
+                return Err(invalid_input(&format!(
+                    "cosines: expected the N² = {} cosines of the {n} texts (every response's text, then every response's samples), got {}",
+                    n * n,
+                    flat.len()
+                )));
+            }
+            Some(square(&flat, n, "cosines")?)
+        }
+    };
     let registry = CalibrationRegistry::new();
-    let mut resp =
-        SCORER.with(|s| epistemic_audit_core::compare::compare(s, &req, Mode::Local, &registry));
+    let mut resp = SCORER.with(|s| {
+        epistemic_audit_core::compare::compare_judged(
+            s,
+            &req,
+            Mode::Local,
+            &registry,
+            matrix.as_ref(),
+        )
+    });
     resp.summary.processing_time_ms = performance_now() - start;
     to_js(&resp)
 }

@@ -14,29 +14,36 @@ pub const MODE: Mode = Mode::Managed;
 
 /// `POST /v1/compare` after auth, rate limit and body read: validates the body
 /// (`core::validate::compare_request`), refuses duplicate model names, audits every answer with
-/// the others as its samples and ranks them (`core::compare`); with the semantic tier loaded,
-/// `metadata.semantic` holds the answers' pairwise cosines and mean agreement (reported only: the
-/// ranking does not use them). `summary.processing_time_ms` is the wall time of scoring and the
-/// semantic tier (milliseconds).
+/// the others as its samples and ranks them (`core::compare`). With the semantic tier loaded the
+/// answers and their samples are embedded first and every answer's samples are compared by
+/// meaning (`core::compare::compare_judged`, as an audit with samples is: its q2, height and
+/// rank come from the semantic samples models), and `metadata.semantic` holds the answers'
+/// pairwise cosines and mean agreement. `summary.processing_time_ms` is the wall time of scoring
+/// and the semantic tier (milliseconds).
 ///
 /// # Errors
 /// 422 for schema errors; 400 [`ApiError::InvalidInput`] for two answers with the same model
 /// name; 500 if scoring fails.
 pub async fn compare(state: &AppState, body: bytes::Bytes) -> Result<Response<Body>, ApiError> {
-    let registry = state.feedback.registry();
-    let (req, mut response, scoring_ms) = state
-        .score(move |scorer| {
+    let req = state
+        .score(move |_| {
             let value = validate::parse_json(&body)?;
             let req = validate::compare_request(&value)?;
             compare::check_distinct_models(&req).map_err(ApiError::InvalidInput)?;
-            let started = Instant::now();
-            let out = compare::compare(scorer, &req, MODE, &registry);
-            Ok((req, out, started.elapsed().as_secs_f64() * 1000.0))
+            Ok(req)
         })
         .await?;
     let started = Instant::now();
+    let cosines = super::semantic::compare_cosines(state, &req).await;
+    let registry = state.feedback.registry();
+    let (req, mut response) = state
+        .score(move |scorer| {
+            let out = compare::compare_judged(scorer, &req, MODE, &registry, cosines.as_ref());
+            Ok((req, out))
+        })
+        .await?;
     super::semantic::annotate_comparison(state, &req, &mut response).await;
-    response.summary.processing_time_ms = scoring_ms + started.elapsed().as_secs_f64() * 1000.0;
+    response.summary.processing_time_ms = started.elapsed().as_secs_f64() * 1000.0;
     // Every answer of a comparison is an intrinsic audit (core::compare).
     response
         .comparisons

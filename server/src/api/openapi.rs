@@ -367,7 +367,7 @@ fn batch() {}
 /// Compare models' answers
 ///
 /// Audits 2..10 answers to one prompt, each with the other answers as its samples (cross-model
-/// lexical agreement), and ranks them by q2, then ECE, then q1 (lower is better). Two answers
+/// agreement: lexical, or by meaning when the semantic tier is loaded), and ranks them by q2, then ECE, then q1 (lower is better). Two answers
 /// with the same `model` are refused with 400. 50 requests per minute per client IP.
 #[utoipa::path(
     post, path = "/v1/compare", tag = "audit", operation_id = "compare",

@@ -1,9 +1,10 @@
 //! The semantic tier's part of `/v1/audit`, `/v1/batch` and `/v1/compare` (DESIGN §2.6) when
 //! SEMANTIC_MODEL_DIR loaded a model: before scoring, the embedding cosines of each audit's text
-//! and samples, which the scorer's semantic samples models read ([`sample_cosines`]); after
-//! scoring, `metadata.semantic` of finished results from [`crate::semantic`]. The alignment only
-//! adds metadata: `q1`, `q2`, `height`, the interval, the verdict and a comparison's ranking stay
-//! exactly as the scorer made them (a weight fitted on dev data ranks natural rows backwards).
+//! and samples ([`sample_cosines`]) and of a comparison's answers ([`compare_cosines`]), which
+//! the scorer's semantic samples models read; after scoring, `metadata.semantic` of finished
+//! results from [`crate::semantic`]. The claim alignment only adds metadata: `q1`, `q2`,
+//! `height`, the interval and the verdict stay as the scorer made them (a weight fitted on dev
+//! data ranks natural rows backwards).
 
 use super::state::AppState;
 use crate::semantic::AlignJob;
@@ -75,6 +76,29 @@ pub async fn sample_cosines(state: &AppState, items: &[AuditRequest]) -> Vec<Opt
         started.elapsed(),
     );
     cosines
+}
+
+/// The cosine matrix over a comparison's answers and their samples
+/// (`core::compare::answer_texts`), from which the scorer takes each answer's `[text, samples…]`;
+/// `None` without a model or when embedding failed (the answers are then compared lexically).
+/// Counted as `kind="samples"`.
+pub async fn compare_cosines(state: &AppState, req: &CompareRequest) -> Option<CosineMatrix> {
+    let semantic = state.semantic.as_ref()?;
+    let texts: Vec<String> = epistemic_audit_core::compare::answer_texts(req)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    let started = Instant::now();
+    let cosine = semantic
+        .sample_cosines(vec![Some(texts)])
+        .await
+        .into_iter()
+        .next()
+        .flatten();
+    state
+        .metrics
+        .semantic_job("samples", [cosine.is_some()], started.elapsed());
+    cosine
 }
 
 /// Semantic agreement between the answers of a comparison, in request order. Without a model the

@@ -11,12 +11,13 @@
 //!   sentences (key: SHA-256 of the sentence text, first 128 bits; ≈ 1.6 KB per entry), so a
 //!   context audited again costs only its claims. Claims and compared answers are not cached.
 //! - **Samples by meaning.** An audit with samples (the client's or the upstream's) has its text
-//!   and samples embedded before it is scored ([`Semantic::sample_cosines`]); the scorer then
-//!   clusters the samples by meaning and the samples and combined tiers use their semantic
-//!   models, fitted on dev data by the trainer (README "Evidence tiers").
-//! - **Alignment reported only.** The claim alignment and a comparison's agreement do not change
-//!   `q1`, `q2`, `height`, the interval, the verdict or a ranking: a weight fitted on dev data
-//!   ranks natural rows backwards (README "Semantic model"), and none is set by hand.
+//!   and samples embedded before it is scored ([`Semantic::sample_cosines`]), and so do a
+//!   comparison's answers, which are each other's samples; the scorer then clusters the samples
+//!   by meaning and the samples and combined tiers use their semantic models, fitted on dev data
+//!   by the trainer (README "Evidence tiers").
+//! - **Alignment reported only.** The claim alignment and a comparison's mean agreement do not
+//!   change `q1`, `q2`, `height`, the interval or the verdict: a weight fitted on dev data ranks
+//!   natural rows backwards (README "Semantic model"), and none is set by hand.
 //! - **Failures degrade, never fail the request.** An embedding error or a panicking job leaves the
 //!   audit as it was, with `ran = false` and the reason; it is logged.
 //!

@@ -18,7 +18,7 @@
 //! | `epistemic_audit_upstream_failures_total` | counter | `mode`, `reason` | same |
 //! | `epistemic_audit_rate_limiter_keys` | gauge | — | `GET /metrics` itself: (client IP, endpoint) keys the in-memory limiter tracks (≤ RATE_LIMIT_MAX_KEYS) |
 //! | `epistemic_audit_in_flight_requests` | gauge | — | `GET /metrics` itself: requests being handled (≤ MAX_IN_FLIGHT_REQUESTS) |
-//! | `epistemic_audit_semantic_results_total` | counter | `kind`, `ran` | `/v1/audit`, `/v1/batch` (`kind="align"`, each item; `kind="samples"`, each item with samples), `/v1/compare` (`kind="agreement"`) when SEMANTIC_MODEL_DIR loaded a model ([`Metrics::semantic_job`]) |
+//! | `epistemic_audit_semantic_results_total` | counter | `kind`, `ran` | `/v1/audit`, `/v1/batch` (`kind="align"`, each item; `kind="samples"`, each item with samples), `/v1/compare` (`kind="samples"`, its answers' cosine matrix; `kind="agreement"`) when SEMANTIC_MODEL_DIR loaded a model ([`Metrics::semantic_job`]) |
 //! | `epistemic_audit_semantic_job_duration_seconds` | histogram ([`LATENCY_BUCKETS_SECONDS`]) | `kind` | same: one job per request, waiting for a permit included |
 //! | `epistemic_audit_semantic_cache_lookups_total` | counter | `result` (`hit`, `miss`) | `GET /metrics` itself, from the tier's own counts ([`Metrics::set_semantic_totals`]) |
 //! | `epistemic_audit_semantic_cache_entries` | gauge | — | same: source-sentence embeddings cached (≤ SEMANTIC_CACHE_ENTRIES) |
@@ -62,8 +62,8 @@ pub const LIMITED_ENDPOINTS: &[&str] = &["/v1/audit", "/v1/batch", "/v1/compare"
 pub const MODES: &[&str] = &["managed", "byo-hf"];
 
 /// What a semantic-tier job computed, as `kind` label values: `align` (claims of an audit against
-/// its sources, `metadata.semantic`), `samples` (an audit's text and samples compared by
-/// embedding, `metadata.samples_equivalence`) and `agreement` (a comparison's answers).
+/// its sources, `metadata.semantic`), `samples` (an audit's text and samples, or a comparison's
+/// answers and their samples, compared by embedding, `metadata.samples_equivalence`) and `agreement` (a comparison's answers).
 pub const SEMANTIC_KINDS: &[&str] = &["align", "samples", "agreement"];
 
 /// The service's metrics registry and every series in it. One per server (tests build several).
