@@ -10,7 +10,8 @@ use crate::grounding::{
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
     is_approximated, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, strip_possessive, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    spelled_initialisms, strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token,
+    FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -61,7 +62,7 @@ impl TaskKind {
             return TaskKind::Open;
         }
         let prompt = prompt.map(str::trim).unwrap_or("");
-        let lower = prompt.to_lowercase();
+        let lower = to_lower(prompt);
         if crate::grounding::SPEAKER_TURNS
             .iter()
             .any(|t| lower.contains(t))
@@ -486,7 +487,7 @@ fn normalised(s: &str) -> String {
 /// summarisation requests one closed cue (the content is fixed by the document). With no prompt,
 /// the same share is taken over the answer's hedging vs certainty markers.
 pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: usize) -> f64 {
-    let lower = prompt.to_lowercase();
+    let lower = to_lower(prompt);
     if lower.trim().is_empty() {
         return (1.0 + hedges as f64) / (2.0 + (hedges + certainty) as f64);
     }
@@ -514,7 +515,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let toks = tokens(text);
     let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
     let n_words = words.len();
-    let lower = text.to_lowercase();
+    let lower = to_lower(text);
 
     // Numbers and their grounding.
     // List numbering ("1. …") is layout, not a number the answer states.

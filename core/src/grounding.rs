@@ -11,7 +11,7 @@
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
     is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, tokens, FastMap, FastSet, Token,
+    spelled_initialisms, to_lower, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -136,17 +136,17 @@ pub fn context_role(context: &str) -> ContextRole {
         // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
         let at = toks.iter().position(|t| {
             !matches!(
-                t.raw.to_lowercase().as_str(),
+                lower_cow(t.raw).as_ref(),
                 "user" | "human" | "q" | "question" | "prompt"
             )
         });
         let ends_q = c[e..].starts_with('?') || sent.ends_with('?');
         let opens_request = at.is_some_and(|i| {
-            let first = toks[i].raw.to_lowercase();
+            let first = lower_cow(toks[i].raw);
             let next_lower = toks
                 .get(i + 1)
                 .is_some_and(|t| !t.raw.chars().next().is_some_and(char::is_uppercase));
-            (INTERROGATIVES.contains(&first.as_str()) || IMPERATIVES.contains(&first.as_str()))
+            (INTERROGATIVES.contains(&first.as_ref()) || IMPERATIVES.contains(&first.as_ref()))
                 && next_lower
         });
         ends_q || opens_request
@@ -754,7 +754,9 @@ type LowerVocab<'a> = FastSet<Cow<'a, str>>;
 
 /// The [`LowerVocab`] of texts given by their [`tokens`].
 fn lower_vocab_of<'a>(texts: &[&[Token<'a>]]) -> LowerVocab<'a> {
-    let mut set = LowerVocab::default();
+    // Sized for every token up front: growing it rehashed every word several times.
+    let n = texts.iter().map(|t| t.len()).sum();
+    let mut set = LowerVocab::with_capacity_and_hasher(n, Default::default());
     for toks in texts {
         for tok in toks.iter() {
             if !tok.is_number && !tok.raw.chars().next().is_some_and(char::is_uppercase) {
@@ -1007,7 +1009,8 @@ impl<'a> SourceIndex<'a> {
         initialisms: &[String],
     ) -> SourceIndex<'a> {
         let spans = sentence_spans(context);
-        let mut vocab: FastMap<Cow<'a, str>, u32> = FastMap::default();
+        let mut vocab: FastMap<Cow<'a, str>, u32> =
+            FastMap::with_capacity_and_hasher(context_tokens.len(), Default::default());
         let mut norms = Vec::new();
         let mut sent_ids: Vec<u32> = Vec::new();
         let mut sent_kinds: Vec<KeyKind> = Vec::new();
@@ -1055,10 +1058,17 @@ impl<'a> SourceIndex<'a> {
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
             for k in ks.into_iter().filter(|k| !k.negation) {
-                let id = *vocab.entry(k.norm.clone()).or_insert_with(|| {
-                    norms.push(k.norm.clone());
-                    (norms.len() - 1) as u32
-                });
+                // A key seen before is looked up without copying it (`entry` takes its key by
+                // value: a lower-cased name is a String).
+                let id = match vocab.get(&k.norm) {
+                    Some(&id) => id,
+                    None => {
+                        let id = norms.len() as u32;
+                        norms.push(k.norm.clone());
+                        vocab.insert(k.norm, id);
+                        id
+                    }
+                };
                 pairs.push((id, k.kind));
             }
             pairs.sort_by_key(|p| p.0);
@@ -1681,7 +1691,7 @@ fn question_in(context: &str) -> &str {
 
 /// What the question asks for: Some(kinds that answer it) for who / when / how many questions.
 fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
-    let q = format!(" {} ", question.to_lowercase());
+    let q = format!(" {} ", to_lower(question));
     if q.contains(" how many ")
         || q.contains(" how much ")
         || q.contains(" how long ")
@@ -1850,7 +1860,8 @@ pub fn analyse_tokens(
             let local_support =
                 in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
             // How well the sentence matches the rest of the claim: shared non-entity tokens.
-            let claim_ids: FastSet<u32> = known.iter().copied().collect();
+            let mut claim_ids = known.clone();
+            claim_ids.sort_unstable();
             // The sentence stating the first conflicting name, number or date.
             let mut conflict_sentence = None;
             for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
@@ -1871,7 +1882,7 @@ pub fn analyse_tokens(
                         .zip(sent_kinds)
                         .filter(|(id, k)| {
                             **k == kind
-                                && !claim_ids.contains(id)
+                                && claim_ids.binary_search(id).is_err()
                                 && !prompt_keys.contains(&index.norms[**id as usize])
                         })
                         .map(|(id, _)| *id)

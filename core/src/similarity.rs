@@ -95,7 +95,7 @@ impl Profile {
                     .filter(|w| !(prompt.contains(&w[0]) && prompt.contains(&w[1])))
                     .map(|w| format!("{} {}", w[0], w[1])),
             ),
-            lower: text.trim().to_lowercase(),
+            lower: crate::text::to_lower(text.trim()),
         }
     }
 

@@ -196,7 +196,7 @@ pub fn spelled_initialisms(text: &str, toks: &[Token<'_>]) -> FastSet<String> {
 
 /// Lower-cased words (numbers kept as written) of `text`.
 pub fn lower_words(text: &str) -> Vec<String> {
-    tokens(text).iter().map(|t| t.raw.to_lowercase()).collect()
+    tokens(text).iter().map(|t| to_lower(t.raw)).collect()
 }
 
 /// FNV-1a 64-bit hash of `bytes`, continuing from `state` (start with [`FNV_OFFSET`]).
@@ -258,8 +258,40 @@ pub fn lower_cow(text: &str) -> std::borrow::Cow<'_, str> {
     if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
         std::borrow::Cow::Borrowed(text)
     } else {
-        std::borrow::Cow::Owned(text.to_lowercase())
+        std::borrow::Cow::Owned(to_lower(text))
     }
+}
+
+/// `text` lower-cased exactly as [`str::to_lowercase`] does (Unicode's default case mapping),
+/// with every run of ASCII converted at once: std converts only the leading ASCII run so and
+/// maps each character after the first non-ASCII one singly ("Émile" sends the rest of an
+/// answer down the slow path), and has a set-up cost that dominates on short words. A text
+/// holding a capital sigma goes to std, whose lower case of Σ depends on its place in the word
+/// (σ or final ς). Allocates the result only.
+pub fn to_lower(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
+    if text.contains('Σ') {
+        return text.to_lowercase();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let run = rest
+            .bytes()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(rest.len());
+        let at = out.len();
+        out.push_str(&rest[..run]);
+        out[at..].make_ascii_lowercase();
+        rest = &rest[run..];
+        if let Some(c) = rest.chars().next() {
+            out.extend(c.to_lowercase());
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// Places and the adjectives (demonyms) that name the same place, lower case, sorted by place:
@@ -583,6 +615,30 @@ mod tests {
         ] {
             assert_eq!(lower_cow(w), w.to_lowercase(), "{w}");
         }
+    }
+
+    #[test]
+    fn to_lower_is_str_to_lowercase() {
+        // Every string of up to four pieces: ASCII, multi-byte, expanding ("İ" → "i̇"),
+        // title-case, Kelvin and sigma characters (σ or final ς by place); and a long text with
+        // a late non-ASCII letter.
+        let parts = [
+            "A", "b", "É", "ß", "İ", "ǅ", "\u{212a}", "Σ", "σ", " ", "-", "Ω", "z",
+        ];
+        let mut level = vec![String::new()];
+        for _ in 0..4 {
+            level = level
+                .iter()
+                .flat_map(|s| parts.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            for s in &level {
+                assert_eq!(to_lower(s), s.to_lowercase(), "{s:?}");
+            }
+        }
+        let long =
+            "The Eiffel Tower was completed in 1889. Émile Nouguier DREW the PLANS. ".repeat(9);
+        assert_eq!(to_lower(&long), long.to_lowercase());
+        assert_eq!(to_lower(""), "");
     }
 
     #[test]
