@@ -187,6 +187,17 @@ fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them(
         )
     };
     assert_eq!(count(&after) - count(&before), 1.0, "{after}");
+    // A text repeated among the samples is embedded once: "[CLS] paris . [SEP]" and the text's
+    // nine word pieces, not 9 + 3 × 4.
+    let pieces = |t: &str| series(t, "epistemic_audit_semantic_word_pieces_total");
+    let repeated = json!({
+        "text": "The capital of France is Paris.",
+        "samples": ["Paris.", "Paris.", "Paris."]
+    });
+    let r = post_json(&s.url("/v1/audit"), &[], &repeated).json();
+    assert_eq!(r["metadata"]["samples_equivalence"], "embedding");
+    let again = get(&s.url("/metrics")).body;
+    assert_eq!(pieces(&again) - pieces(&after), 13.0, "{again}");
     // Without samples nothing is embedded for them and the field is absent.
     let none = post_json(&s.url("/v1/audit"), &[], &json!({"text": "Paris."})).json();
     assert!(none["metadata"].get("samples_equivalence").is_none());

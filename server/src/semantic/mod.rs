@@ -377,8 +377,9 @@ impl Semantic {
     }
 
     /// The samples tier's embedding cosines, on the calling thread: for each audit with samples,
-    /// `answers[i]` = `[text, samples…]`, every answer is embedded (all audits' answers in one
-    /// call of the model; not cached, as claims are not) and core's
+    /// `answers[i]` = `[text, samples…]`; each distinct text of all audits is embedded once (in
+    /// one call of the model; not cached across requests, as claims are not: sampled answers
+    /// repeat within a request — "Paris." three times — more than across requests) and core's
     /// [`CosineMatrix::of_embeddings`] gives the pairwise cosines; `None` where there are no
     /// samples. On an embedding error (logged) every entry is `None`, and those audits compare
     /// their samples lexically (`metadata.samples_equivalence` says so).
@@ -386,31 +387,42 @@ impl Semantic {
         &self,
         answers: &[Option<Vec<String>>],
     ) -> Vec<Option<CosineMatrix>> {
-        let texts: Vec<&str> = answers
+        // Each audit's texts as indices into the distinct texts.
+        let mut distinct: Vec<&str> = Vec::new();
+        let mut slot: HashMap<&str, usize> = HashMap::new();
+        let at: Vec<Option<Vec<usize>>> = answers
             .iter()
-            .flatten()
-            .flat_map(|a| a.iter().map(String::as_str))
+            .map(|a| {
+                let a = a.as_ref()?;
+                Some(
+                    a.iter()
+                        .map(|t| {
+                            *slot.entry(t.as_str()).or_insert_with(|| {
+                                distinct.push(t);
+                                distinct.len() - 1
+                            })
+                        })
+                        .collect(),
+                )
+            })
             .collect();
-        if texts.is_empty() {
+        if distinct.is_empty() {
             return vec![None; answers.len()];
         }
-        let embedded = match self.embed_counted(&texts) {
+        let embedded = match self.embed_counted(&distinct) {
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(error = %e, "semantic sample comparison failed");
                 return vec![None; answers.len()];
             }
         };
-        let mut at = 0;
-        answers
-            .iter()
-            .map(|a| {
-                let a = a.as_ref()?;
-                let vecs: Vec<&[f32]> = embedded[at..at + a.len()]
+        at.iter()
+            .map(|ix| {
+                let vecs: Vec<&[f32]> = ix
+                    .as_ref()?
                     .iter()
-                    .map(|c| c.embedding.as_slice())
+                    .map(|&i| embedded[i].embedding.as_slice())
                     .collect();
-                at += a.len();
                 Some(CosineMatrix::of_embeddings(&vecs))
             })
             .collect()
