@@ -1502,13 +1502,30 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         &["colder", "coldest", "cooler", "coolest"],
     ),
     (&["maximum"], &["minimum"]),
+    // One scale, two verbs each way: "revenue fell 12%" contradicts "a 12% increase".
     (
-        &["increase", "increases", "increased", "increasing"],
-        &["decrease", "decreases", "decreased", "decreasing"],
-    ),
-    (
-        &["rise", "rises", "rose", "risen", "rising"],
-        &["fall", "falls", "fell", "fallen", "falling"],
+        &[
+            "increase",
+            "increases",
+            "increased",
+            "increasing",
+            "rise",
+            "rises",
+            "rose",
+            "risen",
+            "rising",
+        ],
+        &[
+            "decrease",
+            "decreases",
+            "decreased",
+            "decreasing",
+            "fall",
+            "falls",
+            "fell",
+            "fallen",
+            "falling",
+        ],
     ),
     (
         &[
@@ -1529,21 +1546,30 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
 ];
 
 /// A direction word of a claim whose opposite ([`DIRECTION_ANTONYMS`]) its aligned source
-/// sentence states instead, judged per clause ([`clause_ranges`]): each clause of the claim
-/// (`claim_toks`, offsets in `text`) is compared with the clause of the source sentence
-/// (`src_toks`, offsets in `context`) that shares the most of its words (the first on ties), so
-/// "revenue fell 3%" conflicts with "revenue rose 3% …, while costs fell 1%". Some((the claim's
-/// word, the source's)), e.g. ("lower", "higher") for "the air pressure is lower" against "…is
-/// higher".
+/// sentences state instead, judged per clause ([`clause_ranges`]): each clause of the claim
+/// (`claim_toks`, offsets in `text`) is compared with the clause of the aligned sentences
+/// (`sentences`, each its tokens with offsets in `context`, best first) that shares the most of
+/// its words (the first on ties), so "revenue fell 3%" conflicts with "revenue rose 3% …, while
+/// costs fell 1%", and a claim that joins two sentences ("revenue fell 12%, while net income
+/// rose", against "… a 12% increase. Net income fell …") is judged clause by clause against
+/// both. Some((the claim's word, the source's)), e.g. ("lower", "higher") for "the air pressure
+/// is lower" against "…is higher".
 fn direction_conflict(
     (text, claim_toks): (&str, &[Token<'_>]),
-    (context, src_toks): (&str, &[Token<'_>]),
+    (context, sentences): (&str, &[&[Token<'_>]]),
 ) -> Option<(&'static str, &'static str)> {
     // Most claims hold no direction word: one pass over the claim decides that.
     if directions(claim_toks).is_empty() {
         return None;
     }
-    let src_clauses = clause_ranges(context, src_toks);
+    let src_clauses: Vec<&[Token<'_>]> = sentences
+        .iter()
+        .flat_map(|toks| {
+            clause_ranges(context, toks)
+                .into_iter()
+                .map(move |r| &toks[r])
+        })
+        .collect();
     clause_ranges(text, claim_toks).into_iter().find_map(|r| {
         let clause = &claim_toks[r];
         let shared = |src: &[Token<'_>]| {
@@ -1555,11 +1581,9 @@ fn direction_conflict(
         };
         let (best, n) = src_clauses
             .iter()
-            .map(|r| (r.clone(), shared(&src_toks[r.clone()])))
-            .fold((0..0, 0), |acc, x| if x.1 > acc.1 { x } else { acc });
-        (n > 0)
-            .then(|| direction_pair(clause, &src_toks[best]))
-            .flatten()
+            .map(|c| (*c, shared(c)))
+            .fold((&[][..], 0), |acc, x| if x.1 > acc.1 { x } else { acc });
+        (n > 0).then(|| direction_pair(clause, best)).flatten()
     })
 }
 
@@ -1980,10 +2004,14 @@ pub fn analyse_tokens(
                     "affirmed vs negated".to_string()
                 });
             }
-            if local_support >= 0.6 {
-                let src_toks = span_tokens(context_tokens, index.spans[s as usize]);
+            // Judged against the two aligned sentences, so gated on what they hold together.
+            if aligned_support >= 0.6 {
+                let sentences: Vec<&[Token<'_>]> = top_ids
+                    .iter()
+                    .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
+                    .collect();
                 if let Some((said, stated)) =
-                    direction_conflict((text, span_tokens(text_tokens, sp)), (context, src_toks))
+                    direction_conflict((text, span_tokens(text_tokens, sp)), (context, &sentences))
                 {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
@@ -2581,6 +2609,29 @@ mod tests {
             costs.claims[0].status,
             ClaimStatus::Contradicted,
             "{costs:?}"
+        );
+        // A claim that joins two sentences is judged clause by clause against both; "increase"
+        // and "fell" are one scale.
+        let ctx = "Acme reported revenue of $4.2 billion for 2023, a 12% increase over the prior \
+            year. Net income fell to $310 million due to restructuring costs.";
+        let q = "Summarize Acme's 2023 results.";
+        let good = analyse(
+            "Acme's 2023 revenue rose 12% to $4.2 billion, while net income fell to $310 million.",
+            q,
+            ctx,
+        );
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        let bad = analyse(
+            "Acme's 2023 revenue rose 12% to $4.2 billion, while net income rose to $310 million.",
+            q,
+            ctx,
+        );
+        assert_eq!(bad.claims[0].conflicts, ["\"rose\" vs \"fell\""], "{bad:?}");
+        let fell = analyse("Acme's revenue fell 12% to $4.2 billion in 2023.", q, ctx);
+        assert_eq!(
+            fell.claims[0].conflicts,
+            ["\"fell\" vs \"increase\""],
+            "{fell:?}"
         );
         // A decision and its reverse.
         let ctx = "On Tuesday the city council voted 7-2 to pass the 2025 budget.";
