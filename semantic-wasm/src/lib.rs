@@ -26,7 +26,7 @@ use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo,
 };
-use epistemic_audit_semantic::{Embedder, Embedding, SemanticError, DIM};
+use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError, DIM};
 use lru::LruCache;
 use serde::Serialize;
 use std::cell::RefCell;
@@ -268,9 +268,10 @@ impl SemanticModel {
     }
 
     /// The samples tier's embedding cosines, as the HTTP service computes them for an audit with
-    /// samples: `answers` is `[text, samples…]`; each is embedded (not cached; truncated at 256
-    /// word pieces) and core's `CosineMatrix::of_embeddings` gives the (K+1)×(K+1) cosines in
-    /// [-1, 1], returned row-major as a Float64Array of (K+1)² numbers, the input of the main
+    /// samples: `answers` is `[text, samples…]` (or a comparison's texts); each distinct text is
+    /// embedded once (`DistinctTexts`; not cached; truncated at 256 word pieces) and core's
+    /// `CosineMatrix::of_embeddings` gives the (K+1)×(K+1) cosines in [-1, 1], returned
+    /// row-major as a Float64Array of (K+1)² numbers, the input of the main
     /// module's `auditJudged`. Throws a `SemanticError` of kind `"answers"` when `answers` holds
     /// fewer than two texts, or of the model's kind when embedding fails.
     #[wasm_bindgen(js_name = sampleCosines)]
@@ -281,9 +282,12 @@ impl SemanticModel {
                 "sampleCosines needs the text and at least one sample",
             ));
         }
-        let refs: Vec<&str> = answers.iter().map(String::as_str).collect();
-        let embeddings = self.embedder.embed(&refs).map_err(js_error)?;
-        let vecs: Vec<&[f32]> = embeddings.iter().map(|e| e.as_slice()).collect();
+        // Each distinct text is embedded once, as the service does ("Paris." three times is
+        // one embedding, repeated in the matrix).
+        let mut distinct = DistinctTexts::default();
+        let at: Vec<usize> = answers.iter().map(|a| distinct.index(a)).collect();
+        let embeddings = self.embedder.embed(distinct.texts()).map_err(js_error)?;
+        let vecs: Vec<&[f32]> = at.iter().map(|&i| embeddings[i].as_slice()).collect();
         Ok(CosineMatrix::of_embeddings(&vecs)
             .cosine
             .into_iter()

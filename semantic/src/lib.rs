@@ -146,6 +146,32 @@ pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     epistemic_audit_core::semantic::cosine(a, b) as f32
 }
 
+/// The distinct texts of a request in first-seen order, each with its index, so each is embedded
+/// once however often it repeats (sampled answers do: "Paris." three times): call
+/// [`DistinctTexts::index`] for every text, embed [`DistinctTexts::texts`], then read each
+/// text's embedding at its index. Used by the server and the semantic wasm module alike.
+#[derive(Debug, Default)]
+pub struct DistinctTexts<'a> {
+    texts: Vec<&'a str>,
+    slot: HashMap<&'a str, usize>,
+}
+
+impl<'a> DistinctTexts<'a> {
+    /// The index of `text` among the distinct texts, adding it when it is new (exact byte
+    /// equality).
+    pub fn index(&mut self, text: &'a str) -> usize {
+        *self.slot.entry(text).or_insert_with(|| {
+            self.texts.push(text);
+            self.texts.len() - 1
+        })
+    }
+
+    /// The distinct texts, in the order [`DistinctTexts::index`] first saw them.
+    pub fn texts(&self) -> &[&'a str] {
+        &self.texts
+    }
+}
+
 /// all-MiniLM-L6-v2 loaded into memory, ready to embed texts. `Send + Sync`: one instance can serve
 /// many threads (each call allocates its own activations).
 pub struct Embedder {
@@ -357,6 +383,17 @@ fn pool_normalise(sum: [f32; DIM], count: usize) -> Embedding {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_texts_index_each_text_once_in_first_seen_order() {
+        let mut d = DistinctTexts::default();
+        let at: Vec<usize> = ["Paris.", "Lyon.", "Paris.", "paris.", "Lyon."]
+            .iter()
+            .map(|t| d.index(t))
+            .collect();
+        assert_eq!(at, [0, 1, 0, 2, 1]);
+        assert_eq!(d.texts(), ["Paris.", "Lyon.", "paris."]);
+    }
 
     #[test]
     fn pooling_takes_the_mean_and_normalises() {

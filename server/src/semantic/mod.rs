@@ -28,7 +28,7 @@ use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo, MODEL,
 };
-use epistemic_audit_semantic::{Embedder, Embedding, SemanticError};
+use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError};
 use lru::LruCache;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -388,28 +388,15 @@ impl Semantic {
         answers: &[Option<Vec<String>>],
     ) -> Vec<Option<CosineMatrix>> {
         // Each audit's texts as indices into the distinct texts.
-        let mut distinct: Vec<&str> = Vec::new();
-        let mut slot: HashMap<&str, usize> = HashMap::new();
+        let mut distinct = DistinctTexts::default();
         let at: Vec<Option<Vec<usize>>> = answers
             .iter()
-            .map(|a| {
-                let a = a.as_ref()?;
-                Some(
-                    a.iter()
-                        .map(|t| {
-                            *slot.entry(t.as_str()).or_insert_with(|| {
-                                distinct.push(t);
-                                distinct.len() - 1
-                            })
-                        })
-                        .collect(),
-                )
-            })
+            .map(|a| Some(a.as_ref()?.iter().map(|t| distinct.index(t)).collect()))
             .collect();
-        if distinct.is_empty() {
+        if distinct.texts().is_empty() {
             return vec![None; answers.len()];
         }
-        let embedded = match self.embed_counted(&distinct) {
+        let embedded = match self.embed_counted(distinct.texts()) {
             Ok(e) => e,
             Err(e) => {
                 tracing::warn!(error = %e, "semantic sample comparison failed");
