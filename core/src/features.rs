@@ -399,7 +399,8 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 }
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
-/// capital is ambiguous), plus all-caps acronyms of 2+ letters; a unit symbol after a number
+/// capital is ambiguous), a run ending at a possessive ("Babbage's"), plus all-caps acronyms of
+/// 2+ letters; a unit symbol after a number
 /// or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks` are the
 /// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
@@ -413,11 +414,15 @@ fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
         {
+            // A possessive ends a name: "Charles Babbage's Analytical Engine" names two things,
+            // each of which the sources may state ("… Charles Babbage's proposed computer, the
+            // Analytical Engine").
             let mut j = i + 1;
             while j < toks.len()
                 && !toks[j].is_number
                 && !toks[j].sentence_start
                 && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
+                && strip_possessive(toks[j - 1].raw).len() == toks[j - 1].raw.len()
                 && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start]
                     .trim()
                     .is_empty()
@@ -976,6 +981,26 @@ mod tests {
             .position(|n| *n == "novel_number_share")
             .unwrap();
         assert!((e.dense[i] - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_possessive_ends_a_name() {
+        let ctx = Some(
+            "Lovelace worked on Charles Babbage's proposed mechanical computer, the Analytical \
+             Engine.",
+        );
+        let e = extract(
+            "She wrote for Charles Babbage's Analytical Engine.",
+            None,
+            ctx,
+        );
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract(
+            "She wrote for Charles Babbage's Difference Engine.",
+            None,
+            ctx,
+        );
+        assert_eq!(e.novel_names, vec!["Difference Engine"]);
     }
 
     #[test]

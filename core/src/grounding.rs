@@ -11,7 +11,7 @@
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
     is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, to_lower, tokens, FastMap, FastSet, Token,
+    spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -489,7 +489,15 @@ struct Key<'a> {
     negation: bool,
     /// A number stated as approximate ("about 330": `text::is_approximated`).
     approx: bool,
+    /// For a name written as a word of a run of capitalised words ("Apollo Lunar Module
+    /// Eagle", only spaces between them), the run's number within its sentence, shared by the
+    /// run's words: one entity, which a text may name by part of it ("the Eagle"). [`NO_RUN`]
+    /// for every other key.
+    run: u32,
 }
+
+/// [`Key::run`] of a key that is no word of a run of capitalised words.
+const NO_RUN: u32 = u32::MAX;
 
 /// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
 /// by `.` or `)`, as in "1. First point".
@@ -544,6 +552,7 @@ impl<'a> Key<'a> {
             kind: KeyKind::Name,
             negation: false,
             approx: false,
+            run: NO_RUN,
         }
     }
 
@@ -575,6 +584,7 @@ fn sentence_keys<'a>(
     let sent = &text[span.0..span.1];
     let mut out = Vec::with_capacity(toks.len());
     let mut refers_back = false;
+    let mut runs = NameRuns::default();
     for (i, t) in toks.iter().enumerate() {
         if i == 0 {
             // List numbering opening the sentence ("1. …"), judged within the sentence.
@@ -608,6 +618,7 @@ fn sentence_keys<'a>(
                 kind: KeyKind::Word,
                 negation: true,
                 approx: false,
+                run: NO_RUN,
             });
             continue;
         }
@@ -622,6 +633,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Year,
                     negation: false,
                     approx: true,
+                    run: NO_RUN,
                 });
                 continue;
             }
@@ -636,6 +648,7 @@ fn sentence_keys<'a>(
                 kind: if year { KeyKind::Year } else { KeyKind::Number },
                 negation: false,
                 approx: is_approximated(toks, i),
+                run: NO_RUN,
             });
             if percent_sign_after(text, t) {
                 // "52%" states the word "percent" as "52 percent" does.
@@ -659,6 +672,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    run: NO_RUN,
                 });
             }
             continue;
@@ -669,7 +683,10 @@ fn sentence_keys<'a>(
         // An initialism ("U.S", "NASA") is a name keyed by its letters, as the capitalised name
         // it abbreviates is in the source index ([`SourceIndex::build`]).
         if let Some(letters) = initialism_letters(t.raw) {
-            out.push(Key::name(Cow::Owned(letters)));
+            out.push(Key {
+                run: runs.of(i, text, toks),
+                ..Key::name(Cow::Owned(letters))
+            });
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
@@ -698,9 +715,59 @@ fn sentence_keys<'a>(
             kind: if name { KeyKind::Name } else { KeyKind::Word },
             negation: false,
             approx: false,
+            run: if name { runs.of(i, text, toks) } else { NO_RUN },
         });
     }
     (out, refers_back)
+}
+
+/// The runs of capitalised names among a claim's keys `ks` ([`Key::run`]), each as the ids of
+/// its names in `index` (None for a name the sources lack), in order of their runs.
+fn name_runs(ks: &[Key<'_>], index: &SourceIndex<'_>) -> Vec<Vec<Option<u32>>> {
+    let mut out: Vec<Vec<Option<u32>>> = Vec::new();
+    for k in ks.iter().filter(|k| k.run != NO_RUN) {
+        let run = k.run as usize;
+        if out.len() <= run {
+            out.resize(run + 1, Vec::new());
+        }
+        out[run].push(index.id_of(k));
+    }
+    out
+}
+
+/// Numbers the runs of capitalised names of one sentence for [`Key::run`], as
+/// [`sentence_keys`] meets its name tokens in order.
+#[derive(Default)]
+struct NameRuns {
+    /// The token index of the last name met, and its run.
+    last: Option<(usize, u32)>,
+    /// Runs numbered so far.
+    count: u32,
+}
+
+impl NameRuns {
+    /// The run of the name at token `i` of `toks` (offsets in `text`): the run of the name
+    /// before it when that is token `i − 1` with only white space between them and no
+    /// possessive ("Saturday's Australian newspapers" names two things), else a new one.
+    fn of(&mut self, i: usize, text: &str, toks: &[Token<'_>]) -> u32 {
+        let run = match self.last {
+            Some((j, run))
+                if j + 1 == i
+                    && strip_possessive(toks[j].raw).len() == toks[j].raw.len()
+                    && text[toks[j].start + toks[j].raw.len()..toks[i].start]
+                        .trim()
+                        .is_empty() =>
+            {
+                run
+            }
+            _ => {
+                self.count += 1;
+                self.count - 1
+            }
+        };
+        self.last = Some((i, run));
+        run
+    }
 }
 
 /// The key of the word "percent", which "%" after a number and "per cent" also state.
@@ -975,6 +1042,9 @@ struct SourceIndex<'a> {
     sent_ids: Vec<u32>,
     /// Kind of each key token, parallel to `sent_ids`.
     sent_kinds: Vec<KeyKind>,
+    /// [`Key::run`] of each key token in its sentence, parallel to `sent_ids` (a name stated
+    /// twice in a sentence keeps its first).
+    sent_runs: Vec<u32>,
     /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
     sent_at: Vec<usize>,
     /// Whether each sentence holds a negation.
@@ -1014,11 +1084,12 @@ impl<'a> SourceIndex<'a> {
         let mut norms = Vec::new();
         let mut sent_ids: Vec<u32> = Vec::new();
         let mut sent_kinds: Vec<KeyKind> = Vec::new();
+        let mut sent_runs: Vec<u32> = Vec::new();
         let mut sent_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
         sent_at.push(0);
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
-        let mut pairs: Vec<(u32, KeyKind)> = Vec::new();
+        let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut year_gaps_all = Vec::new();
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
@@ -1052,6 +1123,7 @@ impl<'a> SourceIndex<'a> {
                 kind: KeyKind::Word,
                 negation: false,
                 approx: false,
+                run: NO_RUN,
             }));
             year_gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
@@ -1069,12 +1141,13 @@ impl<'a> SourceIndex<'a> {
                         id
                     }
                 };
-                pairs.push((id, k.kind));
+                pairs.push((id, k.kind, k.run));
             }
             pairs.sort_by_key(|p| p.0);
             pairs.dedup_by_key(|p| p.0);
             sent_ids.extend(pairs.iter().map(|p| p.0));
             sent_kinds.extend(pairs.iter().map(|p| p.1));
+            sent_runs.extend(pairs.iter().map(|p| p.2));
             sent_at.push(sent_ids.len());
         }
         // Postings by a counting sort of (id, sentence) on id; sentences come in increasing
@@ -1112,6 +1185,7 @@ impl<'a> SourceIndex<'a> {
             numbers,
             sent_ids,
             sent_kinds,
+            sent_runs,
             sent_at,
             sent_neg,
             sent_refers_back,
@@ -1191,6 +1265,26 @@ impl<'a> SourceIndex<'a> {
 
     fn has(&self, sentence: u32, id: u32) -> bool {
         self.sentence(sentence).0.binary_search(&id).is_ok()
+    }
+
+    /// Whether name `id` of sentence `s` is a word of a run of capitalised names there that a
+    /// claim names by part of it: one of `claim_runs` (the ids of each run of the claim's names)
+    /// lies wholly within the run. "the Eagle" names the "Apollo Lunar Module Eagle" of the
+    /// sentence, so its "Apollo" is no other name; "Michelle Obama" does not name "Barack Obama".
+    fn names_claim_entity(&self, s: u32, id: u32, claim_runs: &[Vec<Option<u32>>]) -> bool {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+        let Ok(at) = ids.binary_search(&id) else {
+            return false;
+        };
+        let run = runs[at];
+        run != NO_RUN
+            && claim_runs.iter().any(|c| {
+                !c.is_empty()
+                    && c.iter().all(|cid| {
+                        cid.is_some_and(|cid| ids.binary_search(&cid).is_ok_and(|j| runs[j] == run))
+                    })
+            })
     }
 }
 
@@ -1946,6 +2040,11 @@ pub fn analyse_tokens(
                         (other, stated_in) = (vec![id], t);
                     }
                 }
+                // A name of a run the claim names by part of it is that same entity.
+                if kind == KeyKind::Name && !other.is_empty() {
+                    let claim_runs = name_runs(&ks, &index);
+                    other.retain(|&o| !index.names_claim_entity(stated_in, o, &claim_runs));
+                }
                 if other.is_empty() {
                     continue;
                 }
@@ -2314,6 +2413,32 @@ mod tests {
             ClaimStatus::Contradicted,
             "{undated:?}"
         );
+    }
+
+    #[test]
+    fn a_name_named_by_part_of_a_longer_name_is_no_other_name() {
+        // The claim joins two sentences: "Moon" stands in the first, the rest in the second,
+        // whose "Apollo Lunar Module Eagle" the claim names "the Eagle".
+        let ctx = "Apollo 11 was the spaceflight that first landed humans on the Moon. \
+                   Neil Armstrong and Buzz Aldrin landed the Apollo Lunar Module Eagle on July \
+                   20, 1969.";
+        let g = analyse(
+            "Neil Armstrong and Buzz Aldrin landed the Eagle on the Moon in July 1969.",
+            "",
+            ctx,
+        );
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A name swapped within a run that is another entity still conflicts: "Michelle Obama"
+        // does not name "Barack Obama".
+        let ctx = "Barack Obama signed the Affordable Care Act in 2010.";
+        let b = analyse(
+            "Michelle Obama signed the Affordable Care Act in 2010.",
+            "",
+            ctx,
+        );
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        let b = analyse("Barack Obama signed the Clean Air Act in 2010.", "", ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
     }
 
     #[test]
