@@ -404,13 +404,19 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 /// or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks` are the
 /// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
+    capitalised_runs(text, toks, false)
+}
+
+/// The runs of capitalised words of [`names`]; with `at_sentence_start`, also those that open
+/// a sentence ("Tesla, Inc. delivered …"), as the names a source states whole.
+fn capitalised_runs(text: &str, toks: &[Token<'_>], at_sentence_start: bool) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         let t = toks[i];
         let cap = !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
         if cap
-            && !t.sentence_start
+            && (at_sentence_start || !t.sentence_start)
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
         {
@@ -438,6 +444,26 @@ fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether the normalised name `norm` is two or more names of `whole` one after the other:
+/// "tesla model y" of "tesla" and "model y" (a maker and its product, "Tesla Model Y" against
+/// "Tesla, Inc. delivered … The Model Y was …"). A name the sources state only as part of a
+/// longer one is not whole: "barack trump" is not made of "barack obama" and "donald trump".
+fn joins_whole_names(norm: &str, whole: &FastSet<String>) -> bool {
+    let words: Vec<&str> = norm.split(' ').collect();
+    if words.len() < 2 || whole.is_empty() {
+        return false;
+    }
+    // reach[j]: words[..j] splits into names of `whole` (reach[0] trivially).
+    let mut reach = vec![false; words.len() + 1];
+    reach[0] = true;
+    for j in 1..=words.len() {
+        reach[j] = (0..j).any(|i| {
+            reach[i] && (i, j) != (0, words.len()) && whole.contains(&words[i..j].join(" "))
+        });
+    }
+    reach[words.len()]
 }
 
 /// Whether the sources state the normalised name `norm` in the other number: its last word's
@@ -575,6 +601,26 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
+    // The names the sources state whole: their runs of capitalised words, sentence openers
+    // included and a leading stopword dropped ("The Model Y" states "Model Y"), normalised;
+    // found once, when a name of the answer is not stated as it stands.
+    let whole_names = std::cell::OnceCell::new();
+    let whole_names = || {
+        whole_names.get_or_init(|| {
+            let mut set: FastSet<String> = FastSet::default();
+            for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
+                for run in capitalised_runs(src, toks, true) {
+                    let words: Vec<&str> = run.split(' ').collect();
+                    let lead = words
+                        .iter()
+                        .take_while(|w| is_stopword(&lower_cow(w)))
+                        .count();
+                    set.insert(bare(&words[lead..].join(" ")).trim().to_string());
+                }
+            }
+            set
+        })
+    };
     let novel_names: Vec<String> = all_names
         .iter()
         .filter(|n| {
@@ -588,6 +634,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
                 && !initialism.is_some_and(|l| spelled().contains(&l))
+                && !joins_whole_names(b.trim(), whole_names())
         })
         .cloned()
         .collect();
@@ -1001,6 +1048,16 @@ mod tests {
             ctx,
         );
         assert_eq!(e.novel_names, vec!["Difference Engine"]);
+    }
+
+    #[test]
+    fn a_name_made_of_names_the_sources_state_whole_is_stated() {
+        let ctx = Some("Tesla, Inc. delivered 1.81 million vehicles. The Model Y sold best.");
+        let e = extract("The best seller was the Tesla Model Y.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let ctx = Some("Donald Trump won in 2016. Barack Obama won in 2008.");
+        let e = extract("In 2016 Barack Trump won.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Barack Trump"]);
     }
 
     #[test]

@@ -1477,14 +1477,21 @@ fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> 
     out
 }
 
-/// The key tokens of each clause ([`clause_ranges`]) of a sentence given by its tokens `toks`
-/// (offsets in `text`), with whether the clause negates, and its distinct content words
-/// (`KeyKind::Word`, sorted).
+/// A clause of a sentence for [`polarity_mismatch`]: whether it negates, and its distinct
+/// content words (`KeyKind::Word`) and names (`KeyKind::Name`), each sorted.
+struct ClauseKeys<'a> {
+    negated: bool,
+    words: Vec<Cow<'a, str>>,
+    names: Vec<Cow<'a, str>>,
+}
+
+/// The [`ClauseKeys`] of each clause ([`clause_ranges`]) of a sentence given by its tokens
+/// `toks` (offsets in `text`).
 fn clause_words<'a>(
     text: &'a str,
     toks: &[Token<'a>],
     lower_vocab: &LowerVocab<'_>,
-) -> Vec<(bool, Vec<Cow<'a, str>>)> {
+) -> Vec<ClauseKeys<'a>> {
     clause_ranges(text, toks)
         .into_iter()
         .filter_map(|r| {
@@ -1492,15 +1499,24 @@ fn clause_words<'a>(
             let (first, last) = (part.first()?, part.last()?);
             let span = (first.start, last.start + last.raw.len());
             let ks = sentence_keys(text, span, part, lower_vocab).0;
-            let neg = ks.iter().any(|k| k.negation);
-            let mut words: Vec<Cow<'a, str>> = ks
-                .into_iter()
-                .filter(|k| k.kind == KeyKind::Word && !k.negation)
-                .map(|k| k.norm)
-                .collect();
-            words.sort_unstable();
-            words.dedup();
-            Some((neg, words))
+            let negated = ks.iter().any(|k| k.negation);
+            let (mut words, mut names) = (Vec::new(), Vec::new());
+            for k in ks.into_iter().filter(|k| !k.negation) {
+                match k.kind {
+                    KeyKind::Word => words.push(k.norm),
+                    KeyKind::Name => names.push(k.norm),
+                    KeyKind::Number | KeyKind::Year => {}
+                }
+            }
+            for v in [&mut words, &mut names] {
+                v.sort_unstable();
+                v.dedup();
+            }
+            Some(ClauseKeys {
+                negated,
+                words,
+                names,
+            })
         })
         .collect()
 }
@@ -1512,7 +1528,8 @@ fn clause_words<'a>(
 /// (offsets in `text`), `negated` whether it holds a negation, `candidates` the aligned source
 /// sentences that carry most of the claim. Each clause of the claim ([`clause_ranges`]) is
 /// matched to the source clauses holding most of its content words (names left out: the clauses
-/// of one sentence share a subject, often through a pronoun), ties broken by the share of the
+/// of one sentence share a subject, often through a pronoun; a clause with no content word, "No,
+/// Holly Hunter wasn't in Saving Grace", by its names), ties broken by the share of the
 /// source clause's own words it restates; the claim disagrees when, for some clause of it, every
 /// best-matched source clause has the other polarity. When no clause of the claim shares a
 /// content word with the sources (a claim of names and numbers only), the claim's polarity is
@@ -1526,11 +1543,14 @@ fn polarity_mismatch(
     candidates: &[u32],
     negated: bool,
 ) -> bool {
-    // Without a negation in any candidate every source clause is affirmed: no split is needed.
-    if !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
-        return negated;
+    // Without a negation anywhere every clause is affirmed: nothing can disagree. (A negated
+    // claim against affirmed sources still needs its clauses: a negated clause that shares no
+    // content word with them is not judged. "…a pain and fever reliever, not an antibiotic"
+    // affirms what the sources state and denies what they do not mention.)
+    if !negated && !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
+        return false;
     }
-    let sources: Vec<(bool, Vec<Cow<'_, str>>)> = candidates
+    let sources: Vec<ClauseKeys<'_>> = candidates
         .iter()
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
@@ -1538,11 +1558,24 @@ fn polarity_mismatch(
         })
         .collect();
     let mut judged = false;
-    for (claim_neg, words) in clause_words(text, claim_toks, lower_vocab) {
+    for clause in clause_words(text, claim_toks, lower_vocab) {
+        // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
+        // names: it says nothing else.
+        let by_names = clause.words.is_empty();
+        let (claim_neg, words) = (
+            clause.negated,
+            if by_names {
+                &clause.names
+            } else {
+                &clause.words
+            },
+        );
         // Best source clauses by (claim words held, share of the clause's words): compared as
         // held_a * len_b against held_b * len_a, exactly.
         let (mut best, mut agree, mut disagree) = ((0usize, 1usize), false, false);
-        for (src_neg, src_words) in &sources {
+        for src in &sources {
+            let (src_neg, src_words) =
+                (&src.negated, if by_names { &src.names } else { &src.words });
             let held = words
                 .iter()
                 .filter(|w| src_words.binary_search(w).is_ok())
@@ -2621,6 +2654,22 @@ mod tests {
                     "Penguins are birds but they can't fly.",
                 ][..],
                 &["Yes, penguins can fly.", "Penguins are not birds."][..],
+            ),
+            (
+                // A denial of what the sources never mention is no contradiction of them.
+                "Is aspirin an antibiotic?",
+                "Aspirin, also known as acetylsalicylic acid, is used to reduce pain, fever and \
+                 inflammation.",
+                &["Aspirin is a pain and fever reliever, not an antibiotic."][..],
+                &["Aspirin does not reduce pain or fever."][..],
+            ),
+            (
+                // A clause of names alone is judged by its names.
+                "Was Holly Hunter in Saving Grace?",
+                "Holly Hunter starred in Saving Grace. It is a fantasy drama.",
+                &["Yes, she starred in Saving Grace, a fantasy drama."][..],
+                &["No, Holly Hunter wasn't in Saving Grace, but she did star in a fantasy drama."]
+                    [..],
             ),
         ];
         for (q, ctx, goods, bads) in cases {
