@@ -84,7 +84,7 @@ fn clustered_by(e: Option<Equivalence>) -> &'static str {
 
 /// One clause for a tier-model input's effect.
 fn tier_clause(c: &Contribution, inp: &Input<'_>) -> Option<String> {
-    let s = match (c.feature.as_str(), inp.samples, inp.tokens) {
+    let s = match (c.feature.as_ref(), inp.samples, inp.tokens) {
         ("intrinsic_logit", _, _) => {
             format!("the text-only model's reading (q2 {:.2})", inp.intrinsic_q2)
         }
@@ -210,7 +210,7 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
         "the prompt"
     };
     let f = &x.grounding.features;
-    let s = match c.feature.as_str() {
+    let s = match c.feature.as_ref() {
         "log_novel_numbers" | "novel_number_share"
             if !x.novel_numbers.is_empty() && x.has_context =>
         {

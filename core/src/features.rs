@@ -354,11 +354,11 @@ pub struct Extracted {
 
 impl Extracted {
     /// Dense features as a name → value map (for `metadata.features`).
-    pub fn dense_map(&self) -> BTreeMap<String, f64> {
+    pub fn dense_map(&self) -> BTreeMap<Cow<'static, str>, f64> {
         DENSE_NAMES
             .iter()
             .zip(self.dense.iter())
-            .map(|(n, v)| (n.to_string(), *v))
+            .map(|(n, v)| (Cow::Borrowed(*n), *v))
             .collect()
     }
 }
@@ -405,11 +405,18 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 /// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     capitalised_runs(text, toks, false)
+        .into_iter()
+        .map(|(s, e)| text[s..e].to_string())
+        .collect()
 }
 
-/// The runs of capitalised words of [`names`]; with `at_sentence_start`, also those that open
-/// a sentence ("Tesla, Inc. delivered …"), as the names a source states whole.
-fn capitalised_runs(text: &str, toks: &[Token<'_>], at_sentence_start: bool) -> Vec<String> {
+/// The byte spans of the runs of capitalised words of [`names`]; with `at_sentence_start`, also
+/// of those that open a sentence ("Tesla, Inc. delivered …"), as the names a source states whole.
+fn capitalised_runs(
+    text: &str,
+    toks: &[Token<'_>],
+    at_sentence_start: bool,
+) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
@@ -435,9 +442,7 @@ fn capitalised_runs(text: &str, toks: &[Token<'_>], at_sentence_start: bool) -> 
             {
                 j += 1;
             }
-            let s = toks[i].start;
-            let e = toks[j - 1].start + toks[j - 1].raw.len();
-            out.push(text[s..e].to_string());
+            out.push((toks[i].start, toks[j - 1].start + toks[j - 1].raw.len()));
             i = j;
         } else {
             i += 1;
@@ -446,12 +451,13 @@ fn capitalised_runs(text: &str, toks: &[Token<'_>], at_sentence_start: bool) -> 
     out
 }
 
-/// Whether the normalised name `norm` is two or more names of `whole` one after the other:
-/// "tesla model y" of "tesla" and "model y" (a maker and its product, "Tesla Model Y" against
-/// "Tesla, Inc. delivered … The Model Y was …"). A name the sources state only as part of a
-/// longer one is not whole: "barack trump" is not made of "barack obama" and "donald trump".
-fn joins_whole_names(norm: &str, whole: &FastSet<String>) -> bool {
-    let words: Vec<&str> = norm.split(' ').collect();
+/// Whether the normalised name `norm` is two or more names of `whole` (their
+/// [`PhraseSet::hash`]es, [`whole_names`]) one after the other: "tesla model y" of "tesla" and
+/// "model y" (a maker and its product, "Tesla Model Y" against "Tesla, Inc. delivered … The
+/// Model Y was …"). A name the sources state only as part of a longer one is not whole: "barack
+/// trump" is not made of "barack obama" and "donald trump".
+fn joins_whole_names(norm: &str, whole: &nohash_hasher::IntSet<u64>) -> bool {
+    let words: Vec<&str> = norm.split_whitespace().collect();
     if words.len() < 2 || whole.is_empty() {
         return false;
     }
@@ -460,10 +466,35 @@ fn joins_whole_names(norm: &str, whole: &FastSet<String>) -> bool {
     reach[0] = true;
     for j in 1..=words.len() {
         reach[j] = (0..j).any(|i| {
-            reach[i] && (i, j) != (0, words.len()) && whole.contains(&words[i..j].join(" "))
+            reach[i]
+                && (i, j) != (0, words.len())
+                && whole.contains(&PhraseSet::hash(words[i..j].iter().copied()))
         });
     }
     reach[words.len()]
+}
+
+/// The names the sources state whole, for [`joins_whole_names`]: the [`PhraseSet::hash`] of the
+/// normalised words of each run of capitalised words of `sources` (each a text and its
+/// [`tokens`]), sentence openers included, possessive stripped and leading stopwords dropped
+/// ("The Model Y" states "Model Y"). One buffer for every run's normalised words.
+fn whole_names(sources: &[(&str, &[Token<'_>])]) -> nohash_hasher::IntSet<u64> {
+    let mut set = nohash_hasher::IntSet::default();
+    let mut buf = String::new();
+    for &(src, toks) in sources {
+        for (s, e) in capitalised_runs(src, toks, true) {
+            buf.clear();
+            normalise_into(strip_possessive(&src[s..e]), &mut buf);
+            let mut words = buf
+                .split_whitespace()
+                .skip_while(|w| is_stopword(w))
+                .peekable();
+            if words.peek().is_some() {
+                set.insert(PhraseSet::hash(words));
+            }
+        }
+    }
+    set
 }
 
 /// Whether the sources state the normalised name `norm` in the other number: its last word's
@@ -490,6 +521,12 @@ fn plural_stated(source_grams: &PhraseSet, norm: &str) -> bool {
 /// so that `contains(" word ")` is a whole-word test.
 fn normalised(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    normalise_into(s, &mut out);
+    out
+}
+
+/// [`normalised`], appended to `out`.
+fn normalise_into(s: &str, out: &mut String) {
     out.push(' ');
     let mut space = true;
     for c in s.chars() {
@@ -510,7 +547,6 @@ fn normalised(s: &str) -> String {
     if !space {
         out.push(' ');
     }
-    out
 }
 
 /// Prompt openness in [0,1]: Laplace-smoothed share of open-ended cues among open and closed cues
@@ -601,25 +637,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
-    // The names the sources state whole: their runs of capitalised words, sentence openers
-    // included and a leading stopword dropped ("The Model Y" states "Model Y"), normalised;
-    // found once, when a name of the answer is not stated as it stands.
-    let whole_names = std::cell::OnceCell::new();
-    let whole_names = || {
-        whole_names.get_or_init(|| {
-            let mut set: FastSet<String> = FastSet::default();
-            for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
-                for run in capitalised_runs(src, toks, true) {
-                    let words: Vec<&str> = run.split(' ').collect();
-                    let lead = words
-                        .iter()
-                        .take_while(|w| is_stopword(&lower_cow(w)))
-                        .count();
-                    set.insert(bare(&words[lead..].join(" ")).trim().to_string());
-                }
-            }
-            set
-        })
+    // The names the sources state whole (`whole_names`), found once, when a name of the answer
+    // is not stated as it stands.
+    let whole = std::cell::OnceCell::new();
+    let whole = || {
+        whole.get_or_init(|| whole_names(&[(prompt, &prompt_tokens), (context, &context_tokens)]))
     };
     let novel_names: Vec<String> = all_names
         .iter()
@@ -634,7 +656,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
                 && !initialism.is_some_and(|l| spelled().contains(&l))
-                && !joins_whole_names(b.trim(), whole_names())
+                && !joins_whole_names(&b, whole())
         })
         .cloned()
         .collect();
@@ -885,12 +907,11 @@ struct PhraseSet {
 impl PhraseSet {
     const MAX_N: usize = 4;
 
-    fn hash(words: &[&str]) -> u64 {
-        let mut h = FNV_OFFSET;
-        for w in words {
-            h = fnv1a(fnv1a(h, w.as_bytes()), b" ");
-        }
-        h
+    /// FNV-1a of the words, each followed by a space (the hash of a phrase of the set).
+    fn hash<'w>(words: impl IntoIterator<Item = &'w str>) -> u64 {
+        words
+            .into_iter()
+            .fold(FNV_OFFSET, |h, w| fnv1a(fnv1a(h, w.as_bytes()), b" "))
     }
 
     /// All n-grams (n ≤ MAX_N) of the words of `norm` (a [`normalised`] string).
@@ -923,11 +944,11 @@ impl PhraseSet {
     /// Whether `words` (as [`Self::contains`] splits a phrase) occur consecutively in the sources.
     fn contains_words(&self, words: &[&str]) -> bool {
         if words.len() <= Self::MAX_N {
-            return words.is_empty() || self.grams.contains(&Self::hash(words));
+            return words.is_empty() || self.grams.contains(&Self::hash(words.iter().copied()));
         }
         words
             .windows(Self::MAX_N)
-            .all(|w| self.grams.contains(&Self::hash(w)))
+            .all(|w| self.grams.contains(&Self::hash(w.iter().copied())))
     }
 }
 

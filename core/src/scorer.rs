@@ -21,6 +21,7 @@ use crate::weights::{
     raw_kinds, raw_tiers, RawKind, RawTier, SCORER_VERSION, TIERS_VERSION, TRAINED_DENSE_NAMES,
     TRAINED_TIER_FEATURES,
 };
+use std::borrow::Cow;
 
 /// Number of equal-width bins for ECE and reliability diagrams (Guo et al. 2017 use 15).
 pub const ECE_BINS: usize = 15;
@@ -417,18 +418,18 @@ impl Scorer {
                     .iter()
                     .enumerate()
                     .map(|(i, n)| Contribution {
-                        feature: n.to_string(),
+                        feature: Cow::Borrowed(n),
                         value: x.dense[i],
                         contribution: scored.dense_contrib[i],
                     })
                     .collect();
                 contributions.push(Contribution {
-                    feature: "text_ngrams".into(),
+                    feature: Cow::Borrowed("text_ngrams"),
                     value: x.ngrams[0].1.len() as f64,
                     contribution: scored.text_ngram_contrib,
                 });
                 contributions.push(Contribution {
-                    feature: "prompt_ngrams".into(),
+                    feature: Cow::Borrowed("prompt_ngrams"),
                     value: x.ngrams[1].1.len() as f64,
                     contribution: scored.prompt_ngram_contrib,
                 });
@@ -452,13 +453,13 @@ impl Scorer {
                 contributions = (0..N_TIER)
                     .filter(|&i| uses(model.key(), i) && inputs[i].is_finite())
                     .map(|i| Contribution {
-                        feature: TIER_FEATURES[i].to_string(),
+                        feature: Cow::Borrowed(TIER_FEATURES[i]),
                         value: inputs[i],
                         contribution: contrib[i],
                     })
                     .collect();
                 contributions.push(Contribution {
-                    feature: "intrinsic_logit".into(),
+                    feature: Cow::Borrowed("intrinsic_logit"),
                     value: scored.logit,
                     contribution: scored.logit - tm.model.bias,
                 });
@@ -535,35 +536,35 @@ impl Scorer {
 
         let mut features = x.dense_map();
         if let Some(t) = evidence.tokens.as_ref() {
-            features.insert("tokens".into(), t.tokens as f64);
-            features.insert("nll".into(), t.nll);
-            features.insert("mean_token_prob".into(), t.mean_token_prob);
-            features.insert("min_token_prob".into(), t.min_token_prob);
-            features.insert("max_surprisal".into(), t.max_surprisal);
+            features.insert(Cow::Borrowed("tokens"), t.tokens as f64);
+            features.insert(Cow::Borrowed("nll"), t.nll);
+            features.insert(Cow::Borrowed("mean_token_prob"), t.mean_token_prob);
+            features.insert(Cow::Borrowed("min_token_prob"), t.min_token_prob);
+            features.insert(Cow::Borrowed("max_surprisal"), t.max_surprisal);
             if let Some(h) = t.token_entropy {
-                features.insert("token_entropy".into(), h);
+                features.insert(Cow::Borrowed("token_entropy"), h);
             }
         }
         if let Some(st) = evidence.samples.as_ref() {
-            features.insert("samples_k".into(), st.k as f64);
+            features.insert(Cow::Borrowed("samples_k"), st.k as f64);
             if let Some(m) = tier_model.filter(|m| m.semantic) {
-                features.insert("equivalent_at".into(), m.equivalent_at);
+                features.insert(Cow::Borrowed("equivalent_at"), m.equivalent_at);
             }
-            features.insert("disagreement".into(), st.disagreement);
-            features.insert("dispersion".into(), st.dispersion);
-            features.insert("semantic_entropy".into(), st.semantic_entropy);
+            features.insert(Cow::Borrowed("disagreement"), st.disagreement);
+            features.insert(Cow::Borrowed("dispersion"), st.dispersion);
+            features.insert(Cow::Borrowed("semantic_entropy"), st.semantic_entropy);
             if let Some(support) = st.semantic_support {
-                features.insert("semantic_support".into(), support);
+                features.insert(Cow::Borrowed("semantic_support"), support);
             }
-            features.insert("support".into(), st.support);
-            features.insert("clusters".into(), st.clusters as f64);
+            features.insert(Cow::Borrowed("support"), st.support);
+            features.insert(Cow::Borrowed("clusters"), st.clusters as f64);
             if let (Some(d), Some(a)) = (st.contradiction, st.aleatoric) {
-                features.insert("contradiction".into(), d);
-                features.insert("aleatoric".into(), a);
+                features.insert(Cow::Borrowed("contradiction"), d);
+                features.insert(Cow::Borrowed("aleatoric"), a);
             }
         }
         if tier != Tier::Intrinsic {
-            features.insert("intrinsic_q2".into(), sigmoid(scored.logit));
+            features.insert(Cow::Borrowed("intrinsic_q2"), sigmoid(scored.logit));
         }
 
         let thresholds = cal.threshold_info();

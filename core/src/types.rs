@@ -6,6 +6,7 @@
 //! field; the `Deserialize` impls are for trusted data (tests, fixtures, the CLI's own output).
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// One answer to audit (contract: AuditRequest; element of `items` in /v1/batch).
@@ -211,7 +212,8 @@ pub struct Metadata {
     /// How `confidence_interval` was computed.
     pub interval: IntervalInfo,
     /// Named feature values of this text (units per name; see README "Features").
-    pub features: BTreeMap<String, f64>,
+    // The names are the scorer's constants, borrowed: no allocation per name (issue 14).
+    pub features: BTreeMap<Cow<'static, str>, f64>,
     /// The features that moved the logit most, largest |contribution| first.
     pub top_contributions: Vec<Contribution>,
     /// The request's `model_source`, if any.
@@ -359,7 +361,8 @@ pub struct IntervalInfo {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Contribution {
     /// Feature name (see README).
-    pub feature: String,
+    // One of the scorer's constants, borrowed: no allocation per name (issue 14).
+    pub feature: Cow<'static, str>,
     /// Raw feature value.
     pub value: f64,
     /// Contribution to the logit of "hallucinated", in nats; positive = less trustworthy.
