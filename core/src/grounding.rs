@@ -1608,7 +1608,7 @@ fn polarity_mismatch(
 /// the other ("fell", "lower", "lost"), each pair as its two sides' word forms (lower case).
 /// Lexical antonyms of this kind are the contradictions an NLI model must catch from a single
 /// word (Glockner, Shwartz and Goldberg 2018, "Breaking NLI Systems with Sentences that Require
-/// Simple Lexical Inferences"); words whose other senses are common ("up", "more", "first",
+/// Simple Lexical Inferences"); words whose other senses are common ("more", "first",
 /// "before") are left out, and so are "won"/"lost", whose arguments swap as often as not ("City
 /// lost 4-2 to United" against "United's 4-2 win").
 const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
@@ -1629,7 +1629,9 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         &["colder", "coldest", "cooler", "coolest"],
     ),
     (&["maximum"], &["minimum"]),
-    // One scale, two verbs each way: "revenue fell 12%" contradicts "a 12% increase".
+    // One scale, the verbs of change each way: "revenue fell 12%" contradicts "a 12% increase",
+    // "grew" contradicts "declined", "up 8%" (`directions`: "up"/"down" before a number)
+    // contradicts "fell 8%", "raised its guidance" contradicts "cut its guidance".
     (
         &[
             "increase",
@@ -1641,6 +1643,19 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
             "rose",
             "risen",
             "rising",
+            "grew",
+            "grow",
+            "grows",
+            "growing",
+            "grown",
+            "gained",
+            "climbed",
+            "jumped",
+            "surged",
+            "soared",
+            "raised",
+            "raises",
+            "up",
         ],
         &[
             "decrease",
@@ -1652,7 +1667,27 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
             "fell",
             "fallen",
             "falling",
+            "declined",
+            "decline",
+            "declines",
+            "declining",
+            "dropped",
+            "shrank",
+            "shrunk",
+            "slipped",
+            "plunged",
+            "plummeted",
+            "tumbled",
+            "reduced",
+            "lowered",
+            "cut",
+            "cuts",
+            "down",
         ],
+    ),
+    (
+        &["opened", "opens", "opening", "reopened"],
+        &["closed", "closes", "closing", "shut", "shuts"],
     ),
     (
         &[
@@ -1686,7 +1721,7 @@ fn direction_conflict(
     (context, sentences): (&str, &[&[Token<'_>]]),
 ) -> Option<(&'static str, &'static str)> {
     // Most claims hold no direction word: one pass over the claim decides that.
-    if directions(claim_toks).is_empty() {
+    if directions(text, claim_toks).is_empty() {
         return None;
     }
     let src_clauses: Vec<&[Token<'_>]> = sentences
@@ -1710,26 +1745,29 @@ fn direction_conflict(
             .iter()
             .map(|c| (*c, shared(c)))
             .fold((&[][..], 0), |acc, x| if x.1 > acc.1 { x } else { acc });
-        (n > 0).then(|| direction_pair(clause, best)).flatten()
+        (n > 0)
+            .then(|| direction_pair((text, clause), (context, best)))
+            .flatten()
     })
 }
 
-/// A direction word of the claim clause `claim_toks` whose opposite ([`DIRECTION_ANTONYMS`]) the
-/// source clause `src_toks` states instead: Some((the claim's word, the source's)). Counted only
+/// A direction word of the claim clause `claim_toks` (offsets in `text`) whose opposite
+/// ([`DIRECTION_ANTONYMS`]) the source clause `src_toks` (offsets in `context`) states instead:
+/// Some((the claim's word, the source's)). Counted only
 /// when the claim holds no word of the other side and the source none of the claim's side, not
 /// after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A
 /// comparison reversed with its arguments ("A is larger than B" against "B is smaller than A")
 /// says the same thing: when both words are followed by "than", they conflict only if the same
 /// word follows "than" in both.
 fn direction_pair(
-    claim_toks: &[Token<'_>],
-    src_toks: &[Token<'_>],
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, src_toks): (&str, &[Token<'_>]),
 ) -> Option<(&'static str, &'static str)> {
-    let claim = directions(claim_toks);
+    let claim = directions(text, claim_toks);
     if claim.is_empty() {
         return None;
     }
-    let src = directions(src_toks);
+    let src = directions(context, src_toks);
     fn first<'a>(
         found: &[Direction<'a>],
         pair: usize,
@@ -1775,9 +1813,11 @@ struct Direction<'a> {
     than: Option<&'a str>,
 }
 
-/// The direction words of the clause `toks`, in order, in one pass ([`direction_pair`]'s rules:
-/// none after "no", none capitalised inside a sentence). Allocates only when one is found.
-fn directions<'a>(toks: &[Token<'a>]) -> Vec<Direction<'a>> {
+/// The direction words of the clause `toks` (offsets in `text`), in order, in one pass
+/// ([`direction_pair`]'s rules: none after "no", none capitalised inside a sentence; "up" and
+/// "down" only as a change of a percentage or of points, [`states_change_by`]). Allocates only
+/// when one is found.
+fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         if t.is_number
@@ -1786,16 +1826,10 @@ fn directions<'a>(toks: &[Token<'a>]) -> Vec<Direction<'a>> {
         {
             continue;
         }
-        let found = DIRECTION_ANTONYMS
-            .iter()
-            .enumerate()
-            .find_map(|(pair, (a, b))| {
-                [a, b].into_iter().enumerate().find_map(|(side, forms)| {
-                    let form = forms.iter().find(|f| f.eq_ignore_ascii_case(t.raw))?;
-                    Some((pair, side, *form))
-                })
-            });
-        if let Some((pair, side, form)) = found {
+        if matches!(t.raw, "up" | "down" | "Up" | "Down") && !states_change_by(text, toks, i) {
+            continue;
+        }
+        if let Some((pair, side, form)) = direction_word(t.raw) {
             let than = toks
                 .get(i + 1)
                 .filter(|n| n.raw.eq_ignore_ascii_case("than"))
@@ -1810,6 +1844,54 @@ fn directions<'a>(toks: &[Token<'a>]) -> Vec<Direction<'a>> {
         }
     }
     out
+}
+
+/// Whether "up" or "down" at token `i` of `toks` (offsets in `text`) states a change: followed
+/// by a percentage or a number of points ("up 8%", "down 3 percent", "up 12 points"). Elsewhere
+/// they are particles: "set up", "woke up 14 minutes into the flight", "slowed down".
+fn states_change_by(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(n) = toks.get(i + 1).filter(|n| n.is_number) else {
+        return false;
+    };
+    percent_sign_after(text, n)
+        || toks.get(i + 2).is_some_and(|u| {
+            matches!(
+                lower_cow(u.raw).as_ref(),
+                "percent" | "per" | "percentage" | "point" | "points"
+            )
+        })
+}
+
+/// The longest form of [`DIRECTION_ANTONYMS`], in bytes: longer words are no direction word.
+const DIRECTION_MAX_LEN: usize = 10;
+
+/// The direction word `raw` is (ASCII case ignored): its pair in [`DIRECTION_ANTONYMS`], its side
+/// and its form as the table writes it; a hashed lookup built on first use (this runs for every
+/// word of a claim and of the source clauses it is judged against).
+fn direction_word(raw: &str) -> Option<(usize, usize, &'static str)> {
+    static INDEX: std::sync::OnceLock<FastMap<&'static str, (usize, usize)>> =
+        std::sync::OnceLock::new();
+    if raw.len() > DIRECTION_MAX_LEN || !raw.is_ascii() {
+        return None;
+    }
+    let mut buf = [0u8; DIRECTION_MAX_LEN];
+    let lower = &mut buf[..raw.len()];
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).ok()?;
+    let index = INDEX.get_or_init(|| {
+        let mut m = FastMap::default();
+        for (pair, (a, b)) in DIRECTION_ANTONYMS.iter().enumerate() {
+            for (side, forms) in [a, b].into_iter().enumerate() {
+                for f in forms.iter() {
+                    m.entry(*f).or_insert((pair, side));
+                }
+            }
+        }
+        m
+    });
+    let (&form, &(pair, side)) = index.get_key_value(lower)?;
+    Some((pair, side, form))
 }
 
 /// Character offset of byte offset `b` in `s`, counting from byte `from` (char offset `at`).
@@ -2289,6 +2371,22 @@ mod tests {
             assert_eq!(number_word(w), Some(d));
         }
         assert_eq!(number_word("tens"), None);
+        let forms = DIRECTION_ANTONYMS
+            .iter()
+            .flat_map(|(a, b)| a.iter().chain(b.iter()));
+        assert_eq!(
+            forms.clone().map(|f| f.len()).max(),
+            Some(DIRECTION_MAX_LEN)
+        );
+        for (pair, (a, b)) in DIRECTION_ANTONYMS.iter().enumerate() {
+            for (side, list) in [a, b].into_iter().enumerate() {
+                for f in list.iter() {
+                    assert_eq!(direction_word(f), Some((pair, side, *f)), "{f} twice?");
+                    assert_eq!(direction_word(&f.to_uppercase()), Some((pair, side, *f)));
+                }
+            }
+        }
+        assert_eq!(direction_word("sideways"), None);
     }
 
     #[test]
@@ -2745,6 +2843,38 @@ mod tests {
     }
 
     #[test]
+    fn verbs_of_change_and_up_or_down_before_a_number_are_directions() {
+        let ctx = "Northwind reported revenue of $2.4 billion, up 8% from a year earlier. It \
+                   raised its full-year guidance and said it would open 40 new stores.";
+        for (claim, conflict) in [
+            ("Northwind's revenue fell 8% to $2.4 billion.", true),
+            ("Northwind's revenue grew 8% to $2.4 billion.", false),
+            ("It cut its full-year guidance.", true),
+            ("It raised its full-year guidance.", false),
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(
+                g.claims[0].status == ClaimStatus::Contradicted,
+                conflict,
+                "{claim}: {g:?}"
+            );
+        }
+        // "up" without a percentage or points is a particle.
+        for claim in [
+            "The handler woke up 14 minutes into the flight, when a bag fell on him.",
+            "The company set up a fund that fell in value.",
+        ] {
+            let g = analyse(
+                claim,
+                "",
+                "The handler woke up 14 minutes into the flight. A bag fell on him. The company \
+                 set up a fund that fell in value.",
+            );
+            assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        }
+    }
+
+    #[test]
     fn a_direction_word_conflicts_with_its_opposite_in_the_aligned_sentence() {
         let ctx = "In the second quarter the company's revenue rose 3 percent to 2.1 billion \
             dollars. Air pressure at sea level is higher than on a mountain top.";
@@ -2764,8 +2894,11 @@ mod tests {
         // "no longer" is no length.
         assert_eq!(
             direction_pair(
-                &tokens("it is no longer a planet"),
-                &tokens("it is shorter")
+                (
+                    "it is no longer a planet",
+                    &tokens("it is no longer a planet")
+                ),
+                ("it is shorter", &tokens("it is shorter"))
             ),
             None
         );
