@@ -5,7 +5,8 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, is_list_marker, normal_form, number_word, ContextRole, Grounding,
+    analyse_tokens, context_role, inflection_stem, is_list_marker, normal_form, number_word,
+    ContextRole, Grounding,
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
@@ -643,6 +644,32 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let whole = || {
         whole.get_or_init(|| whole_names(&[(prompt, &prompt_tokens), (context, &context_tokens)]))
     };
+    // The sources' names keyed by Porter's inflection steps (as grounding keys content words),
+    // found once, when a name is not stated as it stands: "the Allies" is stated by "the Allied
+    // Powers", as grounding's `SourceIndex::id_of` finds it; a name is not stated by an ordinary
+    // word ("Hunting" by "hunt"). Each run of capitalised words (`capitalised_runs`, sentence
+    // openers included) is followed by a word no name holds, so no phrase spans two runs.
+    let inflected = |norm: &str, out: &mut String| {
+        for w in norm.split_whitespace() {
+            out.push_str(&inflection_stem(normal_form(Cow::Borrowed(w))));
+            out.push(' ');
+        }
+    };
+    let inflected_names = std::cell::OnceCell::new();
+    let inflected_names = || {
+        inflected_names.get_or_init(|| {
+            let (mut runs, mut buf) = (String::new(), String::new());
+            for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
+                for (s, e) in capitalised_runs(src, toks, true) {
+                    buf.clear();
+                    normalise_into(strip_possessive(&src[s..e]), &mut buf);
+                    inflected(&buf, &mut runs);
+                    runs.push_str("| ");
+                }
+            }
+            PhraseSet::of(&runs)
+        })
+    };
     let novel_names: Vec<String> = all_names
         .iter()
         .filter(|n| {
@@ -657,6 +684,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
                 && !initialism.is_some_and(|l| spelled().contains(&l))
                 && !joins_whole_names(&b, whole())
+                && !inflected_names().contains(&{
+                    let mut out = String::new();
+                    inflected(&b, &mut out);
+                    out
+                })
         })
         .cloned()
         .collect();
@@ -1079,6 +1111,25 @@ mod tests {
         let ctx = Some("Donald Trump won in 2016. Barack Obama won in 2008.");
         let e = extract("In 2016 Barack Trump won.", None, ctx);
         assert_eq!(e.novel_names, vec!["Barack Trump"]);
+    }
+
+    #[test]
+    fn a_name_in_another_inflection_is_stated() {
+        let ctx = Some("It ended the war between Germany and the Allied Powers.");
+        let e = extract(
+            "The treaty ended the war between Germany and the Allies.",
+            None,
+            ctx,
+        );
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let g = crate::grounding::analyse(
+            "The treaty ended the war between Germany and the Allies.",
+            "",
+            ctx.unwrap(),
+        );
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        let e = extract("It ended the war between Germany and the Axis.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Axis"]);
     }
 
     #[test]

@@ -478,6 +478,25 @@ enum Stem {
     Owned(String),
 }
 
+/// `norm` (a word in [`normal_form`]) keyed by [`porter_inflection`]: its stem, borrowed or
+/// truncated in place when the stem is a prefix of it; `norm` itself when no step applies.
+pub(crate) fn inflection_stem(norm: Cow<'_, str>) -> Cow<'_, str> {
+    match porter_inflection(&norm) {
+        Some(Stem::Prefix(n)) => truncate_cow(norm, n),
+        Some(Stem::Owned(stem)) => Cow::Owned(stem),
+        None => norm,
+    }
+}
+
+/// The [`inflection_stem`] of the name `norm` when it differs from `norm` (None for most
+/// names, which end in no inflection).
+fn changed_stem(norm: &str) -> Option<String> {
+    match inflection_stem(Cow::Borrowed(norm)) {
+        Cow::Borrowed(b) if b.len() == norm.len() => None,
+        stem => Some(stem.into_owned()),
+    }
+}
+
 /// The longest word [`porter_inflection`] stems, in bytes.
 const STEM_MAX: usize = 40;
 
@@ -705,11 +724,7 @@ fn sentence_keys<'a>(
         // Diacritics aside: "Gaudi" names what "Gaudí" names.
         let norm = normal_form(fold_diacritics(place));
         // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
-        let norm = match (!name).then(|| porter_inflection(&norm)).flatten() {
-            Some(Stem::Prefix(n)) => truncate_cow(norm, n),
-            Some(Stem::Owned(stem)) => Cow::Owned(stem),
-            None => norm,
-        };
+        let norm = if name { norm } else { inflection_stem(norm) };
         out.push(Key {
             norm,
             kind: if name { KeyKind::Name } else { KeyKind::Word },
@@ -1045,6 +1060,9 @@ struct SourceIndex<'a> {
     /// [`Key::run`] of each key token in its sentence, parallel to `sent_ids` (a name stated
     /// twice in a sentence keeps its first).
     sent_runs: Vec<u32>,
+    /// The first name id of each inflection stem that differs from its name ("alli" for
+    /// "allied"), for [`SourceIndex::id_of`].
+    name_stems: FastMap<String, u32>,
     /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
     sent_at: Vec<usize>,
     /// Whether each sentence holds a negation.
@@ -1090,6 +1108,7 @@ impl<'a> SourceIndex<'a> {
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
+        let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut year_gaps_all = Vec::new();
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
@@ -1136,6 +1155,13 @@ impl<'a> SourceIndex<'a> {
                     Some(&id) => id,
                     None => {
                         let id = norms.len() as u32;
+                        // A name written in another inflection ("the Allies" for "the Allied
+                        // Powers") is found by the stem they share (`SourceIndex::id_of`).
+                        if k.kind == KeyKind::Name {
+                            if let Some(stem) = changed_stem(&k.norm) {
+                                name_stems.entry(stem).or_insert(id);
+                            }
+                        }
                         norms.push(k.norm.clone());
                         vocab.insert(k.norm, id);
                         id
@@ -1186,6 +1212,7 @@ impl<'a> SourceIndex<'a> {
             sent_ids,
             sent_kinds,
             sent_runs,
+            name_stems,
             sent_at,
             sent_neg,
             sent_refers_back,
@@ -1200,19 +1227,30 @@ impl<'a> SourceIndex<'a> {
 
     /// The id of key token `k`: its own, or for a number stated as approximate the first
     /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
-    /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"); None
+    /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
+    /// name the name of the sources with the same inflection stem ("Allies" by "Allied"); None
     /// when the sources lack it.
     fn id_of(&self, k: &Key<'_>) -> Option<u32> {
-        self.vocab.get(&k.norm).copied().or_else(|| {
-            k.approx
-                .then(|| {
-                    self.numbers
-                        .iter()
-                        .find(|(v, _)| in_decade(*v, &k.norm) || rounds_to(*v, &k.norm))
-                        .map(|&(_, id)| id)
-                })
-                .flatten()
-        })
+        self.vocab
+            .get(&k.norm)
+            .copied()
+            .or_else(|| {
+                k.approx
+                    .then(|| {
+                        self.numbers
+                            .iter()
+                            .find(|(v, _)| in_decade(*v, &k.norm) || rounds_to(*v, &k.norm))
+                            .map(|&(_, id)| id)
+                    })
+                    .flatten()
+            })
+            .or_else(|| {
+                // A name in another inflection than the sources' ("Allies" for "Allied").
+                if k.kind != KeyKind::Name {
+                    return None;
+                }
+                self.name_stems.get(&changed_stem(&k.norm)?).copied()
+            })
     }
 
     /// The sentences holding key-token `id`, in increasing order.
