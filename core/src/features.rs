@@ -10,9 +10,9 @@ use crate::grounding::{
 };
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
-    is_approximated, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token,
-    FNV_OFFSET,
+    is_approximated, is_common_acronym, is_stopword, is_unit_symbol, lower_cow, number_key,
+    number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastSet,
+    PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -401,7 +401,7 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
 /// capital is ambiguous), a run ending at a possessive ("Babbage's"), plus all-caps acronyms of
-/// 2+ letters; a unit symbol after a number
+/// 2+ letters but the common nouns of [`crate::text::COMMON_ACRONYMS`] ("CEO"); a unit symbol after a number
 /// or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks` are the
 /// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
@@ -422,7 +422,9 @@ fn capitalised_runs(
     let mut i = 0;
     while i < toks.len() {
         let t = toks[i];
-        let cap = !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
+        let cap = !t.is_number
+            && t.raw.chars().next().is_some_and(char::is_uppercase)
+            && !is_common_acronym(t.raw);
         if cap
             && (at_sentence_start || !t.sentence_start)
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
@@ -436,6 +438,7 @@ fn capitalised_runs(
                 && !toks[j].is_number
                 && !toks[j].sentence_start
                 && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
+                && !is_common_acronym(toks[j].raw)
                 && strip_possessive(toks[j - 1].raw).len() == toks[j - 1].raw.len()
                 && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start]
                     .trim()
@@ -1130,6 +1133,15 @@ mod tests {
         assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
         let e = extract("It ended the war between Germany and the Axis.", None, ctx);
         assert_eq!(e.novel_names, vec!["Axis"]);
+    }
+
+    #[test]
+    fn a_common_noun_acronym_is_no_name() {
+        let ctx = Some("Tesla, Inc. is led by its chief executive, Elon Musk.");
+        let e = extract("Elon Musk is Tesla's CEO.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("Elon Musk heads Tesla and NASA.", None, ctx);
+        assert_eq!(e.novel_names, vec!["NASA"]);
     }
 
     #[test]

@@ -10,8 +10,9 @@
 
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
-    is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
+    is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key,
+    number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastMap,
+    FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -697,6 +698,14 @@ fn sentence_keys<'a>(
             continue;
         }
         if is_stopword(lower) || lower.chars().nth(1).is_none() {
+            continue;
+        }
+        // An acronym that is a common noun ("CEO", `text::COMMON_ACRONYMS`) is a content word,
+        // found by the same letters in the sources or by what they spell out.
+        if is_common_acronym(t.raw) {
+            out.push(Key::word(Cow::Owned(
+                initialism_letters(t.raw).unwrap_or_else(|| lower.to_string()),
+            )));
             continue;
         }
         // An initialism ("U.S", "NASA") is a name keyed by its letters, as the capitalised name

@@ -814,6 +814,23 @@ pub const UNIT_SYMBOLS: &[&str] = &[
     "TB", "PB", "Kbps", "Mbps", "Gbps",
 ];
 
+/// Acronyms that are common nouns, not names: roles ("CEO"), degrees, and things of everyday
+/// text ("TV", "DNA", "GDP"). An answer that calls Elon Musk "Tesla's CEO" names no entity the
+/// sources lack when they say "chief executive"; the word is judged as a content word.
+/// Case-sensitive, by [`is_common_acronym`].
+pub const COMMON_ACRONYMS: &[&str] = &[
+    "CEO", "CEOs", "CFO", "COO", "CTO", "CIO", "CMO", "MP", "MPs", "MEP", "MEPs", "PhD", "MBA",
+    "MD", "DJ", "TV", "DNA", "RNA", "HIV", "AIDS", "AI", "IQ", "GDP", "ID", "PC", "HR", "PR",
+    "FAQ", "ATM", "GPS", "USB", "URL", "PDF", "CPU", "GPU", "RAM", "LED", "LCD", "SUV", "VIP",
+    "IPO", "ETF", "VAT", "CCTV", "ICU", "UFO", "ADHD", "PTSD", "BMI",
+];
+
+/// Whether `raw` is one of [`COMMON_ACRONYMS`] (as written, or with a possessive "'s").
+pub fn is_common_acronym(raw: &str) -> bool {
+    let bare = strip_possessive(raw);
+    bare.len() <= 5 && COMMON_ACRONYMS.contains(&bare)
+}
+
 /// True when `toks[i]` (in `text`, whose tokens [`tokens`] gave `toks`) is a unit symbol of
 /// [`UNIT_SYMBOLS`] written as a unit: right after a degree sign ("100 °C", "212°F") or right
 /// after a number with at most white space between ("3.5 GHz", "16GB" is one token and not
