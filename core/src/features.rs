@@ -1118,20 +1118,17 @@ mod tests {
 
     #[test]
     fn a_name_in_another_inflection_is_stated() {
-        let ctx = Some("It ended the war between Germany and the Allied Powers.");
-        let e = extract(
-            "The treaty ended the war between Germany and the Allies.",
-            None,
-            ctx,
-        );
+        let ctx = "It ended the war between Germany and the Allied Powers.";
+        let claim = "The treaty ended the war between Germany and the Allies.";
+        let e = extract(claim, None, Some(ctx));
         assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
-        let g = crate::grounding::analyse(
-            "The treaty ended the war between Germany and the Allies.",
-            "",
-            ctx.unwrap(),
-        );
+        let g = crate::grounding::analyse(claim, "", ctx);
         assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
-        let e = extract("It ended the war between Germany and the Axis.", None, ctx);
+        let e = extract(
+            "It ended the war between Germany and the Axis.",
+            None,
+            Some(ctx),
+        );
         assert_eq!(e.novel_names, vec!["Axis"]);
     }
 
