@@ -456,7 +456,7 @@ fn capitalised_runs(
 }
 
 /// Whether the normalised name `norm` is two or more names of `whole` (their
-/// [`PhraseSet::hash`]es, [`whole_names`]) one after the other: "tesla model y" of "tesla" and
+/// [`PhraseSet::hash`]es, [`SourceNames::whole`]) one after the other: "tesla model y" of "tesla" and
 /// "model y" (a maker and its product, "Tesla Model Y" against "Tesla, Inc. delivered … The
 /// Model Y was …"). A name the sources state only as part of a longer one is not whole: "barack
 /// trump" is not made of "barack obama" and "donald trump".
@@ -478,27 +478,62 @@ fn joins_whole_names(norm: &str, whole: &nohash_hasher::IntSet<u64>) -> bool {
     reach[words.len()]
 }
 
-/// The names the sources state whole, for [`joins_whole_names`]: the [`PhraseSet::hash`] of the
-/// normalised words of each run of capitalised words of `sources` (each a text and its
-/// [`tokens`]), sentence openers included, possessive stripped and leading stopwords dropped
-/// ("The Model Y" states "Model Y"). One buffer for every run's normalised words.
-fn whole_names(sources: &[(&str, &[Token<'_>])]) -> nohash_hasher::IntSet<u64> {
-    let mut set = nohash_hasher::IntSet::default();
-    let mut buf = String::new();
-    for &(src, toks) in sources {
-        for (s, e) in capitalised_runs(src, toks, true) {
-            buf.clear();
-            normalise_into(strip_possessive(&src[s..e]), &mut buf);
-            let mut words = buf
-                .split_whitespace()
-                .skip_while(|w| is_stopword(w))
-                .peekable();
-            if words.peek().is_some() {
-                set.insert(PhraseSet::hash(words));
+/// The names the sources state, found once per audit when a name of the answer is not stated
+/// as it stands, from one pass over each run of capitalised words of the sources
+/// ([`capitalised_runs`], sentence openers included, possessive stripped, normalised).
+struct SourceNames {
+    /// The [`PhraseSet::hash`] of each run's words after its leading stopwords ("The Model Y"
+    /// states "Model Y"), for [`joins_whole_names`].
+    whole: nohash_hasher::IntSet<u64>,
+    /// The runs' words keyed by Porter's inflection steps ([`push_inflected`]), each run followed
+    /// by a word no name holds so that no phrase spans two runs: "the Allies" is stated by "the
+    /// Allied Powers" (as grounding's `SourceIndex::id_of` finds it), but not by an ordinary word
+    /// ("Hunting" by "hunt").
+    inflected: PhraseSet,
+}
+
+impl SourceNames {
+    /// The names of `sources` (each a text and its [`tokens`]). One buffer for every run's
+    /// normalised words.
+    fn of(sources: &[(&str, &[Token<'_>])]) -> SourceNames {
+        let mut whole = nohash_hasher::IntSet::default();
+        let (mut runs, mut buf) = (String::new(), String::new());
+        for &(src, toks) in sources {
+            for (s, e) in capitalised_runs(src, toks, true) {
+                buf.clear();
+                normalise_into(strip_possessive(&src[s..e]), &mut buf);
+                let mut words = buf
+                    .split_whitespace()
+                    .skip_while(|w| is_stopword(w))
+                    .peekable();
+                if words.peek().is_some() {
+                    whole.insert(PhraseSet::hash(words));
+                }
+                push_inflected(&buf, &mut runs);
+                runs.push_str("| ");
             }
         }
+        SourceNames {
+            whole,
+            inflected: PhraseSet::of(&runs),
+        }
     }
-    set
+
+    /// Whether the sources state the normalised name `norm` in another inflection.
+    fn states_inflected(&self, norm: &str) -> bool {
+        let mut out = String::with_capacity(norm.len());
+        push_inflected(norm, &mut out);
+        self.inflected.contains(&out)
+    }
+}
+
+/// The words of `norm` ([`normalised`]) keyed by Porter's inflection steps (grounding's
+/// `inflection_stem` after its `normal_form`), each followed by a space, appended to `out`.
+fn push_inflected(norm: &str, out: &mut String) {
+    for w in norm.split_whitespace() {
+        out.push_str(&inflection_stem(normal_form(Cow::Borrowed(w))));
+        out.push(' ');
+    }
 }
 
 /// Whether the sources state the normalised name `norm` in the other number: its last word's
@@ -641,36 +676,12 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
-    // The names the sources state whole (`whole_names`), found once, when a name of the answer
-    // is not stated as it stands.
-    let whole = std::cell::OnceCell::new();
-    let whole = || {
-        whole.get_or_init(|| whole_names(&[(prompt, &prompt_tokens), (context, &context_tokens)]))
-    };
-    // The sources' names keyed by Porter's inflection steps (as grounding keys content words),
-    // found once, when a name is not stated as it stands: "the Allies" is stated by "the Allied
-    // Powers", as grounding's `SourceIndex::id_of` finds it; a name is not stated by an ordinary
-    // word ("Hunting" by "hunt"). Each run of capitalised words (`capitalised_runs`, sentence
-    // openers included) is followed by a word no name holds, so no phrase spans two runs.
-    let inflected = |norm: &str, out: &mut String| {
-        for w in norm.split_whitespace() {
-            out.push_str(&inflection_stem(normal_form(Cow::Borrowed(w))));
-            out.push(' ');
-        }
-    };
-    let inflected_names = std::cell::OnceCell::new();
-    let inflected_names = || {
-        inflected_names.get_or_init(|| {
-            let (mut runs, mut buf) = (String::new(), String::new());
-            for (src, toks) in [(prompt, &prompt_tokens), (context, &context_tokens)] {
-                for (s, e) in capitalised_runs(src, toks, true) {
-                    buf.clear();
-                    normalise_into(strip_possessive(&src[s..e]), &mut buf);
-                    inflected(&buf, &mut runs);
-                    runs.push_str("| ");
-                }
-            }
-            PhraseSet::of(&runs)
+    // The names the sources state (`SourceNames`), found once, when a name of the answer is not
+    // stated as it stands.
+    let source_names = std::cell::OnceCell::new();
+    let source_names = || {
+        source_names.get_or_init(|| {
+            SourceNames::of(&[(prompt, &prompt_tokens), (context, &context_tokens)])
         })
     };
     let novel_names: Vec<String> = all_names
@@ -686,12 +697,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
                 && !initialism.is_some_and(|l| spelled().contains(&l))
-                && !joins_whole_names(&b, whole())
-                && !inflected_names().contains(&{
-                    let mut out = String::new();
-                    inflected(&b, &mut out);
-                    out
-                })
+                && !joins_whole_names(&b, &source_names().whole)
+                && !source_names().states_inflected(&b)
         })
         .cloned()
         .collect();

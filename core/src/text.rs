@@ -494,6 +494,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn common_acronyms_are_sorted_and_short() {
+        assert!(COMMON_ACRONYMS.windows(2).all(|w| w[0] < w[1]));
+        assert!(COMMON_ACRONYMS.iter().all(|a| (2..=4).contains(&a.len())));
+        assert!(is_common_acronym("CEO") && is_common_acronym("CEO's") && is_common_acronym("PhD"));
+        assert!(!is_common_acronym("NASA") && !is_common_acronym("Ceo") && !is_common_acronym("I"));
+    }
+
+    #[test]
     fn a_capitalised_unit_after_a_number_or_degree_sign_is_a_unit() {
         let text = "Water boils at 100 °C (212°F); a 3.5 GHz chip. Mr C. Smith met Vitamin C.";
         let toks = tokens(text);
@@ -818,17 +826,18 @@ pub const UNIT_SYMBOLS: &[&str] = &[
 /// text ("TV", "DNA", "GDP"). An answer that calls Elon Musk "Tesla's CEO" names no entity the
 /// sources lack when they say "chief executive"; the word is judged as a content word.
 /// Case-sensitive, by [`is_common_acronym`].
+/// Sorted (byte order), for a binary search.
 pub const COMMON_ACRONYMS: &[&str] = &[
-    "CEO", "CEOs", "CFO", "COO", "CTO", "CIO", "CMO", "MP", "MPs", "MEP", "MEPs", "PhD", "MBA",
-    "MD", "DJ", "TV", "DNA", "RNA", "HIV", "AIDS", "AI", "IQ", "GDP", "ID", "PC", "HR", "PR",
-    "FAQ", "ATM", "GPS", "USB", "URL", "PDF", "CPU", "GPU", "RAM", "LED", "LCD", "SUV", "VIP",
-    "IPO", "ETF", "VAT", "CCTV", "ICU", "UFO", "ADHD", "PTSD", "BMI",
+    "ADHD", "AI", "AIDS", "ATM", "BMI", "CCTV", "CEO", "CEOs", "CFO", "CIO", "CMO", "COO", "CPU",
+    "CTO", "DJ", "DNA", "ETF", "FAQ", "GDP", "GPS", "GPU", "HIV", "HR", "ICU", "ID", "IPO", "IQ",
+    "LCD", "LED", "MBA", "MD", "MEP", "MEPs", "MP", "MPs", "PC", "PDF", "PR", "PTSD", "PhD", "RAM",
+    "RNA", "SUV", "TV", "UFO", "URL", "USB", "VAT", "VIP",
 ];
 
 /// Whether `raw` is one of [`COMMON_ACRONYMS`] (as written, or with a possessive "'s").
 pub fn is_common_acronym(raw: &str) -> bool {
     let bare = strip_possessive(raw);
-    bare.len() <= 5 && COMMON_ACRONYMS.contains(&bare)
+    (2..=4).contains(&bare.len()) && COMMON_ACRONYMS.binary_search(&bare).is_ok()
 }
 
 /// True when `toks[i]` (in `text`, whose tokens [`tokens`] gave `toks`) is a unit symbol of
