@@ -401,9 +401,9 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
 /// capital is ambiguous), a run ending at a possessive ("Babbage's"), plus all-caps acronyms of
-/// 2+ letters but the common nouns of [`crate::text::COMMON_ACRONYMS`] ("CEO"); a unit symbol after a number
-/// or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks` are the
-/// [`tokens`] of `text`.
+/// 2+ letters but the common nouns of [`crate::text::COMMON_ACRONYMS`] ("CEO"); a unit symbol
+/// after a number or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks`
+/// are the [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     capitalised_runs(text, toks, false)
         .into_iter()
@@ -456,10 +456,10 @@ fn capitalised_runs(
 }
 
 /// Whether the normalised name `norm` is two or more names of `whole` (their
-/// [`PhraseSet::hash`]es, [`SourceNames::whole`]) one after the other: "tesla model y" of "tesla" and
-/// "model y" (a maker and its product, "Tesla Model Y" against "Tesla, Inc. delivered … The
-/// Model Y was …"). A name the sources state only as part of a longer one is not whole: "barack
-/// trump" is not made of "barack obama" and "donald trump".
+/// [`PhraseSet::hash`]es, [`SourceNames::whole`]) one after the other: "tesla model y" of
+/// "tesla" and "model y" (a maker and its product, "Tesla Model Y" against "Tesla, Inc.
+/// delivered … The Model Y was …"). A name the sources state only as part of a longer one is
+/// not whole: "barack trump" is not made of "barack obama" and "donald trump".
 fn joins_whole_names(norm: &str, whole: &nohash_hasher::IntSet<u64>) -> bool {
     let words: Vec<&str> = norm.split_whitespace().collect();
     if words.len() < 2 || whole.is_empty() {
