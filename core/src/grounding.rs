@@ -244,7 +244,35 @@ enum KeyKind {
     Number,
     /// A four-digit year 1000–2099.
     Year,
+    /// A month or weekday name ("October", "Monday"; [`CALENDAR_NAMES`]): part of a date, so it
+    /// conflicts only with another of its kind ("launched in October 2008" does not conflict
+    /// with the place "Stockholm" of "founded in 2006 in Stockholm").
+    Month,
 }
+
+/// Month and weekday names (lower case, sorted), keyed as [`KeyKind::Month`] when capitalised
+/// as a name.
+const CALENDAR_NAMES: &[&str] = &[
+    "april",
+    "august",
+    "december",
+    "february",
+    "friday",
+    "january",
+    "july",
+    "june",
+    "march",
+    "may",
+    "monday",
+    "november",
+    "october",
+    "saturday",
+    "september",
+    "sunday",
+    "thursday",
+    "tuesday",
+    "wednesday",
+];
 
 /// Number words normalised to digits, so that "twelve" and "12" match.
 const NUMBER_WORDS: &[(&str, &str)] = &[
@@ -306,10 +334,9 @@ pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
         .copied()
 }
 
-/// Verbal negation markers ("not", "never", "cannot", "-n't"; and "no longer", in [`sentence_keys`]): a
-/// claim and its aligned sentence that differ in them disagree in polarity. Determiners such as
-/// "no" are left out: "no other river carries as much" restates a superlative, it does not
-/// negate it.
+/// Verbal negation markers ("not", "never", "cannot"; with "-n't", "no longer", negative
+/// pronouns and the determiner "no" in [`negation_at`]): a claim and its aligned sentence that
+/// differ in them disagree in polarity.
 const NEGATIONS: &[&str] = &["not", "never", "cannot"];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
@@ -619,20 +646,11 @@ fn sentence_keys<'a>(
         let lower_word = lower_cow(t.raw);
         let lower = lower_word.as_ref();
         refers_back |= lower.len() <= BACK_REFERENCE_MAX_LEN && BACK_REFERENCES.contains(&lower);
-        // "no longer" negates as "not" does ("it is no longer considered a planet"); "no" alone
-        // is mostly a determiner or a yes/no answer, and is left out.
-        let next_is = |w: &str| {
-            toks.get(i + 1)
-                .is_some_and(|n| n.raw.eq_ignore_ascii_case(w))
-        };
         let after_no = i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no");
         if lower == "longer" && after_no {
             continue;
         }
-        if NEGATIONS.contains(&lower)
-            || lower.ends_with("n't")
-            || (lower == "no" && next_is("longer"))
-        {
+        if negation_at(text, toks, i) {
             out.push(Key {
                 norm: Cow::Borrowed("not"),
                 kind: KeyKind::Word,
@@ -734,9 +752,16 @@ fn sentence_keys<'a>(
         let norm = normal_form(fold_diacritics(place));
         // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
         let norm = if name { norm } else { inflection_stem(norm) };
+        let kind = if !name {
+            KeyKind::Word
+        } else if CALENDAR_NAMES.binary_search(&norm.as_ref()).is_ok() {
+            KeyKind::Month
+        } else {
+            KeyKind::Name
+        };
         out.push(Key {
             norm,
-            kind: if name { KeyKind::Name } else { KeyKind::Word },
+            kind,
             negation: false,
             approx: false,
             run: if name { runs.of(i, text, toks) } else { NO_RUN },
@@ -875,7 +900,7 @@ impl AnswerKeys {
     /// embedding misses (all-MiniLM-L6-v2 gives those two sentences cosine 0.75, a paraphrase
     /// 0.85).
     pub fn conflicts_with(&self, other: &AnswerKeys) -> bool {
-        [KeyKind::Name, KeyKind::Number, KeyKind::Year]
+        [KeyKind::Name, KeyKind::Number, KeyKind::Year, KeyKind::Month]
             .into_iter()
             .any(|kind| {
                 fn of(a: &AnswerKeys, kind: KeyKind) -> Vec<&str> {
@@ -1446,14 +1471,15 @@ type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
 /// a unit `quantities`, from [`claim_quantities`]), the first sentence of `aligned` (best
 /// first; tokens from `context_tokens`) that states another number of the same unit
 /// ([`unit_after`]) and of the same thing (a content word within three tokens of both,
-/// [`words_around`]), one the claim does not state as well, with that number's key id in
-/// `index`. "sentenced to ten years in prison" meets "sentenced to five years in prison" though
+/// [`words_around`]; of any thing when `any_thing`), one the claim does not state as well, with
+/// that number's key id in `index`. "sentenced to ten years in prison" meets "sentenced to five years in prison" though
 /// the claim's best sentence is another one it joins.
 fn same_unit_number(
     index: &SourceIndex<'_>,
     (claim_toks, norm, quantities): (&[Token<'_>], &str, &Quantities<'_>),
     context_tokens: &[Token<'_>],
     aligned: &[u32],
+    any_thing: bool,
 ) -> Option<(u32, u32)> {
     if quantities.is_empty() {
         return None;
@@ -1474,7 +1500,7 @@ fn same_unit_number(
             let around = words_around(toks, j);
             quantities
                 .iter()
-                .any(|(u, w)| *u == unit && w.iter().any(|x| around.contains(x)))
+                .any(|(u, w)| *u == unit && (any_thing || w.iter().any(|x| around.contains(x))))
                 .then_some(())?;
             Some((t, *index.vocab.get(&key)?))
         })
@@ -1503,18 +1529,38 @@ const CLAUSE_OPENERS: &[&str] = &[
     "not",
 ];
 
+/// Subordinating conjunctions that open a sentence with a clause of its own, ended by the first
+/// comma ([`clause_ranges`]).
+const SUBORDINATORS: &[&str] = &[
+    "although", "though", "while", "whereas", "because", "since", "if", "when", "unless",
+];
+
 /// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
-/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or at "but",
-/// "whereas" or "although" anywhere after the first token.
+/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
+/// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
+/// "which", "who", "whom"): a relative clause has a predicate of its own, so "Python 3.0,
+/// released on 3 December 2008, was a major revision … that is not completely
+/// backward-compatible" denies only the compatibility, not the release. A sentence that opens
+/// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
+/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying.
 fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
+    let mut in_subordinate = toks
+        .first()
+        .is_some_and(|t| SUBORDINATORS.contains(&lower_cow(t.raw).as_ref()));
     for i in 1..toks.len() {
         let lower = lower_cow(toks[i].raw);
         let gap = &text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start];
         let after_comma = gap.contains(',') || gap.contains(':');
-        let opens = (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
-            || matches!(lower.as_ref(), "but" | "whereas" | "although");
+        let closes_subordinate = in_subordinate && after_comma;
+        in_subordinate &= !after_comma;
+        let opens = closes_subordinate
+            || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
+            || matches!(
+                lower.as_ref(),
+                "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
+            );
         if opens {
             out.push(start..i);
             start = i;
@@ -1530,6 +1576,19 @@ struct ClauseKeys<'a> {
     negated: bool,
     words: Vec<Cow<'a, str>>,
     names: Vec<Cow<'a, str>>,
+    /// Its direction words ([`directions`]) as (pair, side) of [`DIRECTION_ANTONYMS`].
+    dirs: Vec<(usize, usize)>,
+}
+
+impl ClauseKeys<'_> {
+    /// Whether this clause states by an antonym what `other`, of the other polarity, denies:
+    /// "it is closed on Mondays" against "it is not open on Mondays" (a word of one side of a
+    /// pair here, of the other side there, and none of the same side in both).
+    fn restates_by_antonym(&self, other: &ClauseKeys<'_>) -> bool {
+        self.dirs.iter().any(|&(pair, side)| {
+            other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
+        })
+    }
 }
 
 /// The [`ClauseKeys`] of each clause ([`clause_ranges`]) of a sentence given by its tokens
@@ -1552,17 +1611,22 @@ fn clause_words<'a>(
                 match k.kind {
                     KeyKind::Word => words.push(k.norm),
                     KeyKind::Name => names.push(k.norm),
-                    KeyKind::Number | KeyKind::Year => {}
+                    KeyKind::Number | KeyKind::Year | KeyKind::Month => {}
                 }
             }
             for v in [&mut words, &mut names] {
                 v.sort_unstable();
                 v.dedup();
             }
+            let dirs = directions(text, part)
+                .iter()
+                .map(|d| (d.pair, d.side))
+                .collect();
             Some(ClauseKeys {
                 negated,
                 words,
                 names,
+                dirs,
             })
         })
         .collect()
@@ -1578,7 +1642,8 @@ fn clause_words<'a>(
 /// of one sentence share a subject, often through a pronoun; a clause with no content word, "No,
 /// Holly Hunter wasn't in Saving Grace", by its names), ties broken by the share of the
 /// source clause's own words it restates; the claim disagrees when, for some clause of it, every
-/// best-matched source clause has the other polarity. When no clause of the claim shares a
+/// best-matched source clause has the other polarity and the affirmed clause holds at least
+/// half of the negated one's words (the denied proposition is the one the other side states). When no clause of the claim shares a
 /// content word with the sources (a claim of names and numbers only), the claim's polarity is
 /// compared with the best sentence's, as a whole.
 #[allow(clippy::too_many_arguments)]
@@ -1605,7 +1670,7 @@ fn polarity_mismatch(
         })
         .collect();
     let mut judged = false;
-    for clause in clause_words(text, claim_toks, lower_vocab) {
+    for clause in &clause_words(text, claim_toks, lower_vocab) {
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.
         let by_names = clause.words.is_empty();
@@ -1636,7 +1701,15 @@ fn polarity_mismatch(
                 (best, agree, disagree) = ((held, len), false, false);
             }
             if cmp.is_ge() {
-                if *src_neg == claim_neg {
+                // A clause of the other polarity disagrees when the other side states at least
+                // half of the negated clause's words: "did not publish under her own name during
+                // her lifetime" denies the name, not "was published in 1813"; "Warren Bryant
+                // was not a CEO" denies all it says.
+                let negated_len = if *src_neg { len } else { words.len() };
+                if *src_neg == claim_neg
+                    || 2 * held < negated_len
+                    || clause.restates_by_antonym(src)
+                {
                     agree = true;
                 } else {
                     disagree = true;
@@ -1649,6 +1722,46 @@ fn polarity_mismatch(
         }
     }
     !judged && negated != index.sent_neg[candidates[0] as usize]
+}
+
+/// Whether the clause `toks` holds a verbal negation ([`NEGATIONS`], "-n't", "no longer"), as
+/// [`sentence_keys`] reads one.
+fn negates(text: &str, toks: &[Token<'_>]) -> bool {
+    (0..toks.len()).any(|i| negation_at(text, toks, i))
+}
+
+/// Whether `toks[i]` (offsets in `text`) negates its clause: a verbal negation ([`NEGATIONS`],
+/// "-n't", "no longer"), a negative pronoun ("nobody", "nothing", "none"), or "no" as the
+/// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
+/// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
+/// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter".
+fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let lower = lower_cow(toks[i].raw);
+    if NEGATIONS.contains(&lower.as_ref()) || lower.ends_with("n't") {
+        return true;
+    }
+    // Capitalised inside a sentence, it is part of a name ("No Child Left Behind Act").
+    let in_name = !toks[i].sentence_start && toks[i].raw.starts_with(|c: char| c.is_uppercase());
+    if in_name {
+        return false;
+    }
+    if matches!(lower.as_ref(), "nobody" | "nothing" | "none") {
+        return true;
+    }
+    if lower != "no" {
+        return false;
+    }
+    let Some(next) = toks.get(i + 1).filter(|n| !n.is_number) else {
+        return false;
+    };
+    let gap = &text[toks[i].start + toks[i].raw.len()..next.start];
+    let next = lower_cow(next.raw);
+    gap.trim().is_empty()
+        && !next.is_empty()
+        && !matches!(
+            next.as_ref(),
+            "other" | "more" | "less" | "fewer" | "doubt" | "matter"
+        )
 }
 
 /// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
@@ -1733,7 +1846,7 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         ],
     ),
     (
-        &["opened", "opens", "opening", "reopened"],
+        &["open", "opened", "opens", "opening", "reopened"],
         &["closed", "closes", "closing", "shut", "shuts"],
     ),
     (
@@ -1801,8 +1914,8 @@ fn direction_conflict(
 /// A direction word of the claim clause `claim_toks` (offsets in `text`) whose opposite
 /// ([`DIRECTION_ANTONYMS`]) the source clause `src_toks` (offsets in `context`) states instead:
 /// Some((the claim's word, the source's)). Counted only
-/// when the claim holds no word of the other side and the source none of the claim's side, not
-/// after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A
+/// when the claim holds no word of the other side and the source none of the claim's side, when
+/// both clauses or neither are negated ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A
 /// comparison reversed with its arguments ("A is larger than B" against "B is smaller than A")
 /// says the same thing: when both words are followed by "than", they conflict only if the same
 /// word follows "than" in both.
@@ -1812,6 +1925,11 @@ fn direction_pair(
 ) -> Option<(&'static str, &'static str)> {
     let claim = directions(text, claim_toks);
     if claim.is_empty() {
+        return None;
+    }
+    // A direction denied is the opposite one ("not open" is "closed"): across polarities the
+    // clauses are `polarity_mismatch`'s to judge.
+    if negates(text, claim_toks) != negates(context, src_toks) {
         return None;
     }
     let src = directions(context, src_toks);
@@ -1979,7 +2097,7 @@ fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
     {
         Some(&[KeyKind::Number, KeyKind::Year])
     } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
-        Some(&[KeyKind::Year, KeyKind::Number])
+        Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
     } else if q.contains(" who ") || q.contains(" whom ") || q.contains(" whose ") {
         Some(&[KeyKind::Name])
     } else {
@@ -2019,12 +2137,20 @@ pub fn analyse_tokens(
     initialisms.sort_unstable();
     initialisms.dedup();
     let index = SourceIndex::build(context, context_tokens, &lower_vocab, &initialisms);
-    let prompt_keys: FastSet<Cow<'_, str>> = sentence_spans(prompt)
-        .into_iter()
-        .flat_map(|sp| sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), &lower_vocab).0)
-        .filter(|k| !k.negation)
-        .map(|k| k.norm)
-        .collect();
+    // The prompt's keys, and the names of its question (its last speaker turn in a dialogue,
+    // `question_of`): the sentences from the question's start on.
+    let question_from = prompt.len() - question_of(prompt).len();
+    let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
+    let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
+    for sp in sentence_spans(prompt) {
+        let ks = sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), &lower_vocab).0;
+        for k in ks.into_iter().filter(|k| !k.negation) {
+            if k.kind == KeyKind::Name && sp.1 > question_from {
+                question_names.insert(k.norm.clone());
+            }
+            prompt_keys.insert(k.norm);
+        }
+    }
     let mut scores = FastMap::default();
     let mut claims = Vec::new();
     let (mut contradicted, mut novel_conflicts, mut neg_mismatch) = (0usize, 0usize, 0usize);
@@ -2081,7 +2207,12 @@ pub fn analyse_tokens(
         // first of `top3` that lacks it (else, when all three hold it, a scan of the scores).
         for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
             let Some(e) = *id else { continue };
-            if *p || !matches!(k.kind, KeyKind::Name | KeyKind::Number | KeyKind::Year) {
+            if *p
+                || !matches!(
+                    k.kind,
+                    KeyKind::Name | KeyKind::Number | KeyKind::Year | KeyKind::Month
+                )
+            {
                 continue;
             }
             let (w, post) = (index.idf[e as usize], index.posting(e));
@@ -2128,10 +2259,20 @@ pub fn analyse_tokens(
                     .count();
                 held as f64 / content.len() as f64
             };
-            let in_sent: Vec<bool> = ids
+            // A name of the question that the passage also states is judged as the claim's
+            // own: the sentence that carries the claim must hold it ("The iPhone is made by
+            // Samsung" against "The Galaxy S series is made by Samsung"). Other tokens of the
+            // prompt count as held (an answer restates its question; a reply may name what
+            // earlier turns of a dialogue did).
+            let in_sent: Vec<bool> = content
                 .iter()
+                .zip(&ids)
                 .zip(&in_prompt)
-                .map(|(id, p)| *p || id.is_some_and(|id| index.has(s, id)))
+                .map(|((k, id), p)| match id {
+                    Some(id) if question_names.contains(&k.norm) => index.has(s, *id),
+                    Some(id) => *p || index.has(s, *id),
+                    None => *p,
+                })
                 .collect();
             // Aligned support: the best two sentences together (a claim may join two sentences
             // about one subject); conflicts are judged against the best one alone.
@@ -2144,7 +2285,7 @@ pub fn analyse_tokens(
             claim_ids.sort_unstable();
             // The sentence stating the first conflicting name, number or date.
             let mut conflict_sentence = None;
-            for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year] {
+            for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year, KeyKind::Month] {
                 let missing: Vec<(usize, bool)> = content
                     .iter()
                     .enumerate()
@@ -2169,13 +2310,30 @@ pub fn analyse_tokens(
                         .collect()
                 };
                 let novel = missing.iter().find(|m| m.1).map(|m| m.0);
-                let (mut other, mut stated_in) = (others_in(s), s);
+                // A number stated as approximate with a unit ("about nine points more", "about
+                // 2.7 kilometres") that no number of the sources rounds to (`SourceIndex::id_of`)
+                // is often derived or converted from them: it conflicts only with a number of
+                // its own unit ("about 60 percent" against "54.3 percent"), not with any number
+                // of the sentence.
+                let claim_toks = span_tokens(text_tokens, sp);
+                let approx_quantities = novel
+                    .filter(|&i| kind == KeyKind::Number && content[i].approx)
+                    .map(|i| (i, claim_quantities(claim_toks, &content[i].norm)))
+                    .filter(|(_, q)| !q.is_empty());
+                let (mut other, mut stated_in) = match &approx_quantities {
+                    Some((i, q)) => {
+                        let claim = (claim_toks, content[*i].norm.as_ref(), q);
+                        let found = same_unit_number(&index, claim, context_tokens, &[s], true);
+                        (found.map(|(_, id)| vec![id]).unwrap_or_default(), s)
+                    }
+                    None => (others_in(s), s),
+                };
                 // A name, number or date found nowhere in the sources conflicts with one the
                 // aligned span states in its place: the best sentence, or else the second of
                 // the claim's two aligned sentences when that one continues a subject named
                 // elsewhere (it refers back by a pronoun): "The Eiffel Tower was completed in
                 // 1899" against "The Eiffel Tower is a … tower. It was completed in 1889".
-                if other.is_empty() && novel.is_some() {
+                if other.is_empty() && novel.is_some() && approx_quantities.is_none() {
                     if let Some(&t) = top_ids
                         .get(1)
                         .filter(|&&t| index.sent_refers_back[t as usize])
@@ -2186,11 +2344,7 @@ pub fn analyse_tokens(
                 // A number found nowhere conflicts with another number of the same unit in
                 // either aligned sentence ("ten years in prison" against "…sentenced to five
                 // years in prison", when the claim joins that sentence with another).
-                // A number stated as approximate or as a bound ("over 25,000 acres") is left
-                // to the rounding of `SourceIndex::id_of`.
-                let exact = novel.filter(|&i| !content[i].approx);
-                if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, exact) {
-                    let claim_toks = span_tokens(text_tokens, sp);
+                if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, novel) {
                     let norm = &content[i].norm;
                     let quantities = claim_quantities(claim_toks, norm);
                     if let Some((t, id)) = same_unit_number(
@@ -2198,6 +2352,7 @@ pub fn analyse_tokens(
                         (claim_toks, norm, &quantities),
                         context_tokens,
                         &top_ids,
+                        false,
                     ) {
                         (other, stated_in) = (vec![id], t);
                     }
@@ -2225,7 +2380,7 @@ pub fn analyse_tokens(
                     let quantities = claim_quantities(claim_toks, norm);
                     if !quantities.is_empty() {
                         let claim = (claim_toks, norm.as_ref(), &quantities);
-                        match same_unit_number(&index, claim, context_tokens, &[s]) {
+                        match same_unit_number(&index, claim, context_tokens, &[s], false) {
                             Some((_, id)) => other = vec![id],
                             None => continue,
                         }
@@ -2816,6 +2971,50 @@ mod tests {
                 &["No, Holly Hunter wasn't in Saving Grace, but she did star in a fantasy drama."]
                     [..],
             ),
+            (
+                // A relative clause denies only what it says.
+                "When was Python 3.0 released?",
+                "Python 3.0, released on 3 December 2008, was a major revision of the language \
+                 that is not completely backward-compatible with earlier versions.",
+                &["Python 3.0 was released on December 3, 2008."][..],
+                &["Python 3.0 is completely backward-compatible with earlier versions."][..],
+            ),
+            (
+                // A sentence opened by a subordinate clause: its main clause after the comma.
+                "Can penguins fly?",
+                "Penguins are flightless birds. Although they cannot fly, they are excellent \
+                 swimmers, using their wings as flippers.",
+                &["No, penguins can't fly, but they swim very well using their wings as flippers."]
+                    [..],
+                &["They are excellent swimmers, and they can fly."][..],
+            ),
+            (
+                // A negation that states much the claim does not denies something else.
+                "Who wrote Pride and Prejudice?",
+                "Pride and Prejudice is an 1813 novel by Jane Austen, who did not publish under \
+                 her own name during her lifetime.",
+                &["Jane Austen wrote Pride and Prejudice, which was published in 1813."][..],
+                &["Jane Austen published under her own name during her lifetime."][..],
+            ),
+            (
+                // "closed" states what "not open" does.
+                "Is the museum open on Mondays?",
+                "The City Museum is open Tuesday to Sunday from 10 am to 6 pm. It is not open on \
+                 Mondays, except on public holidays.",
+                &["No, it is closed on Mondays unless it is a public holiday."][..],
+                &["It is open on Mondays, except on public holidays."][..],
+            ),
+            (
+                // The determiner "no" negates; within a name it does not.
+                "Did the treaty end the war?",
+                "The ceasefire was signed in 1953, but no peace treaty was ever concluded. The No \
+                 Gun Ri report was published in 2001.",
+                &[
+                    "No. Only a ceasefire was signed in 1953; there was never a peace treaty.",
+                    "The No Gun Ri report was published in 2001.",
+                ][..],
+                &["A peace treaty was concluded after the ceasefire."][..],
+            ),
         ];
         for (q, ctx, goods, bads) in cases {
             for good in goods {
@@ -2840,7 +3039,51 @@ mod tests {
     }
 
     #[test]
-    fn clauses_start_at_a_conjunction_after_a_comma_or_at_but() {
+    fn month_names_are_dates_and_approximate_numbers_keep_their_unit() {
+        assert!(CALENDAR_NAMES.windows(2).all(|w| w[0] < w[1]));
+        // A month conflicts with months only, not with the place of the aligned sentence.
+        let ctx = "Spotify was founded in 2006 in Stockholm by Daniel Ek and Martin Lorentzon. It \
+                   launched its service in October 2008.";
+        let q = "When was the company founded and by whom?";
+        let good = analyse(
+            "Spotify was founded by Daniel Ek and Martin Lorentzon in 2006, and it launched in \
+             October 2008.",
+            q,
+            ctx,
+        );
+        assert!(good.claims.iter().all(|c| c.status != ClaimStatus::Contradicted), "{good:?}");
+        let bad = analyse("It launched its service in March 2008.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        // An approximate number derived from the sources' is no swap for one of another unit;
+        // one of the same unit still is.
+        let (q, ctx) = (
+            "What share of the vote did she get?",
+            "Smith won the election with 54.3 percent of the vote, while her opponent received \
+             45.7 percent.",
+        );
+        let good = analyse("She got 54.3% of the vote, about nine points more than her opponent.", q, ctx);
+        assert!(good.claims.iter().all(|c| c.status != ClaimStatus::Contradicted), "{good:?}");
+        let bad = analyse("She got about 60 percent of the vote.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_name_of_the_question_must_stand_in_the_claims_sentence() {
+        // The question's subject, stated by the passage, is judged as the claim's own: a claim
+        // that puts it beside another sentence's predicate is contradicted.
+        let (q, ctx) = (
+            "Which company makes the Walkman?",
+            "The Walkman is a line of portable audio players designed and marketed by Sony. The \
+             Galaxy S series is made by Samsung Electronics.",
+        );
+        let bad = analyse("The Walkman is made by Samsung.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        let good = analyse("The Walkman is made by Sony.", q, ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    }
+
+    #[test]
+    fn clauses_start_at_a_conjunction_after_a_comma_at_but_or_at_a_relative_pronoun() {
         let s =
             "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play, not a film";
         let toks = tokens(s);
@@ -2849,6 +3092,15 @@ mod tests {
             .map(|r| toks[r.start].raw)
             .collect();
         assert_eq!(starts, ["Penguins", "but", "and", "not"]);
+        // A relative pronoun opens a clause; so does the main clause after a sentence-initial
+        // subordinate one.
+        let s = "Although it was late, the album that they did not finish sold well";
+        let toks = tokens(s);
+        let starts: Vec<&str> = clause_ranges(s, &toks)
+            .into_iter()
+            .map(|r| toks[r.start].raw)
+            .collect();
+        assert_eq!(starts, ["Although", "the", "that"]);
     }
 
     #[test]
