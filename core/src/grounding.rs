@@ -900,19 +900,24 @@ impl AnswerKeys {
     /// embedding misses (all-MiniLM-L6-v2 gives those two sentences cosine 0.75, a paraphrase
     /// 0.85).
     pub fn conflicts_with(&self, other: &AnswerKeys) -> bool {
-        [KeyKind::Name, KeyKind::Number, KeyKind::Year, KeyKind::Month]
-            .into_iter()
-            .any(|kind| {
-                fn of(a: &AnswerKeys, kind: KeyKind) -> Vec<&str> {
-                    a.keys
-                        .iter()
-                        .filter(|(k, _)| *k == kind)
-                        .map(|(_, n)| n.as_str())
-                        .collect()
-                }
-                let (mine, theirs) = (of(self, kind), of(other, kind));
-                !mine.is_empty() && !theirs.is_empty() && !mine.iter().any(|m| theirs.contains(m))
-            })
+        [
+            KeyKind::Name,
+            KeyKind::Number,
+            KeyKind::Year,
+            KeyKind::Month,
+        ]
+        .into_iter()
+        .any(|kind| {
+            fn of(a: &AnswerKeys, kind: KeyKind) -> Vec<&str> {
+                a.keys
+                    .iter()
+                    .filter(|(k, _)| *k == kind)
+                    .map(|(_, n)| n.as_str())
+                    .collect()
+            }
+            let (mine, theirs) = (of(self, kind), of(other, kind));
+            !mine.is_empty() && !theirs.is_empty() && !mine.iter().any(|m| theirs.contains(m))
+        })
     }
 }
 
@@ -2285,7 +2290,12 @@ pub fn analyse_tokens(
             claim_ids.sort_unstable();
             // The sentence stating the first conflicting name, number or date.
             let mut conflict_sentence = None;
-            for kind in [KeyKind::Name, KeyKind::Number, KeyKind::Year, KeyKind::Month] {
+            for kind in [
+                KeyKind::Name,
+                KeyKind::Number,
+                KeyKind::Year,
+                KeyKind::Month,
+            ] {
                 let missing: Vec<(usize, bool)> = content
                     .iter()
                     .enumerate()
@@ -3051,7 +3061,12 @@ mod tests {
             q,
             ctx,
         );
-        assert!(good.claims.iter().all(|c| c.status != ClaimStatus::Contradicted), "{good:?}");
+        assert!(
+            good.claims
+                .iter()
+                .all(|c| c.status != ClaimStatus::Contradicted),
+            "{good:?}"
+        );
         let bad = analyse("It launched its service in March 2008.", q, ctx);
         assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
         // An approximate number derived from the sources' is no swap for one of another unit;
@@ -3061,8 +3076,17 @@ mod tests {
             "Smith won the election with 54.3 percent of the vote, while her opponent received \
              45.7 percent.",
         );
-        let good = analyse("She got 54.3% of the vote, about nine points more than her opponent.", q, ctx);
-        assert!(good.claims.iter().all(|c| c.status != ClaimStatus::Contradicted), "{good:?}");
+        let good = analyse(
+            "She got 54.3% of the vote, about nine points more than her opponent.",
+            q,
+            ctx,
+        );
+        assert!(
+            good.claims
+                .iter()
+                .all(|c| c.status != ClaimStatus::Contradicted),
+            "{good:?}"
+        );
         let bad = analyse("She got about 60 percent of the vote.", q, ctx);
         assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
     }
