@@ -585,6 +585,17 @@ mod tests {
         assert!(is_number_scale(&tokens("5 million"), 1));
         assert!(!is_number_scale(&tokens("a million"), 1));
         assert!(!is_number_scale(&tokens("5 million"), 2));
+        // Abbreviations: "bn" with or without a space, "m" and "k" only written against it.
+        for (s, v) in [
+            ("$1.2bn", "1200000000"),
+            ("1.2 bn", "1200000000"),
+            ("£12m", "12000000"),
+        ] {
+            assert_eq!(number_key(&tokens(s), 0), v, "{s}");
+        }
+        assert_eq!(number_key(&tokens("45k"), 0), "45000");
+        assert_eq!(number_key(&tokens("5 m"), 0), "5");
+        assert!(!is_number_scale(&tokens("5 m"), 1));
         use std::borrow::Cow;
         assert_eq!(fold_diacritics(Cow::Borrowed("gaudí")), "gaudi");
         assert_eq!(fold_diacritics(Cow::Borrowed("zürich")), "zurich");
@@ -799,6 +810,17 @@ const SCALE_WORDS: &[(&str, u32)] = &[
     ("trillion", 12),
 ];
 
+/// Scale abbreviations of news and finance ("$1.2bn", "£12m", "45k"), with their power of
+/// ten: they scale only a number they are written against, with no space ("5 m" is five
+/// metres). "bn" and "tn" scale with a space too.
+const SCALE_SUFFIXES: &[(&str, u32, bool)] = &[
+    ("bn", 9, true),
+    ("tn", 12, true),
+    ("m", 6, false),
+    ("mn", 6, false),
+    ("k", 3, false),
+];
+
 /// The power of ten of a scale word ("million" → 6; lower case), None for other words.
 pub fn scale_of(lower: &str) -> Option<u32> {
     SCALE_WORDS
@@ -807,10 +829,31 @@ pub fn scale_of(lower: &str) -> Option<u32> {
         .map(|&(_, p)| p)
 }
 
-/// True when `toks[i]` is a scale word ([`scale_of`]) right after a number ("5.5 million"): it
-/// is part of that number's value ([`number_key`]), not a word of its own.
+/// The power of ten that `toks[i]` gives the number `toks[i − 1]`: a scale word after it ("5.5
+/// million", [`scale_of`]) or a scale abbreviation ([`SCALE_SUFFIXES`]: "1.2bn", "£12m"). None
+/// when `toks[i]` is no scale of a number.
+fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
+    let (Some(prev), Some(t)) = (i.checked_sub(1).and_then(|j| toks.get(j)), toks.get(i)) else {
+        return None;
+    };
+    if !prev.is_number || t.is_number {
+        return None;
+    }
+    let lower = lower_cow(t.raw);
+    scale_of(&lower).or_else(|| {
+        let joined = prev.start + prev.raw.len() == t.start;
+        SCALE_SUFFIXES
+            .iter()
+            .find(|(w, _, spaced)| *w == lower && (joined || *spaced))
+            .map(|&(_, p, _)| p)
+    })
+}
+
+/// True when `toks[i]` is a scale word or abbreviation right after a number ("5.5 million",
+/// "£12m"; [`scale_at`]): it is part of that number's value ([`number_key`]), not a word of its
+/// own.
 pub fn is_number_scale(toks: &[Token<'_>], i: usize) -> bool {
-    i > 0 && i < toks.len() && toks[i - 1].is_number && scale_of(&lower_cow(toks[i].raw)).is_some()
+    scale_at(toks, i).is_some()
 }
 
 /// Capitalised unit symbols (SI and common data units) that follow a number or a degree sign
@@ -858,16 +901,12 @@ pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 }
 
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by
-/// the scale word after it by moving the decimal point ("5.5 million" → "5500000", as
-/// "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values written these ways get equal
+/// the scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5
+/// million" and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values written these ways get equal
 /// keys.
 pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str> {
     let digits = number_digits(toks[i].raw);
-    let Some(power) = toks
-        .get(i + 1)
-        .filter(|_| toks[i].is_number)
-        .and_then(|t| scale_of(&lower_cow(t.raw)))
-    else {
+    let Some(power) = scale_at(toks, i + 1) else {
         return digits;
     };
     let (int, frac) = digits.split_once('.').unwrap_or((&digits, ""));
