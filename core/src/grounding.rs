@@ -1454,15 +1454,25 @@ fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
     if t.is_number {
         return Some(number_key(toks, i));
     }
-    number_word(&lower_cow(t.raw)).map(Cow::Borrowed)
+    // Lower-cased on the stack: this runs for every word of the aligned sentences.
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
+    lower.copy_from_slice(t.raw.as_bytes());
+    lower.make_ascii_lowercase();
+    number_word(std::str::from_utf8(lower).ok()?).map(Cow::Borrowed)
 }
 
 /// The claim's number `norm` (its key; the claim's tokens are `claim_toks`) as quantities: for
 /// each place the claim states it with a unit ([`unit_after`]), that unit and the words around
 /// it ([`words_around`]); empty when the claim gives it no unit.
 fn claim_quantities<'a>(claim_toks: &[Token<'a>], norm: &str) -> Quantities<'a> {
+    // Only a number some number word writes can stand in a word: the others need no lookup.
+    let has_word_form = NUMBER_WORDS.iter().any(|&(_, d)| d == norm);
     (0..claim_toks.len())
-        .filter(|&i| number_at(claim_toks, i).is_some_and(|k| k == norm))
+        .filter(|&i| {
+            (claim_toks[i].is_number || has_word_form)
+                && number_at(claim_toks, i).is_some_and(|k| k == norm)
+        })
         .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
         .collect()
 }
@@ -1472,16 +1482,17 @@ type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
 
 /// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
 /// Natural Language": quantities of one unit with different values do not entail each other):
-/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`, its places with
-/// a unit `quantities`, from [`claim_quantities`]), the first sentence of `aligned` (best
-/// first; tokens from `context_tokens`) that states another number of the same unit
-/// ([`unit_after`]) and of the same thing (a content word within three tokens of both,
-/// [`words_around`]; of any thing when `any_thing`), one the claim does not state as well, with
-/// that number's key id in `index`. "sentenced to ten years in prison" meets "sentenced to five years in prison" though
-/// the claim's best sentence is another one it joins.
+/// for the claim's number `norm` (its key; every number of the claim is in `claim_numbers`, as
+/// [`number_at`] keys them; its places with a unit are `quantities`, from
+/// [`claim_quantities`]), the first sentence of `aligned` (best first; tokens from
+/// `context_tokens`) that states another number of the same unit ([`unit_after`]) and of the
+/// same thing (a content word within three tokens of both, [`words_around`]; of any thing when
+/// `any_thing`), one the claim does not state as well, with that number's key id in `index`.
+/// "sentenced to ten years in prison" meets "sentenced to five years in prison" though the
+/// claim's best sentence is another one it joins.
 fn same_unit_number(
     index: &SourceIndex<'_>,
-    (claim_toks, norm, quantities): (&[Token<'_>], &str, &Quantities<'_>),
+    (claim_numbers, norm, quantities): (&[Cow<'_, str>], &str, &Quantities<'_>),
     context_tokens: &[Token<'_>],
     aligned: &[u32],
     any_thing: bool,
@@ -1489,11 +1500,18 @@ fn same_unit_number(
     if quantities.is_empty() {
         return None;
     }
-    // Every number of the claim: one the sentence states too is no replacement.
-    let claim_numbers: Vec<Cow<'_, str>> = (0..claim_toks.len())
-        .filter_map(|i| number_at(claim_toks, i))
-        .collect();
     aligned.iter().find_map(|&t| {
+        // Most sentences hold no other number: their keys say so without a scan of their words.
+        let (ids, kinds) = index.sentence(t);
+        let other_number = ids.iter().zip(kinds).any(|(&id, k)| {
+            let n = index.norms[id as usize].as_ref();
+            matches!(k, KeyKind::Number | KeyKind::Year)
+                && n != norm
+                && !claim_numbers.iter().any(|c| c == n)
+        });
+        if !other_number {
+            return None;
+        }
         let toks = span_tokens(context_tokens, index.spans[t as usize]);
         (0..toks.len()).find_map(|j| {
             let key = number_at(toks, j)?;
@@ -1741,32 +1759,32 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
 /// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter".
 fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
-    let lower = lower_cow(toks[i].raw);
-    if NEGATIONS.contains(&lower.as_ref()) || lower.ends_with("n't") {
+    // Compared without lower-casing: this runs for every token of the request.
+    let raw = toks[i].raw;
+    let is = |w: &str| raw.eq_ignore_ascii_case(w);
+    let tail = raw.len().checked_sub(3).and_then(|at| raw.get(at..));
+    if NEGATIONS.iter().any(|n| is(n)) || tail.is_some_and(|t| t.eq_ignore_ascii_case("n't")) {
         return true;
     }
     // Capitalised inside a sentence, it is part of a name ("No Child Left Behind Act").
-    let in_name = !toks[i].sentence_start && toks[i].raw.starts_with(|c: char| c.is_uppercase());
+    let in_name = !toks[i].sentence_start && raw.starts_with(|c: char| c.is_uppercase());
     if in_name {
         return false;
     }
-    if matches!(lower.as_ref(), "nobody" | "nothing" | "none") {
+    if is("nobody") || is("nothing") || is("none") {
         return true;
     }
-    if lower != "no" {
+    if !is("no") {
         return false;
     }
     let Some(next) = toks.get(i + 1).filter(|n| !n.is_number) else {
         return false;
     };
-    let gap = &text[toks[i].start + toks[i].raw.len()..next.start];
-    let next = lower_cow(next.raw);
+    let gap = &text[toks[i].start + raw.len()..next.start];
     gap.trim().is_empty()
-        && !next.is_empty()
-        && !matches!(
-            next.as_ref(),
-            "other" | "more" | "less" | "fewer" | "doubt" | "matter"
-        )
+        && !["other", "more", "less", "fewer", "doubt", "matter"]
+            .iter()
+            .any(|w| next.raw.eq_ignore_ascii_case(w))
 }
 
 /// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
@@ -2290,6 +2308,17 @@ pub fn analyse_tokens(
             claim_ids.sort_unstable();
             // The sentence stating the first conflicting name, number or date.
             let mut conflict_sentence = None;
+            // The claim's tokens, and its numbers ([`number_at`]), found once when a quantity
+            // needs them.
+            let claim_toks = span_tokens(text_tokens, sp);
+            let claim_numbers = std::cell::OnceCell::new();
+            let claim_numbers = || -> &[Cow<'_, str>] {
+                claim_numbers.get_or_init(|| {
+                    (0..claim_toks.len())
+                        .filter_map(|i| number_at(claim_toks, i))
+                        .collect::<Vec<_>>()
+                })
+            };
             for kind in [
                 KeyKind::Name,
                 KeyKind::Number,
@@ -2325,14 +2354,13 @@ pub fn analyse_tokens(
                 // is often derived or converted from them: it conflicts only with a number of
                 // its own unit ("about 60 percent" against "54.3 percent"), not with any number
                 // of the sentence.
-                let claim_toks = span_tokens(text_tokens, sp);
                 let approx_quantities = novel
                     .filter(|&i| kind == KeyKind::Number && content[i].approx)
                     .map(|i| (i, claim_quantities(claim_toks, &content[i].norm)))
                     .filter(|(_, q)| !q.is_empty());
                 let (mut other, mut stated_in) = match &approx_quantities {
                     Some((i, q)) => {
-                        let claim = (claim_toks, content[*i].norm.as_ref(), q);
+                        let claim = (claim_numbers(), content[*i].norm.as_ref(), q);
                         let found = same_unit_number(&index, claim, context_tokens, &[s], true);
                         (found.map(|(_, id)| vec![id]).unwrap_or_default(), s)
                     }
@@ -2354,12 +2382,15 @@ pub fn analyse_tokens(
                 // A number found nowhere conflicts with another number of the same unit in
                 // either aligned sentence ("ten years in prison" against "…sentenced to five
                 // years in prison", when the claim joins that sentence with another).
-                if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, novel) {
+                // (A number stated as approximate or as a bound without a unit, "over 25,000",
+                // is left to the rounding of `SourceIndex::id_of`.)
+                let exact = novel.filter(|&i| !content[i].approx || approx_quantities.is_some());
+                if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, exact) {
                     let norm = &content[i].norm;
                     let quantities = claim_quantities(claim_toks, norm);
                     if let Some((t, id)) = same_unit_number(
                         &index,
-                        (claim_toks, norm, &quantities),
+                        (claim_numbers(), norm, &quantities),
                         context_tokens,
                         &top_ids,
                         false,
@@ -2385,11 +2416,10 @@ pub fn analyse_tokens(
                 // unit and thing in the sentence replaces it (`same_unit_number`): "employs
                 // 1,200 people" is not swapped by "revenue grew by 12%".
                 if novel.is_none() && kind == KeyKind::Number {
-                    let claim_toks = span_tokens(text_tokens, sp);
                     let norm = &content[missing[0].0].norm;
                     let quantities = claim_quantities(claim_toks, norm);
                     if !quantities.is_empty() {
-                        let claim = (claim_toks, norm.as_ref(), &quantities);
+                        let claim = (claim_numbers(), norm.as_ref(), &quantities);
                         match same_unit_number(&index, claim, context_tokens, &[s], false) {
                             Some((_, id)) => other = vec![id],
                             None => continue,

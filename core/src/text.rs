@@ -839,14 +839,19 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     if !prev.is_number || t.is_number {
         return None;
     }
-    let lower = lower_cow(t.raw);
-    scale_of(&lower).or_else(|| {
-        let joined = prev.start + prev.raw.len() == t.start;
-        SCALE_SUFFIXES
-            .iter()
-            .find(|(w, _, spaced)| *w == lower && (joined || *spaced))
-            .map(|&(_, p, _)| p)
-    })
+    // Compared without lower-casing: this runs for every word after a number.
+    let is = |w: &str| t.raw.eq_ignore_ascii_case(w);
+    let joined = prev.start + prev.raw.len() == t.start;
+    SCALE_WORDS
+        .iter()
+        .find(|(w, _)| is(w))
+        .map(|&(_, p)| p)
+        .or_else(|| {
+            SCALE_SUFFIXES
+                .iter()
+                .find(|(w, _, spaced)| is(w) && (joined || *spaced))
+                .map(|&(_, p, _)| p)
+        })
 }
 
 /// True when `toks[i]` is a scale word or abbreviation right after a number ("5.5 million",
