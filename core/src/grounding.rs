@@ -1797,8 +1797,8 @@ fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
     (&["higher", "highest"], &["lower", "lowest"]),
     (
-        &["larger", "largest", "bigger", "biggest"],
-        &["smaller", "smallest"],
+        &["large", "larger", "largest", "big", "bigger", "biggest"],
+        &["small", "smaller", "smallest", "little", "tiny"],
     ),
     (
         &["longer", "longest", "taller", "tallest"],
@@ -2015,6 +2015,13 @@ fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
             continue;
         }
         if matches!(t.raw, "up" | "down" | "Up" | "Down") && !states_change_by(text, toks, i) {
+            continue;
+        }
+        // "a little" is "somewhat", not a size.
+        if t.raw.eq_ignore_ascii_case("little")
+            && i > 0
+            && toks[i - 1].raw.eq_ignore_ascii_case("a")
+        {
             continue;
         }
         if let Some((pair, side, form)) = direction_word(t.raw) {
@@ -3224,6 +3231,25 @@ mod tests {
                  set up a fund that fell in value.",
             );
             assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        }
+    }
+
+    #[test]
+    fn sizes_in_their_plain_form_are_directions() {
+        let ctx = "The town holds a large market every Saturday, with more than 200 stalls.";
+        for (claim, conflict) in [
+            ("The town holds a small market every Saturday.", true),
+            ("The town holds a tiny market every Saturday.", true),
+            ("The town holds a big market every Saturday.", false),
+            // "a little" is "somewhat".
+            ("The market is a little larger every Saturday.", false),
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(
+                g.claims[0].status == ClaimStatus::Contradicted,
+                conflict,
+                "{claim}: {g:?}"
+            );
         }
     }
 
