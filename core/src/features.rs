@@ -739,13 +739,32 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 .collect()
         })
     };
+    // A number that spans a year the answer states (and the sources hold) and another year
+    // of the sources is derived from them, as grounding reads it ("joined in 2015, 4 years
+    // before becoming CFO" against "… CFO in 2019").
+    let is_year = |v: f64| v.fract() == 0.0 && (1000.0..=2100.0).contains(&v);
+    let answer_years: Vec<f64> = numbers
+        .iter()
+        .filter(|&&i| toks[i].raw.len() == 4)
+        .filter_map(|&i| number_value(&number_key(&toks, i)))
+        .filter(|&v| is_year(v) && source_numbers().contains(&v))
+        .collect();
+    let spans_years = |v: f64| {
+        v >= 1.0
+            && answer_years.iter().any(|&a| {
+                source_numbers()
+                    .iter()
+                    .any(|&y| is_year(y) && (y - a).abs() == v)
+            })
+    };
     let novel_numbers: Vec<String> = numbers
         .iter()
         .map(|&i| (i, toks[i].raw))
         .filter(|&(i, n)| {
             let key = number_key(&toks, i);
             let stated = source_grams.contains(&normalised(n))
-                || number_value(&key).is_some_and(|v| source_numbers().contains(&v));
+                || number_value(&key)
+                    .is_some_and(|v| source_numbers().contains(&v) || spans_years(v));
             let rounded = || source_numbers().iter().any(|&m| rounds_to(m, &key));
             let decade = || source_numbers().iter().any(|&m| in_decade(m, n));
             !(stated || decade() || (is_approximated(&toks, i) && rounded()))

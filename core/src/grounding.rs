@@ -1121,6 +1121,8 @@ struct SourceIndex<'a> {
     idf: Vec<f64>,
     /// [`year_gaps`] of every sentence, one after the other (`Grounding::source_year_gaps`).
     year_gaps: Vec<u32>,
+    /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
+    years: std::cell::OnceCell<Vec<u32>>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -1261,6 +1263,7 @@ impl<'a> SourceIndex<'a> {
             post_at,
             idf,
             year_gaps: year_gaps_all,
+            years: std::cell::OnceCell::new(),
         }
     }
 
@@ -1298,6 +1301,22 @@ impl<'a> SourceIndex<'a> {
     }
 
     /// The key-token ids of sentence `s` (sorted) and their kinds.
+    /// The years the sources state (`KeyKind::Year` keys), each once, found on first use.
+    fn years(&self) -> &[u32] {
+        self.years.get_or_init(|| {
+            let mut years: Vec<u32> = self
+                .sent_ids
+                .iter()
+                .zip(&self.sent_kinds)
+                .filter(|(_, k)| **k == KeyKind::Year)
+                .filter_map(|(id, _)| self.norms[*id as usize].parse().ok())
+                .collect();
+            years.sort_unstable();
+            years.dedup();
+            years
+        })
+    }
+
     fn sentence(&self, s: u32) -> (&[u32], &[KeyKind]) {
         let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
         (&self.sent_ids[r.clone()], &self.sent_kinds[r])
@@ -2204,9 +2223,32 @@ pub fn analyse_tokens(
         }
         let ids: Vec<Option<u32>> = content.iter().map(|k| index.id_of(k)).collect();
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
+        // A number the claim derives from a year it states and a year of the sources ("She
+        // joined in 2015, four years before becoming CFO" against "… in 2015. … CFO in 2019")
+        // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
+        // this the claim's own years with the sources'.
+        let claim_years: Vec<u32> = content
+            .iter()
+            .zip(&ids)
+            .filter(|(k, id)| k.kind == KeyKind::Year && id.is_some())
+            .filter_map(|(k, _)| k.norm.parse().ok())
+            .collect();
         let in_prompt: Vec<bool> = content
             .iter()
-            .map(|k| prompt_keys.contains(&k.norm))
+            .zip(&ids)
+            .map(|(k, id)| {
+                prompt_keys.contains(&k.norm)
+                    || (id.is_none()
+                        && k.kind == KeyKind::Number
+                        && !claim_years.is_empty()
+                        && k.norm.parse::<u32>().is_ok_and(|d| {
+                            d > 0
+                                && index
+                                    .years()
+                                    .iter()
+                                    .any(|&y| claim_years.iter().any(|&c| c.abs_diff(y) == d))
+                        }))
+            })
             .collect();
         let found = ids
             .iter()
@@ -3083,6 +3125,39 @@ mod tests {
                 assert!(b.features.negation_mismatch_share > 0.0, "{bad}");
             }
         }
+    }
+
+    #[test]
+    fn a_number_spanning_a_year_of_the_claim_and_one_of_the_sources_is_given() {
+        let (q, ctx) = (
+            "When did she join the company?",
+            "Maria joined Globex in 2015 after spending six years at Initech. She became chief \
+             financial officer in 2019.",
+        );
+        for good in [
+            "She joined Globex in 2015, four years before becoming CFO.",
+            "She joined Globex in 2015, 4 years before becoming CFO.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert_ne!(
+                g.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{good}: {g:?}"
+            );
+        }
+        // Without the year it counts from, or counting to no year of the sources, it is not.
+        let bad = analyse(
+            "She joined Globex after spending four years at Initech.",
+            q,
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        let bad = analyse(
+            "She joined Globex in 2015, five years before becoming CFO.",
+            q,
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
     }
 
     #[test]
