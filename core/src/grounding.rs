@@ -1676,16 +1676,16 @@ fn clause_words<'a>(
 
 /// Whether a claim's polarity disagrees with its sources, judged per clause: the polarity of a
 /// proposition attaches to its predicate, so one sentence can affirm one thing and deny another
-/// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a
-/// planet"; "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens
-/// (offsets in `text`), `negated` whether it holds a negation, `candidates` the aligned source
-/// sentences that carry most of the claim. Each clause of the claim ([`clause_ranges`]) is
-/// matched to the source clauses holding most of its content words (names left out: the clauses
-/// of one sentence share a subject, often through a pronoun; a clause with no content word, "No,
-/// Holly Hunter wasn't in Saving Grace", by its names), ties broken by the share of the
-/// source clause's own words it restates; the claim disagrees when, for some clause of it, every
-/// best-matched source clause has the other polarity and the affirmed clause holds at least
-/// half of the negated one's words (the denied proposition is the one the other side states). When no clause of the claim shares a
+/// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a planet";
+/// "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens (offsets in
+/// `text`), `negated` whether it holds a negation, `candidates` the aligned source sentences that
+/// carry most of the claim. Each clause of the claim ([`clause_ranges`]) is matched to the source
+/// clauses holding most of its content words (names left out: the clauses of one sentence share a
+/// subject, often through a pronoun; a clause with no content word, "No, Holly Hunter wasn't in
+/// Saving Grace", by its names), ties broken by the share of the source clause's own words it
+/// restates; the claim disagrees when, for some clause of it, every best-matched source clause has
+/// the other polarity and the affirmed clause holds at least half of the negated one's words (the
+/// denied proposition is the one the other side states). When no clause of the claim shares a
 /// content word with the sources (a claim of names and numbers only), the claim's polarity is
 /// compared with the best sentence's, as a whole.
 #[allow(clippy::too_many_arguments)]
@@ -1766,7 +1766,7 @@ fn polarity_mismatch(
     !judged && negated != index.sent_neg[candidates[0] as usize]
 }
 
-/// Whether the clause `toks` holds a verbal negation ([`NEGATIONS`], "-n't", "no longer"), as
+/// Whether the clause `toks` (offsets in `text`) holds a negation ([`negation_at`]), as
 /// [`sentence_keys`] reads one.
 fn negates(text: &str, toks: &[Token<'_>]) -> bool {
     (0..toks.len()).any(|i| negation_at(text, toks, i))
@@ -1955,12 +1955,12 @@ fn direction_conflict(
 
 /// A direction word of the claim clause `claim_toks` (offsets in `text`) whose opposite
 /// ([`DIRECTION_ANTONYMS`]) the source clause `src_toks` (offsets in `context`) states instead:
-/// Some((the claim's word, the source's)). Counted only
-/// when the claim holds no word of the other side and the source none of the claim's side, when
-/// both clauses or neither are negated ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the Rose Bowl"). A
-/// comparison reversed with its arguments ("A is larger than B" against "B is smaller than A")
-/// says the same thing: when both words are followed by "than", they conflict only if the same
-/// word follows "than" in both.
+/// Some((the claim's word, the source's)). Counted only when the claim holds no word of the other
+/// side and the source none of the claim's side, when both clauses or neither are negated
+/// ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the
+/// Rose Bowl"). A comparison reversed with its arguments ("A is larger than B" against "B is
+/// smaller than A") says the same thing: when both words are followed by "than", they conflict only
+/// if the same word follows "than" in both.
 fn direction_pair(
     (text, claim_toks): (&str, &[Token<'_>]),
     (context, src_toks): (&str, &[Token<'_>]),

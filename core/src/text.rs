@@ -905,10 +905,10 @@ pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     (gap == "°" || (gap.is_empty() && toks[i - 1].is_number)) && UNIT_SYMBOLS.contains(&t.raw)
 }
 
-/// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by
-/// the scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5
-/// million" and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values written these ways get equal
-/// keys.
+/// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by the
+/// scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5 million"
+/// and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values
+/// written these ways get equal keys.
 pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str> {
     let digits = number_digits(toks[i].raw);
     let Some(power) = scale_at(toks, i + 1) else {
