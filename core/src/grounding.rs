@@ -250,6 +250,16 @@ enum KeyKind {
     Month,
 }
 
+/// The kinds of key that name an entity, number or date: a token of one of them conflicts with
+/// another of its kind, in this order of judgment (a claim against its aligned sentence, one
+/// answer against another).
+const ENTITY_KINDS: [KeyKind; 4] = [
+    KeyKind::Name,
+    KeyKind::Number,
+    KeyKind::Year,
+    KeyKind::Month,
+];
+
 /// Month and weekday names (lower case, sorted), keyed as [`KeyKind::Month`] when capitalised
 /// as a name.
 const CALENDAR_NAMES: &[&str] = &[
@@ -900,14 +910,7 @@ impl AnswerKeys {
     /// embedding misses (all-MiniLM-L6-v2 gives those two sentences cosine 0.75, a paraphrase
     /// 0.85).
     pub fn conflicts_with(&self, other: &AnswerKeys) -> bool {
-        [
-            KeyKind::Name,
-            KeyKind::Number,
-            KeyKind::Year,
-            KeyKind::Month,
-        ]
-        .into_iter()
-        .any(|kind| {
+        ENTITY_KINDS.into_iter().any(|kind| {
             fn of(a: &AnswerKeys, kind: KeyKind) -> Vec<&str> {
                 a.keys
                     .iter()
@@ -2279,12 +2282,7 @@ pub fn analyse_tokens(
         // first of `top3` that lacks it (else, when all three hold it, a scan of the scores).
         for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
             let Some(e) = *id else { continue };
-            if *p
-                || !matches!(
-                    k.kind,
-                    KeyKind::Name | KeyKind::Number | KeyKind::Year | KeyKind::Month
-                )
-            {
+            if *p || !ENTITY_KINDS.contains(&k.kind) {
                 continue;
             }
             let (w, post) = (index.idf[e as usize], index.posting(e));
@@ -2368,12 +2366,7 @@ pub fn analyse_tokens(
                         .collect::<Vec<_>>()
                 })
             };
-            for kind in [
-                KeyKind::Name,
-                KeyKind::Number,
-                KeyKind::Year,
-                KeyKind::Month,
-            ] {
+            for kind in ENTITY_KINDS {
                 let missing: Vec<(usize, bool)> = content
                     .iter()
                     .enumerate()
