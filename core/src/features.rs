@@ -8,6 +8,7 @@ use crate::grounding::{
     analyse_tokens, context_role, inflection_stem, is_list_marker, normal_form, number_word,
     ContextRole, Grounding,
 };
+use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
     is_approximated, is_common_acronym, is_stopword, is_unit_symbol, lower_cow, number_key,
@@ -429,6 +430,7 @@ fn capitalised_runs(
             && (at_sentence_start || !t.sentence_start)
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
+            && !is_scale_name(text, toks, i)
         {
             // A possessive ends a name: "Charles Babbage's Analytical Engine" names two things,
             // each of which the sources may state ("… Charles Babbage's proposed computer, the
@@ -757,6 +759,24 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .any(|&y| is_year(y) && (y - a).abs() == v)
             })
     };
+    // A number with a unit is stated by a quantity of the sources it restates in another unit
+    // ("2.7 kilometres" by "2,737 metres": `Quantity::restates`), as grounding finds it.
+    let answer_quantities = std::cell::OnceCell::new();
+    let source_quantities = std::cell::OnceCell::new();
+    let converted = |i: usize| {
+        let answer = answer_quantities.get_or_init(|| quantities(text, &toks));
+        let Some(q) = answer.iter().find(|q| q.0 == i).map(|q| q.1) else {
+            return false;
+        };
+        source_quantities
+            .get_or_init(|| {
+                let mut qs = quantities(prompt, &prompt_tokens);
+                qs.extend(quantities(context, &context_tokens));
+                qs
+            })
+            .iter()
+            .any(|(_, s)| q.restates(s))
+    };
     let novel_numbers: Vec<String> = numbers
         .iter()
         .map(|&i| (i, toks[i].raw))
@@ -767,7 +787,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .is_some_and(|v| source_numbers().contains(&v) || spans_years(v));
             let rounded = || source_numbers().iter().any(|&m| rounds_to(m, &key));
             let decade = || source_numbers().iter().any(|&m| in_decade(m, n));
-            !(stated || decade() || (is_approximated(&toks, i) && rounded()))
+            !(stated || decade() || (is_approximated(&toks, i) && rounded()) || converted(i))
         })
         .map(|(_, n)| n.to_string())
         .collect();
@@ -1093,6 +1113,18 @@ mod tests {
         assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
         let e = extract("He was 20 when he died.", Some(q), Some(ctx));
         assert_eq!(e.novel_numbers, vec!["20"]);
+    }
+
+    #[test]
+    fn a_quantity_the_sources_state_in_another_unit_is_no_novel_number() {
+        let ctx = Some("Preheat the oven to 200 °C. The flight takes 13 hours and 30 minutes.");
+        let e = extract("Preheat it to 392 degrees Fahrenheit.", None, ctx);
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        // "Celsius" after "degrees" is a unit, no name.
+        let e = extract("Preheat it to 200 degrees Celsius.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("The flight takes 13.5 hours, not 14.5 hours.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["14.5"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
+use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
     is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key,
@@ -546,6 +547,9 @@ struct Key<'a> {
     negation: bool,
     /// A number stated as approximate ("about 330": `text::is_approximated`).
     approx: bool,
+    /// A number read with its unit ("2.7 kilometres", `quantity::quantities`): found in the
+    /// sources by a quantity it restates in another unit ([`SourceIndex::id_of`]).
+    qty: Option<Quantity>,
     /// For a name written as a word of a run of capitalised words ("Apollo Lunar Module
     /// Eagle", only spaces between them), the run's number within its sentence, shared by the
     /// run's words: one entity, which a text may name by part of it ("the Eagle"). [`NO_RUN`]
@@ -609,6 +613,7 @@ impl<'a> Key<'a> {
             kind: KeyKind::Name,
             negation: false,
             approx: false,
+            qty: None,
             run: NO_RUN,
         }
     }
@@ -642,6 +647,8 @@ fn sentence_keys<'a>(
     let mut out = Vec::with_capacity(toks.len());
     let mut refers_back = false;
     let mut runs = NameRuns::default();
+    let qs = quantities(text, toks);
+    let quantity_of = |i: usize| qs.iter().find(|q| q.0 == i).map(|q| q.1);
     for (i, t) in toks.iter().enumerate() {
         if i == 0 {
             // List numbering opening the sentence ("1. …"), judged within the sentence.
@@ -666,6 +673,7 @@ fn sentence_keys<'a>(
                 kind: KeyKind::Word,
                 negation: true,
                 approx: false,
+                qty: None,
                 run: NO_RUN,
             });
             continue;
@@ -681,6 +689,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Year,
                     negation: false,
                     approx: true,
+                    qty: None,
                     run: NO_RUN,
                 });
                 continue;
@@ -696,6 +705,7 @@ fn sentence_keys<'a>(
                 kind: if year { KeyKind::Year } else { KeyKind::Number },
                 negation: false,
                 approx: is_approximated(toks, i),
+                qty: quantity_of(i),
                 run: NO_RUN,
             });
             if percent_sign_after(text, t) {
@@ -709,8 +719,10 @@ fn sentence_keys<'a>(
             out.push(Key::word(Cow::Borrowed(PERCENT)));
             continue;
         }
-        if is_number_scale(toks, i) || is_unit_symbol(text, toks, i) {
-            // Part of the number before it (`number_key`), or its unit ("3.5 GHz"), no name.
+        if is_number_scale(toks, i) || is_unit_symbol(text, toks, i) || is_scale_name(text, toks, i)
+        {
+            // Part of the number before it (`number_key`), or its unit ("3.5 GHz", "degrees
+            // Celsius"), no name.
             continue;
         }
         if let Some(d) = number_word(lower) {
@@ -720,6 +732,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    qty: quantity_of(i),
                     run: NO_RUN,
                 });
             }
@@ -774,6 +787,7 @@ fn sentence_keys<'a>(
             kind,
             negation: false,
             approx: false,
+            qty: None,
             run: if name { runs.of(i, text, toks) } else { NO_RUN },
         });
     }
@@ -1115,6 +1129,9 @@ struct SourceIndex<'a> {
     norms: Vec<Cow<'a, str>>,
     /// Value and id of every number and date key token, in id order.
     numbers: Vec<(f64, u32)>,
+    /// Every number read with its unit (`Key::qty`), its id and its sentence, in order of the
+    /// text.
+    quantities: Vec<(Quantity, u32, u32)>,
     /// Sentences holding each key-token id, in increasing order: id `i` occurs in
     /// `postings[post_at[i]..post_at[i + 1]]` (compressed sparse rows: one allocation, not one
     /// per distinct word).
@@ -1154,6 +1171,7 @@ impl<'a> SourceIndex<'a> {
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut year_gaps_all = Vec::new();
+        let mut quantities = Vec::new();
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
@@ -1186,6 +1204,7 @@ impl<'a> SourceIndex<'a> {
                 kind: KeyKind::Word,
                 negation: false,
                 approx: false,
+                qty: None,
                 run: NO_RUN,
             }));
             year_gaps_all.extend(gaps);
@@ -1211,6 +1230,9 @@ impl<'a> SourceIndex<'a> {
                         id
                     }
                 };
+                if let Some(q) = k.qty {
+                    quantities.push((q, id, (sent_at.len() - 1) as u32));
+                }
                 pairs.push((id, k.kind, k.run));
             }
             pairs.sort_by_key(|p| p.0);
@@ -1253,6 +1275,7 @@ impl<'a> SourceIndex<'a> {
         SourceIndex {
             spans,
             numbers,
+            quantities,
             sent_ids,
             sent_kinds,
             sent_runs,
@@ -1273,8 +1296,10 @@ impl<'a> SourceIndex<'a> {
     /// The id of key token `k`: its own, or for a number stated as approximate the first
     /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
     /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
-    /// name the name of the sources with the same inflection stem ("Allies" by "Allied"); None
-    /// when the sources lack it.
+    /// name the name of the sources with the same inflection stem ("Allies" by "Allied"), for
+    /// a number with a unit the first quantity of the sources it restates in another unit
+    /// (`Quantity::restates`: "2.7 kilometres" by "2,737 metres"); None when the sources lack
+    /// it.
     fn id_of(&self, k: &Key<'_>) -> Option<u32> {
         self.vocab
             .get(&k.norm)
@@ -1288,6 +1313,13 @@ impl<'a> SourceIndex<'a> {
                             .map(|&(_, id)| id)
                     })
                     .flatten()
+            })
+            .or_else(|| {
+                let q = k.qty?;
+                self.quantities
+                    .iter()
+                    .find(|(s, _, _)| q.restates(s))
+                    .map(|&(_, id, _)| id)
             })
             .or_else(|| {
                 // A name in another inflection than the sources' ("Allies" for "Allied").
@@ -2479,6 +2511,38 @@ pub fn analyse_tokens(
                     ));
                 }
             }
+            // A number the sources state, but in another unit of the same dimension ("2,737
+            // feet" against "2,737 metres", `Quantity::unit_swapped`): every quantity of the
+            // sources with that number is so, none of them does the claim restate, and one
+            // stands in an aligned sentence (a small number, "two", is often stated elsewhere
+            // of something else: "two days before" does not swap "from two months old").
+            for (k, id) in content.iter().zip(&ids) {
+                let (Some(q), Some(id)) = (k.qty, *id) else {
+                    continue;
+                };
+                let mut stated = index.quantities.iter().filter(|(_, i, _)| *i == id);
+                let Some(&(_, _, t)) = stated.clone().find(|(_, _, t)| top_ids.contains(t)) else {
+                    continue;
+                };
+                if !stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+                    continue;
+                }
+                // Cited as written: "2,737 feet" vs "2,737 metres".
+                let written = |in_text: &str, toks: &[Token<'_>]| {
+                    (0..toks.len())
+                        .filter(|&j| number_at(toks, j).is_some_and(|n| n == k.norm))
+                        .find_map(|j| written_at(in_text, toks, j))
+                        .unwrap_or(&k.norm)
+                        .to_string()
+                };
+                let sent = span_tokens(context_tokens, index.spans[t as usize]);
+                conflicts.push(format!(
+                    "\"{}\" vs \"{}\"",
+                    written(text, claim_toks),
+                    written(context, sent)
+                ));
+                conflict_sentence = conflict_sentence.or(Some(t));
+            }
             // Polarity is judged per clause of the aligned sentences (`polarity_mismatch`).
             let candidates: Vec<u32> = top_ids
                 .iter()
@@ -3534,6 +3598,26 @@ mod tests {
         assert!(exact.claims[0].support < 1.0, "{exact:?}");
         let off = analyse("The total length of the wall is about 30,000 km.", "", ctx);
         assert!(off.claims[0].support < 1.0, "{off:?}");
+    }
+
+    #[test]
+    fn a_quantity_in_another_unit_is_found_and_a_swapped_unit_contradicts() {
+        let ctx = "The Golden Gate Bridge has a total length of 2,737 metres. It opened in 1937.";
+        let converted = analyse("The bridge is about 2.7 kilometres long.", "", ctx);
+        let wrong = analyse("The bridge is about 4.5 kilometres long.", "", ctx);
+        assert!(converted.claims[0].conflicts.is_empty(), "{converted:?}");
+        assert!(converted.claims[0].support > wrong.claims[0].support, "{wrong:?}");
+        let swapped = analyse("The bridge is 2,737 feet long.", "", ctx);
+        assert_eq!(swapped.claims[0].status, ClaimStatus::Contradicted);
+        assert_eq!(
+            swapped.claims[0].conflicts,
+            ["\"2,737 feet\" vs \"2,737 metres\""]
+        );
+        let ctx = "Saturday 9:00 to 18:00; Sunday closed.";
+        let clock = analyse("On Saturday it closes at 6 pm.", "", ctx);
+        assert!(clock.claims[0].conflicts.is_empty(), "{clock:?}");
+        let late = analyse("On Saturday it closes at 8 pm.", "", ctx);
+        assert_eq!(late.claims[0].status, ClaimStatus::Contradicted);
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod features;
 pub mod grounding;
 pub mod lexicon;
 pub mod model;
+pub mod quantity;
 pub mod recalibration;
 pub mod samples;
 pub mod scorer;

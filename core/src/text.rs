@@ -969,25 +969,35 @@ pub fn strip_possessive(name: &str) -> &str {
         .unwrap_or(name)
 }
 
-/// Whether `m` rounded at the precision the number written `n` states equals `n`: an integer's
-/// last non-zero digit ("20,000" → ten thousands, "330" → tens), a decimal's last decimal place
-/// ("2.5" → tenths). A stated "about 20,000" is true of 21,196; "about 330" is not of 324 (that
+/// The rounding step the number written `n` states (its [`number_digits`]): a decimal's last
+/// decimal place ("2.5" → 0.1), an integer's last non-zero digit ("20,000" → 10 000, "330" →
+/// 10; "0" → 1). None when `n` is no number.
+pub fn precision_of(n: &str) -> Option<f64> {
+    let digits = number_digits(n);
+    digits.parse::<f64>().ok()?;
+    Some(match digits.split_once('.') {
+        Some((_, decimals)) => 10f64.powi(-(decimals.len() as i32)),
+        None => {
+            let kept = digits.trim_end_matches('0');
+            if kept.is_empty() {
+                1.0
+            } else {
+                10f64.powi((digits.len() - kept.len()) as i32)
+            }
+        }
+    })
+}
+
+/// Whether `m` rounded at the precision the number written `n` states ([`precision_of`])
+/// equals `n`. A stated "about 20,000" is true of 21,196; "about 330" is not of 324 (that
 /// rounds to 320), nor "20" of 26. Zero states no precision (false).
 pub fn rounds_to(m: f64, n: &str) -> bool {
-    let digits = number_digits(n);
-    let Ok(value) = digits.parse::<f64>() else {
+    let (Some(value), Some(unit)) = (number_value(n), precision_of(n)) else {
         return false;
     };
     if value == 0.0 || !m.is_finite() {
         return false;
     }
-    let unit = match digits.split_once('.') {
-        Some((_, decimals)) => 10f64.powi(-(decimals.len() as i32)),
-        None => {
-            let zeros = digits.len() - digits.trim_end_matches('0').len();
-            10f64.powi(zeros as i32)
-        }
-    };
     (m / unit).round() == (value / unit).round()
 }
 

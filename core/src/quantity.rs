@@ -1,0 +1,648 @@
+//! Quantities with units (issue 11, DESIGN §2.1): a number read with its unit as a value of a
+//! dimension, so that an answer stating a source's quantity in another unit is found in the
+//! sources: "about 2.7 kilometres" by "2,737 metres", "13.5 hours" by "13 hours and 30
+//! minutes", "6 pm" by "18:00", "390 °F" by "200 °C".
+//!
+//! Quantity normalisation after Roy, Vieira and Roth (2015), "Reasoning about Quantities in
+//! Natural Language" (TACL 3): a quantity is a value, a unit and what the value is rounded to;
+//! one quantity entails another of the same dimension when their values agree at the precision
+//! the entailed one states. Conversion factors are those of NIST Special Publication 811 (2008),
+//! "Guide for the Use of the International System of Units", appendix B.
+//!
+//! Only numbers followed by a unit this module knows are quantities; "5 of them" or "12 people"
+//! are not. Nothing here allocates unless a text holds a quantity.
+
+use crate::text::{is_number_scale, number_key, number_value, precision_of, Token};
+
+/// What a unit measures. Values of one dimension are comparable after conversion to its base
+/// unit ([`Quantity::base`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dimension {
+    /// Base unit: metre.
+    Length,
+    /// Base unit: square metre.
+    Area,
+    /// Base unit: kilogram.
+    Mass,
+    /// Base unit: second.
+    Duration,
+    /// Base unit: kelvin.
+    Temperature,
+    /// Base unit: litre.
+    Volume,
+    /// Base unit: metre per second.
+    Speed,
+    /// A time of day; base unit: hours after midnight (0 to 24).
+    TimeOfDay,
+}
+
+/// A unit of [`UNITS`]: its dimension, and `base = value × factor + offset` (the offset is
+/// non-zero for temperatures and afternoon clock times only).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Unit {
+    dimension: Dimension,
+    factor: f64,
+    offset: f64,
+}
+
+const fn unit(dimension: Dimension, factor: f64) -> Unit {
+    Unit {
+        dimension,
+        factor,
+        offset: 0.0,
+    }
+}
+
+const METRE: f64 = 1.0;
+const KILOMETRE: f64 = 1000.0;
+const MILE: f64 = 1609.344;
+const HOUR: f64 = 3600.0;
+const DAY: f64 = 86_400.0;
+/// The mean Gregorian year, 365.2425 days.
+const YEAR: f64 = 365.2425 * DAY;
+
+/// Unit words after a number, lower-case ASCII, with what they measure (NIST SP 811, appendix
+/// B.8–B.9). Words that are often something else after a number are left out: "in" (inch),
+/// "s" (second), "t" (tonne), "g" (gram), "l" (litre), "degrees" alone (angle or temperature).
+const UNITS: &[(&str, Unit)] = &[
+    ("mm", unit(Dimension::Length, 0.001)),
+    ("millimetre", unit(Dimension::Length, 0.001)),
+    ("millimetres", unit(Dimension::Length, 0.001)),
+    ("millimeter", unit(Dimension::Length, 0.001)),
+    ("millimeters", unit(Dimension::Length, 0.001)),
+    ("cm", unit(Dimension::Length, 0.01)),
+    ("centimetre", unit(Dimension::Length, 0.01)),
+    ("centimetres", unit(Dimension::Length, 0.01)),
+    ("centimeter", unit(Dimension::Length, 0.01)),
+    ("centimeters", unit(Dimension::Length, 0.01)),
+    ("m", unit(Dimension::Length, METRE)),
+    ("metre", unit(Dimension::Length, METRE)),
+    ("metres", unit(Dimension::Length, METRE)),
+    ("meter", unit(Dimension::Length, METRE)),
+    ("meters", unit(Dimension::Length, METRE)),
+    ("km", unit(Dimension::Length, KILOMETRE)),
+    ("kms", unit(Dimension::Length, KILOMETRE)),
+    ("kilometre", unit(Dimension::Length, KILOMETRE)),
+    ("kilometres", unit(Dimension::Length, KILOMETRE)),
+    ("kilometer", unit(Dimension::Length, KILOMETRE)),
+    ("kilometers", unit(Dimension::Length, KILOMETRE)),
+    ("inch", unit(Dimension::Length, 0.0254)),
+    ("inches", unit(Dimension::Length, 0.0254)),
+    ("ft", unit(Dimension::Length, 0.3048)),
+    ("foot", unit(Dimension::Length, 0.3048)),
+    ("feet", unit(Dimension::Length, 0.3048)),
+    ("yd", unit(Dimension::Length, 0.9144)),
+    ("yard", unit(Dimension::Length, 0.9144)),
+    ("yards", unit(Dimension::Length, 0.9144)),
+    ("mi", unit(Dimension::Length, MILE)),
+    ("mile", unit(Dimension::Length, MILE)),
+    ("miles", unit(Dimension::Length, MILE)),
+    ("hectare", unit(Dimension::Area, 10_000.0)),
+    ("hectares", unit(Dimension::Area, 10_000.0)),
+    ("ha", unit(Dimension::Area, 10_000.0)),
+    ("acre", unit(Dimension::Area, 4_046.856_422_4)),
+    ("acres", unit(Dimension::Area, 4_046.856_422_4)),
+    ("m²", unit(Dimension::Area, 1.0)),
+    ("km²", unit(Dimension::Area, 1e6)),
+    ("mi²", unit(Dimension::Area, MILE * MILE)),
+    ("mg", unit(Dimension::Mass, 1e-6)),
+    ("milligram", unit(Dimension::Mass, 1e-6)),
+    ("milligrams", unit(Dimension::Mass, 1e-6)),
+    ("gram", unit(Dimension::Mass, 0.001)),
+    ("grams", unit(Dimension::Mass, 0.001)),
+    ("kg", unit(Dimension::Mass, 1.0)),
+    ("kgs", unit(Dimension::Mass, 1.0)),
+    ("kilogram", unit(Dimension::Mass, 1.0)),
+    ("kilograms", unit(Dimension::Mass, 1.0)),
+    ("tonne", unit(Dimension::Mass, 1000.0)),
+    ("tonnes", unit(Dimension::Mass, 1000.0)),
+    ("oz", unit(Dimension::Mass, 0.028_349_523_125)),
+    ("ounce", unit(Dimension::Mass, 0.028_349_523_125)),
+    ("ounces", unit(Dimension::Mass, 0.028_349_523_125)),
+    ("lb", unit(Dimension::Mass, 0.453_592_37)),
+    ("lbs", unit(Dimension::Mass, 0.453_592_37)),
+    ("pound", unit(Dimension::Mass, 0.453_592_37)),
+    ("pounds", unit(Dimension::Mass, 0.453_592_37)),
+    ("sec", unit(Dimension::Duration, 1.0)),
+    ("secs", unit(Dimension::Duration, 1.0)),
+    ("second", unit(Dimension::Duration, 1.0)),
+    ("seconds", unit(Dimension::Duration, 1.0)),
+    ("min", unit(Dimension::Duration, 60.0)),
+    ("mins", unit(Dimension::Duration, 60.0)),
+    ("minute", unit(Dimension::Duration, 60.0)),
+    ("minutes", unit(Dimension::Duration, 60.0)),
+    ("h", unit(Dimension::Duration, HOUR)),
+    ("hr", unit(Dimension::Duration, HOUR)),
+    ("hrs", unit(Dimension::Duration, HOUR)),
+    ("hour", unit(Dimension::Duration, HOUR)),
+    ("hours", unit(Dimension::Duration, HOUR)),
+    ("day", unit(Dimension::Duration, DAY)),
+    ("days", unit(Dimension::Duration, DAY)),
+    ("week", unit(Dimension::Duration, 7.0 * DAY)),
+    ("weeks", unit(Dimension::Duration, 7.0 * DAY)),
+    ("month", unit(Dimension::Duration, YEAR / 12.0)),
+    ("months", unit(Dimension::Duration, YEAR / 12.0)),
+    ("year", unit(Dimension::Duration, YEAR)),
+    ("years", unit(Dimension::Duration, YEAR)),
+    ("decade", unit(Dimension::Duration, 10.0 * YEAR)),
+    ("decades", unit(Dimension::Duration, 10.0 * YEAR)),
+    ("century", unit(Dimension::Duration, 100.0 * YEAR)),
+    ("centuries", unit(Dimension::Duration, 100.0 * YEAR)),
+    ("ml", unit(Dimension::Volume, 0.001)),
+    ("millilitre", unit(Dimension::Volume, 0.001)),
+    ("millilitres", unit(Dimension::Volume, 0.001)),
+    ("milliliter", unit(Dimension::Volume, 0.001)),
+    ("milliliters", unit(Dimension::Volume, 0.001)),
+    ("litre", unit(Dimension::Volume, 1.0)),
+    ("litres", unit(Dimension::Volume, 1.0)),
+    ("liter", unit(Dimension::Volume, 1.0)),
+    ("liters", unit(Dimension::Volume, 1.0)),
+    ("mph", unit(Dimension::Speed, MILE / HOUR)),
+    ("kph", unit(Dimension::Speed, KILOMETRE / HOUR)),
+    ("knot", unit(Dimension::Speed, 1852.0 / HOUR)),
+    ("knots", unit(Dimension::Speed, 1852.0 / HOUR)),
+];
+
+/// Temperature scales, written after "degrees" or a degree sign ("200 degrees Celsius", "212
+/// °F"), compared case-insensitively: kelvin = value × factor + offset.
+const TEMPERATURE_SCALES: &[(&str, Unit)] = &[
+    ("c", CELSIUS),
+    ("celsius", CELSIUS),
+    ("centigrade", CELSIUS),
+    ("f", FAHRENHEIT),
+    ("fahrenheit", FAHRENHEIT),
+    ("k", KELVIN),
+    ("kelvin", KELVIN),
+];
+
+const CELSIUS: Unit = Unit {
+    dimension: Dimension::Temperature,
+    factor: 1.0,
+    offset: 273.15,
+};
+const FAHRENHEIT: Unit = Unit {
+    dimension: Dimension::Temperature,
+    factor: 5.0 / 9.0,
+    offset: 273.15 - 32.0 * 5.0 / 9.0,
+};
+const KELVIN: Unit = Unit {
+    dimension: Dimension::Temperature,
+    factor: 1.0,
+    offset: 0.0,
+};
+/// A time of day on the 24-hour clock ("18:00") or before noon ("9 am").
+const CLOCK: Unit = Unit {
+    dimension: Dimension::TimeOfDay,
+    factor: 1.0,
+    offset: 0.0,
+};
+/// A time of day after noon ("6 pm": 18 hours after midnight).
+const CLOCK_PM: Unit = Unit {
+    dimension: Dimension::TimeOfDay,
+    factor: 1.0,
+    offset: 12.0,
+};
+
+/// A number read with its unit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Quantity {
+    /// The value in its dimension's base unit ([`Dimension`]).
+    pub base: f64,
+    /// The unit it is written in (the largest, for a compound "13 hours and 30 minutes").
+    unit: Unit,
+    /// The rounding step its writing states, in `unit` ("2.7 km": 0.1; "13 hours and 30
+    /// minutes": one minute, 1/60; a clock time: one minute).
+    precision: f64,
+    /// Written in parts ("5 feet 11 inches") or as a clock time ("6:30").
+    compound: bool,
+}
+
+impl Quantity {
+    /// What the quantity measures.
+    pub fn dimension(&self) -> Dimension {
+        self.unit.dimension
+    }
+
+    /// Whether this quantity (an answer's) restates `source` in another unit or another
+    /// writing: the same dimension, and `source`'s value, converted to this quantity's unit and
+    /// rounded to the precision this quantity states, equals this one's ("2.7 km" restates
+    /// "2,737 m"; "2,737 m" does not restate "2.7 km", which states less). The same unit
+    /// written the same way is no restatement: such a number is found as written, or rounded
+    /// only when stated as approximate (`text::rounds_to`). Times of day are compared however
+    /// written ("12 am" restates "0:00"), to the minute.
+    pub fn restates(&self, source: &Quantity) -> bool {
+        let u = self.unit;
+        if u.dimension != source.unit.dimension
+            || (u == source.unit
+                && self.compound == source.compound
+                && u.dimension != Dimension::TimeOfDay)
+        {
+            return false;
+        }
+        let mine = (self.base - u.offset) / u.factor;
+        let theirs = (source.base - u.offset) / u.factor;
+        (mine / self.precision).round() == (theirs / self.precision).round()
+    }
+}
+
+impl Quantity {
+    /// Whether this quantity (an answer's) states the number of `source` in another unit of
+    /// the same dimension without restating it ([`Quantity::restates`]): "2,737 feet" against
+    /// "2,737 metres", "200 °F" against "200 °C". Times of day never are (a clock time has one
+    /// value however written).
+    pub fn unit_swapped(&self, source: &Quantity) -> bool {
+        self.unit.dimension == source.unit.dimension
+            && self.unit.dimension != Dimension::TimeOfDay
+            && self.unit != source.unit
+            && !self.restates(source)
+    }
+}
+
+/// The unit a word names after a number ([`UNITS`], ASCII case-insensitive), None for other
+/// words.
+fn unit_named(raw: &str) -> Option<Unit> {
+    if raw.len() > 12 {
+        return None;
+    }
+    UNITS
+        .iter()
+        .find(|(w, _)| raw.eq_ignore_ascii_case(w))
+        .map(|&(_, u)| u)
+}
+
+/// The temperature scale a word names ([`TEMPERATURE_SCALES`]), None for other words.
+fn scale_named(raw: &str) -> Option<Unit> {
+    TEMPERATURE_SCALES
+        .iter()
+        .find(|(w, _)| raw.eq_ignore_ascii_case(w))
+        .map(|&(_, u)| u)
+}
+
+/// The text between tokens `toks[a]` and `toks[b]` (a < b), white space trimmed.
+fn gap<'t>(text: &'t str, toks: &[Token<'_>], a: usize, b: usize) -> &'t str {
+    text.get(toks[a].start + toks[a].raw.len()..toks[b].start)
+        .unwrap_or("")
+        .trim()
+}
+
+/// A unit read after a number: the unit and the index of the token after it.
+struct UnitRead {
+    unit: Unit,
+    next: usize,
+    clock: bool,
+}
+
+/// The unit that starts at token `u` after the number (or its scale word) `toks[u − 1]`: a unit
+/// word ("metres"), a temperature scale after a degree sign or "degrees" ("°C", "degrees
+/// Fahrenheit"), "am"/"pm" ("a.m."/"p.m."), "square" and a length ("square miles"), a length
+/// per hour ("km/h", "miles per hour").
+fn unit_at(text: &str, toks: &[Token<'_>], u: usize) -> Option<UnitRead> {
+    let t = toks.get(u)?;
+    if t.is_number {
+        return None;
+    }
+    let g = gap(text, toks, u - 1, u);
+    let word = |j: usize| toks.get(j).filter(|t| !t.is_number).map(|t| t.raw);
+    let is = |j: usize, w: &str| word(j).is_some_and(|r| r.eq_ignore_ascii_case(w));
+    if g == "°" {
+        return scale_named(t.raw).map(|unit| UnitRead {
+            unit,
+            next: u + 1,
+            clock: false,
+        });
+    }
+    if !(g.is_empty() || g == "-") {
+        return None;
+    }
+    if is(u, "degrees") || is(u, "degree") {
+        return Some(UnitRead {
+            unit: scale_named(word(u + 1)?)?,
+            next: u + 2,
+            clock: false,
+        });
+    }
+    if is(u, "am") || is(u, "pm") || ((is(u, "a") || is(u, "p")) && is(u + 1, "m")) {
+        if (is(u, "a") || is(u, "p")) && gap(text, toks, u, u + 1) != "." {
+            return None;
+        }
+        let pm = t.raw.starts_with(['p', 'P']);
+        return Some(UnitRead {
+            unit: if pm { CLOCK_PM } else { CLOCK },
+            next: if t.raw.len() == 1 { u + 2 } else { u + 1 },
+            clock: true,
+        });
+    }
+    if is(u, "square") || is(u, "sq") {
+        let length = unit_named(word(u + 1)?).filter(|l| l.dimension == Dimension::Length)?;
+        return Some(UnitRead {
+            unit: unit(Dimension::Area, length.factor * length.factor),
+            next: u + 2,
+            clock: false,
+        });
+    }
+    let found = unit_named(t.raw)?;
+    if found.dimension == Dimension::Length {
+        // "km/h", "miles per hour", "kilometres an hour".
+        let slash = u + 1 < toks.len() && gap(text, toks, u, u + 1) == "/";
+        let per_hour = (slash && (is(u + 1, "h") || is(u + 1, "hr")))
+            .then_some(u + 2)
+            .or_else(|| {
+                ((is(u + 1, "per") || is(u + 1, "an")) && is(u + 2, "hour")).then_some(u + 3)
+            });
+        if let Some(next) = per_hour {
+            return Some(UnitRead {
+                unit: unit(Dimension::Speed, found.factor / HOUR),
+                next,
+                clock: false,
+            });
+        }
+    }
+    Some(UnitRead {
+        unit: found,
+        next: u + 1,
+        clock: false,
+    })
+}
+
+/// The value of the number token or number word at `toks[i]` (its scale word applied,
+/// `text::number_key`) and the digits its precision is read from; None for other tokens.
+fn value_at(toks: &[Token<'_>], i: usize) -> Option<(f64, f64)> {
+    let t = toks[i];
+    if t.is_number {
+        if crate::text::decade_start(t.raw).is_some() {
+            return None;
+        }
+        let key = number_key(toks, i);
+        return Some((number_value(&key)?, precision_of(&key)?));
+    }
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
+    lower.copy_from_slice(t.raw.as_bytes());
+    lower.make_ascii_lowercase();
+    let digits = crate::grounding::number_word(std::str::from_utf8(lower).ok()?)?;
+    Some((digits.parse().ok()?, precision_of(digits)?))
+}
+
+/// Where the unit of the number `toks[i]` starts: after its scale word, if any.
+fn unit_start(toks: &[Token<'_>], i: usize) -> usize {
+    if is_number_scale(toks, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    }
+}
+
+/// A clock time written with minutes at `toks[i]` ("18:00", "6:30 pm"): the hour (0–24), a colon
+/// and two digits of minutes (00–59), then "am"/"pm" if written. The quantity and the index of
+/// the token after it.
+fn clock_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize)> {
+    let (h, m) = (toks[i], toks.get(i + 1)?);
+    let digits = |t: &Token<'_>| t.is_number && t.raw.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(&h) && digits(m) && h.raw.len() <= 2 && m.raw.len() == 2)
+        || gap(text, toks, i, i + 1) != ":"
+        || &text[h.start + h.raw.len()..m.start] != ":"
+    {
+        return None;
+    }
+    let (hour, minute): (f64, f64) = (h.raw.parse().ok()?, m.raw.parse().ok()?);
+    if hour > 24.0 || minute > 59.0 {
+        return None;
+    }
+    Some(match unit_at(text, toks, i + 2).filter(|r| r.clock) {
+        Some(r) => (clock(hour, minute, r.unit, true), r.next),
+        None => (clock(hour, minute, CLOCK, false), i + 2),
+    })
+}
+
+/// The time of day `hour:minute`, precise to the minute, on the 24-hour clock (`meridiem`
+/// None) or before or after noon (`unit` [`CLOCK`] or [`CLOCK_PM`] with `meridiem` Some: "12
+/// pm" is noon, "12 am" midnight).
+fn clock(hour: f64, minute: f64, unit: Unit, meridiem: bool) -> Quantity {
+    let hour = if meridiem { hour % 12.0 } else { hour };
+    Quantity {
+        base: hour + minute / 60.0 + unit.offset,
+        unit,
+        precision: 1.0 / 60.0,
+        compound: true,
+    }
+}
+
+/// Every quantity of a text: for each number token or number word of `toks` (the [`tokens`] of
+/// `text`, or a run of them) that is read with a unit, its index and the quantity. The numbers
+/// of a compound ("13 hours and 30 minutes", "5 ft 11 in", "18:00") each get the whole.
+/// Empty (and unallocated) for a text without one.
+///
+/// [`tokens`]: crate::text::tokens
+pub fn quantities(text: &str, toks: &[Token<'_>]) -> Vec<(usize, Quantity)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let Some((value, precision)) = value_at(toks, i) else {
+            i += 1;
+            continue;
+        };
+        if let Some((q, next)) = clock_at(text, toks, i) {
+            out.push((i, q));
+            out.push((i + 1, q));
+            i = next;
+            continue;
+        }
+        let Some(read) = unit_at(text, toks, unit_start(toks, i)) else {
+            i += 1;
+            continue;
+        };
+        if read.clock {
+            if value.fract() == 0.0 && (1.0..=12.0).contains(&value) {
+                out.push((i, clock(value, 0.0, read.unit, true)));
+            }
+            i = read.next;
+            continue;
+        }
+        let first = out.len();
+        let mut q = Quantity {
+            base: value * read.unit.factor + read.unit.offset,
+            unit: read.unit,
+            precision,
+            compound: false,
+        };
+        out.push((i, q));
+        // The smaller parts of a compound: "13 hours and 30 minutes", "5 feet, 11 inches".
+        let mut next = read.next;
+        let mut smallest = read.unit.factor;
+        // Temperatures and speeds are written in one unit.
+        let parts = read.unit.offset == 0.0 && read.unit.dimension != Dimension::Speed;
+        while parts && next < toks.len() {
+            let j = if toks.get(next).is_some_and(|t| t.raw == "and") {
+                next + 1
+            } else {
+                next
+            };
+            let Some((v, p)) = (j < toks.len()).then(|| value_at(toks, j)).flatten() else {
+                break;
+            };
+            let Some(part) = unit_at(text, toks, unit_start(toks, j))
+                .filter(|r| r.unit.dimension == q.unit.dimension && r.unit.factor < smallest)
+            else {
+                break;
+            };
+            if !matches!(gap(text, toks, next - 1, j), "" | "," | "and" | ", and") {
+                break;
+            }
+            q.base += v * part.unit.factor;
+            q.precision = p * part.unit.factor / q.unit.factor;
+            q.compound = true;
+            smallest = part.unit.factor;
+            out.push((j, q));
+            next = part.next;
+        }
+        for e in &mut out[first..] {
+            e.1 = q;
+        }
+        i = next;
+    }
+    out
+}
+
+/// The number `toks[i]` with its unit as `text` writes them ("2,737 metres", "200 °C", "200
+/// degrees Fahrenheit"), None when `toks[i]` is no number read with a unit.
+pub fn written_at<'t>(text: &'t str, toks: &[Token<'_>], i: usize) -> Option<&'t str> {
+    value_at(toks, i)?;
+    let read = unit_at(text, toks, unit_start(toks, i))?;
+    let last = toks.get(read.next - 1)?;
+    text.get(toks[i].start..last.start + last.raw.len())
+}
+
+/// Whether `toks[i]` is the name of a temperature scale written as a unit ("Celsius" in "200
+/// degrees Celsius", "Fahrenheit" after a degree sign): part of a quantity, no name.
+pub fn is_scale_name(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let degrees = |t: &Token<'_>| {
+        t.raw.eq_ignore_ascii_case("degrees") || t.raw.eq_ignore_ascii_case("degree")
+    };
+    i >= 1
+        && toks[i].raw.len() > 1
+        && scale_named(toks[i].raw).is_some()
+        && (gap(text, toks, i - 1, i) == "°"
+            || (i >= 2 && degrees(&toks[i - 1]) && value_at(toks, i - 2).is_some()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::tokens;
+
+    fn first(text: &str) -> Quantity {
+        let toks = tokens(text);
+        quantities(text, &toks)
+            .first()
+            .unwrap_or_else(|| panic!("no quantity in {text:?}"))
+            .1
+    }
+
+    fn restates(answer: &str, source: &str) -> bool {
+        first(answer).restates(&first(source))
+    }
+
+    #[test]
+    fn a_quantity_in_another_unit_is_restated_at_the_precision_it_states() {
+        assert!(restates("about 2.7 kilometres", "2,737 metres"));
+        assert!(restates("3 km", "2,737 m"));
+        // More precise than the source: not stated there.
+        assert!(!restates("2,737 metres", "2.7 km"));
+        assert!(!restates("2.8 km", "2,737 metres"));
+        assert!(restates("13.5 hours", "13 hours and 30 minutes"));
+        assert!(restates("13 hours and 30 minutes", "13.5 hours"));
+        assert!(!restates("13.5 hours", "13 hours and 20 minutes"));
+        assert!(restates("90 minutes", "1 hour 30 minutes"));
+        assert!(restates("6 feet", "1.83 m"));
+        assert!(restates("5 feet 11 inches", "1.80 metres"));
+        assert!(!restates("5 feet 11 inches", "1.70 metres"));
+        assert!(restates("390 °F", "200 °C"));
+        assert!(restates("200 degrees Celsius", "392 degrees Fahrenheit"));
+        assert!(!restates("200 °F", "200 °C"));
+        assert!(restates("100 km/h", "62 mph") || restates("62 mph", "100 km/h"));
+        assert!(restates("62 mph", "100 kilometres per hour"));
+        assert!(restates("2 years", "24 months"));
+        assert!(restates("three decades", "30 years"));
+        assert!(restates("250 acres", "101 hectares"));
+        assert!(restates("1 square mile", "2.59 km²"));
+    }
+
+    #[test]
+    fn a_number_in_another_unit_of_its_dimension_is_swapped() {
+        let swapped = |a: &str, s: &str| first(a).unit_swapped(&first(s));
+        assert!(swapped("2,737 feet", "2,737 metres"));
+        assert!(swapped("200 °F", "200 °C"));
+        assert!(!swapped("2,737 metres", "2,737 meters"));
+        assert!(!swapped("2.7 km", "2,737 metres"));
+        assert!(!swapped("6 pm", "6:00"));
+        assert!(!swapped("2,737 kg", "2,737 metres"));
+        let text = "It is 200 degrees Fahrenheit, 2,737 m or 5 km/h.";
+        let toks = tokens(text);
+        let written: Vec<&str> = (0..toks.len())
+            .filter_map(|i| written_at(text, &toks, i))
+            .collect();
+        assert_eq!(written, ["200 degrees Fahrenheit", "2,737 m", "5 km/h"]);
+    }
+
+    #[test]
+    fn the_same_unit_written_the_same_way_is_no_restatement() {
+        // Rounding within one unit is left to approximators ("about 2,700 metres").
+        assert!(!restates("2,700 metres", "2,737 metres"));
+        assert!(!restates("2,700 metres", "2,737 meters"));
+    }
+
+    #[test]
+    fn clock_times_are_times_of_day() {
+        assert!(restates("6 pm", "18:00"));
+        assert!(restates("18:00", "6 p.m."));
+        assert!(restates("6:30 pm", "18:30"));
+        assert!(!restates("6 pm", "18:20"));
+        assert!(!restates("6 am", "18:00"));
+        assert!(restates("12 pm", "12:00"));
+        assert!(restates("12 am", "0:00"));
+        assert_eq!(first("at 9:00 to 21:00").dimension(), Dimension::TimeOfDay);
+        // A score or a ratio is read as a clock only with two digits of minutes.
+        let text = "a 2:1 win, mixed 3:5";
+        assert!(quantities(text, &tokens(text)).is_empty());
+    }
+
+    #[test]
+    fn numbers_without_a_known_unit_are_no_quantities() {
+        for text in [
+            "5 of them",
+            "12 people",
+            "in 1999",
+            "3 in 10",
+            "the 1870s",
+            "45 degrees",
+            "I am 30",
+        ] {
+            assert!(
+                quantities(text, &tokens(text)).is_empty(),
+                "{text}: {:?}",
+                quantities(text, &tokens(text))
+            );
+        }
+    }
+
+    #[test]
+    fn every_number_of_a_compound_gets_the_whole() {
+        let text = "It takes 13 hours and 30 minutes, then 2 days.";
+        let qs = quantities(text, &tokens(text));
+        assert_eq!(qs.len(), 3, "{qs:?}");
+        assert_eq!(qs[0].1, qs[1].1);
+        assert!((qs[0].1.base - 13.5 * HOUR).abs() < 1e-6);
+        assert!((qs[2].1.base - 2.0 * DAY).abs() < 1e-6);
+    }
+
+    #[test]
+    fn scale_names_after_degrees_or_a_degree_sign_are_units() {
+        let text = "Preheat to 200 degrees Celsius or 390 °Fahrenheit; Celsius was Swedish.";
+        let toks = tokens(text);
+        let scales: Vec<&str> = (0..toks.len())
+            .filter(|&i| is_scale_name(text, &toks, i))
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(scales, ["Celsius", "Fahrenheit"]);
+    }
+}
