@@ -10,7 +10,7 @@ use crate::grounding::{
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
-    demonym_counterpart, fnv1a, fold_diacritics_char, in_decade, initialism_letters,
+    demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade, initialism_letters,
     is_approximated, is_common_acronym, is_stopword, is_unit_symbol, lower_cow, number_key,
     number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastSet,
     PhraseGroup, Token, FNV_OFFSET,
@@ -800,9 +800,23 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     if source.contains('%') || source_grams.contains_words(&["per", "cent"]) {
         source_words.insert(Cow::Borrowed("percent"));
     }
+    // Content words, framing phrases left out ("Based on the passage, …": `framing_end`).
+    let mut framing = vec![false; toks.len()];
+    let mut i = 0;
+    while i < toks.len() {
+        match framing_end(&toks, i) {
+            Some(end) => {
+                framing[i..end].fill(true);
+                i = end;
+            }
+            None => i += 1,
+        }
+    }
     let content: Vec<&str> = words
         .iter()
-        .map(|w| w.as_ref())
+        .zip(&framing)
+        .filter(|(_, f)| !**f)
+        .map(|(w, _)| w.as_ref())
         .filter(|w| !is_stopword(w) && w.chars().nth(1).is_some())
         .collect();
     let supported = content

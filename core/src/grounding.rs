@@ -10,10 +10,10 @@
 
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
-    decade_start, demonym_place, fold_diacritics, in_decade, initialism_letters, is_approximated,
-    is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, lower_cow, number_key,
-    number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastMap,
-    FastSet, Token,
+    decade_start, demonym_place, fold_diacritics, framing_end, in_decade, initialism_letters,
+    is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, lower_cow,
+    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
+    FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -647,9 +647,24 @@ fn sentence_keys<'a>(
     let mut out = Vec::with_capacity(toks.len());
     let mut refers_back = false;
     let mut runs = NameRuns::default();
-    let qs = quantities(text, toks);
-    let quantity_of = |i: usize| qs.iter().find(|q| q.0 == i).map(|q| q.1);
+    // The sentence's quantities, read on its first number: most sentences hold none.
+    let qs = std::cell::OnceCell::new();
+    let quantity_of = |i: usize| {
+        qs.get_or_init(|| quantities(text, toks))
+            .iter()
+            .find(|q: &&(usize, Quantity)| q.0 == i)
+            .map(|q| q.1)
+    };
+    // The end of a framing phrase being skipped ("Based on the passage, …": `framing_end`).
+    let mut framing_until = 0;
     for (i, t) in toks.iter().enumerate() {
+        if i < framing_until {
+            continue;
+        }
+        if let Some(end) = framing_end(toks, i) {
+            framing_until = end;
+            continue;
+        }
         if i == 0 {
             // List numbering opening the sentence ("1. …"), judged within the sentence.
             let in_sent = Token {
@@ -1811,12 +1826,21 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// "-n't", "no longer"), a negative pronoun ("nobody", "nothing", "none"), or "no" as the
 /// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
 /// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
-/// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter".
+/// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter";
+/// nor "not only"/"not just" (an addition: "not only the largest but also the longest").
 fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     // Compared without lower-casing: this runs for every token of the request.
     let raw = toks[i].raw;
     let is = |w: &str| raw.eq_ignore_ascii_case(w);
     let tail = raw.len().checked_sub(3).and_then(|at| raw.get(at..));
+    if is("not") {
+        // "not only …, but also", "not just": an addition, no denial.
+        let next_is = |w: &str| {
+            toks.get(i + 1)
+                .is_some_and(|n| n.raw.eq_ignore_ascii_case(w))
+        };
+        return !(next_is("only") || next_is("just"));
+    }
     if NEGATIONS.iter().any(|n| is(n)) || tail.is_some_and(|t| t.eq_ignore_ascii_case("n't")) {
         return true;
     }
@@ -3093,6 +3117,13 @@ mod tests {
                 &["Yes, he won the 1921 Nobel Prize for his theory of relativity."][..],
             ),
             (
+                "Which river is the largest?",
+                "The Amazon is the largest river by discharge and the second longest river.",
+                &["The Amazon is not only the largest river by discharge but also the second \
+                   longest."][..],
+                &["The Amazon is not the largest river by discharge."][..],
+            ),
+            (
                 "Can penguins fly?",
                 "Penguins are birds, but they cannot fly. They use their wings to swim.",
                 &[
@@ -3606,7 +3637,10 @@ mod tests {
         let converted = analyse("The bridge is about 2.7 kilometres long.", "", ctx);
         let wrong = analyse("The bridge is about 4.5 kilometres long.", "", ctx);
         assert!(converted.claims[0].conflicts.is_empty(), "{converted:?}");
-        assert!(converted.claims[0].support > wrong.claims[0].support, "{wrong:?}");
+        assert!(
+            converted.claims[0].support > wrong.claims[0].support,
+            "{wrong:?}"
+        );
         let swapped = analyse("The bridge is 2,737 feet long.", "", ctx);
         assert_eq!(swapped.claims[0].status, ClaimStatus::Contradicted);
         assert_eq!(

@@ -502,6 +502,45 @@ mod tests {
     }
 
     #[test]
+    fn framing_phrases_refer_to_the_request() {
+        fn framed(text: &str) -> Vec<&str> {
+            let toks = tokens(text);
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < toks.len() {
+                match framing_end(&toks, i) {
+                    Some(e) => {
+                        out.extend(toks[i..e].iter().map(|t| t.raw));
+                        i = e;
+                    }
+                    None => i += 1,
+                }
+            }
+            out
+        }
+        assert_eq!(
+            framed("Based on the provided passage, the answer is the Amazon River."),
+            ["Based", "on", "the", "provided", "passage", "the", "answer", "is"]
+        );
+        assert_eq!(
+            framed("According to the context, the Amazon."),
+            ["According", "to", "the", "context"]
+        );
+        assert_eq!(
+            framed("The passage states that it opened in 1937."),
+            ["The", "passage", "states", "that"]
+        );
+        assert_eq!(
+            framed("As mentioned in the text, yes."),
+            ["As", "mentioned", "in", "the", "text"]
+        );
+        // Content, not framing: a text that is itself the subject, a study it reports.
+        assert!(framed("The text of the treaty was signed in 1648.").is_empty());
+        assert!(framed("According to the 2014 study, the Mantaro is the source.").is_empty());
+        assert!(framed("The answer came in 1837.").is_empty());
+    }
+
+    #[test]
     fn a_capitalised_unit_after_a_number_or_degree_sign_is_a_unit() {
         let text = "Water boils at 100 °C (212°F); a 3.5 GHz chip. Mr C. Smith met Vitamin C.";
         let toks = tokens(text);
@@ -903,6 +942,116 @@ pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     }
     let gap = text[toks[i - 1].start + toks[i - 1].raw.len()..t.start].trim();
     (gap == "°" || (gap.is_empty() && toks[i - 1].is_number)) && UNIT_SYMBOLS.contains(&t.raw)
+}
+
+/// Nouns by which an answer refers to its own request ("the passage", "the provided context").
+const REQUEST_NOUNS: &[&str] = &[
+    "article",
+    "context",
+    "conversation",
+    "dialogue",
+    "document",
+    "documents",
+    "excerpt",
+    "information",
+    "knowledge",
+    "paragraph",
+    "passage",
+    "prompt",
+    "question",
+    "source",
+    "sources",
+    "text",
+];
+
+/// Verbs of reporting after a request noun ("the passage states that").
+const REPORTING_VERBS: &[&str] = &[
+    "explains",
+    "indicates",
+    "mentions",
+    "notes",
+    "says",
+    "shows",
+    "states",
+    "suggests",
+];
+
+/// Where a framing phrase that starts at `toks[i]` ends (the index of the token after it), None
+/// when none starts there. A framing phrase refers the answer to its request instead of
+/// stating a claim: "Based on the (provided) passage", "According to the context", "As stated
+/// in the text", "The passage says (that)", "The (correct) answer is". Such words are not
+/// content the sources could support (in the sense of attribution spans, which claim
+/// extraction leaves out of the claim: Nenkova and Passonneau 2004's content units, FActScore's
+/// atomic facts, Min et al. 2023).
+pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
+    let is = |j: usize, w: &str| {
+        toks.get(j)
+            .is_some_and(|t| !t.is_number && t.raw.eq_ignore_ascii_case(w))
+    };
+    let is_any = |j: usize, ws: &[&str]| ws.iter().any(|w| is(j, w));
+    // Cheapest test first: this runs for every token of the request.
+    let first = toks[i].raw.as_bytes().first()?.to_ascii_lowercase();
+    if !matches!(first, b'b' | b'a' | b't' | b'i') {
+        return None;
+    }
+    // "the passage/context …": a determiner, an optional adjective, a request noun.
+    let noun_phrase = |j: usize| -> Option<usize> {
+        let mut k = j;
+        if is_any(k, &["the", "this", "that", "your", "my"]) {
+            k += 1;
+        }
+        if is_any(
+            k,
+            &[
+                "provided",
+                "given",
+                "above",
+                "supplied",
+                "following",
+                "available",
+            ],
+        ) {
+            k += 1;
+        }
+        is_any(k, REQUEST_NOUNS).then_some(k + 1)
+    };
+    let opener = if (is(i, "based") && is(i + 1, "on")) || (is(i, "according") && is(i + 1, "to")) {
+        Some(i + 2)
+    } else if is(i, "as")
+        && is_any(
+            i + 1,
+            &["stated", "mentioned", "described", "noted", "explained"],
+        )
+        && is_any(i + 2, &["in", "by"])
+    {
+        Some(i + 3)
+    } else if is(i, "in") {
+        Some(i + 1)
+    } else {
+        None
+    };
+    if let Some(end) = opener.and_then(noun_phrase) {
+        return Some(end);
+    }
+    if is(i, "the") || is(i, "this") {
+        // "The passage states (that)"; "The (correct) answer is".
+        if let Some(end) = noun_phrase(i).filter(|&e| is_any(e, REPORTING_VERBS)) {
+            return Some(if is(end + 1, "that") {
+                end + 2
+            } else {
+                end + 1
+            });
+        }
+        let k = if is_any(i + 1, &["correct", "right", "final"]) {
+            i + 2
+        } else {
+            i + 1
+        };
+        if is(k, "answer") && is(k + 1, "is") {
+            return Some(k + 2);
+        }
+    }
+    None
 }
 
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by the
