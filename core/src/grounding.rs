@@ -333,6 +333,26 @@ const NUMBER_WORDS: &[(&str, &str)] = &[
     ("billion", "1000000000"),
 ];
 
+/// The shortest and longest words of [`NUMBER_WORDS`], in bytes.
+const NUMBER_WORD_MIN_LEN: usize = 3;
+const NUMBER_WORD_MAX_LEN: usize = 9;
+
+/// The shapes of the number words: for each length (from [`NUMBER_WORD_MIN_LEN`]) and first
+/// letter, a bit per last letter that some number word of that length and first letter ends
+/// with. A word of another shape is no number word ("the": no three-letter number word starts
+/// with "t" and ends with "e").
+const NUMBER_WORD_SHAPES: [[u32; 26]; NUMBER_WORD_MAX_LEN - NUMBER_WORD_MIN_LEN + 1] = {
+    let mut shapes = [[0u32; 26]; NUMBER_WORD_MAX_LEN - NUMBER_WORD_MIN_LEN + 1];
+    let mut i = 0;
+    while i < NUMBER_WORDS.len() {
+        let w = NUMBER_WORDS[i].0.as_bytes();
+        let (first, last) = ((w[0] - b'a') as usize, w[w.len() - 1] - b'a');
+        shapes[w.len() - NUMBER_WORD_MIN_LEN][first] |= 1 << last;
+        i += 1;
+    }
+    shapes
+};
+
 /// The digits of a number word of [`NUMBER_WORDS`] ("twelve" → "12", "fourth" → "4"; lower
 /// case), None for other words. Callers leave "one" out where it is more often a pronoun.
 pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
@@ -343,6 +363,22 @@ pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
         .get_or_init(|| NUMBER_WORDS.iter().copied().collect())
         .get(lower)
         .copied()
+}
+
+/// Whether `raw` (any case) has the shape of a number word ([`NUMBER_WORD_SHAPES`]): its
+/// length, first and last letter. False for most words ("the", "and"), which need no lower-casing
+/// and no hash to be told from a number word.
+pub(crate) fn may_be_number_word(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
+        return false;
+    };
+    let shapes = NUMBER_WORD_SHAPES.get(b.len().wrapping_sub(NUMBER_WORD_MIN_LEN));
+    let f = first.to_ascii_lowercase().wrapping_sub(b'a') as usize;
+    let l = last.to_ascii_lowercase().wrapping_sub(b'a') as u32;
+    shapes
+        .and_then(|s| s.get(f))
+        .is_some_and(|m| l < 26 && m & (1 << l) != 0)
 }
 
 /// Verbal negation markers ("not", "never", "cannot"; with "-n't", "no longer", negative
@@ -2739,8 +2775,20 @@ mod tests {
             BACK_REFERENCES.iter().map(|w| w.len()).max(),
             Some(BACK_REFERENCE_MAX_LEN)
         );
+        let lengths = NUMBER_WORDS.iter().map(|(w, _)| w.len());
+        assert_eq!(lengths.clone().min(), Some(NUMBER_WORD_MIN_LEN));
+        assert_eq!(lengths.max(), Some(NUMBER_WORD_MAX_LEN));
         for &(w, d) in NUMBER_WORDS {
             assert_eq!(number_word(w), Some(d));
+        }
+        for &(w, _) in NUMBER_WORDS {
+            assert!(
+                may_be_number_word(w) && may_be_number_word(&w.to_uppercase()),
+                "{w}"
+            );
+        }
+        for w in ["", "a", "the", "The", "and", "fifths", "thre", "thirtee"] {
+            assert!(!may_be_number_word(w), "{w}");
         }
         assert_eq!(number_word("tens"), None);
         let forms = DIRECTION_ANTONYMS

@@ -13,6 +13,7 @@
 //! are not. Nothing here allocates unless a text holds a quantity.
 
 use crate::text::{is_number_scale, number_key, number_value, precision_of, Token};
+use tinyvec::ArrayVec;
 
 /// What a unit measures. Values of one dimension are comparable after conversion to its base
 /// unit ([`Quantity::base`]).
@@ -375,6 +376,9 @@ fn value_at(toks: &[Token<'_>], i: usize) -> Option<(f64, f64)> {
         let key = number_key(toks, i);
         return Some((number_value(&key)?, precision_of(&key)?));
     }
+    if !crate::grounding::may_be_number_word(t.raw) {
+        return None;
+    }
     let mut buf = [0u8; 16];
     let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
     lower.copy_from_slice(t.raw.as_bytes());
@@ -427,6 +431,84 @@ fn clock(hour: f64, minute: f64, unit: Unit, meridiem: bool) -> Quantity {
     }
 }
 
+/// A quantity read from its first number: the quantity, the index of the token after it, and
+/// the indices of its numbers (one, or the parts of a compound: at most [`MAX_PARTS`]).
+struct Read {
+    q: Quantity,
+    next: usize,
+    parts: ArrayVec<[usize; MAX_PARTS]>,
+}
+
+/// The most parts a compound quantity is read with ("1 day, 2 hours, 3 minutes and 4 seconds").
+const MAX_PARTS: usize = 4;
+
+/// The quantity whose first number is `toks[i]` (a number token or a number word), None when
+/// `toks[i]` starts none: a clock time ("18:00", "6 pm"), or a number and its unit followed by
+/// the smaller parts of a compound ("13 hours and 30 minutes", "5 feet, 11 inches").
+fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
+    // Cheapest tests first: a word is looked up as a number word (hashed) before its unit is
+    // read; a number's unit (a scan of UNITS) is read before its value (parsed).
+    let word_value = if toks[i].is_number {
+        None
+    } else {
+        Some(value_at(toks, i)?)
+    };
+    let one = |q: Quantity, next: usize, parts: &[usize]| {
+        let mut p = ArrayVec::new();
+        p.extend_from_slice(parts);
+        Some(Read { q, next, parts: p })
+    };
+    if let Some((q, next)) = clock_at(text, toks, i) {
+        return one(q, next, &[i, i + 1]);
+    }
+    let read = unit_at(text, toks, unit_start(toks, i))?;
+    let (value, precision) = word_value.or_else(|| value_at(toks, i))?;
+    if read.clock {
+        let hour = value.fract() == 0.0 && (1.0..=12.0).contains(&value);
+        return hour
+            .then(|| one(clock(value, 0.0, read.unit, true), read.next, &[i]))
+            .flatten();
+    }
+    let mut q = Quantity {
+        base: value * read.unit.factor + read.unit.offset,
+        unit: read.unit,
+        precision,
+        compound: false,
+    };
+    let mut parts = ArrayVec::<[usize; MAX_PARTS]>::new();
+    parts.push(i);
+    // The smaller parts of a compound: "13 hours and 30 minutes", "5 feet, 11 inches".
+    // Temperatures and speeds are written in one unit.
+    let mut next = read.next;
+    let mut smallest = read.unit.factor;
+    let compounds = read.unit.offset == 0.0 && read.unit.dimension != Dimension::Speed;
+    while compounds && next < toks.len() && parts.len() < MAX_PARTS {
+        let j = if toks[next].raw == "and" {
+            next + 1
+        } else {
+            next
+        };
+        let Some((v, p)) = (j < toks.len()).then(|| value_at(toks, j)).flatten() else {
+            break;
+        };
+        let Some(part) = unit_at(text, toks, unit_start(toks, j))
+            .filter(|r| r.unit.dimension == q.unit.dimension && r.unit.factor < smallest)
+        else {
+            break;
+        };
+        if !matches!(gap(text, toks, next - 1, j), "" | "," | "and" | ", and") {
+            break;
+        }
+        q.base += v * part.unit.factor;
+        q.precision = p * part.unit.factor / q.unit.factor;
+        q.compound = true;
+        smallest = part.unit.factor;
+        parts.push(j);
+        next = part.next;
+    }
+    Some(Read { q, next, parts })
+}
+
 /// Every quantity of a text: for each number token or number word of `toks` (the [`tokens`] of
 /// `text`, or a run of them) that is read with a unit, its index and the quantity. The numbers
 /// of a compound ("13 hours and 30 minutes", "5 ft 11 in", "18:00") each get the whole.
@@ -437,68 +519,13 @@ pub fn quantities(text: &str, toks: &[Token<'_>]) -> Vec<(usize, Quantity)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < toks.len() {
-        let Some((value, precision)) = value_at(toks, i) else {
-            i += 1;
-            continue;
-        };
-        if let Some((q, next)) = clock_at(text, toks, i) {
-            out.push((i, q));
-            out.push((i + 1, q));
-            i = next;
-            continue;
-        }
-        let Some(read) = unit_at(text, toks, unit_start(toks, i)) else {
-            i += 1;
-            continue;
-        };
-        if read.clock {
-            if value.fract() == 0.0 && (1.0..=12.0).contains(&value) {
-                out.push((i, clock(value, 0.0, read.unit, true)));
+        match read_from(text, toks, i) {
+            Some(r) => {
+                out.extend(r.parts.iter().map(|&p| (p, r.q)));
+                i = r.next.max(i + 1);
             }
-            i = read.next;
-            continue;
+            None => i += 1,
         }
-        let first = out.len();
-        let mut q = Quantity {
-            base: value * read.unit.factor + read.unit.offset,
-            unit: read.unit,
-            precision,
-            compound: false,
-        };
-        out.push((i, q));
-        // The smaller parts of a compound: "13 hours and 30 minutes", "5 feet, 11 inches".
-        let mut next = read.next;
-        let mut smallest = read.unit.factor;
-        // Temperatures and speeds are written in one unit.
-        let parts = read.unit.offset == 0.0 && read.unit.dimension != Dimension::Speed;
-        while parts && next < toks.len() {
-            let j = if toks.get(next).is_some_and(|t| t.raw == "and") {
-                next + 1
-            } else {
-                next
-            };
-            let Some((v, p)) = (j < toks.len()).then(|| value_at(toks, j)).flatten() else {
-                break;
-            };
-            let Some(part) = unit_at(text, toks, unit_start(toks, j))
-                .filter(|r| r.unit.dimension == q.unit.dimension && r.unit.factor < smallest)
-            else {
-                break;
-            };
-            if !matches!(gap(text, toks, next - 1, j), "" | "," | "and" | ", and") {
-                break;
-            }
-            q.base += v * part.unit.factor;
-            q.precision = p * part.unit.factor / q.unit.factor;
-            q.compound = true;
-            smallest = part.unit.factor;
-            out.push((j, q));
-            next = part.next;
-        }
-        for e in &mut out[first..] {
-            e.1 = q;
-        }
-        i = next;
     }
     out
 }

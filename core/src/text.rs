@@ -989,9 +989,17 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
             .is_some_and(|t| !t.is_number && t.raw.eq_ignore_ascii_case(w))
     };
     let is_any = |j: usize, ws: &[&str]| ws.iter().any(|w| is(j, w));
-    // Cheapest test first: this runs for every token of the request.
-    let first = toks[i].raw.as_bytes().first()?.to_ascii_lowercase();
-    if !matches!(first, b'b' | b'a' | b't' | b'i') {
+    // Cheapest test first: this runs for every token of the request; a phrase opens with one
+    // of six words, told apart by their lengths first.
+    let opener = match toks[i].raw.len() {
+        2 => ["as", "in"].iter().any(|w| is(i, w)),
+        3 => is(i, "the"),
+        4 => is(i, "this"),
+        5 => is(i, "based"),
+        9 => is(i, "according"),
+        _ => false,
+    };
+    if !opener {
         return None;
     }
     // "the passage/context …": a determiner, an optional adjective, a request noun.
