@@ -1033,9 +1033,10 @@ pub fn answer_keys(answers: &[&str], prompt: Option<&str>) -> Vec<AnswerKeys> {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ClaimStatus {
-    /// At least [`SUPPORTED_AT`] of its key tokens are in the sources and nothing contradicts it.
+    /// At least [`SUPPORTED_AT`] of its key tokens are in the sources, every name, number and
+    /// date of it is, and nothing contradicts it.
     Supported,
-    /// Too little of it is found in the sources.
+    /// Too little of it is found in the sources, or a name, number or date of it is not.
     Unsupported,
     /// Its aligned source sentence states a different name, number or date, or the opposite
     /// polarity.
@@ -2404,7 +2405,14 @@ pub fn analyse_tokens(
         }
         let (mut aligned_support, mut conflicts, mut source, mut novel_conflict) =
             (support, Vec::new(), None, false);
-        let mut status = if support >= SUPPORTED_AT {
+        // A name, number or date that neither the sources nor the prompt state leaves the
+        // claim unsupported however many of its words they hold ("…, opening in 2029").
+        let names_novel_entity = content
+            .iter()
+            .zip(&ids)
+            .zip(&in_prompt)
+            .any(|((k, id), p)| id.is_none() && !*p && ENTITY_KINDS.contains(&k.kind));
+        let mut status = if support >= SUPPORTED_AT && !names_novel_entity {
             ClaimStatus::Supported
         } else {
             ClaimStatus::Unsupported
@@ -3677,6 +3685,18 @@ mod tests {
         assert!(exact.claims[0].support < 1.0, "{exact:?}");
         let off = analyse("The total length of the wall is about 30,000 km.", "", ctx);
         assert!(off.claims[0].support < 1.0, "{off:?}");
+    }
+
+    #[test]
+    fn a_claim_naming_what_the_sources_lack_is_unsupported() {
+        let ctx = "The city council of Riverton voted to approve a new public library on Elm \
+                   Street. The project will cost $14 million and is expected to open in 2027.";
+        let text = "Riverton approved a $14 million library on Elm Street, opening in 2029.";
+        let g = analyse(text, "", ctx);
+        assert!(g.claims[0].support >= SUPPORTED_AT, "{g:?}");
+        assert_eq!(g.claims[0].status, ClaimStatus::Unsupported, "{g:?}");
+        let g = analyse(&text.replace("2029", "2027"), "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
     }
 
     #[test]
