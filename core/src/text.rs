@@ -1021,7 +1021,17 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
         ) {
             k += 1;
         }
-        is_any(k, REQUEST_NOUNS).then_some(k + 1)
+        if !is_any(k, REQUEST_NOUNS) {
+            return None;
+        }
+        // "the information provided", "the passage above".
+        Some(
+            if is_any(k + 1, &["provided", "given", "above", "supplied"]) {
+                k + 2
+            } else {
+                k + 1
+            },
+        )
     };
     let opener = if (is(i, "based") && is(i + 1, "on")) || (is(i, "according") && is(i + 1, "to")) {
         Some(i + 2)
