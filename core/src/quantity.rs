@@ -164,6 +164,9 @@ const UNITS: &[(&str, Unit)] = &[
     ("knots", unit(Dimension::Speed, 1852.0 / HOUR)),
 ];
 
+/// The longest word of [`UNITS`], in bytes ("millimetres").
+const UNIT_MAX_LEN: usize = 11;
+
 /// Temperature scales, written after "degrees" or a degree sign ("200 degrees Celsius", "212
 /// °F"), compared case-insensitively: kelvin = value × factor + offset.
 const TEMPERATURE_SCALES: &[(&str, Unit)] = &[
@@ -244,9 +247,7 @@ impl Quantity {
         let theirs = (source.base - u.offset) / u.factor;
         (mine / self.precision).round() == (theirs / self.precision).round()
     }
-}
 
-impl Quantity {
     /// Whether this quantity (an answer's) states the number of `source` in another unit of
     /// the same dimension without restating it ([`Quantity::restates`]): "2,737 feet" against
     /// "2,737 metres", "200 °F" against "200 °C". Times of day never are (a clock time has one
@@ -262,7 +263,7 @@ impl Quantity {
 /// The unit a word names after a number ([`UNITS`], ASCII case-insensitive), None for other
 /// words.
 fn unit_named(raw: &str) -> Option<Unit> {
-    if raw.len() > 12 {
+    if raw.len() > UNIT_MAX_LEN {
         return None;
     }
     UNITS
@@ -286,10 +287,12 @@ fn gap<'t>(text: &'t str, toks: &[Token<'_>], a: usize, b: usize) -> &'t str {
         .trim()
 }
 
-/// A unit read after a number: the unit and the index of the token after it.
+/// A unit read after a number.
 struct UnitRead {
     unit: Unit,
+    /// The index of the token after the unit.
     next: usize,
+    /// "am" or "pm": the number before it is an hour of the clock.
     clock: bool,
 }
 
@@ -592,6 +595,11 @@ mod tests {
         assert!(restates("three decades", "30 years"));
         assert!(restates("250 acres", "101 hectares"));
         assert!(restates("1 square mile", "2.59 km²"));
+    }
+
+    #[test]
+    fn unit_words_fit_their_length_bound() {
+        assert_eq!(UNITS.iter().map(|(w, _)| w.len()).max(), Some(UNIT_MAX_LEN));
     }
 
     #[test]
