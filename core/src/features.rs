@@ -6,7 +6,7 @@
 
 use crate::grounding::{
     analyse_tokens, context_role, inflection_stem, is_list_marker, normal_form, number_word,
-    ContextRole, Grounding,
+    spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
@@ -732,9 +732,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             return number_value(&number_key(toks, i));
                         }
                         let w = lower_cow(toks[i].raw);
+                        // "fifty six" states 56 (and its second word 6).
+                        let spaced = || {
+                            let next = toks.get(i + 1).filter(|n| !n.is_number)?;
+                            spaced_number_words(&w, &lower_cow(next.raw))?.parse().ok()
+                        };
                         number_word(&w)
                             .filter(|_| w != "one")
-                            .and_then(|d| d.parse().ok())
+                            .and_then(|d| spaced().or_else(|| d.parse().ok()))
                     })
                 })
                 .chain(grounding.source_year_gaps.iter().map(|&d| f64::from(d)))

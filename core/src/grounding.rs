@@ -357,18 +357,62 @@ const NUMBER_WORD_SHAPES: [[u32; 26]; NUMBER_WORD_MAX_LEN - NUMBER_WORD_MIN_LEN 
 /// case), None for other words. Callers leave "one" out where it is more often a pronoun.
 pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
     // Hashed, built on first use: this runs for every word of the sources.
-    static DIGITS_OF: std::sync::OnceLock<FastMap<&'static str, &'static str>> =
-        std::sync::OnceLock::new();
+    static DIGITS_OF: std::sync::OnceLock<FastMap<String, String>> = std::sync::OnceLock::new();
     DIGITS_OF
-        .get_or_init(|| NUMBER_WORDS.iter().copied().collect())
+        .get_or_init(|| {
+            let mut map: FastMap<String, String> = NUMBER_WORDS
+                .iter()
+                .map(|&(w, d)| (w.to_string(), d.to_string()))
+                .collect();
+            // "twenty-one" … "ninety-nine", "twenty-first" … "ninety-ninth".
+            for (tens, t) in NUMBER_WORDS.iter().filter(|(w, _)| w.ends_with("ty")) {
+                for (i, (unit, ordinal)) in UNIT_WORDS.iter().enumerate() {
+                    let value = (t.parse::<u32>().unwrap_or(0) + i as u32 + 1).to_string();
+                    map.insert(format!("{tens}-{unit}"), value.clone());
+                    map.insert(format!("{tens}-{ordinal}"), value);
+                }
+            }
+            map
+        })
         .get(lower)
-        .copied()
+        .map(String::as_str)
+}
+
+/// The cardinal and ordinal words of one to nine, which follow a tens word in a compound
+/// number word ("fifty-six", "twenty-first").
+const UNIT_WORDS: [(&str, &str); 9] = [
+    ("one", "first"),
+    ("two", "second"),
+    ("three", "third"),
+    ("four", "fourth"),
+    ("five", "fifth"),
+    ("six", "sixth"),
+    ("seven", "seventh"),
+    ("eight", "eighth"),
+    ("nine", "ninth"),
+];
+
+/// The value of two number words written apart that form one number: a tens word and a unit
+/// word after it ("fifty six" → "56"), None for other pairs. Both in lower case.
+pub(crate) fn spaced_number_words(tens: &str, unit: &str) -> Option<String> {
+    let t: u32 = number_word(tens)
+        .filter(|_| tens.ends_with("ty"))?
+        .parse()
+        .ok()?;
+    let i = UNIT_WORDS
+        .iter()
+        .position(|(c, o)| *c == unit || *o == unit)?;
+    Some((t + i as u32 + 1).to_string())
 }
 
 /// Whether `raw` (any case) has the shape of a number word ([`NUMBER_WORD_SHAPES`]): its
-/// length, first and last letter. False for most words ("the", "and"), which need no lower-casing
+/// length, first and last letter, or a hyphen (a compound, "fifty-six"). False for most words ("the", "and"), which need no lower-casing
 /// and no hash to be told from a number word.
 pub(crate) fn may_be_number_word(raw: &str) -> bool {
+    if raw.contains('-') {
+        // A compound ("fifty-six"), looked up whole.
+        return true;
+    }
     let b = raw.as_bytes();
     let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
         return false;
@@ -691,14 +735,15 @@ fn sentence_keys<'a>(
             .find(|q: &&(usize, Quantity)| q.0 == i)
             .map(|q| q.1)
     };
-    // The end of a framing phrase being skipped ("Based on the passage, …": `framing_end`).
-    let mut framing_until = 0;
+    // The end of the tokens being skipped: a framing phrase ("Based on the passage, …":
+    // `framing_end`), the unit word of a number written apart ("fifty six").
+    let mut skip_until = 0;
     for (i, t) in toks.iter().enumerate() {
-        if i < framing_until {
+        if i < skip_until {
             continue;
         }
         if let Some(end) = framing_end(toks, i) {
-            framing_until = end;
+            skip_until = end;
             continue;
         }
         if i == 0 {
@@ -777,6 +822,24 @@ fn sentence_keys<'a>(
             continue;
         }
         if let Some(d) = number_word(lower) {
+            // "fifty six", written apart, is one number.
+            let spaced = toks
+                .get(i + 1)
+                .filter(|n| !n.is_number && text[t.start + t.raw.len()..n.start].trim().is_empty())
+                .and_then(|n| spaced_number_words(lower, &lower_cow(n.raw)));
+            if let Some(value) = spaced {
+                out.push(Key {
+                    norm: Cow::Owned(value),
+                    kind: KeyKind::Number,
+                    negation: false,
+                    approx: is_approximated(toks, i),
+                    // (The quantities read "six hours" of "fifty six hours": none is kept.)
+                    qty: None,
+                    run: NO_RUN,
+                });
+                skip_until = i + 2;
+                continue;
+            }
             if lower != "one" {
                 out.push(Key {
                     norm: Cow::Borrowed(d),
@@ -3688,6 +3751,25 @@ mod tests {
     }
 
     #[test]
+    fn compound_number_words_are_one_number() {
+        assert_eq!(number_word("fifty-six"), Some("56"));
+        assert_eq!(number_word("twenty-first"), Some("21"));
+        assert_eq!(number_word("fifty-sixty"), None);
+        assert_eq!(spaced_number_words("fifty", "six").as_deref(), Some("56"));
+        assert_eq!(spaced_number_words("five", "six"), None);
+        let ctx = "The Declaration was signed by 56 delegates.";
+        for good in [
+            "Fifty-six delegates signed it.",
+            "It was signed by fifty six delegates.",
+        ] {
+            let g = analyse(good, "", ctx);
+            assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+        }
+        let bad = analyse("It was signed by fifty-eight delegates.", "", ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
     fn a_claim_naming_what_the_sources_lack_is_unsupported() {
         let ctx = "The city council of Riverton voted to approve a new public library on Elm \
                    Street. The project will cost $14 million and is expected to open in 2027.";
@@ -3715,6 +3797,16 @@ mod tests {
             swapped.claims[0].conflicts,
             ["\"2,737 feet\" vs \"2,737 metres\""]
         );
+        let ctx = "It was adopted on July 4, 1776, and signed later.";
+        for good in [
+            "It was adopted on 1776-07-04.",
+            "It was adopted on 07/04/1776.",
+        ] {
+            let g = analyse(good, "", ctx);
+            assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+        }
+        let wrong_day = analyse("It was adopted on 1776-07-05.", "", ctx);
+        assert_eq!(wrong_day.claims[0].status, ClaimStatus::Contradicted);
         let ctx = "Saturday 9:00 to 18:00; Sunday closed.";
         let clock = analyse("On Saturday it closes at 6 pm.", "", ctx);
         assert!(clock.claims[0].conflicts.is_empty(), "{clock:?}");

@@ -35,6 +35,8 @@ pub enum Dimension {
     Speed,
     /// A time of day; base unit: hours after midnight (0 to 24).
     TimeOfDay,
+    /// A calendar date with its year; base: year × 10 000 + month × 100 + day.
+    Date,
 }
 
 /// A unit of [`UNITS`]: its dimension, and `base = value × factor + offset` (the offset is
@@ -207,6 +209,41 @@ const CLOCK_PM: Unit = Unit {
     offset: 12.0,
 };
 
+/// A calendar date ("July 4, 1776", "1776-07-04", "07/04/1776").
+const DATE: Unit = Unit {
+    dimension: Dimension::Date,
+    factor: 1.0,
+    offset: 0.0,
+};
+
+/// Month names and their abbreviations, with their numbers.
+const MONTHS: &[(&str, u32)] = &[
+    ("january", 1),
+    ("jan", 1),
+    ("february", 2),
+    ("feb", 2),
+    ("march", 3),
+    ("mar", 3),
+    ("april", 4),
+    ("apr", 4),
+    ("may", 5),
+    ("june", 6),
+    ("jun", 6),
+    ("july", 7),
+    ("jul", 7),
+    ("august", 8),
+    ("aug", 8),
+    ("september", 9),
+    ("sep", 9),
+    ("sept", 9),
+    ("october", 10),
+    ("oct", 10),
+    ("november", 11),
+    ("nov", 11),
+    ("december", 12),
+    ("dec", 12),
+];
+
 /// A number read with its unit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Quantity {
@@ -219,6 +256,9 @@ pub struct Quantity {
     precision: f64,
     /// Written in parts ("5 feet 11 inches") or as a clock time ("6:30").
     compound: bool,
+    /// For a date written in digits that reads both ways ("07/04/1776": July 4 or 7 April),
+    /// the `base` of the other reading.
+    other_reading: Option<f64>,
 }
 
 impl Quantity {
@@ -233,9 +273,16 @@ impl Quantity {
     /// "2,737 m"; "2,737 m" does not restate "2.7 km", which states less). The same unit
     /// written the same way is no restatement: such a number is found as written, or rounded
     /// only when stated as approximate (`text::rounds_to`). Times of day are compared however
-    /// written ("12 am" restates "0:00"), to the minute.
+    /// written ("12 am" restates "0:00"), to the minute, and dates to the day ("1776-07-04"
+    /// restates "July 4, 1776").
     pub fn restates(&self, source: &Quantity) -> bool {
         let u = self.unit;
+        if u.dimension == Dimension::Date && source.unit.dimension == Dimension::Date {
+            // A date however written: either reading of each.
+            let mine = [Some(self.base), self.other_reading];
+            let theirs = [Some(source.base), source.other_reading];
+            return mine.iter().flatten().any(|m| theirs.contains(&Some(*m)));
+        }
         if u.dimension != source.unit.dimension
             || (u == source.unit
                 && self.compound == source.compound
@@ -250,11 +297,11 @@ impl Quantity {
 
     /// Whether this quantity (an answer's) states the number of `source` in another unit of
     /// the same dimension without restating it ([`Quantity::restates`]): "2,737 feet" against
-    /// "2,737 metres", "200 °F" against "200 °C". Times of day never are (a clock time has one
-    /// value however written).
+    /// "2,737 metres", "200 °F" against "200 °C". Times of day and dates never are (one value
+    /// however written).
     pub fn unit_swapped(&self, source: &Quantity) -> bool {
         self.unit.dimension == source.unit.dimension
-            && self.unit.dimension != Dimension::TimeOfDay
+            && !matches!(self.unit.dimension, Dimension::TimeOfDay | Dimension::Date)
             && self.unit != source.unit
             && !self.restates(source)
     }
@@ -431,6 +478,7 @@ fn clock(hour: f64, minute: f64, unit: Unit, meridiem: bool) -> Quantity {
         unit,
         precision: 1.0 / 60.0,
         compound: true,
+        other_reading: None,
     }
 }
 
@@ -445,8 +493,80 @@ struct Read {
 /// The most parts a compound quantity is read with ("1 day, 2 hours, 3 minutes and 4 seconds").
 const MAX_PARTS: usize = 4;
 
+/// The month a word names ([`MONTHS`], any case), None for other words.
+fn month_named(t: &Token<'_>) -> Option<u32> {
+    (!t.is_number && t.raw.len() <= 9)
+        .then(|| MONTHS.iter().find(|(m, _)| t.raw.eq_ignore_ascii_case(m)))
+        .flatten()
+        .map(|&(_, n)| n)
+}
+
+/// A date whose first number is `toks[i]`: in digits ("1776-07-04", "07/04/1776": a year of
+/// four digits first or last, one separator, no spaces), or a day with a month name and a year
+/// ("July 4, 1776", "July 4th, 1776", "4 July 1776", "4th of July 1776"). The date, the index of
+/// the token after it and the indices of its numbers.
+fn date_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize, [usize; 2])> {
+    let int = |j: usize| -> Option<u32> {
+        let t = toks.get(j).filter(|t| t.is_number)?;
+        t.raw
+            .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+            .parse()
+            .ok()
+    };
+    let year = |j: usize| {
+        toks.get(j)
+            .filter(|t| t.raw.len() == 4)
+            .and_then(|_| int(j))
+            .filter(|y| (1000..=2999).contains(y))
+    };
+    let date = |y: u32, m: u32, d: u32| {
+        ((1..=12).contains(&m) && (1..=31).contains(&d))
+            .then(|| f64::from(y * 10_000 + m * 100 + d))
+    };
+    let q = |base: f64, other_reading: Option<f64>| Quantity {
+        base,
+        unit: DATE,
+        precision: 1.0,
+        compound: true,
+        other_reading,
+    };
+    // In digits: the two gaps are one separator each, the same one.
+    let tight = |a: usize| {
+        let t = toks.get(a)?;
+        let n = toks.get(a + 1)?;
+        text.get(t.start + t.raw.len()..n.start)
+    };
+    if let (Some(g), Some(h)) = (tight(i), tight(i + 1)) {
+        if g == h && (g == "-" || g == "/") {
+            if let Some(y) = year(i) {
+                let base = date(y, int(i + 1)?, int(i + 2)?)?;
+                return Some((q(base, None), i + 3, [i + 1, i + 2]));
+            }
+            let y = year(i + 2)?;
+            let (a, b) = (int(i)?, int(i + 1)?);
+            let (us, day_first) = (date(y, a, b), date(y, b, a));
+            let base = us.or(day_first)?;
+            let other = day_first.filter(|&d| d != base);
+            return Some((q(base, other), i + 3, [i, i + 1]));
+        }
+    }
+    // A day with a month name and a year.
+    let day = int(i).filter(|d| (1..=31).contains(d))?;
+    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    if let Some(m) = i.checked_sub(1).and_then(|j| month_named(&toks[j])) {
+        // "July 4, 1776"
+        let y = year(i + 1)?;
+        return Some((q(date(y, m, day)?, None), i + 2, [i, i + 1]));
+    }
+    let at = if is(i + 1, "of") { i + 2 } else { i + 1 };
+    let m = month_named(toks.get(at)?)?;
+    let y = year(at + 1)?;
+    Some((q(date(y, m, day)?, None), at + 2, [i, at + 1]))
+}
+
 /// The quantity whose first number is `toks[i]` (a number token or a number word), None when
-/// `toks[i]` starts none: a clock time ("18:00", "6 pm"), or a number and its unit followed by
+/// `toks[i]` starts none: a date ("July 4, 1776", "1776-07-04"), a clock time ("18:00", "6 pm"),
+/// or a number and its unit followed by
 /// the smaller parts of a compound ("13 hours and 30 minutes", "5 feet, 11 inches").
 fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
     // Cheapest tests first: a word is looked up as a number word (hashed) before its unit is
@@ -461,6 +581,11 @@ fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
         p.extend_from_slice(parts);
         Some(Read { q, next, parts: p })
     };
+    if toks[i].is_number {
+        if let Some((q, next, parts)) = date_at(text, toks, i) {
+            return one(q, next, &parts);
+        }
+    }
     if let Some((q, next)) = clock_at(text, toks, i) {
         return one(q, next, &[i, i + 1]);
     }
@@ -477,6 +602,7 @@ fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
         unit: read.unit,
         precision,
         compound: false,
+        other_reading: None,
     };
     let mut parts = ArrayVec::<[usize; MAX_PARTS]>::new();
     parts.push(i);
@@ -639,6 +765,27 @@ mod tests {
         // A score or a ratio is read as a clock only with two digits of minutes.
         let text = "a 2:1 win, mixed 3:5";
         assert!(quantities(text, &tokens(text)).is_empty());
+    }
+
+    #[test]
+    fn a_date_is_restated_however_written() {
+        for (answer, source) in [
+            ("1776-07-04", "July 4, 1776"),
+            ("07/04/1776", "July 4th, 1776"),
+            ("04/07/1776", "4 July 1776"),
+            ("July 4, 1776", "4th of July 1776"),
+        ] {
+            assert!(restates(answer, source), "{answer} / {source}");
+        }
+        assert!(!restates("1776-07-05", "July 4, 1776"));
+        assert!(!restates("07/05/1776", "July 4, 1776"));
+        assert!(!first("1776-07-05").unit_swapped(&first("July 4, 1776")));
+        assert_eq!(first("on 12/25/2020").dimension(), Dimension::Date);
+        // Not dates: a range of years, a score, a fraction.
+        for text in ["1990-2000", "a 3-2 win", "3/4 of them", "May 2020"] {
+            let qs = quantities(text, &tokens(text));
+            assert!(qs.is_empty(), "{text}: {qs:?}");
+        }
     }
 
     #[test]
