@@ -1828,7 +1828,8 @@ fn clause_words<'a>(
 /// proposition attaches to its predicate, so one sentence can affirm one thing and deny another
 /// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a planet";
 /// "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens (offsets in
-/// `text`), `negated` whether it holds a negation, `candidates` the aligned source sentences that
+/// `text`; with `flip`, every clause of it is read with the other polarity: a question answered
+/// "No"), `negated` whether it holds a negation, `candidates` the aligned source sentences that
 /// carry most of the claim. Each clause of the claim ([`clause_ranges`]) is matched to the source
 /// clauses holding most of its content words (names left out: the clauses of one sentence share a
 /// subject, often through a pronoun; a clause with no content word, "No, Holly Hunter wasn't in
@@ -1841,7 +1842,7 @@ fn clause_words<'a>(
 #[allow(clippy::too_many_arguments)]
 fn polarity_mismatch(
     index: &SourceIndex<'_>,
-    (text, claim_toks): (&str, &[Token<'_>]),
+    (text, claim_toks, flip): (&str, &[Token<'_>], bool),
     (context, context_tokens): (&str, &[Token<'_>]),
     lower_vocab: &LowerVocab<'_>,
     candidates: &[u32],
@@ -1867,7 +1868,7 @@ fn polarity_mismatch(
         // names: it says nothing else.
         let by_names = clause.words.is_empty();
         let (claim_neg, words) = (
-            clause.negated,
+            clause.negated != flip,
             if by_names {
                 &clause.names
             } else {
@@ -2272,6 +2273,28 @@ fn char_offset(s: &str, from: usize, at: usize, b: usize) -> usize {
     at + s[from..b].chars().count()
 }
 
+/// Auxiliaries that open a polar (yes/no) question.
+const POLAR_OPENERS: &[&str] = &[
+    "is", "was", "are", "were", "do", "does", "did", "can", "could", "has", "have", "had", "will",
+    "would", "should",
+];
+
+/// Words of a question that compares two things (HotpotQA's comparison questions: "Are both
+/// …", "Did X form before Y?"), whose answer no one sentence states.
+const POLAR_COMPARISONS: &[&str] = &[
+    "both", "either", "neither", "same", "than", "or", "and", "before", "after", "also",
+];
+
+/// Whether `question` is a polar question about one proposition: it opens with an auxiliary
+/// ([`POLAR_OPENERS`]) and compares nothing ([`POLAR_COMPARISONS`]).
+fn yes_no_question(question: &str) -> bool {
+    let toks = tokens(question);
+    let is = |t: &Token<'_>, ws: &[&str]| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    question.trim_end().ends_with('?')
+        && toks.first().is_some_and(|t| is(t, POLAR_OPENERS))
+        && !toks.iter().any(|t| is(t, POLAR_COMPARISONS))
+}
+
 /// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
 /// whole prompt.
 fn question_of(prompt: &str) -> &str {
@@ -2368,9 +2391,34 @@ pub fn analyse_tokens(
     let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
     let (mut anchor_sum, mut anchor_n) = (0.0f64, 0usize);
     let (mut byte_at, mut char_at) = (0usize, 0usize);
-    for sp in sentence_spans(text) {
-        let (ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
-        let negated = ks.iter().any(|k| k.negation);
+    // A yes/no question (`yes_no_question`) and its tokens, for a bare "Yes." or "No, it is
+    // not." answer, which claims the question's proposition (QA2D's declarative form of a
+    // question and its answer, Demszky et al. 2018, for polar questions).
+    let question = if prompt.trim().is_empty() {
+        question_in(context)
+    } else {
+        question_of(prompt)
+    };
+    let polar = yes_no_question(question).then(|| tokens(question));
+    for (n_sent, sp) in sentence_spans(text).into_iter().enumerate() {
+        let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
+        // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
+        // question's, with its polarity flipped by "No".
+        let (mut claim_text, mut claim_toks) = (text, span_tokens(text_tokens, sp));
+        // (A question's proposition is judged by its polarity alone: its names and numbers are
+        // the question's, not the answer's.)
+        let (mut flip, mut polar_claim) = (false, false);
+        if let (0, Some(q_toks)) = (n_sent, &polar) {
+            let reply = claim_toks.first().map(|t| lower_cow(t.raw));
+            let bare = ks.iter().all(|k| k.negation);
+            if bare && matches!(reply.as_deref(), Some("yes" | "no")) {
+                flip = reply.as_deref() == Some("no");
+                polar_claim = true;
+                (claim_text, claim_toks) = (question, &q_toks[..]);
+                ks = sentence_keys(question, (0, question.len()), q_toks, &lower_vocab).0;
+            }
+        }
+        let negated = ks.iter().any(|k| k.negation) != flip;
         let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
         let mut seen = FastSet::default();
         let content: Vec<&Key> = content
@@ -2520,7 +2568,6 @@ pub fn analyse_tokens(
             let mut conflict_sentence = None;
             // The claim's tokens, and its numbers ([`number_at`]), found once when a quantity
             // needs them.
-            let claim_toks = span_tokens(text_tokens, sp);
             let claim_numbers = std::cell::OnceCell::new();
             let claim_numbers = || -> &[Cow<'_, str>] {
                 claim_numbers.get_or_init(|| {
@@ -2529,7 +2576,8 @@ pub fn analyse_tokens(
                         .collect::<Vec<_>>()
                 })
             };
-            for kind in ENTITY_KINDS {
+            let entity_kinds: &[KeyKind] = if polar_claim { &[] } else { &ENTITY_KINDS };
+            for &kind in entity_kinds {
                 let missing: Vec<(usize, bool)> = content
                     .iter()
                     .enumerate()
@@ -2647,7 +2695,7 @@ pub fn analyse_tokens(
             // sources with that number is so, none of them does the claim restate, and one
             // stands in an aligned sentence (a small number, "two", is often stated elsewhere
             // of something else: "two days before" does not swap "from two months old").
-            for (k, id) in content.iter().zip(&ids) {
+            for (k, id) in content.iter().zip(&ids).filter(|_| !polar_claim) {
                 let (Some(q), Some(id)) = (k.qty, *id) else {
                     continue;
                 };
@@ -2683,7 +2731,7 @@ pub fn analyse_tokens(
             if local_support >= 0.6
                 && polarity_mismatch(
                     &index,
-                    (text, span_tokens(text_tokens, sp)),
+                    (claim_text, claim_toks, flip),
                     (context, context_tokens),
                     &lower_vocab,
                     &candidates,
@@ -2698,13 +2746,13 @@ pub fn analyse_tokens(
                 });
             }
             // Judged against the two aligned sentences, so gated on what they hold together.
-            if aligned_support >= 0.6 {
+            if aligned_support >= 0.6 && !polar_claim {
                 let sentences: Vec<&[Token<'_>]> = top_ids
                     .iter()
                     .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
                     .collect();
                 if let Some((said, stated)) =
-                    direction_conflict((text, span_tokens(text_tokens, sp)), (context, &sentences))
+                    direction_conflict((claim_text, claim_toks), (context, &sentences))
                 {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
@@ -2749,11 +2797,6 @@ pub fn analyse_tokens(
     }
     // Question alignment: the sentences that best match the question should hold the answer.
     // Without a prompt, a question asked inside the context ("…? ") is the question.
-    let question = if prompt.trim().is_empty() {
-        question_in(context)
-    } else {
-        question_of(prompt)
-    };
     let q_ids: Vec<u32> = sentence_spans(question)
         .into_iter()
         .flat_map(|sp| keys(question, sp, &lower_vocab))
@@ -3748,6 +3791,38 @@ mod tests {
         assert!(exact.claims[0].support < 1.0, "{exact:?}");
         let off = analyse("The total length of the wall is about 30,000 km.", "", ctx);
         assert!(off.claims[0].support < 1.0, "{off:?}");
+    }
+
+    #[test]
+    fn a_bare_yes_or_no_claims_the_questions_proposition() {
+        let ctx = "Marie Curie was the first woman to win a Nobel Prize. She was born in Warsaw.";
+        let q = "Was Marie Curie the first woman to win a Nobel Prize?";
+        for good in ["Yes.", "Yes, she was."] {
+            let g = analyse(good, q, ctx);
+            assert!(
+                g.claims
+                    .iter()
+                    .all(|c| c.status != ClaimStatus::Contradicted),
+                "{good}: {g:?}"
+            );
+        }
+        for bad in ["No.", "No, she was not.", "No, she wasn't."] {
+            let b = analyse(bad, q, ctx);
+            assert_eq!(
+                b.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{bad}: {b:?}"
+            );
+            assert_eq!(b.claims[0].text, bad);
+        }
+        let ctx = "Pluto is no longer considered a planet.";
+        let q = "Is Pluto considered a planet?";
+        assert!(analyse("No.", q, ctx).claims[0].conflicts.is_empty());
+        assert!(!analyse("Yes.", q, ctx).claims[0].conflicts.is_empty());
+        // A comparison is stated by no one sentence: not judged so.
+        let ctx = "The Who are an English rock band. Kings of Leon are an American rock band.";
+        let q = "Are both The Who and Kings of Leon American rock bands?";
+        assert!(analyse("No.", q, ctx).claims.is_empty());
     }
 
     #[test]
