@@ -2288,11 +2288,12 @@ const POLAR_COMPARISONS: &[&str] = &[
 /// Whether `question` is a polar question about one proposition: it opens with an auxiliary
 /// ([`POLAR_OPENERS`]) and compares nothing ([`POLAR_COMPARISONS`]).
 fn yes_no_question(question: &str) -> bool {
-    let toks = tokens(question);
-    let is = |t: &Token<'_>, ws: &[&str]| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    let is = |raw: &str, ws: &[&str]| ws.iter().any(|w| raw.eq_ignore_ascii_case(w));
+    // Cheapest tests first: this runs for every audit with a question.
+    let first = question.trim_start().split(|c: char| !c.is_alphanumeric()).next();
     question.trim_end().ends_with('?')
-        && toks.first().is_some_and(|t| is(t, POLAR_OPENERS))
-        && !toks.iter().any(|t| is(t, POLAR_COMPARISONS))
+        && first.is_some_and(|w| is(w, POLAR_OPENERS))
+        && !tokens(question).iter().any(|t| is(t.raw, POLAR_COMPARISONS))
 }
 
 /// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
