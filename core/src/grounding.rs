@@ -2290,10 +2290,15 @@ const POLAR_COMPARISONS: &[&str] = &[
 fn yes_no_question(question: &str) -> bool {
     let is = |raw: &str, ws: &[&str]| ws.iter().any(|w| raw.eq_ignore_ascii_case(w));
     // Cheapest tests first: this runs for every audit with a question.
-    let first = question.trim_start().split(|c: char| !c.is_alphanumeric()).next();
+    let first = question
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next();
     question.trim_end().ends_with('?')
         && first.is_some_and(|w| is(w, POLAR_OPENERS))
-        && !tokens(question).iter().any(|t| is(t.raw, POLAR_COMPARISONS))
+        && !tokens(question)
+            .iter()
+            .any(|t| is(t.raw, POLAR_COMPARISONS))
 }
 
 /// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
