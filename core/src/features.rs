@@ -480,6 +480,27 @@ fn joins_whole_names(norm: &str, whole: &nohash_hasher::IntSet<u64>) -> bool {
     reach[words.len()]
 }
 
+/// `name` with the lower-case tail of each hyphenated word dropped ("Hamburg-based Nordwind"
+/// → "Hamburg Nordwind"): the name it holds, as grounding keys it (not after an ordinary word's
+/// prefix: "Self-help"). None when no word has such a tail.
+fn name_heads(name: &str) -> Option<String> {
+    let mut changed = false;
+    let words: Vec<&str> = name
+        .split(' ')
+        .map(|w| match w.split_once('-') {
+            Some((head, tail))
+                if tail.starts_with(|c: char| c.is_lowercase())
+                    && !crate::lexicon::is_common_word(&lower_cow(head)) =>
+            {
+                changed = true;
+                head
+            }
+            _ => w,
+        })
+        .collect();
+    changed.then(|| words.join(" "))
+}
+
 /// The names the sources state, found once per audit when a name of the answer is not stated
 /// as it stands, from one pass over each run of capitalised words of the sources
 /// ([`capitalised_runs`], sentence openers included, possessive stripped, normalised).
@@ -701,6 +722,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !initialism.is_some_and(|l| spelled().contains(&l))
                 && !joins_whole_names(&b, &source_names().whole)
                 && !source_names().states_inflected(&b)
+                && !name_heads(strip_possessive(n))
+                    .is_some_and(|h| source_grams.contains(&normalised(&h)))
         })
         .cloned()
         .collect();
@@ -1144,6 +1167,23 @@ mod tests {
         assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
         let e = extract("The flight takes 13.5 hours, not 14.5 hours.", None, ctx);
         assert_eq!(e.novel_numbers, vec!["14.5"]);
+    }
+
+    #[test]
+    fn a_name_joined_to_a_word_is_stated_by_the_name() {
+        let ctx = Some("Nordwind, based in Hamburg, carried 41 million passengers last year.");
+        let e = extract(
+            "The Hamburg-based airline carried 41 million people.",
+            None,
+            ctx,
+        );
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract(
+            "The Munich-based airline carried 41 million people.",
+            None,
+            ctx,
+        );
+        assert_eq!(e.novel_names, vec!["Munich-based"]);
     }
 
     #[test]

@@ -821,7 +821,7 @@ fn sentence_keys<'a>(
             // Celsius"), no name.
             continue;
         }
-        if let Some(d) = number_word(lower) {
+        if let Some(d) = number_word(lower).filter(|_| !is_fraction(toks, i, lower)) {
             // "fifty six", written apart, is one number.
             let spaced = toks
                 .get(i + 1)
@@ -873,6 +873,28 @@ fn sentence_keys<'a>(
             continue;
         }
         let cap = t.raw.chars().next().is_some_and(char::is_uppercase);
+        // A name joined to a lower-case word ("Hamburg-based", "London-born") is the name and
+        // the word: "the Hamburg-based carrier" names Hamburg as "based in Hamburg" does. (Not
+        // an ordinary word's prefix: "Non-fiction", "Self-help".)
+        if let Some((head, tail)) = cap.then(|| t.raw.split_once('-')).flatten() {
+            let head_lower = lower_cow(head);
+            // A head that is an ordinary word is a prefix ("Non-fiction", "Self-help").
+            if tail.starts_with(|c: char| c.is_lowercase())
+                && head.chars().nth(1).is_some()
+                && !crate::lexicon::is_common_word(&head_lower)
+            {
+                let name = normal_form(fold_diacritics(head_lower));
+                out.push(Key {
+                    run: runs.of(i, text, toks),
+                    ..Key::name(name)
+                });
+                let word = normal_form(lower_cow(tail));
+                if !is_stopword(&word) {
+                    out.push(Key::word(inflection_stem(word)));
+                }
+                continue;
+            }
+        }
         // A capitalised word opening the sentence, or opening a turn or a clause after a colon
         // ("[Assistant]: Sure, …", "Note: This …"; `Token::sentence_start`), is a name unless it
         // also occurs in lower case, in this request or as an ordinary word of English text
@@ -1628,7 +1650,23 @@ fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
     let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
     lower.copy_from_slice(t.raw.as_bytes());
     lower.make_ascii_lowercase();
-    number_word(std::str::from_utf8(lower).ok()?).map(Cow::Borrowed)
+    let lower = std::str::from_utf8(lower).ok()?;
+    if is_fraction(toks, i, lower) {
+        return None;
+    }
+    number_word(lower).map(Cow::Borrowed)
+}
+
+/// Whether the word `toks[i]` (`lower`, lower case) is an ordinal read as a fraction: after
+/// "a", "an" or "one" ("a third", "one fifth"); "the third" is an ordinal. A fraction is no
+/// number of the text ("cut by roughly a third" does not state 3).
+fn is_fraction(toks: &[Token<'_>], i: usize, lower: &str) -> bool {
+    let ordinal = lower.ends_with("th") || lower == "third" || lower == "second";
+    ordinal
+        && i > 0
+        && ["a", "an", "one"]
+            .iter()
+            .any(|w| toks[i - 1].raw.eq_ignore_ascii_case(w))
 }
 
 /// The claim's number `norm` (its key; the claim's tokens are `claim_toks`) as quantities: for
@@ -3829,6 +3867,37 @@ mod tests {
         let ctx = "The Who are an English rock band. Kings of Leon are an American rock band.";
         let q = "Are both The Who and Kings of Leon American rock bands?";
         assert!(analyse("No.", q, ctx).claims.is_empty());
+    }
+
+    #[test]
+    fn a_name_joined_to_a_word_is_the_name() {
+        let ctx = "Nordwind, based in Hamburg, carried 41 million passengers last year.";
+        let good = analyse(
+            "The Hamburg-based Nordwind carried 41 million passengers.",
+            "",
+            ctx,
+        );
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        let bad = analyse(
+            "The Munich-based Nordwind carried 41 million passengers.",
+            "",
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_fraction_is_no_ordinal() {
+        let ctx =
+            "Profit fell to 310 million euros from 450 million euros, shares fell 12 percent.";
+        let g = analyse(
+            "Profit fell by roughly a third, to 310 million euros.",
+            "",
+            ctx,
+        );
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        let toks = tokens("the third quarter and a third of it");
+        assert!(!is_fraction(&toks, 1, "third") && is_fraction(&toks, 5, "third"));
     }
 
     #[test]
