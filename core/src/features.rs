@@ -480,6 +480,29 @@ fn joins_whole_names(norm: &str, whole: &nohash_hasher::IntSet<u64>) -> bool {
     reach[words.len()]
 }
 
+/// The first and last word of the name at byte span `span` of `text` (its [`tokens`] `toks`)
+/// when it has a middle word: "Mary Wollstonecraft Shelley" → "Mary Shelley", which names the
+/// same entity when the sources state it as a whole name (grounding finds a middle name so
+/// too); "The Iron Throne" is no "The Throne" (a stop word first). A capitalised word
+/// opening the sentence right before the run, which the run leaves out, is its first word. None
+/// for a name of fewer than three words.
+fn first_and_last(text: &str, toks: &[Token<'_>], span: (usize, usize)) -> Option<String> {
+    let at = toks.iter().position(|t| t.start == span.0)?;
+    let opener = at
+        .checked_sub(1)
+        .map(|j| toks[j])
+        .filter(|t| {
+            !t.is_number
+                && t.raw.starts_with(|c: char| c.is_uppercase())
+                && text[t.start + t.raw.len()..span.0].trim().is_empty()
+        })
+        .map(|t| t.start);
+    let name = strip_possessive(&text[opener.unwrap_or(span.0)..span.1]);
+    let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
+    (words.len() >= 3 && !is_stopword(&lower_cow(words[0])))
+        .then(|| format!("{} {}", words[0], words[words.len() - 1]))
+}
+
 /// `name` with the lower-case tail of each hyphenated word dropped ("Hamburg-based Nordwind"
 /// → "Hamburg Nordwind"): the name it holds, as grounding keys it (not after an ordinary word's
 /// prefix: "Self-help"). None when no word has such a tail.
@@ -659,7 +682,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let prompt_tokens = tokens(prompt);
     let context_tokens = tokens(context);
     // Capitalised names and their grounding.
-    let all_names = names(text, &toks);
+    let name_spans = capitalised_runs(text, &toks, false);
+    let all_names: Vec<String> = name_spans
+        .iter()
+        .map(|&(s, e)| text[s..e].to_string())
+        .collect();
     // Initialisms the sources state ("US", "U.S") or spell out ("United States"), found once
     // and only when a name of the answer is an initialism.
     let spelled = std::cell::OnceCell::new();
@@ -709,7 +736,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     };
     let novel_names: Vec<String> = all_names
         .iter()
-        .filter(|n| {
+        .zip(&name_spans)
+        .filter(|(n, &span)| {
             // A place is grounded by its demonym and the reverse ("Poland" by "Polish"), an
             // initialism by the name it abbreviates or by another form of it ("US" for "U.S").
             let b = bare(n);
@@ -724,8 +752,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !source_names().states_inflected(&b)
                 && !name_heads(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
+                && !first_and_last(text, &toks, span).is_some_and(|h| {
+                    let h = normalised(&h);
+                    source_names()
+                        .whole
+                        .contains(&PhraseSet::hash(h.split_whitespace()))
+                })
         })
-        .cloned()
+        .map(|(n, _)| n.clone())
         .collect();
 
     // Claims aligned to the sources (grounding's `analyse_tokens`); its spans between years
@@ -1167,6 +1201,20 @@ mod tests {
         assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
         let e = extract("The flight takes 13.5 hours, not 14.5 hours.", None, ctx);
         assert_eq!(e.novel_numbers, vec!["14.5"]);
+    }
+
+    #[test]
+    fn a_middle_name_is_no_novel_name() {
+        let ctx = Some("Frankenstein is an 1818 novel written by English author Mary Shelley.");
+        for text in [
+            "Mary Wollstonecraft Shelley wrote it.",
+            "It was written by Mary Wollstonecraft Shelley.",
+        ] {
+            let e = extract(text, None, ctx);
+            assert!(e.novel_names.is_empty(), "{text}: {:?}", e.novel_names);
+        }
+        let e = extract("It was written by Percy Bysshe Shelley.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Percy Bysshe Shelley"]);
     }
 
     #[test]

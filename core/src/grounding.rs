@@ -1539,6 +1539,25 @@ impl<'a> SourceIndex<'a> {
     /// claim names by part of it: one of `claim_runs` (the ids of each run of the claim's names)
     /// lies wholly within the run. "the Eagle" names the "Apollo Lunar Module Eagle" of the
     /// sentence, so its "Apollo" is no other name; "Michelle Obama" does not name "Barack Obama".
+    /// Whether names `a` and `b` are the whole of one run of capitalised words ([`Key::run`])
+    /// of some sentence ("Mary Shelley"; not "Manchester City F.C.", whose "City" a claim's
+    /// "United" must not be read as a middle name of).
+    fn in_one_run(&self, a: u32, b: u32) -> bool {
+        self.posting(a)
+            .iter()
+            .filter(|s| self.posting(b).binary_search(s).is_ok())
+            .any(|&s| {
+                let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+                let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+                let run_of = |id: u32| ids.binary_search(&id).ok().map(|j| runs[j]);
+                run_of(a).is_some_and(|ra| {
+                    ra != NO_RUN
+                        && run_of(b) == Some(ra)
+                        && runs.iter().filter(|&&x| x == ra).count() == 2
+                })
+            })
+    }
+
     fn names_claim_entity(&self, s: u32, id: u32, claim_runs: &[Vec<Option<u32>>]) -> bool {
         let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
         let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
@@ -2472,7 +2491,27 @@ pub fn analyse_tokens(
         if content.is_empty() {
             continue;
         }
-        let ids: Vec<Option<u32>> = content.iter().map(|k| index.id_of(k)).collect();
+        let mut ids: Vec<Option<u32>> = content.iter().map(|k| index.id_of(k)).collect();
+        // A name the sources lack inside a run whose first and last names a run of the sources
+        // holds ("Mary Wollstonecraft Shelley" for "Mary Shelley", "John Fitzgerald Kennedy"
+        // for "John F. Kennedy") is a middle name of that entity: found as its last name.
+        for i in 0..content.len() {
+            let run = content[i].run;
+            if ids[i].is_some() || content[i].kind != KeyKind::Name || run == NO_RUN {
+                continue;
+            }
+            let members: Vec<usize> = (0..content.len())
+                .filter(|&j| content[j].run == run && content[j].kind == KeyKind::Name)
+                .collect();
+            let (Some(&first), Some(&last)) = (members.first(), members.last()) else {
+                continue;
+            };
+            if let (true, Some(a), Some(b)) = (first < i && i < last, ids[first], ids[last]) {
+                if index.in_one_run(a, b) {
+                    ids[i] = Some(b);
+                }
+            }
+        }
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
         // A number the claim derives from a year it states and a year of the sources ("She
         // joined in 2015, four years before becoming CFO" against "… in 2015. … CFO in 2019")
@@ -3884,6 +3923,23 @@ mod tests {
             ctx,
         );
         assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_middle_name_names_the_same_entity() {
+        let ctx = "Frankenstein is an 1818 novel written by English author Mary Shelley.";
+        let g = analyse("It was written by Mary Wollstonecraft Shelley.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        // Another first name is another person.
+        let b = analyse("It was written by Percy Bysshe Shelley.", "", ctx);
+        assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{b:?}");
+        let ctx = "Tom Cleverley played for Manchester City F.C. in 2010.";
+        let b = analyse(
+            "Tom Cleverley played for Manchester United F.C. in 2010.",
+            "",
+            ctx,
+        );
+        assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{b:?}");
     }
 
     #[test]
