@@ -11,9 +11,9 @@ use crate::grounding::{
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
     demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade, initialism_letters,
-    is_approximated, is_common_acronym, is_stopword, is_unit_symbol, lower_cow, number_key,
-    number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastSet,
-    PhraseGroup, Token, FNV_OFFSET,
+    is_approximated, is_common_acronym, is_stopword, is_unit_symbol, joined_name, lower_cow,
+    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
+    FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -503,22 +503,19 @@ fn first_and_last(text: &str, toks: &[Token<'_>], span: (usize, usize)) -> Optio
         .then(|| format!("{} {}", words[0], words[words.len() - 1]))
 }
 
-/// `name` with the lower-case tail of each hyphenated word dropped ("Hamburg-based Nordwind"
-/// → "Hamburg Nordwind"): the name it holds, as grounding keys it (not after an ordinary word's
-/// prefix: "Self-help"). None when no word has such a tail.
+/// `name` with the lower-case tail of each word that joins a name to a word dropped
+/// ("Hamburg-based Nordwind" → "Hamburg Nordwind", `text::joined_name`): the name it holds, as
+/// grounding keys it. None when no word has such a tail.
 fn name_heads(name: &str) -> Option<String> {
     let mut changed = false;
     let words: Vec<&str> = name
         .split(' ')
-        .map(|w| match w.split_once('-') {
-            Some((head, tail))
-                if tail.starts_with(|c: char| c.is_lowercase())
-                    && !crate::lexicon::is_common_word(&lower_cow(head)) =>
-            {
+        .map(|w| match joined_name(w) {
+            Some((head, _)) => {
                 changed = true;
                 head
             }
-            _ => w,
+            None => w,
         })
         .collect();
     changed.then(|| words.join(" "))

@@ -11,9 +11,9 @@
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
     decade_start, demonym_place, fold_diacritics, framing_end, in_decade, initialism_letters,
-    is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, lower_cow,
-    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
-    FastMap, FastSet, Token,
+    is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name,
+    lower_cow, number_key, number_value, rounds_to, spelled_initialisms, strip_possessive,
+    to_lower, tokens, FastMap, FastSet, Token,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -821,7 +821,7 @@ fn sentence_keys<'a>(
             // Celsius"), no name.
             continue;
         }
-        if let Some(d) = number_word(lower).filter(|_| !is_fraction(toks, i, lower)) {
+        if let Some(d) = number_word(lower).filter(|_| !is_fraction(toks, i)) {
             // "fifty six", written apart, is one number.
             let spaced = toks
                 .get(i + 1)
@@ -876,14 +876,9 @@ fn sentence_keys<'a>(
         // A name joined to a lower-case word ("Hamburg-based", "London-born") is the name and
         // the word: "the Hamburg-based carrier" names Hamburg as "based in Hamburg" does. (Not
         // an ordinary word's prefix: "Non-fiction", "Self-help".)
-        if let Some((head, tail)) = cap.then(|| t.raw.split_once('-')).flatten() {
-            let head_lower = lower_cow(head);
-            // A head that is an ordinary word is a prefix ("Non-fiction", "Self-help").
-            if tail.starts_with(|c: char| c.is_lowercase())
-                && head.chars().nth(1).is_some()
-                && !crate::lexicon::is_common_word(&head_lower)
-            {
-                let name = normal_form(fold_diacritics(head_lower));
+        if let Some((head, tail)) = cap.then(|| joined_name(t.raw)).flatten() {
+            if head.chars().nth(1).is_some() {
+                let name = normal_form(fold_diacritics(lower_cow(head)));
                 out.push(Key {
                     run: runs.of(i, text, toks),
                     ..Key::name(name)
@@ -1660,27 +1655,39 @@ fn unit_index(toks: &[Token<'_>], i: usize) -> usize {
 /// The key of the number token or number word `toks[i]` ([`number_key`], or the digits of a
 /// number word), None for other tokens.
 fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
-    let t = toks[i];
-    if t.is_number {
+    if toks[i].is_number {
         return Some(number_key(toks, i));
     }
-    // Lower-cased on the stack: this runs for every word of the aligned sentences.
-    let mut buf = [0u8; 16];
-    let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
-    lower.copy_from_slice(t.raw.as_bytes());
-    lower.make_ascii_lowercase();
-    let lower = std::str::from_utf8(lower).ok()?;
-    if is_fraction(toks, i, lower) {
-        return None;
-    }
-    number_word(lower).map(Cow::Borrowed)
+    number_word_at(toks, i)
+        .filter(|_| !is_fraction(toks, i))
+        .map(Cow::Borrowed)
 }
 
-/// Whether the word `toks[i]` (`lower`, lower case) is an ordinal read as a fraction: after
-/// "a", "an" or "one" ("a third", "one fifth"); "the third" is an ordinal. A fraction is no
-/// number of the text ("cut by roughly a third" does not state 3).
-fn is_fraction(toks: &[Token<'_>], i: usize, lower: &str) -> bool {
-    let ordinal = lower.ends_with("th") || lower == "third" || lower == "second";
+/// The digits of the number word `toks[i]` ([`number_word`], "Twelve" → "12"), None for
+/// numbers and other words. Lower-cased on the stack: this runs for every word of the aligned
+/// sentences and of the sentences with a quantity.
+pub(crate) fn number_word_at(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let raw = toks[i].raw;
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..raw.len()).filter(|_| raw.is_ascii())?;
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    number_word(std::str::from_utf8(lower).ok()?)
+}
+
+/// Whether the word `toks[i]` is an ordinal read as a fraction: after "a", "an" or "one" ("a
+/// third", "one fifth"); "the third" is an ordinal. A fraction is no number of the text ("cut
+/// by roughly a third" does not state 3).
+fn is_fraction(toks: &[Token<'_>], i: usize) -> bool {
+    let w = toks[i].raw;
+    let is = |x: &str| w.eq_ignore_ascii_case(x);
+    let ordinal = w
+        .len()
+        .checked_sub(2)
+        .and_then(|at| w.get(at..))
+        .is_some_and(|end| end.eq_ignore_ascii_case("th"))
+        || is("third")
+        || is("second");
     ordinal
         && i > 0
         && ["a", "an", "one"]
@@ -2342,20 +2349,21 @@ const POLAR_COMPARISONS: &[&str] = &[
     "both", "either", "neither", "same", "than", "or", "and", "before", "after", "also",
 ];
 
-/// Whether `question` is a polar question about one proposition: it opens with an auxiliary
-/// ([`POLAR_OPENERS`]) and compares nothing ([`POLAR_COMPARISONS`]).
-fn yes_no_question(question: &str) -> bool {
+/// The tokens of `question` when it is a polar question about one proposition: it opens with
+/// an auxiliary ([`POLAR_OPENERS`]) and compares nothing ([`POLAR_COMPARISONS`]); None for
+/// other questions.
+fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
     let is = |raw: &str, ws: &[&str]| ws.iter().any(|w| raw.eq_ignore_ascii_case(w));
     // Cheapest tests first: this runs for every audit with a question.
     let first = question
         .trim_start()
         .split(|c: char| !c.is_alphanumeric())
         .next();
-    question.trim_end().ends_with('?')
-        && first.is_some_and(|w| is(w, POLAR_OPENERS))
-        && !tokens(question)
-            .iter()
-            .any(|t| is(t.raw, POLAR_COMPARISONS))
+    if !(question.trim_end().ends_with('?') && first.is_some_and(|w| is(w, POLAR_OPENERS))) {
+        return None;
+    }
+    let toks = tokens(question);
+    (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
 }
 
 /// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
@@ -2454,7 +2462,7 @@ pub fn analyse_tokens(
     let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
     let (mut anchor_sum, mut anchor_n) = (0.0f64, 0usize);
     let (mut byte_at, mut char_at) = (0usize, 0usize);
-    // A yes/no question (`yes_no_question`) and its tokens, for a bare "Yes." or "No, it is
+    // A yes/no question (`polar_question`) and its tokens, for a bare "Yes." or "No, it is
     // not." answer, which claims the question's proposition (QA2D's declarative form of a
     // question and its answer, Demszky et al. 2018, for polar questions).
     let question = if prompt.trim().is_empty() {
@@ -2462,7 +2470,7 @@ pub fn analyse_tokens(
     } else {
         question_of(prompt)
     };
-    let polar = yes_no_question(question).then(|| tokens(question));
+    let polar = polar_question(question);
     for (n_sent, sp) in sentence_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
@@ -3953,7 +3961,7 @@ mod tests {
         );
         assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
         let toks = tokens("the third quarter and a third of it");
-        assert!(!is_fraction(&toks, 1, "third") && is_fraction(&toks, 5, "third"));
+        assert!(!is_fraction(&toks, 1) && is_fraction(&toks, 5));
     }
 
     #[test]

@@ -429,11 +429,7 @@ fn value_at(toks: &[Token<'_>], i: usize) -> Option<(f64, f64)> {
     if !crate::grounding::may_be_number_word(t.raw) {
         return None;
     }
-    let mut buf = [0u8; 16];
-    let lower = buf.get_mut(..t.raw.len()).filter(|_| t.raw.is_ascii())?;
-    lower.copy_from_slice(t.raw.as_bytes());
-    lower.make_ascii_lowercase();
-    let digits = crate::grounding::number_word(std::str::from_utf8(lower).ok()?)?;
+    let digits = crate::grounding::number_word_at(toks, i)?;
     Some((digits.parse().ok()?, precision_of(digits)?))
 }
 

@@ -1072,6 +1072,17 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
     None
 }
 
+/// The name and the word of a hyphenated word that joins a name to a lower-case word
+/// ("Hamburg-based" → ("Hamburg", "based"), "London-born"), None for other words: one whose
+/// part after the first hyphen is not lower case, or whose head is an ordinary word of English
+/// text ([`crate::lexicon`]), of which it is a prefix ("Non-fiction", "Self-help").
+pub fn joined_name(word: &str) -> Option<(&str, &str)> {
+    let (head, tail) = word.split_once('-')?;
+    (tail.starts_with(|c: char| c.is_lowercase())
+        && !crate::lexicon::is_common_word(&lower_cow(head)))
+    .then_some((head, tail))
+}
+
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by the
 /// scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5 million"
 /// and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values
