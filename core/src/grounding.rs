@@ -1715,17 +1715,22 @@ type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
 
 /// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
 /// Natural Language": quantities of one unit with different values do not entail each other):
-/// for the claim's number `norm` (its key; every number of the claim is in `claim_numbers`, as
-/// [`number_at`] keys them; its places with a unit are `quantities`, from
-/// [`claim_quantities`]), the first sentence of `aligned` (best first; tokens from
-/// `context_tokens`) that states another number of the same unit ([`unit_after`]) and of the
+/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`, every number of
+/// it is in `claim_numbers`, as [`number_at`] keys them; its places with a unit are
+/// `quantities`, from [`claim_quantities`]), the first sentence of `aligned` (best first; tokens
+/// from `context_tokens`) that states another number of the same unit ([`unit_after`]) and of the
 /// same thing (a content word within three tokens of both, [`words_around`]; of any thing when
 /// `any_thing`), one the claim does not state as well, with that number's key id in `index`.
 /// "sentenced to ten years in prison" meets "sentenced to five years in prison" though the
 /// claim's best sentence is another one it joins.
 fn same_unit_number(
     index: &SourceIndex<'_>,
-    (claim_numbers, norm, quantities): (&[Cow<'_, str>], &str, &Quantities<'_>),
+    (claim_toks, claim_numbers, norm, quantities): (
+        &[Token<'_>],
+        &[Cow<'_, str>],
+        &str,
+        &Quantities<'_>,
+    ),
     context_tokens: &[Token<'_>],
     aligned: &[u32],
     any_thing: bool,
@@ -1737,10 +1742,7 @@ fn same_unit_number(
         // Most sentences hold no other number: their keys say so without a scan of their words.
         let (ids, kinds) = index.sentence(t);
         let other_number = ids.iter().zip(kinds).any(|(&id, k)| {
-            let n = index.norms[id as usize].as_ref();
-            matches!(k, KeyKind::Number | KeyKind::Year)
-                && n != norm
-                && !claim_numbers.iter().any(|c| c == n)
+            matches!(k, KeyKind::Number | KeyKind::Year) && index.norms[id as usize] != norm
         });
         if !other_number {
             return None;
@@ -1748,11 +1750,18 @@ fn same_unit_number(
         let toks = span_tokens(context_tokens, index.spans[t as usize]);
         (0..toks.len()).find_map(|j| {
             let key = number_at(toks, j)?;
-            if key == norm || claim_numbers.contains(&key) {
-                // The same number, or one the claim states too ("up £12m to £72m").
+            if key == norm {
                 return None;
             }
             let unit = unit_after(toks, j)?;
+            // A number the claim states too is the claim's own ("up £12m to £72m"), unless the
+            // claim gives it only in other units ("21.5 hours" does not state "21.5 kg").
+            if claim_numbers.contains(&key) {
+                let units = claim_quantities(claim_toks, &key);
+                if units.is_empty() || units.iter().any(|(u, _)| *u == unit) {
+                    return None;
+                }
+            }
             let around = words_around(toks, j);
             quantities
                 .iter()
@@ -1761,6 +1770,27 @@ fn same_unit_number(
             Some((t, *index.vocab.get(&key)?))
         })
     })
+}
+
+/// The label of the number keyed `norm` ([`number_at`]) at its first place in `toks` (offsets
+/// in `text`): the capitalised word right before it, with only a space between, that is not the
+/// sentence's first word and names no month or weekday ("Python 3.12", "PEP 695", "Apollo 11";
+/// not "June 5", "In 1998"). None when it has no such word or `toks` does not state it.
+fn number_label<'a>(text: &str, toks: &[Token<'a>], norm: &str) -> Option<&'a str> {
+    let j = (1..toks.len()).find(|&j| {
+        (toks[j].is_number || may_be_number_word(toks[j].raw))
+            && number_at(toks, j).is_some_and(|k| k == norm)
+    })?;
+    let before = &toks[j - 1];
+    let gap = &text[before.start + before.raw.len()..toks[j].start];
+    (gap == " "
+        && !before.sentence_start
+        && !before.is_number
+        && before.raw.starts_with(|c: char| c.is_uppercase())
+        && CALENDAR_NAMES
+            .binary_search(&lower_cow(before.raw).as_ref())
+            .is_err())
+    .then_some(before.raw)
 }
 
 /// The content words (not stop words, not numbers; in [`normal_form`]) within three tokens of
@@ -1834,6 +1864,9 @@ struct ClauseKeys<'a> {
     names: Vec<Cow<'a, str>>,
     /// Its direction words ([`directions`]) as (pair, side) of [`DIRECTION_ANTONYMS`].
     dirs: Vec<(usize, usize)>,
+    /// How many of `words` and of `names` it states itself (an elliptical clause holds those
+    /// of the clause before it too, [`clause_words`]).
+    own: (usize, usize),
 }
 
 impl ClauseKeys<'_> {
@@ -1848,44 +1881,82 @@ impl ClauseKeys<'_> {
 }
 
 /// The [`ClauseKeys`] of each clause ([`clause_ranges`]) of a sentence given by its tokens
-/// `toks` (offsets in `text`).
+/// `toks` (offsets in `text`). With `resolve_ellipsis` (a source sentence), a clause that opens
+/// with a negation, after a comma or a coordinating conjunction ("Sale items can be exchanged
+/// but not refunded", "for the photoelectric effect, not for his theory of relativity"), is
+/// elliptical: it denies its words of what the clause before it states, so it holds that
+/// clause's words and names too (gapping and stripping, Hankamer 1979; Lobeck 1995, *Ellipsis*),
+/// and a claim clause that restates them in full ("Sale items can't be refunded") finds it. A
+/// claim's clauses keep their own words: the share of a negated clause's words that the other
+/// side states (`polarity_mismatch`) is of the words it denies.
 fn clause_words<'a>(
     text: &'a str,
     toks: &[Token<'a>],
     lower_vocab: &LowerVocab<'_>,
+    resolve_ellipsis: bool,
 ) -> Vec<ClauseKeys<'a>> {
-    clause_ranges(text, toks)
-        .into_iter()
-        .filter_map(|r| {
-            let part = &toks[r];
-            let (first, last) = (part.first()?, part.last()?);
-            let span = (first.start, last.start + last.raw.len());
-            let ks = sentence_keys(text, span, part, lower_vocab).0;
-            let negated = ks.iter().any(|k| k.negation);
-            let (mut words, mut names) = (Vec::new(), Vec::new());
-            for k in ks.into_iter().filter(|k| !k.negation) {
-                match k.kind {
-                    KeyKind::Word => words.push(k.norm),
-                    KeyKind::Name => names.push(k.norm),
-                    KeyKind::Number | KeyKind::Year | KeyKind::Month => {}
-                }
-            }
-            for v in [&mut words, &mut names] {
+    let mut out: Vec<ClauseKeys<'a>> = Vec::new();
+    for r in clause_ranges(text, toks) {
+        let part = &toks[r];
+        let is = |j: usize, ws: &[&str]| {
+            part.get(j)
+                .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+        };
+        const NEG: &[&str] = &["not", "never"];
+        let elliptical =
+            resolve_ellipsis && (is(0, NEG) || (is(0, &["but", "and", "yet", "or"]) && is(1, NEG)));
+        let Some(mut clause) = clause_keys(text, part, lower_vocab) else {
+            continue;
+        };
+        if let (true, Some(prev)) = (elliptical, out.last()) {
+            for (v, from) in [
+                (&mut clause.words, &prev.words),
+                (&mut clause.names, &prev.names),
+            ] {
+                v.extend(from.iter().cloned());
                 v.sort_unstable();
                 v.dedup();
             }
-            let dirs = directions(text, part)
-                .iter()
-                .map(|d| (d.pair, d.side))
-                .collect();
-            Some(ClauseKeys {
-                negated,
-                words,
-                names,
-                dirs,
-            })
-        })
-        .collect()
+        }
+        out.push(clause);
+    }
+    out
+}
+
+/// The [`ClauseKeys`] of one clause, given by its tokens `part` (offsets in `text`); None when it
+/// has no token.
+fn clause_keys<'a>(
+    text: &'a str,
+    part: &[Token<'a>],
+    lower_vocab: &LowerVocab<'_>,
+) -> Option<ClauseKeys<'a>> {
+    let (first, last) = (part.first()?, part.last()?);
+    let span = (first.start, last.start + last.raw.len());
+    let ks = sentence_keys(text, span, part, lower_vocab).0;
+    let negated = ks.iter().any(|k| k.negation);
+    let (mut words, mut names) = (Vec::new(), Vec::new());
+    for k in ks.into_iter().filter(|k| !k.negation) {
+        match k.kind {
+            KeyKind::Word => words.push(k.norm),
+            KeyKind::Name => names.push(k.norm),
+            KeyKind::Number | KeyKind::Year | KeyKind::Month => {}
+        }
+    }
+    for v in [&mut words, &mut names] {
+        v.sort_unstable();
+        v.dedup();
+    }
+    let dirs = directions(text, part)
+        .iter()
+        .map(|d| (d.pair, d.side))
+        .collect();
+    Some(ClauseKeys {
+        negated,
+        own: (words.len(), names.len()),
+        words,
+        names,
+        dirs,
+    })
 }
 
 /// Whether a claim's polarity disagrees with its sources, judged per clause: the polarity of a
@@ -1923,11 +1994,11 @@ fn polarity_mismatch(
         .iter()
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
-            clause_words(context, toks, lower_vocab)
+            clause_words(context, toks, lower_vocab, true)
         })
         .collect();
     let mut judged = false;
-    for clause in &clause_words(text, claim_toks, lower_vocab) {
+    for clause in &clause_words(text, claim_toks, lower_vocab, false) {
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.
         let by_names = clause.words.is_empty();
@@ -1962,7 +2033,11 @@ fn polarity_mismatch(
                 // half of the negated clause's words: "did not publish under her own name during
                 // her lifetime" denies the name, not "was published in 1813"; "Warren Bryant
                 // was not a CEO" denies all it says.
-                let negated_len = if *src_neg { len } else { words.len() };
+                let negated_len = match (*src_neg, by_names) {
+                    (true, false) => src.own.0,
+                    (true, true) => src.own.1,
+                    (false, _) => words.len(),
+                };
                 if *src_neg == claim_neg
                     || 2 * held < negated_len
                     || clause.restates_by_antonym(src)
@@ -1992,8 +2067,38 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
 /// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
 /// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter";
-/// nor "not only"/"not just" (an addition: "not only the largest but also the longest").
+/// nor "not only"/"not just" (an addition: "not only the largest but also the longest"); nor a
+/// negation that "without" follows within its clause, a double negation that affirms ("Pets are
+/// not permitted without the landlord's consent" states that they are, with it: "only with
+/// consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
+/// preposition). "without" alone is no negation here: it is as often an adjunct ("abandoned
+/// without food") as a denial.
 fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    negation_word_at(text, toks, i) && !without_follows(text, toks, i)
+}
+
+/// How many tokens after a negation a cancelling "without" may stand: "cannot enter the building
+/// without" is four.
+const WITHOUT_WINDOW: usize = 4;
+
+/// Whether "without" follows `toks[i]` (offsets in `text`) within [`WITHOUT_WINDOW`] tokens and
+/// no comma, semicolon or colon between them.
+fn without_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    for j in i + 1..toks.len().min(i + 1 + WITHOUT_WINDOW) {
+        let gap = &text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start];
+        if gap.contains([',', ';', ':']) {
+            return false;
+        }
+        if toks[j].raw.eq_ignore_ascii_case("without") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `toks[i]` is a negation word as [`negation_at`] reads one, before a following
+/// "without" is considered.
+fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     // Compared without lower-casing: this runs for every token of the request.
     let raw = toks[i].raw;
     let is = |w: &str| raw.eq_ignore_ascii_case(w);
@@ -2704,7 +2809,7 @@ pub fn analyse_tokens(
                     .filter(|(_, q)| !q.is_empty());
                 let (mut other, mut stated_in) = match &approx_quantities {
                     Some((i, q)) => {
-                        let claim = (claim_numbers(), content[*i].norm.as_ref(), q);
+                        let claim = (claim_toks, claim_numbers(), content[*i].norm.as_ref(), q);
                         let found = same_unit_number(&index, claim, context_tokens, &[s], true);
                         (found.map(|(_, id)| vec![id]).unwrap_or_default(), s)
                     }
@@ -2734,12 +2839,25 @@ pub fn analyse_tokens(
                     let quantities = claim_quantities(claim_toks, norm);
                     if let Some((t, id)) = same_unit_number(
                         &index,
-                        (claim_numbers(), norm, &quantities),
+                        (claim_toks, claim_numbers(), norm, &quantities),
                         context_tokens,
                         &top_ids,
                         false,
                     ) {
                         (other, stated_in) = (vec![id], t);
+                    }
+                }
+                // A number named by a label ("Python 3.12", "PEP 695", "Boeing 747") is an
+                // identifier of the thing the label names: another label's number is another
+                // thing, not the value swapped.
+                if kind == KeyKind::Number && !other.is_empty() {
+                    let i = novel.unwrap_or(missing[0].0);
+                    if let Some(label) = number_label(claim_text, claim_toks, &content[i].norm) {
+                        let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+                        other.retain(|&o| {
+                            number_label(context, sent, &index.norms[o as usize])
+                                .is_none_or(|l| l.eq_ignore_ascii_case(label))
+                        });
                     }
                 }
                 // A name of a run the claim names by part of it is that same entity.
@@ -2763,7 +2881,7 @@ pub fn analyse_tokens(
                     let norm = &content[missing[0].0].norm;
                     let quantities = claim_quantities(claim_toks, norm);
                     if !quantities.is_empty() {
-                        let claim = (claim_numbers(), norm.as_ref(), &quantities);
+                        let claim = (claim_toks, claim_numbers(), norm.as_ref(), &quantities);
                         match same_unit_number(&index, claim, context_tokens, &[s], false) {
                             Some((_, id)) => other = vec![id],
                             None => continue,
@@ -3265,6 +3383,90 @@ mod tests {
         );
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         assert!(b.features.negation_mismatch_share > 0.0);
+    }
+
+    #[test]
+    fn a_negation_that_without_follows_is_a_double_negation() {
+        let ctx = "Pets are not permitted without the landlord's written consent. The deposit is \
+                   returned within 30 days.";
+        let q = "Can I keep a cat?";
+        let only_with = analyse("Only with the landlord's written consent.", q, ctx);
+        assert_ne!(
+            only_with.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{only_with:?}"
+        );
+        assert_eq!(only_with.features.negation_mismatch_share, 0.0);
+        // "without" alone negates nothing: an adjunct ("abandoned without food").
+        let ctx2 = "She rescued the dog from a hillside where it was abandoned without food.";
+        let rescued = analyse("She rescued the dog from a hillside.", "", ctx2);
+        assert_eq!(rescued.features.negation_mismatch_share, 0.0, "{rescued:?}");
+        // A comma ends the negation's reach.
+        let toks = tokens("It is not cheap, without doubt.");
+        assert!(negates("It is not cheap, without doubt.", &toks));
+        let toks = tokens("You cannot enter the building without a badge.");
+        assert!(!negates(
+            "You cannot enter the building without a badge.",
+            &toks
+        ));
+    }
+
+    #[test]
+    fn an_elliptical_negated_clause_denies_of_the_clause_before_it() {
+        let ctx = "Unused items can be returned within 30 days. Sale items can be exchanged but \
+                   not refunded.";
+        let q = "Can I get my money back for a sale item?";
+        let good = analyse(
+            "Sale items can't be refunded, though you can exchange them.",
+            q,
+            ctx,
+        );
+        assert_eq!(good.features.negation_mismatch_share, 0.0, "{good:?}");
+        let bad = analyse("Sale items can be refunded like any other item.", q, ctx);
+        assert!(bad.features.negation_mismatch_share > 0.0, "{bad:?}");
+        let wrong_half = analyse("Sale items cannot be exchanged.", q, ctx);
+        assert!(
+            wrong_half.features.negation_mismatch_share > 0.0,
+            "{wrong_half:?}"
+        );
+    }
+
+    #[test]
+    fn a_number_of_another_label_is_another_thing() {
+        let ctx = "Python 3.12 was released on October 2, 2023. It removed the distutils package, \
+                   which had been deprecated in Python 3.10, and added the syntax of PEP 695.";
+        let q = "When was distutils removed from Python?";
+        let good = analyse(
+            "It was removed in Python 3.12, after being deprecated in 3.10.",
+            q,
+            ctx,
+        );
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        // The same label's number is the value swapped.
+        let bad = analyse(
+            "The distutils package was deprecated in Python 3.11 and removed.",
+            q,
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        let toks = tokens("It came with PEP 695 in June 5 releases.");
+        let text = "It came with PEP 695 in June 5 releases.";
+        assert_eq!(number_label(text, &toks, "695"), Some("PEP"));
+        assert_eq!(number_label(text, &toks, "5"), None);
+    }
+
+    #[test]
+    fn a_number_the_claim_states_in_another_unit_is_no_restatement() {
+        let ctx = "Armstrong and Aldrin landed on July 20. They spent about 21.5 hours on the \
+                   surface and collected 21.5 kg of samples.";
+        let claim = |t: &str| analyse(t, "Summarize the landing.", ctx).claims[0].clone();
+        let bad =
+            claim("They spent about 21.5 hours on the surface and brought back 47 kg of samples.");
+        assert_eq!(bad.status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad.conflicts, ["\"47\" vs \"21.5\""]);
+        let good =
+            claim("They spent about 21.5 hours on the surface and collected 21.5 kg of samples.");
+        assert_ne!(good.status, ClaimStatus::Contradicted, "{good:?}");
     }
 
     #[test]
