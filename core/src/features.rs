@@ -5,8 +5,8 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, context_role, inflection_stem, is_list_marker, normal_form, number_word,
-    spaced_number_words, ContextRole, Grounding,
+    analyse_tokens, approximates_number, context_role, inflection_stem, is_list_marker,
+    normal_form, number_word, scaled_number_word, spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
@@ -791,9 +791,12 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             let next = toks.get(i + 1).filter(|n| !n.is_number)?;
                             spaced_number_words(&w, &lower_cow(next.raw))?.parse().ok()
                         };
-                        number_word(&w)
-                            .filter(|_| w != "one")
-                            .and_then(|d| spaced().or_else(|| d.parse().ok()))
+                        // "fifteen hundred" states 1500 (grounding's `scaled_number_word`).
+                        number_word(&w).filter(|_| w != "one").and_then(|d| {
+                            spaced()
+                                .or_else(|| scaled_number_word(toks, i, d)?.parse().ok())
+                                .or_else(|| d.parse().ok())
+                        })
                     })
                 })
                 .chain(grounding.source_year_gaps.iter().map(|&d| f64::from(d)))
@@ -859,7 +862,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     if source.contains('%') || source_grams.contains_words(&["per", "cent"]) {
         source_words.insert(Cow::Borrowed("percent"));
     }
-    // Content words, framing phrases left out ("Based on the passage, …": `framing_end`).
+    let grounded = !context.trim().is_empty();
+    // Content words, framing phrases left out ("Based on the passage, …": `framing_end`), and
+    // with a context, so are the approximators of numbers ("roughly 155 km": grounding's
+    // `approximates_number`; answering a prompt alone, a hedge of the answer's own).
     let mut framing = vec![false; toks.len()];
     let mut i = 0;
     while i < toks.len() {
@@ -868,7 +874,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 framing[i..end].fill(true);
                 i = end;
             }
-            None => i += 1,
+            None => {
+                framing[i] = grounded && approximates_number(&toks, i);
+                i += 1;
+            }
         }
     }
     let content: Vec<&str> = words

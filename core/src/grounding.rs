@@ -13,7 +13,7 @@ use crate::text::{
     decade_start, demonym_place, fold_diacritics, framing_end, in_decade, initialism_letters,
     is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name,
     lower_cow, number_key, number_value, rounds_to, spelled_initialisms, strip_possessive,
-    to_lower, tokens, FastMap, FastSet, Token,
+    to_lower, tokens, FastMap, FastSet, Token, APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -403,6 +403,42 @@ pub(crate) fn spaced_number_words(tens: &str, unit: &str) -> Option<String> {
         .iter()
         .position(|(c, o)| *c == unit || *o == unit)?;
     Some((t + i as u32 + 1).to_string())
+}
+
+/// Scale words that multiply the number word written before them ("fifteen hundred", "two
+/// million"), with their power of ten.
+const WORD_SCALES: &[(&str, u32)] = &[
+    ("hundred", 2),
+    ("thousand", 3),
+    ("million", 6),
+    ("billion", 9),
+    ("trillion", 12),
+];
+
+/// The power of ten of the scale word `toks[j]` ([`WORD_SCALES`]) when a number word stands
+/// right before it, one space apart ("fifteen hundred"), None otherwise.
+fn word_scale_at(toks: &[Token<'_>], j: usize) -> Option<u32> {
+    let (t, prev) = (toks.get(j)?, toks.get(j.checked_sub(1)?)?);
+    let power = WORD_SCALES
+        .iter()
+        .find(|(w, _)| t.raw.eq_ignore_ascii_case(w))?
+        .1;
+    (t.start == prev.start + prev.raw.len() + 1
+        && !prev.is_number
+        && may_be_number_word(prev.raw)
+        && number_word_at(toks, j - 1).is_some())
+    .then_some(power)
+}
+
+/// The value of the number word `toks[i]` (whose digits are `digits`) times the scale word after
+/// it ("fifteen hundred" → "1500", "two million" → "2000000"), None when none follows: one
+/// number, as "1,500" and "2 million" are ([`number_key`]).
+pub(crate) fn scaled_number_word(toks: &[Token<'_>], i: usize, digits: &str) -> Option<String> {
+    let power = word_scale_at(toks, i + 1)?;
+    let mut value = String::with_capacity(digits.len() + power as usize);
+    value.push_str(digits);
+    value.extend(std::iter::repeat_n('0', power as usize));
+    Some(value)
 }
 
 /// Whether `raw` (any case) has the shape of a number word ([`NUMBER_WORD_SHAPES`]): its
@@ -827,7 +863,8 @@ fn sentence_keys<'a>(
                 .get(i + 1)
                 .filter(|n| !n.is_number && text[t.start + t.raw.len()..n.start].trim().is_empty())
                 .and_then(|n| spaced_number_words(lower, &lower_cow(n.raw)));
-            if let Some(value) = spaced {
+            // "fifteen hundred", a number word and a scale word, is one number too.
+            if let Some(value) = spaced.or_else(|| scaled_number_word(toks, i, d)) {
                 out.push(Key {
                     norm: Cow::Owned(value),
                     kind: KeyKind::Number,
@@ -852,7 +889,7 @@ fn sentence_keys<'a>(
             }
             continue;
         }
-        if is_stopword(lower) || lower.chars().nth(1).is_none() {
+        if is_stopword(lower) || lower.chars().nth(1).is_none() || approximates_number(toks, i) {
             continue;
         }
         // An acronym that is a common noun ("CEO", `text::COMMON_ACRONYMS`) is a content word,
@@ -1653,14 +1690,40 @@ fn unit_index(toks: &[Token<'_>], i: usize) -> usize {
 }
 
 /// The key of the number token or number word `toks[i]` ([`number_key`], or the digits of a
-/// number word), None for other tokens.
+/// number word, times the scale word after it: "fifteen hundred" → "1500",
+/// [`scaled_number_word`]), None for other tokens and for that scale word.
 fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
     if toks[i].is_number {
         return Some(number_key(toks, i));
     }
-    number_word_at(toks, i)
-        .filter(|_| !is_fraction(toks, i))
-        .map(Cow::Borrowed)
+    // The scale word of "fifteen hundred" is part of the number before it.
+    let d = number_word_at(toks, i)
+        .filter(|_| !is_fraction(toks, i) && word_scale_at(toks, i).is_none())?;
+    Some(match scaled_number_word(toks, i, d) {
+        Some(value) => Cow::Owned(value),
+        None => Cow::Borrowed(d),
+    })
+}
+
+/// Whether `toks[i]` is a word of an approximator ([`APPROXIMATORS`]: "roughly", "close to")
+/// right before a number, in digits or words ("roughly 155 km", "close to fifty"): it states that
+/// number as approximate (its key says so, `text::is_approximated`) and is no content word of its
+/// own, as "about" is none.
+pub(crate) fn approximates_number(toks: &[Token<'_>], i: usize) -> bool {
+    let is_number = |j: usize| {
+        toks.get(j).is_some_and(|t| {
+            t.is_number || (may_be_number_word(t.raw) && number_word_at(toks, j).is_some())
+        })
+    };
+    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    APPROXIMATORS.iter().any(|a| match a.split_once(' ') {
+        None => is(i, a) && is_number(i + 1),
+        // Its first word ("close" of "close to 50") or its second ("to").
+        Some((first, second)) => {
+            (is(i, first) && is(i + 1, second) && is_number(i + 2))
+                || (i > 0 && is(i - 1, first) && is(i, second) && is_number(i + 1))
+        }
+    })
 }
 
 /// The digits of the number word `toks[i]` ([`number_word`], "Twelve" → "12"), None for
@@ -3428,6 +3491,39 @@ mod tests {
         assert!(
             wrong_half.features.negation_mismatch_share > 0.0,
             "{wrong_half:?}"
+        );
+    }
+
+    #[test]
+    fn a_number_word_times_a_scale_word_is_one_number() {
+        let ctx = "The firm said it would hire 1,500 engineers next year.";
+        let q = "How many engineers will it hire?";
+        let good = analyse("About fifteen hundred engineers.", q, ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        let bad = analyse("About five thousand engineers.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad.claims[0].conflicts, ["\"5000\" vs \"1500\""]);
+        let toks = tokens("two million and one hundred");
+        assert_eq!(number_at(&toks, 0).as_deref(), Some("2000000"));
+        assert_eq!(number_at(&toks, 1), None);
+        assert_eq!(number_at(&toks, 4), None);
+        assert_eq!(number_at(&toks, 3).as_deref(), Some("100"));
+    }
+
+    #[test]
+    fn an_approximator_of_a_number_is_no_content_word() {
+        let ctx = "The wall was about 155 kilometres long.";
+        let q = "How long was the wall?";
+        let g = analyse("Roughly 155 kilometres.", q, ctx);
+        assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+        let toks = tokens("close to 50, roughly twelve, roughly speaking");
+        let approx: Vec<bool> = (0..toks.len())
+            .map(|i| approximates_number(&toks, i))
+            .collect();
+        assert_eq!(
+            approx,
+            [true, true, false, true, false, false, false],
+            "{toks:?}"
         );
     }
 
