@@ -962,6 +962,20 @@ fn sentence_keys<'a>(
     (out, refers_back)
 }
 
+/// The lower-case words a claim (its tokens `toks`) uses after "the" ("the reef", "the
+/// tower"), in [`normal_form`]: a definite description that may refer to a named entity by the
+/// head of its name ("the Great Barrier Reef"; Russell 1905, "On Denoting").
+fn definite_descriptions<'a>(toks: &[Token<'a>]) -> Vec<Cow<'a, str>> {
+    toks.windows(2)
+        .filter(|w| {
+            w[0].raw.eq_ignore_ascii_case("the")
+                && !w[1].is_number
+                && w[1].raw.starts_with(|c: char| c.is_lowercase())
+        })
+        .map(|w| normal_form(Cow::Borrowed(w[1].raw)))
+        .collect()
+}
+
 /// The runs of capitalised names among a claim's keys `ks` ([`Key::run`]), each as the ids of
 /// its names in `index` (None for a name the sources lack), in order of their runs.
 fn name_runs(ks: &[Key<'_>], index: &SourceIndex<'_>) -> Vec<Vec<Option<u32>>> {
@@ -1588,6 +1602,22 @@ impl<'a> SourceIndex<'a> {
                         && runs.iter().filter(|&&x| x == ra).count() == 2
                 })
             })
+    }
+
+    /// The ids of the names in the run of capitalised names that holds `id` in sentence `s`
+    /// (`id` itself among them; none when `s` does not hold it or holds it outside a run).
+    fn run_members(&self, s: u32, id: u32) -> impl Iterator<Item = u32> + '_ {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+        let run = ids
+            .binary_search(&id)
+            .ok()
+            .map(|at| runs[at])
+            .filter(|&run| run != NO_RUN);
+        ids.iter()
+            .zip(runs)
+            .filter(move |(_, &r)| Some(r) == run)
+            .map(|(&m, _)| m)
     }
 
     fn names_claim_entity(&self, s: u32, id: u32, claim_runs: &[Vec<Option<u32>>]) -> bool {
@@ -2924,9 +2954,17 @@ pub fn analyse_tokens(
                     }
                 }
                 // A name of a run the claim names by part of it is that same entity.
+                // So is a name of a run whose word the claim uses as a definite description
+                // ("the reef" for "the Great Barrier Reef", "the tower" for "the Eiffel Tower").
                 if kind == KeyKind::Name && !other.is_empty() {
                     let claim_runs = name_runs(&ks, &index);
-                    other.retain(|&o| !index.names_claim_entity(stated_in, o, &claim_runs));
+                    let described = definite_descriptions(claim_toks);
+                    other.retain(|&o| {
+                        !index.names_claim_entity(stated_in, o, &claim_runs)
+                            && !index
+                                .run_members(stated_in, o)
+                                .any(|m| described.iter().any(|d| *d == index.norms[m as usize]))
+                    });
                 }
                 if other.is_empty() {
                     continue;
@@ -3525,6 +3563,30 @@ mod tests {
             [true, true, false, true, false, false, false],
             "{toks:?}"
         );
+    }
+
+    #[test]
+    fn a_definite_description_names_the_entity_of_its_head() {
+        let ctx = "The Great Barrier Reef stretches for over 2,300 kilometres. It lies off the \
+                   coast of Queensland, Australia.";
+        let g = analyse(
+            "The reef stretches for more than 2,300 kilometres off Queensland.",
+            "",
+            ctx,
+        );
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A name of the run the claim does not describe still conflicts.
+        let ctx2 =
+            "The Great Barrier Reef lies off Queensland. The Ningaloo Reef lies off Western \
+                    Australia.";
+        let g = analyse("The reef lies off Victoria.", "", ctx2);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let toks = tokens("The reef and the 5 towers of the Tower");
+        let d: Vec<String> = definite_descriptions(&toks)
+            .into_iter()
+            .map(|c| c.into_owned())
+            .collect();
+        assert_eq!(d, ["reef"]);
     }
 
     #[test]
