@@ -2052,6 +2052,95 @@ fn clause_keys<'a>(
     })
 }
 
+/// The subject of a one-clause claim (tokens `claim_toks`, offsets in `text`) swapped for the
+/// subject of another clause of the source sentence `sent_toks` (offsets in `context`): Some((the
+/// claim's subject, the clause's)) when the claim opens with a name the sentence states in one
+/// clause while another clause, opening with another name, states the rest of the claim. "Buzz
+/// Aldrin stayed in orbit aboard Columbia." against "Neil Armstrong and Buzz Aldrin landed the
+/// lunar module, while Michael Collins remained in lunar orbit aboard Columbia" swaps Aldrin for
+/// Collins, though the sentence names both (FactCC's entity swap within a sentence, Kryscinski et
+/// al. 2020). Clauses are those of [`clause_ranges`] that a contrast opens ("while", "whereas",
+/// "but", "although", "though"): a relative clause stays in the clause it modifies ("Phillips,
+/// who races in Manchester this weekend, plans to …" has one subject), and so does "and" after a
+/// comma, which as often ends a list ("Darcy, 13, and Tilda, 2, …"); the clause that states the claim holds at least two of its content words and more than any
+/// other clause, and a clause's subject is the name it opens with, after a conjunction ("while
+/// Michael Collins remained …"): a description ("the mother-of-three from Derbyshire") is no
+/// name, so nothing is judged.
+fn clause_name_swap(
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, sent_toks): (&str, &[Token<'_>]),
+    lower_vocab: &LowerVocab<'_>,
+) -> Option<(String, String)> {
+    if clause_ranges(text, claim_toks).len() != 1 {
+        return None;
+    }
+    let claim = clause_keys(text, claim_toks, lower_vocab)?;
+    let said = clause_subject(claim_toks, &claim)?;
+    if claim.words.len() < 2 {
+        return None;
+    }
+    // Independent clauses joined by a contrast ("…, while …", "but", "whereas"): a clause
+    // opened by another word (a relative pronoun, "and" in a list) stays in the one before.
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    for r in clause_ranges(context, sent_toks) {
+        let contrast = ["while", "whereas", "but", "although", "though"]
+            .iter()
+            .any(|w| sent_toks[r.start].raw.eq_ignore_ascii_case(w));
+        match ranges.last_mut() {
+            Some(last) if !contrast => last.end = r.end,
+            _ => ranges.push(r),
+        }
+    }
+    if ranges.len() < 2 {
+        return None;
+    }
+    let clauses: Vec<(ClauseKeys<'_>, &[Token<'_>])> = ranges
+        .into_iter()
+        .filter_map(|r| {
+            let part = &sent_toks[r];
+            Some((clause_keys(context, part, lower_vocab)?, part))
+        })
+        .collect();
+    let held: Vec<usize> = clauses
+        .iter()
+        .map(|(c, _)| {
+            claim
+                .words
+                .iter()
+                .filter(|w| c.words.binary_search(w).is_ok())
+                .count()
+        })
+        .collect();
+    let (best, &most) = held.iter().enumerate().max_by_key(|&(_, h)| *h)?;
+    if most < 2 || held.iter().filter(|&&h| h == most).count() > 1 {
+        return None;
+    }
+    let names = |j: usize| &clauses[j].0.names;
+    if names(best).binary_search(&said).is_ok()
+        || !(0..clauses.len()).any(|j| j != best && names(j).binary_search(&said).is_ok())
+    {
+        return None;
+    }
+    let stated = clause_subject(clauses[best].1, &clauses[best].0)?;
+    (claim.names.binary_search(&stated).is_err()).then(|| (said.to_string(), stated.to_string()))
+}
+
+/// The name a clause (its tokens `toks`, its keys `keys`) opens with, after the conjunctions
+/// that open it ([`CLAUSE_OPENERS`], [`SUBORDINATORS`]), in [`normal_form`]; None when its first
+/// other word is no name of `keys`.
+fn clause_subject<'a>(toks: &[Token<'_>], keys: &ClauseKeys<'a>) -> Option<Cow<'a, str>> {
+    let first = toks.iter().find(|t| {
+        let lower = lower_cow(t.raw);
+        !CLAUSE_OPENERS.contains(&lower.as_ref()) && !SUBORDINATORS.contains(&lower.as_ref())
+    })?;
+    if !first.raw.starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let norm = normal_form(fold_diacritics(lower_cow(first.raw)));
+    let at = keys.names.binary_search(&norm).ok()?;
+    Some(keys.names[at].clone())
+}
+
 /// Whether a claim's polarity disagrees with its sources, judged per clause: the polarity of a
 /// proposition attaches to its predicate, so one sentence can affirm one thing and deny another
 /// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a planet";
@@ -3032,6 +3121,17 @@ pub fn analyse_tokens(
                 ));
                 conflict_sentence = conflict_sentence.or(Some(t));
             }
+            // A name swapped within the best sentence, for another of the clause that states
+            // the rest of the claim (`clause_name_swap`), when no other conflict was found.
+            if conflicts.is_empty() && local_support >= 0.6 && !polar_claim {
+                let sent = span_tokens(context_tokens, index.spans[s as usize]);
+                if let Some((said, stated)) =
+                    clause_name_swap((claim_text, claim_toks), (context, sent), &lower_vocab)
+                {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                    conflict_sentence = conflict_sentence.or(Some(s));
+                }
+            }
             // Polarity is judged per clause of the aligned sentences (`polarity_mismatch`).
             let candidates: Vec<u32> = top_ids
                 .iter()
@@ -3587,6 +3687,23 @@ mod tests {
             .map(|c| c.into_owned())
             .collect();
         assert_eq!(d, ["reef"]);
+    }
+
+    #[test]
+    fn a_subject_swapped_for_the_subject_of_a_contrasting_clause_contradicts() {
+        let ctx = "Neil Armstrong and Buzz Aldrin landed the lunar module Eagle on July 20, while \
+                   Michael Collins remained in lunar orbit aboard Columbia.";
+        let q = "Which astronaut did not walk on the Moon?";
+        let bad = analyse("Buzz Aldrin remained in orbit aboard Columbia.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad.claims[0].conflicts, ["\"buzz\" vs \"michael\""]);
+        let good = analyse("Michael Collins remained in orbit aboard Columbia.", q, ctx);
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        // A list's "and" and a relative clause join no independent clauses.
+        let ctx2 = "Louisa Smith, 35, a mother to Darcy, 13, and Tilda, 2, was diagnosed with \
+                    osteosarcoma last year.";
+        let g = analyse("Louisa Smith was diagnosed with osteosarcoma.", "", ctx2);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     }
 
     #[test]
