@@ -5,8 +5,9 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, approximates_number, context_role, inflection_stem, is_list_marker,
-    normal_form, number_word, scaled_number_word, spaced_number_words, ContextRole, Grounding,
+    analyse_tokens, approximates_number, context_role, fraction_percents, inflection_stem,
+    is_list_marker, is_percentage, normal_form, number_word, scaled_number_word,
+    spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
@@ -839,6 +840,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             .iter()
             .any(|(_, s)| q.restates(s))
     };
+    let source_fractions = std::cell::OnceCell::new();
+    let source_fractions = || {
+        source_fractions.get_or_init(|| {
+            let mut f = fraction_percents(&prompt_tokens);
+            f.extend(fraction_percents(&context_tokens));
+            f
+        })
+    };
     let novel_numbers: Vec<String> = numbers
         .iter()
         .map(|&i| (i, toks[i].raw))
@@ -849,7 +858,19 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .is_some_and(|v| source_numbers().contains(&v) || spans_years(v));
             let rounded = || source_numbers().iter().any(|&m| rounds_to(m, &key));
             let decade = || source_numbers().iter().any(|&m| in_decade(m, n));
-            !(stated || decade() || (is_approximated(&toks, i) && rounded()) || converted(i))
+            // A percentage restating a fraction in words ("around 50%" for "about half").
+            let fraction = || {
+                is_percentage(text, &toks, i)
+                    && source_fractions().iter().any(|&m| {
+                        number_value(&key) == Some(m)
+                            || (is_approximated(&toks, i) && rounds_to(m, &key))
+                    })
+            };
+            !(stated
+                || decade()
+                || (is_approximated(&toks, i) && rounded())
+                || converted(i)
+                || fraction())
         })
         .map(|(_, n)| n.to_string())
         .collect();
@@ -1238,6 +1259,23 @@ mod tests {
             ctx,
         );
         assert_eq!(e.novel_names, vec!["Munich-based"]);
+    }
+
+    #[test]
+    fn a_percentage_restating_a_fraction_in_words_is_stated() {
+        let ctx = Some(
+            "About half of the 8,000 employees work remotely; two-thirds of them are engineers.",
+        );
+        let q = Some("How many employees work remotely?");
+        for (answer, novel) in [
+            ("Around 50% of the 8,000 staff work remotely.", vec![]),
+            ("About 67 percent of them are engineers.", vec![]),
+            ("Around 80% of the 8,000 staff work remotely.", vec!["80"]),
+            // A count is no percentage: half of 8,000 is not 50.
+            ("Around 50 of the 8,000 staff work remotely.", vec!["50"]),
+        ] {
+            assert_eq!(extract(answer, q, ctx).novel_numbers, novel, "{answer}");
+        }
     }
 
     #[test]

@@ -1036,6 +1036,54 @@ fn percent_sign_after(text: &str, t: &Token<'_>) -> bool {
         .starts_with('%')
 }
 
+/// Whether the number `toks[i]` (offsets in `text`) is a percentage: "%", "percent" or "per
+/// cent" follows it.
+pub(crate) fn is_percentage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    percent_sign_after(text, &toks[i])
+        || is(i + 1, PERCENT)
+        || (is(i + 1, "per") && is(i + 2, "cent"))
+}
+
+/// Fractions in words with the percentage they state: "half", "a quarter" (25), "three
+/// quarters" (75), "a third" (33.3), "two thirds" (66.7), "a fifth" (20), "a tenth" (10); each
+/// denominator with the numerators it is read after ("a", "one", or a number word; hyphenated
+/// forms, "two-thirds", too).
+const FRACTIONS: &[(&str, &[(&str, f64)])] = &[
+    ("quarter", &[("a", 25.0), ("one", 25.0), ("three", 75.0)]),
+    ("quarters", &[("three", 75.0)]),
+    ("third", &[("a", 100.0 / 3.0), ("one", 100.0 / 3.0)]),
+    ("thirds", &[("two", 200.0 / 3.0)]),
+    ("fifth", &[("a", 20.0), ("one", 20.0)]),
+    ("tenth", &[("a", 10.0), ("one", 10.0)]),
+];
+
+/// The percentages the fractions in words of `toks` state ([`FRACTIONS`], and "half": 50), for
+/// an answer's percentage that restates one ("around 50%" for "about half").
+pub(crate) fn fraction_percents(toks: &[Token<'_>]) -> Vec<f64> {
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.raw.eq_ignore_ascii_case("half") {
+            out.push(50.0);
+            continue;
+        }
+        // "two-thirds" as one token, or "two thirds" as two.
+        let (numerator, denominator) = match t.raw.split_once('-') {
+            Some((n, d)) => (Some(n), d),
+            None => (i.checked_sub(1).map(|j| toks[j].raw), t.raw),
+        };
+        let Some(numerator) = numerator else { continue };
+        let found = FRACTIONS
+            .iter()
+            .find(|(d, _)| denominator.eq_ignore_ascii_case(d))
+            .and_then(|(_, ns)| ns.iter().find(|(n, _)| numerator.eq_ignore_ascii_case(n)));
+        if let Some(&(_, percent)) = found {
+            out.push(percent);
+        }
+    }
+    out
+}
+
 /// The spans between the years of one sentence, in whole years: for every two years `a < b`
 /// written in digits in `toks` (a sentence's tokens; four digits, 1000–2100, no scale word
 /// after), `b − a` (at least 1). A sentence that dates two events states how far apart they
