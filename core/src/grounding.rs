@@ -1118,6 +1118,39 @@ pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     gaps
 }
 
+/// The differences between two whole numbers of one sentence that are no years: for the first
+/// [`NUMBER_GAPS_MAX`] such numbers written in digits in `toks` (a sentence's tokens; no scale
+/// word after, no decimal point), every `|a − b|` of at least 1. A sentence that states two
+/// counts states their difference as well ("won 11 of its 17 games" states 6 losses, "lost
+/// 24-17" a seven-point margin): a number derived so is grounded, as a span between two years
+/// is ([`year_gaps`]).
+pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
+    let numbers: Vec<u32> = (0..toks.len())
+        .filter(|&i| toks[i].is_number && !is_number_scale(toks, i + 1))
+        .filter_map(|i| {
+            let key = number_key(toks, i);
+            let year =
+                key.len() == 4 && key.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
+            (!year).then(|| key.parse::<u32>().ok()).flatten()
+        })
+        .take(NUMBER_GAPS_MAX)
+        .collect();
+    let mut gaps = Vec::new();
+    for (i, a) in numbers.iter().enumerate() {
+        for b in &numbers[i + 1..] {
+            let d = a.abs_diff(*b);
+            if d >= 1 && !gaps.contains(&d) {
+                gaps.push(d);
+            }
+        }
+    }
+    gaps
+}
+
+/// How many whole numbers of a sentence [`number_gaps`] pairs: six give at most 15 differences
+/// (a sentence with many numbers, a table or a score line, would state too many by chance).
+const NUMBER_GAPS_MAX: usize = 6;
+
 /// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
 /// (borrowed from the request when they already are).
 type LowerVocab<'a> = FastSet<Cow<'a, str>>;
@@ -1328,10 +1361,11 @@ pub struct Grounding {
     pub claims: Vec<Claim>,
     /// Aggregate features.
     pub features: GroundingFeatures,
-    /// The spans in whole years between two years of one source sentence ([`year_gaps`]), over
-    /// every sentence of the sources (empty without sources): the ages and durations the sources
+    /// The spans in whole years between two years of one source sentence ([`year_gaps`]) and
+    /// the differences between two of its whole numbers ([`number_gaps`]), over every sentence
+    /// of the sources (empty without sources): the ages, durations and differences the sources
     /// state without writing them.
-    pub source_year_gaps: Vec<u32>,
+    pub source_gaps: Vec<u32>,
 }
 
 /// The context indexed for alignment: its sentences' key tokens as ids, an inverted index and
@@ -1370,8 +1404,9 @@ struct SourceIndex<'a> {
     /// Where each id's sentences start in `postings`; one more entry than ids.
     post_at: Vec<usize>,
     idf: Vec<f64>,
-    /// [`year_gaps`] of every sentence, one after the other (`Grounding::source_year_gaps`).
-    year_gaps: Vec<u32>,
+    /// [`year_gaps`] and [`number_gaps`] of every sentence, one after the other
+    /// (`Grounding::source_gaps`).
+    gaps: Vec<u32>,
     /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
     years: std::cell::OnceCell<Vec<u32>>,
 }
@@ -1401,7 +1436,7 @@ impl<'a> SourceIndex<'a> {
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
-        let mut year_gaps_all = Vec::new();
+        let mut gaps_all = Vec::new();
         let mut quantities = Vec::new();
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
@@ -1427,9 +1462,15 @@ impl<'a> SourceIndex<'a> {
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }
-            // The spans between its years are stated too (`year_gaps`), as words: found by an
-            // answer's number, never a number of the sentence that conflicts with one.
-            let gaps = year_gaps(toks);
+            // The spans between its years and the differences between its whole numbers are
+            // stated too (`year_gaps`, `number_gaps`), as words: found by an answer's number,
+            // never a number of the sentence that conflicts with one.
+            let mut gaps = year_gaps(toks);
+            for d in number_gaps(toks) {
+                if !gaps.contains(&d) {
+                    gaps.push(d);
+                }
+            }
             ks.extend(gaps.iter().map(|d| Key {
                 norm: Cow::Owned(d.to_string()),
                 kind: KeyKind::Word,
@@ -1438,7 +1479,7 @@ impl<'a> SourceIndex<'a> {
                 qty: None,
                 run: NO_RUN,
             }));
-            year_gaps_all.extend(gaps);
+            gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
@@ -1519,7 +1560,7 @@ impl<'a> SourceIndex<'a> {
             postings,
             post_at,
             idf,
-            year_gaps: year_gaps_all,
+            gaps: gaps_all,
             years: std::cell::OnceCell::new(),
         }
     }
@@ -3299,7 +3340,7 @@ pub fn analyse_tokens(
     Grounding {
         claims,
         features: f,
-        source_year_gaps: index.year_gaps,
+        source_gaps: index.gaps,
     }
 }
 
@@ -3752,6 +3793,20 @@ mod tests {
                     osteosarcoma last year.";
         let g = analyse("Louisa Smith was diagnosed with osteosarcoma.", "", ctx2);
         assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    }
+
+    #[test]
+    fn a_difference_of_two_whole_numbers_of_a_sentence_is_stated() {
+        assert_eq!(
+            number_gaps(&tokens("won 11 of its 17 games in 2022")),
+            vec![6]
+        );
+        assert_eq!(number_gaps(&tokens("lost 24-17 to Denver")), vec![7]);
+        assert!(number_gaps(&tokens("3.5 million and 2 million")).is_empty());
+        let ctx = "In the 2022 season, the team won 11 of its 17 games.";
+        let g = analyse("They went 11-6.", "How did the team do?", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        assert_eq!(g.source_gaps, vec![6]);
     }
 
     #[test]
