@@ -1834,14 +1834,29 @@ pub(crate) fn approximates_number(toks: &[Token<'_>], i: usize) -> bool {
             t.is_number || (may_be_number_word(t.raw) && number_word_at(toks, j).is_some())
         })
     };
-    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
-    APPROXIMATORS.iter().any(|a| match a.split_once(' ') {
-        None => is(i, a) && is_number(i + 1),
-        // Its first word ("close" of "close to 50") or its second ("to").
-        Some((first, second)) => {
-            (is(i, first) && is(i + 1, second) && is_number(i + 2))
-                || (i > 0 && is(i - 1, first) && is(i, second) && is_number(i + 1))
+    // Most words have no number within two words after them: that is told without the list.
+    if !is_number(i + 1) && !is_number(i + 2) {
+        return false;
+    }
+    // The approximator spelled from token `j` on: Some(its words), one or two.
+    let spelled = |a: &str, j: usize| -> Option<usize> {
+        let w = toks.get(j)?.raw;
+        if !a.get(..w.len())?.eq_ignore_ascii_case(w) {
+            return None;
         }
+        if a.len() == w.len() {
+            return Some(1);
+        }
+        let second = a.get(w.len()..)?.strip_prefix(' ')?;
+        toks.get(j + 1)
+            .filter(|t| t.raw.eq_ignore_ascii_case(second))
+            .map(|_| 2)
+    };
+    // Its first word ("close" of "close to 50") or its second ("to").
+    APPROXIMATORS.iter().any(|a| match spelled(a, i) {
+        Some(1) => is_number(i + 1),
+        Some(_) => is_number(i + 2),
+        None => i > 0 && spelled(a, i - 1) == Some(2) && is_number(i + 1),
     })
 }
 
