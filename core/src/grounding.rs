@@ -1106,9 +1106,14 @@ pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
         })
         .take(12)
         .collect();
+    distinct_gaps(&years)
+}
+
+/// Every `|a − b|` of at least 1 between two of `values`, each once, in order of first meeting.
+fn distinct_gaps(values: &[u32]) -> Vec<u32> {
     let mut gaps = Vec::new();
-    for (i, a) in years.iter().enumerate() {
-        for b in &years[i + 1..] {
+    for (i, a) in values.iter().enumerate() {
+        for b in &values[i + 1..] {
             let d = a.abs_diff(*b);
             if d >= 1 && !gaps.contains(&d) {
                 gaps.push(d);
@@ -1129,22 +1134,15 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
         .filter(|&i| toks[i].is_number && !is_number_scale(toks, i + 1))
         .filter_map(|i| {
             let key = number_key(toks, i);
-            let year =
-                key.len() == 4 && key.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
+            // A year as `year_gaps` reads one ("1,200" is none).
+            let year = !toks[i].raw.contains(',')
+                && key.len() == 4
+                && key.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
             (!year).then(|| key.parse::<u32>().ok()).flatten()
         })
         .take(NUMBER_GAPS_MAX)
         .collect();
-    let mut gaps = Vec::new();
-    for (i, a) in numbers.iter().enumerate() {
-        for b in &numbers[i + 1..] {
-            let d = a.abs_diff(*b);
-            if d >= 1 && !gaps.contains(&d) {
-                gaps.push(d);
-            }
-        }
-    }
-    gaps
+    distinct_gaps(&numbers)
 }
 
 /// How many whole numbers of a sentence [`number_gaps`] pairs: six give at most 15 differences
@@ -3363,6 +3361,16 @@ pub fn analyse_tokens(
 mod tests {
     use super::*;
 
+    /// Asserts whether the first claim of `text` (with the prompt `q`) is contradicted by `ctx`.
+    fn assert_contradicted(text: &str, q: &str, ctx: &str, contradicted: bool) {
+        let g = analyse(text, q, ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            contradicted,
+            "{text}: {g:?}"
+        );
+    }
+
     #[test]
     fn answers_conflict_when_they_state_other_names_numbers_or_years() {
         let q = Some("What is the capital of France?");
@@ -3773,18 +3781,12 @@ mod tests {
     fn a_definite_description_names_the_entity_of_its_head() {
         let ctx = "The Great Barrier Reef stretches for over 2,300 kilometres. It lies off the \
                    coast of Queensland, Australia.";
-        let g = analyse(
-            "The reef stretches for more than 2,300 kilometres off Queensland.",
-            "",
-            ctx,
-        );
-        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let good = "The reef stretches for more than 2,300 kilometres off Queensland.";
+        assert_contradicted(good, "", ctx, false);
         // A name of the run the claim does not describe still conflicts.
-        let ctx2 =
-            "The Great Barrier Reef lies off Queensland. The Ningaloo Reef lies off Western \
-                    Australia.";
-        let g = analyse("The reef lies off Victoria.", "", ctx2);
-        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let ctx2 = "The Great Barrier Reef lies off Queensland. The Ningaloo Reef lies off \
+                    Western Australia.";
+        assert_contradicted("The reef lies off Victoria.", "", ctx2, true);
         let toks = tokens("The reef and the 5 towers of the Tower");
         let d: Vec<String> = definite_descriptions(&toks)
             .into_iter()
@@ -3801,13 +3803,13 @@ mod tests {
         let bad = analyse("Buzz Aldrin remained in orbit aboard Columbia.", q, ctx);
         assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
         assert_eq!(bad.claims[0].conflicts, ["\"buzz\" vs \"michael\""]);
-        let good = analyse("Michael Collins remained in orbit aboard Columbia.", q, ctx);
-        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        let good = "Michael Collins remained in orbit aboard Columbia.";
+        assert_contradicted(good, q, ctx, false);
         // A list's "and" and a relative clause join no independent clauses.
         let ctx2 = "Louisa Smith, 35, a mother to Darcy, 13, and Tilda, 2, was diagnosed with \
                     osteosarcoma last year.";
-        let g = analyse("Louisa Smith was diagnosed with osteosarcoma.", "", ctx2);
-        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let listed = "Louisa Smith was diagnosed with osteosarcoma.";
+        assert_contradicted(listed, "", ctx2, false);
     }
 
     #[test]
@@ -3829,19 +3831,11 @@ mod tests {
         let ctx = "Python 3.12 was released on October 2, 2023. It removed the distutils package, \
                    which had been deprecated in Python 3.10, and added the syntax of PEP 695.";
         let q = "When was distutils removed from Python?";
-        let good = analyse(
-            "It was removed in Python 3.12, after being deprecated in 3.10.",
-            q,
-            ctx,
-        );
-        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        let good = "It was removed in Python 3.12, after being deprecated in 3.10.";
+        assert_contradicted(good, q, ctx, false);
         // The same label's number is the value swapped.
-        let bad = analyse(
-            "The distutils package was deprecated in Python 3.11 and removed.",
-            q,
-            ctx,
-        );
-        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        let bad = "The distutils package was deprecated in Python 3.11 and removed.";
+        assert_contradicted(bad, q, ctx, true);
         let toks = tokens("It came with PEP 695 in June 5 releases.");
         let text = "It came with PEP 695 in June 5 releases.";
         assert_eq!(number_label(text, &toks, "695"), Some("PEP"));
