@@ -522,6 +522,13 @@ fn name_heads(name: &str) -> Option<String> {
     changed.then(|| words.join(" "))
 }
 
+/// Words that, inside a place name, tell it from another place ("North East Lincolnshire",
+/// "New South Wales", "Upper Austria"), normalised: a name without them is another name.
+const PLACE_QUALIFIERS: &[&str] = &[
+    "central", "east", "eastern", "great", "greater", "little", "lower", "new", "north",
+    "northern", "south", "southern", "upper", "west", "western",
+];
+
 /// The names the sources state, found once per audit when a name of the answer is not stated
 /// as it stands, from one pass over each run of capitalised words of the sources
 /// ([`capitalised_runs`], sentence openers included, possessive stripped, normalised).
@@ -529,6 +536,10 @@ struct SourceNames {
     /// The [`PhraseSet::hash`] of each run's words after its leading stopwords ("The Model Y"
     /// states "Model Y"), for [`joins_whole_names`].
     whole: nohash_hasher::IntSet<u64>,
+    /// The [`PhraseSet::hash`] of the first and the last word of each run of three words or more
+    /// (after its leading stopwords): a name given without its middle ("Professor Lin" for
+    /// "Professor Mei Lin", "John Kennedy" for "John Fitzgerald Kennedy") names that entity.
+    first_last: nohash_hasher::IntSet<u64>,
     /// The runs' words keyed by Porter's inflection steps ([`push_inflected`]), each run followed
     /// by a word no name holds so that no phrase spans two runs: "the Allies" is stated by "the
     /// Allied Powers" (as grounding's `SourceIndex::id_of` finds it), but not by an ordinary word
@@ -541,6 +552,7 @@ impl SourceNames {
     /// normalised words.
     fn of(sources: &[(&str, &[Token<'_>])]) -> SourceNames {
         let mut whole = nohash_hasher::IntSet::default();
+        let mut first_last = nohash_hasher::IntSet::default();
         let (mut runs, mut buf) = (String::new(), String::new());
         for &(src, toks) in sources {
             for (s, e) in capitalised_runs(src, toks, true) {
@@ -551,7 +563,15 @@ impl SourceNames {
                     .skip_while(|w| is_stopword(w))
                     .peekable();
                 if words.peek().is_some() {
-                    whole.insert(PhraseSet::hash(words));
+                    whole.insert(PhraseSet::hash(words.clone()));
+                }
+                let named: Vec<&str> = words.collect();
+                // Not when a middle word tells a place from another ("North East Lincolnshire"
+                // is not North Lincolnshire).
+                if let [first, middle @ .., last] = named.as_slice() {
+                    if !middle.is_empty() && !middle.iter().any(|w| PLACE_QUALIFIERS.contains(w)) {
+                        first_last.insert(PhraseSet::hash([*first, *last].into_iter()));
+                    }
                 }
                 push_inflected(&buf, &mut runs);
                 runs.push_str("| ");
@@ -559,6 +579,7 @@ impl SourceNames {
         }
         SourceNames {
             whole,
+            first_last,
             inflected: PhraseSet::of(&runs),
         }
     }
@@ -748,6 +769,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !initialism.is_some_and(|l| spelled().contains(&l))
                 && !joins_whole_names(&b, &source_names().whole)
                 && !source_names().states_inflected(&b)
+                && !source_names()
+                    .first_last
+                    .contains(&PhraseSet::hash(b.split_whitespace()))
                 && !name_heads(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
                 && !first_and_last(text, &toks, span).is_some_and(|h| {
@@ -1261,6 +1285,26 @@ mod tests {
             ctx,
         );
         assert_eq!(e.novel_names, vec!["Munich-based"]);
+    }
+
+    #[test]
+    fn a_name_without_its_middle_names_the_entity() {
+        let ctx =
+            Some("Physics is chaired by Professor Mei Lin. John Fitzgerald Kennedy won in 1960.");
+        for (answer, novel) in [
+            ("Physics is chaired by Professor Lin.", Vec::<String>::new()),
+            ("John Kennedy won in 1960.", vec![]),
+            (
+                "It lies in North Lincolnshire.",
+                vec!["North Lincolnshire".to_string()],
+            ),
+            (
+                "Physics is chaired by Professor Chen.",
+                vec!["Professor Chen".to_string()],
+            ),
+        ] {
+            assert_eq!(extract(answer, None, ctx).novel_names, novel, "{answer}");
+        }
     }
 
     #[test]
