@@ -570,7 +570,7 @@ impl SourceNames {
                 // is not North Lincolnshire).
                 if let [first, middle @ .., last] = named.as_slice() {
                     if !middle.is_empty() && !middle.iter().any(|w| PLACE_QUALIFIERS.contains(w)) {
-                        first_last.insert(PhraseSet::hash([*first, *last].into_iter()));
+                        first_last.insert(PhraseSet::hash([*first, *last]));
                     }
                 }
                 push_inflected(&buf, &mut runs);
