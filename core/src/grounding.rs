@@ -417,7 +417,7 @@ const WORD_SCALES: &[(&str, u32)] = &[
 
 /// The power of ten of the scale word `toks[j]` ([`WORD_SCALES`]) when a number word stands
 /// right before it, one space apart ("fifteen hundred"), None otherwise.
-fn word_scale_at(toks: &[Token<'_>], j: usize) -> Option<u32> {
+pub(crate) fn word_scale_at(toks: &[Token<'_>], j: usize) -> Option<u32> {
     let (t, prev) = (toks.get(j)?, toks.get(j.checked_sub(1)?)?);
     let power = WORD_SCALES
         .iter()

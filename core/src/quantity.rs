@@ -429,13 +429,21 @@ fn value_at(toks: &[Token<'_>], i: usize) -> Option<(f64, f64)> {
     if !crate::grounding::may_be_number_word(t.raw) {
         return None;
     }
+    // The scale word of "two thousand" is part of the number before it, no number of its own.
+    if crate::grounding::word_scale_at(toks, i).is_some() {
+        return None;
+    }
     let digits = crate::grounding::number_word_at(toks, i)?;
+    if let Some(scaled) = crate::grounding::scaled_number_word(toks, i, digits) {
+        return Some((scaled.parse().ok()?, precision_of(&scaled)?));
+    }
     Some((digits.parse().ok()?, precision_of(digits)?))
 }
 
-/// Where the unit of the number `toks[i]` starts: after its scale word, if any.
+/// Where the unit of the number `toks[i]` starts: after its scale word, if any ("5.5 million",
+/// "two thousand").
 fn unit_start(toks: &[Token<'_>], i: usize) -> usize {
-    if is_number_scale(toks, i + 1) {
+    if is_number_scale(toks, i + 1) || crate::grounding::word_scale_at(toks, i + 1).is_some() {
         i + 2
     } else {
         i + 1
@@ -717,6 +725,9 @@ mod tests {
         assert!(restates("three decades", "30 years"));
         assert!(restates("250 acres", "101 hectares"));
         assert!(restates("1 square mile", "2.59 km²"));
+        // A number word with its scale word is one number ("two thousand", not 1,000).
+        assert!(restates("two thousand kilometres", "1,243 miles"));
+        assert!(!restates("two thousand kilometres", "621 miles"));
     }
 
     #[test]
