@@ -1289,8 +1289,10 @@ mod tests {
 
     #[test]
     fn a_name_without_its_middle_names_the_entity() {
-        let ctx =
-            Some("Physics is chaired by Professor Mei Lin. John Fitzgerald Kennedy won in 1960.");
+        let ctx = Some(
+            "Physics is chaired by Professor Mei Lin. John Fitzgerald Kennedy won in 1960. It \
+             lies in North East Lincolnshire.",
+        );
         for (answer, novel) in [
             ("Physics is chaired by Professor Lin.", Vec::<String>::new()),
             ("John Kennedy won in 1960.", vec![]),

@@ -1094,19 +1094,24 @@ pub(crate) fn fraction_percents(toks: &[Token<'_>]) -> Vec<f64> {
 /// a sentence are paired.
 pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     let years: Vec<u32> = (0..toks.len())
-        .filter(|&i| {
-            toks[i].is_number && !toks[i].raw.contains(',') && !is_number_scale(toks, i + 1)
-        })
-        .filter_map(|i| {
-            let key = number_key(toks, i);
-            (key.len() == 4)
-                .then(|| key.parse::<u32>().ok())
-                .flatten()
-                .filter(|y| (1000..=2100).contains(y))
-        })
+        .filter_map(|i| year_at(toks, i))
         .take(12)
         .collect();
     distinct_gaps(&years)
+}
+
+/// The year the number token `toks[i]` writes, as [`year_gaps`] reads one: four digits,
+/// 1000–2100, no group comma ("1,200" is none), no scale word after.
+fn year_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
+    let t = &toks[i];
+    if !t.is_number || t.raw.contains(',') || is_number_scale(toks, i + 1) {
+        return None;
+    }
+    let key = number_key(toks, i);
+    (key.len() == 4)
+        .then(|| key.parse::<u32>().ok())
+        .flatten()
+        .filter(|y| (1000..=2100).contains(y))
 }
 
 /// Every `|a − b|` of at least 1 between two of `values`, each once, in order of first meeting.
@@ -1131,15 +1136,10 @@ fn distinct_gaps(values: &[u32]) -> Vec<u32> {
 /// is ([`year_gaps`]).
 pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     let numbers: Vec<u32> = (0..toks.len())
-        .filter(|&i| toks[i].is_number && !is_number_scale(toks, i + 1))
-        .filter_map(|i| {
-            let key = number_key(toks, i);
-            // A year as `year_gaps` reads one ("1,200" is none).
-            let year = !toks[i].raw.contains(',')
-                && key.len() == 4
-                && key.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
-            (!year).then(|| key.parse::<u32>().ok()).flatten()
+        .filter(|&i| {
+            toks[i].is_number && !is_number_scale(toks, i + 1) && year_at(toks, i).is_none()
         })
+        .filter_map(|i| number_key(toks, i).parse::<u32>().ok())
         .take(NUMBER_GAPS_MAX)
         .collect();
     distinct_gaps(&numbers)
@@ -2164,8 +2164,9 @@ fn clause_keys<'a>(
 /// al. 2020). Clauses are those of [`clause_ranges`] that a contrast opens ("while", "whereas",
 /// "but", "although", "though"): a relative clause stays in the clause it modifies ("Phillips,
 /// who races in Manchester this weekend, plans to …" has one subject), and so does "and" after a
-/// comma, which as often ends a list ("Darcy, 13, and Tilda, 2, …"); the clause that states the claim holds at least two of its content words and more than any
-/// other clause, and a clause's subject is the name it opens with, after a conjunction ("while
+/// comma, which as often ends a list ("Darcy, 13, and Tilda, 2, …"); the clause that states the
+/// claim holds at least two of its content words and more than any other clause, and a clause's
+/// subject is the name it opens with, after a conjunction ("while
 /// Michael Collins remained …"): a description ("the mother-of-three from Derbyshire") is no
 /// name, so nothing is judged.
 fn clause_name_swap(
