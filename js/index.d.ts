@@ -107,7 +107,9 @@ export interface AuditResult {
     upstream?: { protocol: 'tgi' | 'openai'; model: string; k: number; logprobs: boolean };
     /** How `context` was read: absent, the question/instruction (judged as open), or sources. */
     context_role: 'none' | 'prompt' | 'source';
-    /** The answer's claims aligned to the context (empty without sources). */
+    /** The passage of `prompt` read as the sources when no context stated facts ("Context: … Question: …"): character offsets, end exclusive; the claims' `source` spans then point into the prompt. */
+    prompt_passage?: { start: number; end: number };
+    /** The answer's claims aligned to the sources (empty without sources). */
     claims: Claim[];
     /** Covariate shift of the input against the scope's calibration data. */
     shift: {

@@ -204,7 +204,9 @@ pub fn feature_words(name: &str) -> &'static str {
 fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity)> {
     use Polarity::{Against, Neutral, Support};
     let pct = |v: f64| format!("{:.0}%", v * 100.0);
-    let src = if x.has_context {
+    let src = if x.prompt_passage.is_some() {
+        "the passage in the prompt"
+    } else if x.has_context {
         "the context"
     } else {
         "the prompt"
@@ -248,10 +250,17 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
             let (n, k) = x.content_words;
             let share = if n == 0 { 1.0 } else { k as f64 / n as f64 };
             (
-                format!(
-                    "{} of its {n} content words occur in the prompt or {src}",
-                    pct(share)
-                ),
+                if x.prompt_passage.is_some() || !x.has_context {
+                    format!(
+                        "{} of its {n} content words occur in the prompt",
+                        pct(share)
+                    )
+                } else {
+                    format!(
+                        "{} of its {n} content words occur in the prompt or {src}",
+                        pct(share)
+                    )
+                },
                 if share >= 0.75 { Support } else { Against },
             )
         }
@@ -533,6 +542,7 @@ fn evidence_used(x: &Extracted) -> &'static str {
             .is_some_and(|i| x.dense[i] > 0.0)
     };
     match (has("log_prompt_chars"), has("log_context_chars")) {
+        _ if x.prompt_passage.is_some() => " and prompt (its passage read as the sources)",
         (true, true) => ", prompt and context",
         (true, false) => " and prompt",
         (false, true) => " and context",

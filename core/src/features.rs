@@ -6,7 +6,7 @@
 
 use crate::grounding::{
     analyse_tokens, approximates_number, context_role, fraction_percents, inflection_stem,
-    is_list_marker, is_percentage, normal_form, number_word, scaled_number_word,
+    is_list_marker, is_percentage, normal_form, number_word, prompt_passage, scaled_number_word,
     spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
@@ -349,8 +349,12 @@ pub struct Extracted {
     pub has_source: bool,
     /// How the request's `context` was read (DESIGN §2.0).
     pub context_role: ContextRole,
-    /// Whether a context passage (sources, not a prompt) was given.
+    /// Whether there are sources: a context passage (not a prompt), or a passage of the prompt.
     pub has_context: bool,
+    /// Character offsets in the sent `prompt` of the passage read as the sources, when the
+    /// sources came from the prompt ([`Resolved::prompt_passage`]); the claims' `source` spans
+    /// are then offsets in the prompt.
+    pub prompt_passage: Option<(usize, usize)>,
     /// Claims of the answer aligned to the context, and their aggregate features.
     pub grounding: Grounding,
 }
@@ -675,7 +679,12 @@ pub fn prompt_openness(prompt: &str, kind: TaskKind, hedges: usize, certainty: u
 
 /// Extracts all intrinsic features of `text` given optional `prompt` and `context`.
 pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extracted {
-    let (prompt, context, role) = resolve_context(prompt, context);
+    let Resolved {
+        prompt,
+        context,
+        role,
+        prompt_passage,
+    } = resolve_context(prompt, context);
     let (prompt, context) = (prompt.as_str(), context.as_str());
     let kind = TaskKind::detect(Some(prompt), Some(context));
     let source = format!("{prompt}\n{context}");
@@ -786,11 +795,22 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
 
     // Claims aligned to the sources (grounding's `analyse_tokens`); its spans between years
     // are source numbers below.
-    let grounding = analyse_tokens(
+    let mut grounding = analyse_tokens(
         (text, &toks),
         (prompt, &prompt_tokens),
         (context, &context_tokens),
     );
+    // A passage of the prompt: its sentences are cited where they stand in the prompt.
+    if let Some((offset, _)) = prompt_passage {
+        for source in grounding
+            .claims
+            .iter_mut()
+            .filter_map(|c| c.source.as_mut())
+        {
+            source.start += offset;
+            source.end += offset;
+        }
+    }
 
     // Content-word and bigram support.
     // A number is novel when the sources do not state it, as written or with the same value
@@ -1082,26 +1102,77 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         has_source,
         context_role: role,
         has_context: !context.trim().is_empty(),
+        prompt_passage,
         grounding,
     }
 }
 
-/// The prompt and context an audit uses, and how the context was read (DESIGN §2.0): a context
+/// The prompt and sources an audit uses ([`resolve_context`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Resolved {
+    /// The request the answer replies to: the sent `prompt`, without a passage read as the
+    /// sources, followed by a `context` read as a question.
+    pub prompt: String,
+    /// The sources: the sent `context` when it states facts, else the passage of the prompt, if
+    /// any, else empty.
+    pub context: String,
+    /// How the sent `context` was read (DESIGN §2.0).
+    pub role: ContextRole,
+    /// Character offsets (end exclusive) in the sent `prompt` of the passage read as the sources
+    /// (grounding's [`crate::grounding::prompt_passage`]); None when the sources are the context
+    /// or there are none.
+    pub prompt_passage: Option<(usize, usize)>,
+}
+
+/// The prompt and sources an audit uses, and how the context was read (DESIGN §2.0): a context
 /// that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt (appended to an
-/// explicit prompt), leaving no sources; otherwise both stay as sent.
-pub fn resolve_context(
-    prompt: Option<&str>,
-    context: Option<&str>,
-) -> (String, String, ContextRole) {
+/// explicit prompt), leaving no sources; otherwise both stay as sent. Without source context, a
+/// passage the prompt holds ("Context: … Question: …", [`crate::grounding::prompt_passage`]) is
+/// the sources and the rest of the prompt is the prompt: a client that sends its model's whole
+/// retrieval-augmented prompt as `prompt` is judged as one that sends the passage as `context`.
+pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved {
     let prompt = prompt.unwrap_or("");
     let context = context.unwrap_or("");
     let role = context_role(context);
-    match role {
-        ContextRole::Prompt if prompt.trim().is_empty() => {
-            (context.to_string(), String::new(), role)
+    let question = match role {
+        ContextRole::Source => {
+            return Resolved {
+                prompt: prompt.to_string(),
+                context: context.to_string(),
+                role,
+                prompt_passage: None,
+            }
         }
-        ContextRole::Prompt => (format!("{prompt}\n{}", context.trim()), String::new(), role),
-        _ => (prompt.to_string(), context.to_string(), role),
+        // As sent when it is the whole prompt, trimmed when it follows one.
+        ContextRole::Prompt if prompt.trim().is_empty() => context,
+        ContextRole::Prompt => context.trim(),
+        ContextRole::None => "",
+    };
+    let join = |a: &str, b: &str| {
+        if b.is_empty() {
+            a.to_string()
+        } else if a.trim().is_empty() {
+            b.to_string()
+        } else {
+            format!("{a}\n{b}")
+        }
+    };
+    match prompt_passage(prompt) {
+        Some((a, b)) => {
+            let start = prompt[..a].chars().count();
+            Resolved {
+                prompt: join(&join(&prompt[..a], prompt[b..].trim()), question),
+                context: prompt[a..b].to_string(),
+                role,
+                prompt_passage: Some((start, start + prompt[a..b].chars().count())),
+            }
+        }
+        None => Resolved {
+            prompt: join(prompt, question),
+            context: String::new(),
+            role,
+            prompt_passage: None,
+        },
     }
 }
 

@@ -132,32 +132,299 @@ pub fn context_role(context: &str) -> ContextRole {
     if spans.is_empty() {
         return ContextRole::Source;
     }
-    let all_requests = spans.iter().all(|&(s, e)| {
-        let sent = c[s..e].trim();
-        let toks = tokens(sent);
-        // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
-        let at = toks.iter().position(|t| {
-            !matches!(
-                lower_cow(t.raw).as_ref(),
-                "user" | "human" | "q" | "question" | "prompt"
-            )
-        });
-        let ends_q = c[e..].starts_with('?') || sent.ends_with('?');
-        let opens_request = at.is_some_and(|i| {
-            let first = lower_cow(toks[i].raw);
-            let next_lower = toks
-                .get(i + 1)
-                .is_some_and(|t| !t.raw.chars().next().is_some_and(char::is_uppercase));
-            (INTERROGATIVES.contains(&first.as_ref()) || IMPERATIVES.contains(&first.as_ref()))
-                && next_lower
-        });
-        ends_q || opens_request
-    });
+    let all_requests = spans.iter().all(|&(s, e)| is_request(c, s, e));
     if all_requests {
         ContextRole::Prompt
     } else {
         ContextRole::Source
     }
+}
+
+/// Whether sentence `c[s..e]` is a request rather than a statement: a question (it ends with `?`,
+/// or opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your
+/// Mother is …") or an instruction (it opens with an imperative verb or "please" followed by a
+/// lower-case word: "Name the …", not "Will Smith starred …"), optionally after a speaker tag
+/// such as `User:` or `Question:`.
+fn is_request(c: &str, s: usize, e: usize) -> bool {
+    let sent = c[s..e].trim();
+    let toks = tokens(sent);
+    // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
+    let at = toks.iter().position(|t| {
+        !matches!(
+            lower_cow(t.raw).as_ref(),
+            "user" | "human" | "q" | "question" | "prompt"
+        )
+    });
+    let ends_q = c[e..].starts_with('?') || sent.ends_with('?');
+    let opens_request = at.is_some_and(|i| {
+        let first = lower_cow(toks[i].raw);
+        let next_lower = toks
+            .get(i + 1)
+            .is_some_and(|t| !t.raw.chars().next().is_some_and(char::is_uppercase));
+        (INTERROGATIVES.contains(&first.as_ref()) || IMPERATIVES.contains(&first.as_ref()))
+            && next_lower
+    });
+    ends_q || opens_request
+}
+
+/// Labels that open a passage of sources inside a prompt ("Context: …", "Passage: …",
+/// "Document 2: …"), lower case.
+const SOURCE_LABELS: &[&str] = &[
+    "passage",
+    "passages",
+    "context",
+    "document",
+    "documents",
+    "article",
+    "text",
+    "source",
+    "sources",
+    "background",
+    "knowledge",
+    "reference",
+    "excerpt",
+    "information",
+    "facts",
+    "evidence",
+];
+
+/// Labels that end such a passage: the request or the answer that follows it ("Question: …").
+const REQUEST_LABELS: &[&str] = &[
+    "question",
+    "questions",
+    "q",
+    "query",
+    "answer",
+    "instruction",
+    "instructions",
+    "task",
+    "request",
+    "response",
+    "claim",
+    "summary",
+];
+
+/// Shortest passage (characters) a prompt can hold as its sources ([`prompt_passage`]).
+const MIN_PROMPT_PASSAGE_CHARS: usize = 40;
+
+/// Shortest unlabelled passage (characters, sentences ending in a full stop) a prompt can hold
+/// next to a question that points at it only by "the following" or "given" ([`prompt_passage`]).
+const MIN_UNLABELLED_PASSAGE: (usize, usize) = (100, 2);
+
+/// The label a line opens with, lower case, when it is a word (with an optional number, as in
+/// "Document 2") followed by a colon: "Context:" → "context".
+fn line_label(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    let word_end = t.find(|c: char| !c.is_alphabetic()).unwrap_or(t.len());
+    if word_end == 0 {
+        return None;
+    }
+    let rest = t[word_end..].trim_start();
+    let rest = rest
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start();
+    rest.starts_with(':').then(|| t[..word_end].to_lowercase())
+}
+
+/// Nouns by which a request points at a passage it comes with ("the passage below", "this
+/// article"), lower case.
+const PASSAGE_NOUNS: &[&str] = &[
+    "passage",
+    "passages",
+    "context",
+    "text",
+    "article",
+    "document",
+    "documents",
+    "paragraph",
+    "excerpt",
+];
+
+/// Words by which a request points at what follows or precedes it ("the following", "given
+/// above"), lower case: weaker than a noun of [`PASSAGE_NOUNS`].
+const PASSAGE_DEICTICS: &[&str] = &["above", "below", "following", "given"];
+
+/// How a request points at the passage it comes with: by a noun ([`PASSAGE_NOUNS`]), by a
+/// deictic word only ([`PASSAGE_DEICTICS`]), or not at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Reference {
+    None,
+    Deictic,
+    Noun,
+}
+
+/// Whether `request` (a prompt without its passage) asks for what a passage can settle: its
+/// first or last sentence of two words or more (the words that frame the passage, not a bare
+/// label such as "Answer:" nor a speaker's line "A: …" quoted in it) is a
+/// question (it ends with `?`, opens with a wh-word, with "answer", or carries a "Question:"
+/// label) or asks for a summary (it opens with "summarize" or "summarise"); if so, how it points
+/// at the passage. A request to transform or continue its input ("Convert this paragraph into a
+/// poem", "Name an example of the concept in the document", "How to use the following text to
+/// …", which asks for a procedure) asks for new text, not for facts the input states: None.
+fn asks_from_passage(request: &str) -> Option<Reference> {
+    // Sentences of two words or more: a bare label ("Context:", "Answer:") frames nothing, nor
+    // does a speaker's line ("A: What do we do next?").
+    let spans: Vec<(usize, usize)> = sentence_spans(request)
+        .into_iter()
+        .filter(|&(s, e)| {
+            tokens(&request[s..e]).len() >= 2
+                && line_label(&request[s..e]).is_none_or(|l| REQUEST_LABELS.contains(&l.as_str()))
+        })
+        .collect();
+    let framing = spans
+        .first()
+        .into_iter()
+        .chain(spans.last().filter(|_| spans.len() > 1));
+    let asks = framing.copied().any(|(s, e)| {
+        let toks = tokens(&request[s..e]);
+        let first = toks.first().map(|t| lower_cow(t.raw));
+        let labelled = first
+            .as_deref()
+            .is_some_and(|w| matches!(w, "question" | "q" | "query"))
+            && request[s..e].contains(':');
+        let opens = first.as_deref().is_some_and(|w| {
+            INTERROGATIVES.contains(&w) || matches!(w, "answer" | "summarize" | "summarise")
+        });
+        let procedure = first.as_deref() == Some("how")
+            && toks.get(1).is_some_and(|t| {
+                matches!(
+                    lower_cow(t.raw).as_ref(),
+                    "to" | "can" | "could" | "should" | "would"
+                )
+            });
+        !procedure
+            && (request[s..e].ends_with('?') || request[e..].starts_with('?') || labelled || opens)
+    });
+    asks.then(|| {
+        tokens(request)
+            .iter()
+            .map(|t| {
+                let w = lower_cow(t.raw);
+                if PASSAGE_NOUNS.contains(&w.as_ref()) {
+                    Reference::Noun
+                } else if PASSAGE_DEICTICS.contains(&w.as_ref()) {
+                    Reference::Deictic
+                } else {
+                    Reference::None
+                }
+            })
+            .max()
+            .unwrap_or(Reference::None)
+    })
+}
+
+/// The byte span of a passage of sources inside a prompt (DESIGN §2.0), for a request sent
+/// without a source `context`: the client put the retrieved passage in the prompt, as it sent it
+/// to its model ("Answer using the passage. Passage: … Question: …"). Either
+///
+/// - **labelled**: the text after a line that opens with a source label ("Context:",
+///   "Passage:", "Document 1:", [`SOURCE_LABELS`]) up to the first later line that opens with a
+///   request label ("Question:", [`REQUEST_LABELS`]), a speaker turn ([`SPEAKER_TURNS`]) or
+///   a question or instruction of its own ([`context_role`] reads the line as a prompt), or the
+///   end; or
+/// - **unlabelled**: the sentences from the first statement (a sentence that is not a question or
+///   instruction) to the last before any speaker turn, when at least one question or instruction lies outside them and
+///   points at them: by a noun ("the passage below", [`PASSAGE_NOUNS`]) when they hold a
+///   sentence ending in a full stop, by "the following" or "given" alone
+///   ([`PASSAGE_DEICTICS`]) when they hold two such sentences and 100 characters: prose, not a
+///   list of words or a poem's lines. A prompt that only tells of the asker ("I am planning a
+///   trip to Japan. What should I see?") points at no passage.
+///
+/// Either way the rest of the prompt must ask a question or for a summary
+/// ([`asks_from_passage`]): "Rewrite the text as a poem" comes with an input to transform, not
+/// with sources to check (on the dev rows of general requests, reading such inputs as sources
+/// dropped 28 correct answers' heights, 0.87 → 0.22 and lower). The passage must have at least
+/// 40 characters and state facts ([`context_role`] reads it as a source). None for a
+/// conversation transcript (its turns are the request).
+pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
+    if opens_with_speaker_turn(prompt) {
+        return None;
+    }
+    // The passage at `s..e` when it states facts and the rest of the prompt asks from it,
+    // pointing at it as `needs` accepts.
+    let stated = |(s, e): (usize, usize), needs: &dyn Fn(Reference) -> bool| {
+        let passage = prompt[s..e].trim();
+        let request = format!("{}\n{}", &prompt[..s], &prompt[e..]);
+        (passage.chars().count() >= MIN_PROMPT_PASSAGE_CHARS
+            && context_role(passage) == ContextRole::Source
+            && asks_from_passage(&request).is_some_and(needs))
+        .then(|| {
+            let lead = prompt[s..e].len() - prompt[s..e].trim_start().len();
+            (s + lead, s + lead + passage.len())
+        })
+    };
+    // Labelled: line starts (byte offsets) and their labels.
+    let mut at = 0;
+    let mut start = None;
+    for line in prompt.split_inclusive('\n') {
+        let is_turn = opens_with_speaker_turn(line);
+        let label = line_label(line);
+        match (start, label.as_deref()) {
+            (None, Some(l)) if SOURCE_LABELS.contains(&l) => {
+                start = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+            }
+            (Some(s), l)
+                if is_turn
+                    || l.is_some_and(|l| REQUEST_LABELS.contains(&l))
+                    || context_role(line) == ContextRole::Prompt =>
+            {
+                return stated((s, at), &|_| true);
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    if let Some(s) = start {
+        return stated((s, prompt.len()), &|_| true);
+    }
+    // Unlabelled: the run of statements between the requests, before any speaker turn (a
+    // conversation after the passage is the request).
+    let spans = sentence_spans(prompt);
+    let turn = spans
+        .iter()
+        .position(|&(s, _)| opens_with_speaker_turn(&prompt[s..]))
+        .unwrap_or(spans.len());
+    let statement: Vec<bool> = spans
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, e))| i < turn && !is_request(prompt, s, e))
+        .collect();
+    let first = statement.iter().position(|&b| b)?;
+    let last = statement.iter().rposition(|&b| b)?;
+    let outside = first > 0 || last + 1 < spans.len();
+    let prose = spans[first..=last]
+        .iter()
+        .zip(&statement[first..=last])
+        .filter(|&(&(s, e), &is_statement)| {
+            is_statement && (prompt[s..e].ends_with('.') || prompt[e..].starts_with('.'))
+        })
+        .count();
+    let (mut s, e) = (spans[first].0, spans[last].1);
+    // A source label inside the line ("… the passage. Passage: The …") is no part of it, and
+    // makes the passage a labelled one.
+    let labelled = line_label(&prompt[s..e]).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str()));
+    if labelled {
+        s += prompt[s..e].find(':').expect("a label ends with ':'") + 1;
+    }
+    if !outside {
+        return None;
+    }
+    let chars = prompt[s..e].chars().count();
+    // Pointed at by a noun ("the passage below"), one sentence will do; by "the following"
+    // alone, it must read as a passage.
+    let (min_chars, min_sentences) = MIN_UNLABELLED_PASSAGE;
+    let needs = move |r: Reference| {
+        labelled
+            || r == Reference::Noun && prose >= 1
+            || r == Reference::Deictic && prose >= min_sentences && chars >= min_chars
+    };
+    // The sentence's closing punctuation belongs to the passage.
+    let e = e + prompt[e..]
+        .chars()
+        .next()
+        .filter(|c| ".!;".contains(*c))
+        .map_or(0, char::len_utf8);
+    stated((s, e), &needs)
 }
 
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
@@ -2756,8 +3023,10 @@ fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
     (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
 }
 
-/// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`), else the
-/// whole prompt.
+/// The question inside a prompt, from its start to the end of the prompt: its last speaker turn
+/// for a dialogue (`[Human]: …`), else what follows its last "Question:" (or "Q:", "Query:")
+/// label at the start of a line (a retrieval-augmented prompt: "Context: …\nQuestion: …\n
+/// Answer:"), else the whole prompt.
 fn question_of(prompt: &str) -> &str {
     // ASCII lower-casing keeps byte offsets (full lower-casing can change lengths, e.g. "İ").
     let lower = prompt.to_ascii_lowercase();
@@ -2766,7 +3035,15 @@ fn question_of(prompt: &str) -> &str {
             return &prompt[p + marker.len()..];
         }
     }
-    prompt
+    let mut at = 0;
+    let mut found = None;
+    for line in prompt.split_inclusive('\n') {
+        if line_label(line).is_some_and(|l| matches!(l.as_str(), "question" | "q" | "query")) {
+            found = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+        }
+        at += line.len();
+    }
+    found.map_or(prompt, |p| &prompt[p..])
 }
 
 /// The last sentence of `context` that ends with `?` (empty if none).
@@ -2860,7 +3137,8 @@ pub fn analyse_tokens(
     } else {
         question_of(prompt)
     };
-    let polar = polar_question(question);
+    // Its last sentence that asks: "Answer using the passage below. … Was it …?"
+    let polar = polar_question(question_in(question));
     for (n_sent, sp) in sentence_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
@@ -3495,6 +3773,65 @@ mod tests {
             ContextRole::Source,
             "too long to be a prompt"
         );
+    }
+
+    #[test]
+    fn prompt_passage_finds_the_sources_a_prompt_holds() {
+        let passage = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 and is 330 metres tall.";
+        fn found(p: &str) -> Option<&str> {
+            prompt_passage(p).map(|(s, e)| &p[s..e])
+        }
+        // Labelled, on lines of their own, up to the question's label.
+        let p = format!("Answer from the context.\nContext: {passage}\nQuestion: When was it completed?\nAnswer:");
+        assert_eq!(found(&p), Some(passage));
+        // Numbered documents run on to the request label; to the end without one.
+        let p = format!("Document 1: {passage}\nDocument 2: It is in the 7th arrondissement.\nQ: How tall is it?");
+        assert_eq!(
+            found(&p),
+            Some(&p[p.find("The").unwrap()..p.find("\nQ:").unwrap()])
+        );
+        let p = format!("Knowledge:\n{passage}\nWhen was it completed?");
+        assert_eq!(found(&p), Some(passage));
+        // A dialogue after the knowledge ends it.
+        let p = format!("Knowledge: {passage}\n[Human]: How tall is it? [Assistant]:");
+        assert_eq!(found(&p), Some(passage));
+        // Unlabelled, between an instruction and a question, or with its label inside the line.
+        let p = format!("Answer using the passage below. {passage} When was the tower completed?");
+        assert_eq!(found(&p), Some(passage));
+        let p = format!(
+            "Answer using the passage. Passage: {passage} Question: When was it completed?"
+        );
+        assert_eq!(found(&p), Some(passage));
+        let p = format!(
+            "Answer using the passage below.\n{passage}\nUser: I am in Paris. How tall is it?"
+        );
+        assert_eq!(found(&p), Some(passage));
+        let p = format!("Summarize the following article:\n{passage}");
+        assert_eq!(found(&p), Some(passage));
+        // One sentence will do when a noun points at it, not when only "the following" does.
+        let one = "Python 3.0, released on 3 December 2008, was a major revision of the language.";
+        let p = format!("Answer using the passage below.\n{one}\nWhen was Python 3.0 released?");
+        assert_eq!(found(&p), Some(one));
+        let p = format!("What should I do about the following? {one}");
+        assert_eq!(found(&p), None);
+        // Not a passage: all request, a statement too short to be prose, a poem's lines, a label
+        // with a stub after it, a conversation, no request beside the statements.
+        for p in [
+            "What is the capital of France? Answer in one word.".to_string(),
+            "I am planning a trip to Japan. What should I see in Kyoto?".to_string(),
+            "Edit the poem.\nThe sky was dark, the stars so bright\nI almost fell as I looked up high\nA storm is brewing, I can feel its might".to_string(),
+            "Write a joke.\nContext: Interview\nKeywords: cows".to_string(),
+            format!("[Human]: {passage} When was it completed?"),
+            passage.to_string(),
+            format!("Convert this paragraph into a poem.\n{passage}"),
+            format!("Name an example of the concept in the document.\nDocument: {passage}"),
+            format!("{passage} What should I see first?"),
+            format!("Knowledge:\n{passage}"),
+            format!("How to use the following text to make a reader sad?\n{passage}"),
+            "Identify the context of this conversation.\nA: What do we do before the next step?\nB: We need to get approval from the board of the company.".to_string(),
+        ] {
+            assert_eq!(found(&p), None, "{p}");
+        }
     }
 
     #[test]
@@ -4496,6 +4833,13 @@ mod tests {
             );
             assert_eq!(b.claims[0].text, bad);
         }
+        // The question under its label in a prompt that also holds an instruction.
+        let labelled = format!("Answer from the passage.\nQuestion: {q}\nAnswer:");
+        let b = analyse("No, she was not.", &labelled, ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        let after = format!("Answer using the passage below. {q}");
+        let b = analyse("No, she was not.", &after, ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         let ctx = "Pluto is no longer considered a planet.";
         let q = "Is Pluto considered a planet?";
         assert!(analyse("No.", q, ctx).claims[0].conflicts.is_empty());

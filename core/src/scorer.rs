@@ -624,6 +624,9 @@ impl Scorer {
                 scorer_version: self.version.clone(),
                 upstream: None,
                 context_role: x.context_role,
+                prompt_passage: x
+                    .prompt_passage
+                    .map(|(start, end)| crate::types::CharSpan { start, end }),
                 claims: x.grounding.claims.clone(),
                 shift,
                 // Core has no embedding model; a server that has one fills this in.
@@ -945,6 +948,46 @@ mod tests {
             wrong.explanation
         );
         assert_ne!(right.verdict, Verdict::Refused);
+    }
+
+    #[test]
+    fn a_passage_in_the_prompt_is_read_as_the_sources() {
+        let s = Scorer::embedded();
+        let passage = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 and is 330 metres tall.";
+        let q = "When was the Eiffel Tower completed?";
+        let in_prompt = format!("Answer from the context.\nContext: {passage}\nQuestion: {q}");
+        for text in ["It was completed in 1889.", "It was completed in 1925."] {
+            let split = s.audit(&req(text, Some(q), Some(passage)), Mode::Local, 0.0);
+            let joined = s.audit(&req(text, Some(&in_prompt), None), Mode::Local, 0.0);
+            // Judged as the same request sent with the passage as context …
+            assert_eq!(joined.metadata.task, TaskKind::Qa);
+            assert_eq!(joined.verdict, split.verdict, "{text}");
+            assert!((joined.height - split.height).abs() < 0.05, "{text}");
+            // … and its claims cite the passage where it stands in the prompt.
+            let at = in_prompt[..in_prompt.find("The Eiffel").unwrap()]
+                .chars()
+                .count();
+            let span = joined.metadata.prompt_passage.expect("a passage");
+            assert_eq!((span.start, span.end), (at, at + passage.chars().count()));
+            let cited = joined.metadata.claims[0].source.as_ref().expect("aligned");
+            let chars: Vec<char> = in_prompt.chars().collect();
+            assert_eq!(
+                chars[cited.start..cited.end].iter().collect::<String>(),
+                cited.text
+            );
+            assert!(joined
+                .explanation
+                .contains("its passage read as the sources"));
+        }
+        // Without a question or a summary to ask for, a prompt's input is no source.
+        let poem = format!("Turn this paragraph into a poem.\n{passage}");
+        let open = s.audit(
+            &req("Iron rose in eighteen eighty-nine", Some(&poem), None),
+            Mode::Local,
+            0.0,
+        );
+        assert_eq!(open.metadata.task, TaskKind::Open);
+        assert_eq!(open.metadata.prompt_passage, None);
     }
 
     #[test]

@@ -28,6 +28,7 @@
 //! whose semantic samples models were fitted on them (README "Evidence tiers").
 
 use crate::grounding::{sentence_spans, ContextRole, SourceSpan};
+use crate::types::CharSpan;
 use serde::{Deserialize, Serialize};
 
 /// Name of the sentence-embedding model of the semantic tier.
@@ -37,9 +38,10 @@ pub const MODEL: &str = "all-MiniLM-L6-v2";
 /// with SEMANTIC_MODEL_DIR).
 pub const REASON_NO_MODEL: &str = "no sentence-embedding model is loaded";
 /// `reason` when the audit has no source passages: the context is absent, blank or was read as a
-/// prompt (`metadata.context_role` is not "source").
+/// prompt (`metadata.context_role` is not "source"), and the prompt held no passage
+/// (`metadata.prompt_passage` is absent).
 pub const REASON_NO_SOURCES: &str =
-    "no source passages: the context is absent or was read as a prompt";
+    "no source passages: the context is absent or was read as a prompt, and the prompt holds no passage";
 /// `reason` when the context is a source but the answer has no claim to align (no content words).
 pub const REASON_NO_CLAIMS: &str = "the answer has no claims to align";
 /// `reason` when the source holds no sentence with a letter.
@@ -232,32 +234,84 @@ pub fn agreement(embeddings: &[&[f32]]) -> (Vec<Vec<f64>>, Vec<f64>) {
     (m, means)
 }
 
+/// The sources an audit's claims were checked against, as its request and its result say
+/// (DESIGN §2.0): the request's `context` when `metadata.context_role` is "source", else the
+/// passage of the request's `prompt` that `metadata.prompt_passage` marks (a prompt that holds
+/// its passage: "Context: … Question: …"), else none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuditSources<'a> {
+    /// The source text, if any.
+    pub text: Option<&'a str>,
+    /// Character offset of `text` in its request field (0 for the context): added to the
+    /// offsets of its sentences, which then point into the field.
+    pub offset: usize,
+}
+
+impl<'a> AuditSources<'a> {
+    /// The sources of an audit whose `metadata.context_role` is `role` and whose
+    /// `metadata.prompt_passage` is `prompt_passage`, sent with `prompt` and `context`. A
+    /// passage span beyond the prompt (a result paired with another request) gives none.
+    pub fn of(
+        role: ContextRole,
+        prompt_passage: Option<CharSpan>,
+        prompt: Option<&'a str>,
+        context: Option<&'a str>,
+    ) -> AuditSources<'a> {
+        let none = AuditSources {
+            text: None,
+            offset: 0,
+        };
+        if role == ContextRole::Source {
+            return AuditSources {
+                text: context,
+                offset: 0,
+            };
+        }
+        let (Some(span), Some(prompt)) = (prompt_passage, prompt) else {
+            return none;
+        };
+        let mut at = prompt.char_indices().map(|(i, _)| i).chain([prompt.len()]);
+        let start = at.nth(span.start);
+        let end = start.and(at.nth(span.end.saturating_sub(span.start + 1)));
+        match (start, end) {
+            (Some(a), Some(b)) if span.start < span.end => AuditSources {
+                text: Some(&prompt[a..b]),
+                offset: span.start,
+            },
+            _ => none,
+        }
+    }
+}
+
 /// Whether the claims of an audit can be aligned and, if so, the source sentences to align them
-/// to ([`source_sentences`] of `context`, in order).
+/// to ([`source_sentences`] of the sources, in order, their offsets in the request field the
+/// sources came from).
 ///
-/// `claim_count` is the number of claims in `metadata.claims`, `role` is `metadata.context_role`
-/// and `context` the request's `context`.
+/// `claim_count` is the number of claims in `metadata.claims`, `sources` what
+/// [`AuditSources::of`] found.
 ///
 /// # Errors
 /// The `reason` for [`SemanticInfo::not_run`], checked in this order: [`REASON_NO_SOURCES`] when
-/// `role` is not [`ContextRole::Source`] or the context is absent or blank, [`REASON_NO_CLAIMS`]
-/// when `claim_count` is 0, [`REASON_NO_SOURCE_SENTENCES`] when the context splits into no
-/// sentence.
+/// there are no sources or they are blank, [`REASON_NO_CLAIMS`] when `claim_count` is 0,
+/// [`REASON_NO_SOURCE_SENTENCES`] when the sources split into no sentence.
 pub fn alignment_sources(
     claim_count: usize,
-    role: ContextRole,
-    context: Option<&str>,
+    sources: AuditSources<'_>,
 ) -> Result<Vec<SourceSpan>, &'static str> {
-    let context = context.unwrap_or("");
-    if role != ContextRole::Source || context.trim().is_empty() {
+    let text = sources.text.unwrap_or("");
+    if text.trim().is_empty() {
         return Err(REASON_NO_SOURCES);
     }
     if claim_count == 0 {
         return Err(REASON_NO_CLAIMS);
     }
-    let sentences = source_sentences(context);
+    let mut sentences = source_sentences(text);
     if sentences.is_empty() {
         return Err(REASON_NO_SOURCE_SENTENCES);
+    }
+    for s in &mut sentences {
+        s.start += sources.offset;
+        s.end += sources.offset;
     }
     Ok(sentences)
 }
@@ -418,30 +472,58 @@ mod tests {
     fn alignment_sources_says_why_it_cannot_run() {
         let text = "The Amazon is the largest river by discharge volume. It is in Brazil.";
         let ctx = Some(text);
+        let of = |role, context| AuditSources::of(role, None, None, context);
         assert_eq!(
-            alignment_sources(1, ContextRole::Prompt, ctx),
+            alignment_sources(1, of(ContextRole::Prompt, ctx)),
             Err(REASON_NO_SOURCES)
         );
         assert_eq!(
-            alignment_sources(1, ContextRole::Source, Some("  ")),
+            alignment_sources(1, of(ContextRole::Source, Some("  "))),
             Err(REASON_NO_SOURCES)
         );
         assert_eq!(
-            alignment_sources(1, ContextRole::Source, None),
+            alignment_sources(1, of(ContextRole::Source, None)),
             Err(REASON_NO_SOURCES)
         );
         assert_eq!(
-            alignment_sources(0, ContextRole::Source, ctx),
+            alignment_sources(0, of(ContextRole::Source, ctx)),
             Err(REASON_NO_CLAIMS)
         );
         assert_eq!(
-            alignment_sources(0, ContextRole::Source, Some("...")),
+            alignment_sources(0, of(ContextRole::Source, Some("..."))),
             Err(REASON_NO_CLAIMS)
         );
         assert_eq!(
-            alignment_sources(2, ContextRole::Source, ctx).unwrap(),
+            alignment_sources(2, of(ContextRole::Source, ctx)).unwrap(),
             source_sentences(text)
         );
+    }
+
+    #[test]
+    fn a_passage_of_the_prompt_is_aligned_where_it_stands() {
+        let prompt = "Réponds. Context: The Amazon is the largest river by discharge volume. It is in Brazil.\nQuestion: Where is it?";
+        let passage = "The Amazon is the largest river by discharge volume. It is in Brazil.";
+        let start = prompt[..prompt.find("The").unwrap()].chars().count();
+        let span = CharSpan {
+            start,
+            end: start + passage.chars().count(),
+        };
+        let sources = AuditSources::of(ContextRole::None, Some(span), Some(prompt), None);
+        assert_eq!(sources.text, Some(passage));
+        let sentences = alignment_sources(1, sources).unwrap();
+        let chars: Vec<char> = prompt.chars().collect();
+        assert_eq!(sentences.len(), 2);
+        for s in &sentences {
+            assert_eq!(chars[s.start..s.end].iter().collect::<String>(), s.text);
+        }
+        // A span the prompt cannot hold, or no prompt: no sources.
+        let beyond = CharSpan {
+            start: 5,
+            end: chars.len() + 1,
+        };
+        let of = |span, prompt| AuditSources::of(ContextRole::None, Some(span), prompt, None);
+        assert_eq!(of(beyond, Some(prompt)).text, None);
+        assert_eq!(of(span, None).text, None);
     }
 
     #[test]

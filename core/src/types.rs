@@ -193,6 +193,16 @@ pub struct AuditResult {
     pub upstream_latency_ms: f64,
 }
 
+/// A span of a request field: character offsets (Unicode scalar values, end exclusive).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CharSpan {
+    /// First character of the span.
+    pub start: usize,
+    /// One past its last character.
+    pub end: usize,
+}
+
 /// The `metadata` member of [`AuditResult`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -224,7 +234,13 @@ pub struct Metadata {
     /// How the request's `context` was read: "none", "prompt" (a question or instruction,
     /// judged as the prompt of an open answer) or "source" (DESIGN §2.0).
     pub context_role: crate::grounding::ContextRole,
-    /// The answer's claims aligned to the context (empty without sources; DESIGN §2.1).
+    /// The passage of the request's `prompt` that was read as the sources because no context
+    /// stated facts (character offsets, end exclusive; DESIGN §2.0,
+    /// [`crate::grounding::prompt_passage`]); absent when the sources are the context or there
+    /// are none. The claims' `source` spans are then offsets in the prompt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_passage: Option<CharSpan>,
+    /// The answer's claims aligned to the sources (empty without sources; DESIGN §2.1).
     pub claims: Vec<crate::grounding::Claim>,
     /// How far this input lies outside the calibration data of its scope (DESIGN §2.5).
     pub shift: ShiftInfo,

@@ -61,7 +61,7 @@ export function withSemanticOption({ audit, auditJudged, batch, compare }) {
       const semantic = semanticOf(options);
       if (!semantic) return audit(request);
       const r = auditJudged(request, cosinesOf(semantic, request));
-      r.metadata.semantic = semantic.align(r, request.context);
+      r.metadata.semantic = semantic.align(r, request.context, request.prompt);
       return r;
     },
     batch(items, options) {
@@ -76,7 +76,7 @@ export function withSemanticOption({ audit, auditJudged, batch, compare }) {
       const r = batch(items, cosines);
       started = performance.now();
       r.audits.forEach((a, i) => {
-        a.metadata.semantic = semantic.align(a, list[i].context);
+        a.metadata.semantic = semantic.align(a, list[i].context, list[i].prompt);
       });
       extra += performance.now() - started;
       r.summary.processing_time_ms += extra;

@@ -103,12 +103,14 @@ export class Semantic {
   }
 
   /**
-   * `metadata.semantic` of an audit result (from audit() or batch()) whose request had `context`:
-   * each claim of `result.metadata.claims` aligned to the context's sentence of highest cosine,
-   * as the HTTP service computes it. Throws a SemanticError of kind "result" when `result` is not
-   * an audit result, "context" when `context` is neither a string nor null/undefined.
+   * `metadata.semantic` of an audit result (from audit() or batch()) for its request's `context`
+   * and `prompt`: each claim of `result.metadata.claims` aligned to the sources' sentence of
+   * highest cosine, as the HTTP service computes it (the sources are the context, or the passage
+   * of the prompt that `metadata.prompt_passage` marks). Throws a SemanticError of kind "result"
+   * when `result` is not an audit result, "context" or "prompt" when that argument is neither a
+   * string nor null/undefined.
    */
-  align(result, context) {
+  align(result, context, prompt) {
     const md = result?.metadata;
     if (!md || !Array.isArray(md.claims) || typeof md.context_role !== 'string') {
       throw semanticError('result', 'align(result, context): result must be an audit result (with metadata.claims and metadata.context_role)');
@@ -116,7 +118,18 @@ export class Semantic {
     if (context !== undefined && context !== null && typeof context !== 'string') {
       throw semanticError('context', 'align(result, context): context must be a string, null or undefined');
     }
-    return this.#model.align(md.claims.map((c) => c.text), md.context_role, context ?? undefined);
+    if (prompt !== undefined && prompt !== null && typeof prompt !== 'string') {
+      throw semanticError('prompt', 'align(result, context, prompt): prompt must be a string, null or undefined');
+    }
+    const passage = md.prompt_passage;
+    return this.#model.align(
+      md.claims.map((c) => c.text),
+      md.context_role,
+      context ?? undefined,
+      prompt ?? undefined,
+      passage?.start,
+      passage?.end,
+    );
   }
 
   /**

@@ -24,6 +24,8 @@ if (SKIP) console.log(`# skipped: ${SKIP}`);
 // read as a prompt (no sources: did not run), and a batch.
 const TWO_CLAIMS = { text: 'Manaus lies on the Amazon. The Amazon basin is about seven million square kilometres.', context: PASSAGE };
 const AS_PROMPT = { text: 'The Amazon is the largest river by discharge.', context: 'Which river carries the most water?' };
+// The passage inside the prompt, as a retrieval-augmented prompt holds it (no context).
+const IN_PROMPT = { text: PARAPHRASE.text, prompt: `Answer from the context.\nContext: ${PASSAGE}\nQuestion: Which river carries the most water?` };
 // Samples that say the text's answer in other words, and one that does not: compared by embedding.
 const SAMPLES = {
   text: 'The capital of France is Paris.',
@@ -48,6 +50,7 @@ before(async () => {
     paraphrase: await native.post('/v1/audit', PARAPHRASE),
     twoClaims: await native.post('/v1/audit', TWO_CLAIMS),
     asPrompt: await native.post('/v1/audit', AS_PROMPT),
+    inPrompt: await native.post('/v1/audit', IN_PROMPT),
     batch: await native.post('/v1/batch', { items: [PARAPHRASE, TWO_CLAIMS, AS_PROMPT, SAMPLES] }),
     samples: await native.post('/v1/audit', SAMPLES),
     compare: await native.post('/v1/compare', COMPARE),
@@ -133,6 +136,18 @@ test('a context read as the question: the tier says why it did not run, as the s
   const s = node.audit(AS_PROMPT, { semantic }).metadata.semantic;
   assert.equal(s.ran, false);
   assertSame(s, expected.asPrompt.metadata.semantic, 'metadata.semantic (no sources)');
+});
+
+test('a passage in the prompt is aligned where it stands in the prompt, as the service', opts, () => {
+  const r = node.audit(IN_PROMPT, { semantic });
+  const s = r.metadata.semantic;
+  assert.equal(s.ran, true, JSON.stringify(s));
+  assert.ok(r.metadata.prompt_passage, JSON.stringify(r.metadata));
+  const src = s.claims[0].source;
+  assert.equal(src.text, SOURCE_SENTENCE);
+  assert.equal([...IN_PROMPT.prompt].slice(src.start, src.end).join(''), SOURCE_SENTENCE);
+  assertSame(s, expected.inPrompt.metadata.semantic, 'metadata.semantic (passage in the prompt)');
+  assert.throws(() => semantic.align(r, null, 42), (e) => e.name === 'SemanticError' && e.kind === 'prompt');
 });
 
 test('batch and compare with { semantic } equal the service', opts, () => {

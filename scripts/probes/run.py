@@ -5,15 +5,35 @@ answer) or "bad" (a wrong one); rows sharing an `id` are the same request answer
 Audits each with the CLI and prints its verdict and height, marking a correct answer REFUSED
 ("!!") and a wrong one ACCEPTED, then the count of each and the AUROC of height, good over bad.
 
-usage: python3 scripts/probes/run.py [BINARY] [FILE]
+usage: python3 scripts/probes/run.py [--arrange=labelled|inline|context] [BINARY] [FILE]
        (defaults: ./target/release/epistemic-audit, scripts/probes/requests.jsonl)
+--arrange sends each request that has both a prompt and a context as a client that pastes the
+passage into its prompt would, with no context: "labelled" as "Context: <context>\nQuestion:
+<prompt>", "inline" as "Answer using the passage below.\n<context>\n<prompt>"; "context" sends
+it as a contract-only client (text and context only) that puts both in the context,
+"<context>\n<prompt>" (other rows as they are).
 Exit status 0 always: a look at real inputs, like ../shared/tools/sanity.py, not a test.
 """
 import json, os, subprocess, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-binary = sys.argv[1] if len(sys.argv) > 1 else "./target/release/epistemic-audit"
-path = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "requests.jsonl")
+args = [a for a in sys.argv[1:] if not a.startswith("--arrange=")]
+arrange = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--arrange=")), None)
+if arrange not in (None, "labelled", "inline", "context"):
+    sys.exit(f"--arrange must be labelled, inline or context, not {arrange!r}")
+binary = args[0] if len(args) > 0 else "./target/release/epistemic-audit"
+path = args[1] if len(args) > 1 else os.path.join(here, "requests.jsonl")
+
+
+def arranged(row):
+    if not (arrange and row.get("prompt") and row.get("context")):
+        return row
+    p, c = row["prompt"], row["context"]
+    if arrange == "context":
+        return {**row, "prompt": None, "context": f"{c}\n{p}"}
+    prompt = (f"Context: {c}\nQuestion: {p}" if arrange == "labelled"
+              else f"Answer using the passage below.\n{c}\n{p}")
+    return {**row, "prompt": prompt, "context": None}
 
 
 def audit(row):
@@ -31,7 +51,7 @@ refused_good = accepted_bad = 0
 for line in open(path):
     if not line.strip():
         continue
-    row = json.loads(line)
+    row = arranged(json.loads(line))
     d = audit(row)
     if d is None:
         print(f"{row['id']:24} {row['label']:4} ERROR")

@@ -12,6 +12,7 @@
 //! model.dim;                                                   // 384
 //! model.tokenCount("a sentence");                              // word pieces the model reads
 //! model.align(["claim 1", "claim 2"], "source", context);      // metadata.semantic of an audit
+//! model.align(claims, "none", null, prompt, start, end);       // … whose prompt held the passage
 //! model.agreement(["model-a", "model-b"], [textA, textB]);     // metadata.semantic of a comparison
 //! ```
 //! Each row of `embed`'s result is a unit-length vector: the dot product of two rows is their
@@ -24,8 +25,9 @@
 use epistemic_audit_core::grounding::{ContextRole, SourceSpan};
 use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
-    align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo,
+    align_claims, alignment_sources, compare_semantic, AuditSources, CompareSemantic, SemanticInfo,
 };
+use epistemic_audit_core::CharSpan;
 use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError, DIM};
 use lru::LruCache;
 use serde::Serialize;
@@ -100,13 +102,8 @@ impl SemanticModel {
     /// [`SemanticModel::align`] on Rust values: the server's alignment of one audit
     /// (`server/src/semantic`), with the same batch order — the claims, then the source sentences
     /// not in the cache, in order of first appearance — so the embeddings come out the same.
-    fn align_info(
-        &self,
-        claims: &[String],
-        role: ContextRole,
-        context: Option<&str>,
-    ) -> SemanticInfo {
-        let sentences: Vec<SourceSpan> = match alignment_sources(claims.len(), role, context) {
+    fn align_info(&self, claims: &[String], sources: AuditSources<'_>) -> SemanticInfo {
+        let sentences: Vec<SourceSpan> = match alignment_sources(claims.len(), sources) {
             Ok(s) => s,
             Err(reason) => return SemanticInfo::not_run(reason),
         };
@@ -219,10 +216,12 @@ impl SemanticModel {
 
     /// `metadata.semantic` of an audit, as the HTTP service computes it: `claims` are the texts of
     /// the audit's `metadata.claims` (in order), `contextRole` its `metadata.context_role`
-    /// (`"none"`, `"prompt"` or `"source"`) and `context` the request's `context` (or
-    /// null/undefined). Each claim is embedded, each sentence of the context (core's sentence
-    /// split) is read from the cache or embedded, and each claim is aligned to the sentence of
-    /// highest cosine. Returns `{ran, model, reason?, word_pieces, claims: [{claim, source: {start,
+    /// (`"none"`, `"prompt"` or `"source"`), `context` and `prompt` the request's (or
+    /// null/undefined), `passageStart`/`passageEnd` its `metadata.prompt_passage` (or
+    /// null/undefined). The sources are the context when the role is "source", else the passage
+    /// of the prompt (core's `AuditSources::of`). Each claim is embedded, each sentence of the
+    /// sources (core's sentence split) is read from the cache or embedded, and each claim is
+    /// aligned to the sentence of highest cosine. Returns `{ran, model, reason?, word_pieces, claims: [{claim, source: {start,
     /// end, text}, cosine}]}`; when it cannot run (no sources, no claims, no sentences, or the
     /// model failed) `ran` is false with the `reason`, like the service. Throws a `SemanticError`
     /// of kind `"contextRole"` for any other role.
@@ -231,6 +230,9 @@ impl SemanticModel {
         claims: Vec<String>,
         context_role: &str,
         context: Option<String>,
+        prompt: Option<String>,
+        passage_start: Option<usize>,
+        passage_end: Option<usize>,
     ) -> Result<JsValue, JsValue> {
         let role = match context_role {
             "none" => ContextRole::None,
@@ -245,7 +247,11 @@ impl SemanticModel {
                 ))
             }
         };
-        to_js(&self.align_info(&claims, role, context.as_deref()))
+        let passage = passage_start
+            .zip(passage_end)
+            .map(|(start, end)| CharSpan { start, end });
+        let sources = AuditSources::of(role, passage, prompt.as_deref(), context.as_deref());
+        to_js(&self.align_info(&claims, sources))
     }
 
     /// `metadata.semantic` of a comparison, as the HTTP service computes it: `texts[i]` is the

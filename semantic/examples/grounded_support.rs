@@ -26,7 +26,7 @@ mod model;
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
-use epistemic_audit_core::semantic::{alignment_sources, best_source};
+use epistemic_audit_core::semantic::{alignment_sources, best_source, AuditSources};
 use epistemic_audit_core::{AuditRequest, Mode, Scorer};
 use epistemic_audit_semantic::Embedding;
 
@@ -55,7 +55,13 @@ fn main() {
         .expect("a valid request");
         let result = scorer.audit(&req, Mode::Local, 0.0);
         let md = &result.metadata;
-        let plan = alignment_sources(md.claims.len(), md.context_role, context.as_deref());
+        let sources = AuditSources::of(
+            md.context_role,
+            md.prompt_passage,
+            prompt.as_deref(),
+            context.as_deref(),
+        );
+        let plan = alignment_sources(md.claims.len(), sources);
         let (mut sem_min, mut sem_mean, mut sem_answer, mut ran) = (0.0, 0.0, 0.0, false);
         if let Ok(sentences) = plan {
             let missing: Vec<&str> = sentences

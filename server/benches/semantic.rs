@@ -74,6 +74,8 @@ fn main() {
         let job = AlignJob {
             claims: r.metadata.claims.clone(),
             role: r.metadata.context_role,
+            prompt_passage: r.metadata.prompt_passage,
+            prompt: req.prompt.clone(),
             context: req.context.clone(),
         };
         let info = semantic.align_blocking(&[job]).remove(0);

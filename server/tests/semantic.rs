@@ -225,6 +225,35 @@ fn without_sources_the_tier_says_why_it_did_not_run() {
 }
 
 #[test]
+fn a_passage_in_the_prompt_is_aligned_where_it_stands_in_the_prompt() {
+    let s = with_model();
+    let prompt = format!("Answer from the context.\nContext: {PASSAGE}\nQuestion: Which river carries the most water?");
+    let body =
+        json!({"text": "No other river carries as much water as the Amazon.", "prompt": prompt});
+    let r = post_json(&s.url("/v1/audit"), &[], &body);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    let md = &v["metadata"];
+    let at = prompt[..prompt.find("The Amazon").unwrap()].chars().count() as u64;
+    assert_eq!(md["prompt_passage"]["start"], at, "{md}");
+    let sem = &md["semantic"];
+    assert_eq!(sem["ran"], true, "{sem}");
+    let c = &sem["claims"][0]["source"];
+    let text = c["text"].as_str().unwrap();
+    assert_eq!(
+        text,
+        "The Amazon is the largest river in the world by discharge volume of water."
+    );
+    let (start, end) = (
+        c["start"].as_u64().unwrap() as usize,
+        c["end"].as_u64().unwrap() as usize,
+    );
+    assert_eq!(chars(&prompt, start, end), text, "offsets into the prompt");
+    let doc = get(&s.url("/openapi.json")).json();
+    assert_valid_against(&doc, "AuditResult", &v);
+}
+
+#[test]
 fn batch_items_are_aligned_each_against_its_own_context() {
     let s = with_model();
     let body = json!({"items": [

@@ -36,13 +36,13 @@ pub async fn audit(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let (mut audits, _, contexts) = audit_items(state, headers, body, |v| {
+    let (mut audits, _, sources) = audit_items(state, headers, body, |v| {
         let req = validate::audit_request(v)?;
-        let contexts = vec![req.context.clone()];
-        Ok((vec![req], contexts))
+        let sources = vec![(req.prompt.clone(), req.context.clone())];
+        Ok((vec![req], sources))
     })
     .await?;
-    super::semantic::annotate_audits(state, contexts, &mut audits).await;
+    super::semantic::annotate_audits(state, sources, &mut audits).await;
     let Some(result) = audits.into_iter().next() else {
         return Err(ApiError::internal("Audit failed", "no audit result"));
     };

@@ -25,14 +25,17 @@ pub async fn batch(
     headers: &HeaderMap,
     body: bytes::Bytes,
 ) -> Result<Response<Body>, ApiError> {
-    let (mut audits, elapsed_ms, contexts) = audit_items(state, headers, body, |v| {
+    let (mut audits, elapsed_ms, sources) = audit_items(state, headers, body, |v| {
         let items = validate::batch_request(v)?.items;
-        let contexts = items.iter().map(|i| i.context.clone()).collect();
-        Ok((items, contexts))
+        let sources = items
+            .iter()
+            .map(|i| (i.prompt.clone(), i.context.clone()))
+            .collect();
+        Ok((items, sources))
     })
     .await?;
     let started = Instant::now();
-    super::semantic::annotate_audits(state, contexts, &mut audits).await;
+    super::semantic::annotate_audits(state, sources, &mut audits).await;
     let elapsed_ms = elapsed_ms + started.elapsed().as_secs_f64() * 1000.0;
     audits.iter().for_each(|a| state.metrics.observe_audit(a));
     let summary = BatchSummary::from_audits(&audits, elapsed_ms);

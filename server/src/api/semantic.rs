@@ -12,12 +12,13 @@ use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::{AuditRequest, AuditResult, CompareRequest, CompareResponse};
 use std::time::Instant;
 
-/// Aligns the claims of each audit to its context's sentences (`contexts[i]` is the context of
-/// `audits[i]`'s request), in one job on the blocking pool. Without a model the results keep the
-/// scorer's "did not run" (no model loaded).
+/// Aligns the claims of each audit to its sources' sentences (`requests[i]` is the `prompt` and
+/// `context` of `audits[i]`'s request: the sources are the context, or the passage of the prompt
+/// that `metadata.prompt_passage` marks), in one job on the blocking pool. Without a model the
+/// results keep the scorer's "did not run" (no model loaded).
 pub async fn annotate_audits(
     state: &AppState,
-    contexts: Vec<Option<String>>,
+    requests: Vec<(Option<String>, Option<String>)>,
     audits: &mut [AuditResult],
 ) {
     let Some(semantic) = state.semantic.as_ref() else {
@@ -25,10 +26,12 @@ pub async fn annotate_audits(
     };
     let jobs: Vec<AlignJob> = audits
         .iter()
-        .zip(contexts)
-        .map(|(a, context)| AlignJob {
+        .zip(requests)
+        .map(|(a, (prompt, context))| AlignJob {
             claims: a.metadata.claims.clone(),
             role: a.metadata.context_role,
+            prompt_passage: a.metadata.prompt_passage,
+            prompt,
             context,
         })
         .collect();

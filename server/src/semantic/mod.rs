@@ -26,8 +26,10 @@
 use epistemic_audit_core::grounding::{Claim, ContextRole, SourceSpan};
 use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
-    align_claims, alignment_sources, compare_semantic, CompareSemantic, SemanticInfo, MODEL,
+    align_claims, alignment_sources, compare_semantic, AuditSources, CompareSemantic, SemanticInfo,
+    MODEL,
 };
+use epistemic_audit_core::CharSpan;
 use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError};
 use lru::LruCache;
 use sha2::{Digest, Sha256};
@@ -83,8 +85,24 @@ pub struct AlignJob {
     pub claims: Vec<Claim>,
     /// `metadata.context_role`.
     pub role: ContextRole,
+    /// `metadata.prompt_passage`: the passage of the prompt read as the sources, if any.
+    pub prompt_passage: Option<CharSpan>,
+    /// The request's `prompt`.
+    pub prompt: Option<String>,
     /// The request's `context`.
     pub context: Option<String>,
+}
+
+impl AlignJob {
+    /// The sources its claims were checked against (core's [`AuditSources::of`]).
+    fn sources(&self) -> AuditSources<'_> {
+        AuditSources::of(
+            self.role,
+            self.prompt_passage,
+            self.prompt.as_deref(),
+            self.context.as_deref(),
+        )
+    }
 }
 
 /// A cached source-sentence embedding and its word-piece count.
@@ -272,14 +290,13 @@ impl Semantic {
         // `plans` no longer moves.
         let mut pending_order: Vec<(usize, usize)> = Vec::new();
         for (j, job) in jobs.iter().enumerate() {
-            let sentences =
-                match alignment_sources(job.claims.len(), job.role, job.context.as_deref()) {
-                    Ok(sentences) => sentences,
-                    Err(reason) => {
-                        plans.push(Plan::Skip(reason));
-                        continue;
-                    }
-                };
+            let sentences = match alignment_sources(job.claims.len(), job.sources()) {
+                Ok(sentences) => sentences,
+                Err(reason) => {
+                    plans.push(Plan::Skip(reason));
+                    continue;
+                }
+            };
             let keys: Vec<u128> = sentences.iter().map(|s| key(&s.text)).collect();
             for (i, k) in keys.iter().enumerate() {
                 if found.contains_key(k) || pending.contains_key(k) {
