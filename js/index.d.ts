@@ -107,8 +107,8 @@ export interface AuditResult {
     upstream?: { protocol: 'tgi' | 'openai'; model: string; k: number; logprobs: boolean };
     /** How `context` was read: absent, the question/instruction (judged as open), or sources. */
     context_role: 'none' | 'prompt' | 'source';
-    /** The passage of `prompt` read as the sources when no context stated facts ("Context: … Question: …"): character offsets, end exclusive; the claims' `source` spans then point into the prompt. */
-    prompt_passage?: { start: number; end: number };
+    /** Where the sources lie in the request: the whole `context`, the passage of it a contract-only client put its question around, or the passage of `prompt` when no context stated facts ("Context: … Question: …"); character offsets, end exclusive, into that field, as are the claims' `source` spans. Absent without sources. */
+    sources?: { field: 'prompt' | 'context'; start: number; end: number };
     /** The answer's claims aligned to the sources (empty without sources). */
     claims: Claim[];
     /** Covariate shift of the input against the scope's calibration data. */

@@ -41,7 +41,7 @@ export declare class Semantic {
   embed(texts: string[]): Float32Array;
   /** Word pieces the model reads for `text` ([CLS]/[SEP] included, at most 256). */
   tokenCount(text: string): number;
-  /** `metadata.semantic` of an audit result for the request's `context` and `prompt`, as the HTTP service computes it (each claim aligned to the sources' sentence of highest cosine; the sources are the context, or the passage of the prompt at `metadata.prompt_passage`). */
+  /** `metadata.semantic` of an audit result for the request's `context` and `prompt`, as the HTTP service computes it (each claim aligned to the sources' sentence of highest cosine; the sources are the passage of the context or the prompt that `metadata.sources` marks). */
   align(result: AuditResult, context?: string | null, prompt?: string | null): SemanticInfo;
   /** The samples tier's cosines of `[text, samples…]`: (K+1)² numbers in [-1, 1], row-major (the input of `auditJudged`). Throws SemanticError (kind "answers") for fewer than two strings. */
   sampleCosines(answers: string[]): Float64Array;

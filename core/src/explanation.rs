@@ -7,7 +7,7 @@ use crate::samples::{Equivalence, SampleStats};
 use crate::scorer::ActiveCalibration;
 use crate::similarity::DISAGREE_BELOW;
 use crate::token_stats::TokenStats;
-use crate::types::{Contribution, ShiftInfo, Tier, Verdict};
+use crate::types::{Contribution, ShiftInfo, SourceField, Tier, Verdict};
 
 /// What an explanation is built from.
 pub struct Input<'a> {
@@ -204,7 +204,8 @@ pub fn feature_words(name: &str) -> &'static str {
 fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity)> {
     use Polarity::{Against, Neutral, Support};
     let pct = |v: f64| format!("{:.0}%", v * 100.0);
-    let src = if x.prompt_passage.is_some() {
+    let in_prompt = x.sources.is_some_and(|s| s.field == SourceField::Prompt);
+    let src = if in_prompt {
         "the passage in the prompt"
     } else if x.has_context {
         "the context"
@@ -250,7 +251,7 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
             let (n, k) = x.content_words;
             let share = if n == 0 { 1.0 } else { k as f64 / n as f64 };
             (
-                if x.prompt_passage.is_some() || !x.has_context {
+                if in_prompt || !x.has_context {
                     format!(
                         "{} of its {n} content words occur in the prompt",
                         pct(share)
@@ -542,7 +543,9 @@ fn evidence_used(x: &Extracted) -> &'static str {
             .is_some_and(|i| x.dense[i] > 0.0)
     };
     match (has("log_prompt_chars"), has("log_context_chars")) {
-        _ if x.prompt_passage.is_some() => " and prompt (its passage read as the sources)",
+        _ if x.sources.is_some_and(|s| s.field == SourceField::Prompt) => {
+            " and prompt (its passage read as the sources)"
+        }
         (true, true) => ", prompt and context",
         (true, false) => " and prompt",
         (false, true) => " and context",

@@ -5,9 +5,9 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, approximates_number, context_role, fraction_percents, inflection_stem,
-    is_list_marker, is_percentage, normal_form, number_word, prompt_passage, scaled_number_word,
-    spaced_number_words, ContextRole, Grounding,
+    analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
+    inflection_stem, is_list_marker, is_percentage, normal_form, number_word, prompt_passage,
+    scaled_number_word, spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
@@ -16,6 +16,7 @@ use crate::text::{
     number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
     FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
+use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -351,10 +352,9 @@ pub struct Extracted {
     pub context_role: ContextRole,
     /// Whether there are sources: a context passage (not a prompt), or a passage of the prompt.
     pub has_context: bool,
-    /// Character offsets in the sent `prompt` of the passage read as the sources, when the
-    /// sources came from the prompt ([`Resolved::prompt_passage`]); the claims' `source` spans
-    /// are then offsets in the prompt.
-    pub prompt_passage: Option<(usize, usize)>,
+    /// Where the sources lie in the request ([`Resolved::sources`], `metadata.sources`); the
+    /// claims' `source` spans are offsets in that field.
+    pub sources: Option<SourcesSpan>,
     /// Claims of the answer aligned to the context, and their aggregate features.
     pub grounding: Grounding,
 }
@@ -683,7 +683,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         prompt,
         context,
         role,
-        prompt_passage,
+        sources,
     } = resolve_context(prompt, context);
     let (prompt, context) = (prompt.as_str(), context.as_str());
     let kind = TaskKind::detect(Some(prompt), Some(context));
@@ -800,8 +800,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         (prompt, &prompt_tokens),
         (context, &context_tokens),
     );
-    // A passage of the prompt: its sentences are cited where they stand in the prompt.
-    if let Some((offset, _)) = prompt_passage {
+    // A passage of a field: its sentences are cited where they stand in the field.
+    if let Some(offset) = sources.map(|s| s.start).filter(|&o| o > 0) {
         for source in grounding
             .claims
             .iter_mut()
@@ -1102,7 +1102,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         has_source,
         context_role: role,
         has_context: !context.trim().is_empty(),
-        prompt_passage,
+        sources,
         grounding,
     }
 }
@@ -1110,44 +1110,33 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
 /// The prompt and sources an audit uses ([`resolve_context`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resolved {
-    /// The request the answer replies to: the sent `prompt`, without a passage read as the
-    /// sources, followed by a `context` read as a question.
+    /// The request the answer replies to: the sent `prompt` and the parts of the request around
+    /// the sources (a `context` read as a question, the question around a passage).
     pub prompt: String,
-    /// The sources: the sent `context` when it states facts, else the passage of the prompt, if
-    /// any, else empty.
+    /// The sources: the sent `context` when it states facts (without a question around it),
+    /// else the passage of the prompt, if any, else empty.
     pub context: String,
     /// How the sent `context` was read (DESIGN §2.0).
     pub role: ContextRole,
-    /// Character offsets (end exclusive) in the sent `prompt` of the passage read as the sources
-    /// (grounding's [`crate::grounding::prompt_passage`]); None when the sources are the context
-    /// or there are none.
-    pub prompt_passage: Option<(usize, usize)>,
+    /// Where `context` lies in the request (`metadata.sources`); None without sources.
+    pub sources: Option<SourcesSpan>,
 }
 
-/// The prompt and sources an audit uses, and how the context was read (DESIGN §2.0): a context
-/// that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt (appended to an
-/// explicit prompt), leaving no sources; otherwise both stay as sent. Without source context, a
-/// passage the prompt holds ("Context: … Question: …", [`crate::grounding::prompt_passage`]) is
-/// the sources and the rest of the prompt is the prompt: a client that sends its model's whole
-/// retrieval-augmented prompt as `prompt` is judged as one that sends the passage as `context`.
+/// The prompt and sources an audit uses, and how the context was read (DESIGN §2.0):
+/// - a context that states facts is the sources; sent without a prompt, a question or
+///   instruction before or after its passage, or a conversation after it, is the prompt
+///   (a contract-only client's "passage … question?", [`crate::grounding::context_passage`]);
+/// - a context that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt
+///   (appended to an explicit prompt), unless it holds a labelled passage ("[Human]: …
+///   Knowledge: …"), which is then the sources;
+/// - without source context, a passage the prompt holds ("Context: … Question: …",
+///   [`crate::grounding::prompt_passage`]) is the sources and the rest of the prompt the
+///   prompt: a client that sends its model's whole retrieval-augmented prompt as `prompt` is
+///   judged as one that sends the passage as `context`.
 pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved {
     let prompt = prompt.unwrap_or("");
     let context = context.unwrap_or("");
     let role = context_role(context);
-    let question = match role {
-        ContextRole::Source => {
-            return Resolved {
-                prompt: prompt.to_string(),
-                context: context.to_string(),
-                role,
-                prompt_passage: None,
-            }
-        }
-        // As sent when it is the whole prompt, trimmed when it follows one.
-        ContextRole::Prompt if prompt.trim().is_empty() => context,
-        ContextRole::Prompt => context.trim(),
-        ContextRole::None => "",
-    };
     let join = |a: &str, b: &str| {
         if b.is_empty() {
             a.to_string()
@@ -1157,22 +1146,59 @@ pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved 
             format!("{a}\n{b}")
         }
     };
-    match prompt_passage(prompt) {
-        Some((a, b)) => {
-            let start = prompt[..a].chars().count();
+    // The passage `a..b` (bytes) of `text`, held by `field`, as the sources; the rest of the
+    // text, in order, between `before` and `after`, as the prompt.
+    let split =
+        |field: SourceField, text: &str, (a, b): (usize, usize), before: &str, after: &str| {
+            let start = text[..a].chars().count();
+            let rest = join(&text[..a], text[b..].trim());
             Resolved {
-                prompt: join(&join(&prompt[..a], prompt[b..].trim()), question),
-                context: prompt[a..b].to_string(),
+                prompt: join(&join(before, &rest), after),
+                context: text[a..b].to_string(),
                 role,
-                prompt_passage: Some((start, start + prompt[a..b].chars().count())),
+                sources: Some(SourcesSpan {
+                    field,
+                    start,
+                    end: start + text[a..b].chars().count(),
+                }),
             }
+        };
+    let question = match role {
+        ContextRole::Source => {
+            if prompt.trim().is_empty() {
+                if let Some(span) = context_passage(context) {
+                    return split(SourceField::Context, context, span, "", "");
+                }
+            }
+            return Resolved {
+                prompt: prompt.to_string(),
+                context: context.to_string(),
+                role,
+                sources: Some(SourcesSpan {
+                    field: SourceField::Context,
+                    start: 0,
+                    end: context.chars().count(),
+                }),
+            };
         }
-        None => Resolved {
-            prompt: join(prompt, question),
-            context: String::new(),
-            role,
-            prompt_passage: None,
-        },
+        // As sent when it is the whole prompt, trimmed when it follows one.
+        ContextRole::Prompt if prompt.trim().is_empty() => context,
+        ContextRole::Prompt => context.trim(),
+        ContextRole::None => "",
+    };
+    if let Some(span) = prompt_passage(prompt) {
+        return split(SourceField::Prompt, prompt, span, "", question);
+    }
+    if role == ContextRole::Prompt {
+        if let Some(span) = prompt_passage(context) {
+            return split(SourceField::Context, context, span, prompt, "");
+        }
+    }
+    Resolved {
+        prompt: join(prompt, question),
+        context: String::new(),
+        role,
+        sources: None,
     }
 }
 

@@ -337,45 +337,12 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
 /// 40 characters and state facts ([`context_role`] reads it as a source). None for a
 /// conversation transcript (its turns are the request).
 pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
+    let any = |_: Reference| true;
+    if let Some(span) = labelled_span(prompt) {
+        return passage_at(prompt, span, &any);
+    }
     if opens_with_speaker_turn(prompt) {
         return None;
-    }
-    // The passage at `s..e` when it states facts and the rest of the prompt asks from it,
-    // pointing at it as `needs` accepts.
-    let stated = |(s, e): (usize, usize), needs: &dyn Fn(Reference) -> bool| {
-        let passage = prompt[s..e].trim();
-        let request = format!("{}\n{}", &prompt[..s], &prompt[e..]);
-        (passage.chars().count() >= MIN_PROMPT_PASSAGE_CHARS
-            && context_role(passage) == ContextRole::Source
-            && asks_from_passage(&request).is_some_and(needs))
-        .then(|| {
-            let lead = prompt[s..e].len() - prompt[s..e].trim_start().len();
-            (s + lead, s + lead + passage.len())
-        })
-    };
-    // Labelled: line starts (byte offsets) and their labels.
-    let mut at = 0;
-    let mut start = None;
-    for line in prompt.split_inclusive('\n') {
-        let is_turn = opens_with_speaker_turn(line);
-        let label = line_label(line);
-        match (start, label.as_deref()) {
-            (None, Some(l)) if SOURCE_LABELS.contains(&l) => {
-                start = Some(at + line.find(':').expect("a label ends with ':'") + 1);
-            }
-            (Some(s), l)
-                if is_turn
-                    || l.is_some_and(|l| REQUEST_LABELS.contains(&l))
-                    || context_role(line) == ContextRole::Prompt =>
-            {
-                return stated((s, at), &|_| true);
-            }
-            _ => {}
-        }
-        at += line.len();
-    }
-    if let Some(s) = start {
-        return stated((s, prompt.len()), &|_| true);
     }
     // Unlabelled: the run of statements between the requests, before any speaker turn (a
     // conversation after the passage is the request).
@@ -424,7 +391,105 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
         .next()
         .filter(|c| ".!;".contains(*c))
         .map_or(0, char::len_utf8);
-    stated((s, e), &needs)
+    passage_at(prompt, (s, e), &needs)
+}
+
+/// The passage `s..e` (bytes) of `text`, trimmed, when it has at least
+/// [`MIN_PROMPT_PASSAGE_CHARS`] characters and states facts ([`context_role`] reads it as a
+/// source) and the rest of `text` asks from it ([`asks_from_passage`], pointing at it as `needs`
+/// accepts) or is a conversation (a line opens with a speaker turn: it asks for a reply).
+fn passage_at(
+    text: &str,
+    (s, e): (usize, usize),
+    needs: &dyn Fn(Reference) -> bool,
+) -> Option<(usize, usize)> {
+    let passage = text[s..e].trim();
+    let request = format!("{}\n{}", &text[..s], &text[e..]);
+    let converses = request.lines().any(opens_with_speaker_turn);
+    (passage.chars().count() >= MIN_PROMPT_PASSAGE_CHARS
+        && context_role(passage) == ContextRole::Source
+        && (converses || asks_from_passage(&request).is_some_and(needs)))
+    .then(|| {
+        let lead = text[s..e].len() - text[s..e].trim_start().len();
+        (s + lead, s + lead + passage.len())
+    })
+}
+
+/// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
+/// opens with a source label ([`SOURCE_LABELS`]) up to the first later line that opens with a
+/// request label ([`REQUEST_LABELS`]), a speaker turn ([`SPEAKER_TURNS`]) or is a question or
+/// instruction of its own, or the end; None without a source label.
+fn labelled_span(text: &str) -> Option<(usize, usize)> {
+    let mut at = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let is_turn = opens_with_speaker_turn(line);
+        let label = line_label(line);
+        match (start, label.as_deref()) {
+            (None, Some(l)) if SOURCE_LABELS.contains(&l) => {
+                start = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+            }
+            (Some(s), l)
+                if is_turn
+                    || l.is_some_and(|l| REQUEST_LABELS.contains(&l))
+                    || context_role(line) == ContextRole::Prompt =>
+            {
+                return Some((s, at));
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    start.map(|s| (s, text.len()))
+}
+
+/// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a
+/// request ([`is_request`]) whose first word (after a speaker tag) is a wh-word, an imperative
+/// or an auxiliary that opens a yes/no question ("Is …?"). A statement that ends with a title
+/// ("Reg E. Cathey starred in What About Bob?") ends with `?` but asks nothing.
+fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
+    let toks = tokens(&c[s..e]);
+    let first = toks
+        .iter()
+        .map(|t| lower_cow(t.raw))
+        .find(|w| !matches!(w.as_ref(), "user" | "human" | "q" | "question" | "prompt"));
+    is_request(c, s, e)
+        && first.is_some_and(|w| {
+            let w = w.as_ref();
+            INTERROGATIVES.contains(&w) || IMPERATIVES.contains(&w) || POLAR_OPENERS.contains(&w)
+        })
+}
+
+/// The byte span of the passage of a source `context` sent without a prompt, when the context
+/// also carries the request (DESIGN §2.0: a contract-only client sends "passage … question?"):
+/// a labelled passage as in [`prompt_passage`] ("Question: …\nContext: …"); else the sentences
+/// between the questions or instructions that open and close the context
+/// ([`opens_as_request`]), up to a speaker turn after them (the conversation a reply
+/// continues). None when nothing but passage is there, or nothing but request.
+pub fn context_passage(context: &str) -> Option<(usize, usize)> {
+    let any = |_: Reference| true;
+    if let Some(span) = labelled_span(context) {
+        return passage_at(context, span, &any);
+    }
+    let spans = sentence_spans(context);
+    let turn = spans
+        .iter()
+        .position(|&(s, _)| opens_with_speaker_turn(&context[s..]))
+        .unwrap_or(spans.len());
+    let asks = |&&(s, e): &&(usize, usize)| opens_as_request(context, s, e);
+    let lead = spans[..turn].iter().take_while(asks).count();
+    let trail = spans[lead..turn].iter().rev().take_while(asks).count();
+    let last = turn - trail;
+    if lead >= last || (lead == 0 && last == spans.len()) {
+        return None;
+    }
+    let (s, e) = (spans[lead].0, spans[last - 1].1);
+    let e = e + context[e..]
+        .chars()
+        .next()
+        .filter(|c| ".!;".contains(*c))
+        .map_or(0, char::len_utf8);
+    (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
 }
 
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
@@ -3773,6 +3838,35 @@ mod tests {
             ContextRole::Source,
             "too long to be a prompt"
         );
+    }
+
+    #[test]
+    fn context_passage_leaves_out_the_question_around_it() {
+        let passage =
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.";
+        fn found(c: &str) -> Option<&str> {
+            context_passage(c).map(|(s, e)| &c[s..e])
+        }
+        for c in [
+            format!("{passage}\nWhen was it completed?"),
+            format!("When was it completed? {passage}"),
+            format!("Answer briefly. {passage} Is it in Paris?"),
+            format!("{passage}\n[Human]: I am going there. When was it built? [Assistant]:"),
+            format!("Question: When was it completed?\nContext: {passage}"),
+        ] {
+            assert_eq!(found(&c), Some(passage), "{c}");
+        }
+        // A context a user or a transcript opens holds its labelled passage.
+        let c = format!("[Human]: When was it built?\nKnowledge: {passage}");
+        assert_eq!(prompt_passage(&c).map(|(s, e)| &c[s..e]), Some(passage));
+        // All passage (a title ending in "?" asks nothing), or all request: no split.
+        for c in [
+            passage.to_string(),
+            format!("{passage} Reg E. Cathey starred in What About Bob?"),
+            "When was the Eiffel Tower completed? How tall is it?".to_string(),
+        ] {
+            assert_eq!(found(&c), None, "{c}");
+        }
     }
 
     #[test]

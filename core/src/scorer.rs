@@ -624,9 +624,7 @@ impl Scorer {
                 scorer_version: self.version.clone(),
                 upstream: None,
                 context_role: x.context_role,
-                prompt_passage: x
-                    .prompt_passage
-                    .map(|(start, end)| crate::types::CharSpan { start, end }),
+                sources: x.sources,
                 claims: x.grounding.claims.clone(),
                 shift,
                 // Core has no embedding model; a server that has one fills this in.
@@ -967,7 +965,8 @@ mod tests {
             let at = in_prompt[..in_prompt.find("The Eiffel").unwrap()]
                 .chars()
                 .count();
-            let span = joined.metadata.prompt_passage.expect("a passage");
+            let span = joined.metadata.sources.expect("a passage");
+            assert_eq!(span.field, crate::types::SourceField::Prompt);
             assert_eq!((span.start, span.end), (at, at + passage.chars().count()));
             let cited = joined.metadata.claims[0].source.as_ref().expect("aligned");
             let chars: Vec<char> = in_prompt.chars().collect();
@@ -978,6 +977,14 @@ mod tests {
             assert!(joined
                 .explanation
                 .contains("its passage read as the sources"));
+            // A contract-only client with the passage and then the question in the context.
+            let both = format!("{passage}\n{q}");
+            let only = s.audit(&req(text, None, Some(&both)), Mode::Local, 0.0);
+            assert_eq!(only.verdict, split.verdict, "{text}");
+            assert!((only.height - split.height).abs() < 0.05, "{text}");
+            let span = only.metadata.sources.expect("a passage");
+            assert_eq!(span.field, crate::types::SourceField::Context);
+            assert_eq!((span.start, span.end), (0, passage.chars().count()));
         }
         // Without a question or a summary to ask for, a prompt's input is no source.
         let poem = format!("Turn this paragraph into a poem.\n{passage}");
@@ -987,7 +994,7 @@ mod tests {
             0.0,
         );
         assert_eq!(open.metadata.task, TaskKind::Open);
-        assert_eq!(open.metadata.prompt_passage, None);
+        assert_eq!(open.metadata.sources, None);
     }
 
     #[test]

@@ -27,8 +27,8 @@
 //! ([`crate::samples::SampleJudge::Embedding`], [`crate::samples::CosineMatrix::of_embeddings`]),
 //! whose semantic samples models were fitted on them (README "Evidence tiers").
 
-use crate::grounding::{sentence_spans, ContextRole, SourceSpan};
-use crate::types::CharSpan;
+use crate::grounding::{sentence_spans, SourceSpan};
+use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
 
 /// Name of the sentence-embedding model of the semantic tier.
@@ -38,8 +38,7 @@ pub const MODEL: &str = "all-MiniLM-L6-v2";
 /// with SEMANTIC_MODEL_DIR).
 pub const REASON_NO_MODEL: &str = "no sentence-embedding model is loaded";
 /// `reason` when the audit has no source passages: the context is absent, blank or was read as a
-/// prompt (`metadata.context_role` is not "source"), and the prompt held no passage
-/// (`metadata.prompt_passage` is absent).
+/// prompt, and the prompt held no passage (`metadata.sources` is absent).
 pub const REASON_NO_SOURCES: &str =
     "no source passages: the context is absent or was read as a prompt, and the prompt holds no passage";
 /// `reason` when the context is a source but the answer has no claim to align (no content words).
@@ -235,25 +234,22 @@ pub fn agreement(embeddings: &[&[f32]]) -> (Vec<Vec<f64>>, Vec<f64>) {
 }
 
 /// The sources an audit's claims were checked against, as its request and its result say
-/// (DESIGN §2.0): the request's `context` when `metadata.context_role` is "source", else the
-/// passage of the request's `prompt` that `metadata.prompt_passage` marks (a prompt that holds
-/// its passage: "Context: … Question: …"), else none.
+/// (DESIGN §2.0): the passage of the request's `context` or `prompt` that `metadata.sources`
+/// marks, or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AuditSources<'a> {
     /// The source text, if any.
     pub text: Option<&'a str>,
-    /// Character offset of `text` in its request field (0 for the context): added to the
-    /// offsets of its sentences, which then point into the field.
+    /// Character offset of `text` in its request field: added to the offsets of its sentences,
+    /// which then point into the field.
     pub offset: usize,
 }
 
 impl<'a> AuditSources<'a> {
-    /// The sources of an audit whose `metadata.context_role` is `role` and whose
-    /// `metadata.prompt_passage` is `prompt_passage`, sent with `prompt` and `context`. A
-    /// passage span beyond the prompt (a result paired with another request) gives none.
+    /// The sources of an audit whose `metadata.sources` is `sources`, sent with `prompt` and
+    /// `context`. A span beyond its field (a result paired with another request) gives none.
     pub fn of(
-        role: ContextRole,
-        prompt_passage: Option<CharSpan>,
+        sources: Option<SourcesSpan>,
         prompt: Option<&'a str>,
         context: Option<&'a str>,
     ) -> AuditSources<'a> {
@@ -261,21 +257,22 @@ impl<'a> AuditSources<'a> {
             text: None,
             offset: 0,
         };
-        if role == ContextRole::Source {
-            return AuditSources {
-                text: context,
-                offset: 0,
-            };
-        }
-        let (Some(span), Some(prompt)) = (prompt_passage, prompt) else {
+        let Some(span) = sources else {
             return none;
         };
-        let mut at = prompt.char_indices().map(|(i, _)| i).chain([prompt.len()]);
+        let field = match span.field {
+            SourceField::Prompt => prompt,
+            SourceField::Context => context,
+        };
+        let Some(field) = field else {
+            return none;
+        };
+        let mut at = field.char_indices().map(|(i, _)| i).chain([field.len()]);
         let start = at.nth(span.start);
         let end = start.and(at.nth(span.end.saturating_sub(span.start + 1)));
         match (start, end) {
             (Some(a), Some(b)) if span.start < span.end => AuditSources {
-                text: Some(&prompt[a..b]),
+                text: Some(&field[a..b]),
                 offset: span.start,
             },
             _ => none,
@@ -471,44 +468,41 @@ mod tests {
     #[test]
     fn alignment_sources_says_why_it_cannot_run() {
         let text = "The Amazon is the largest river by discharge volume. It is in Brazil.";
-        let ctx = Some(text);
-        let of = |role, context| AuditSources::of(role, None, None, context);
+        let whole = |t: &str| {
+            Some(SourcesSpan {
+                field: SourceField::Context,
+                start: 0,
+                end: t.chars().count(),
+            })
+        };
+        let of = |context: Option<&'static str>| {
+            AuditSources::of(context.and_then(whole), None, context)
+        };
         assert_eq!(
-            alignment_sources(1, of(ContextRole::Prompt, ctx)),
+            alignment_sources(1, AuditSources::of(None, None, Some(text))),
             Err(REASON_NO_SOURCES)
         );
+        assert_eq!(alignment_sources(1, of(Some("  "))), Err(REASON_NO_SOURCES));
+        assert_eq!(alignment_sources(1, of(None)), Err(REASON_NO_SOURCES));
+        assert_eq!(alignment_sources(0, of(Some(text))), Err(REASON_NO_CLAIMS));
+        assert_eq!(alignment_sources(0, of(Some("..."))), Err(REASON_NO_CLAIMS));
         assert_eq!(
-            alignment_sources(1, of(ContextRole::Source, Some("  "))),
-            Err(REASON_NO_SOURCES)
-        );
-        assert_eq!(
-            alignment_sources(1, of(ContextRole::Source, None)),
-            Err(REASON_NO_SOURCES)
-        );
-        assert_eq!(
-            alignment_sources(0, of(ContextRole::Source, ctx)),
-            Err(REASON_NO_CLAIMS)
-        );
-        assert_eq!(
-            alignment_sources(0, of(ContextRole::Source, Some("..."))),
-            Err(REASON_NO_CLAIMS)
-        );
-        assert_eq!(
-            alignment_sources(2, of(ContextRole::Source, ctx)).unwrap(),
+            alignment_sources(2, of(Some(text))).unwrap(),
             source_sentences(text)
         );
     }
 
     #[test]
-    fn a_passage_of_the_prompt_is_aligned_where_it_stands() {
+    fn a_passage_of_a_field_is_aligned_where_it_stands() {
         let prompt = "Réponds. Context: The Amazon is the largest river by discharge volume. It is in Brazil.\nQuestion: Where is it?";
         let passage = "The Amazon is the largest river by discharge volume. It is in Brazil.";
         let start = prompt[..prompt.find("The").unwrap()].chars().count();
-        let span = CharSpan {
+        let span = SourcesSpan {
+            field: SourceField::Prompt,
             start,
             end: start + passage.chars().count(),
         };
-        let sources = AuditSources::of(ContextRole::None, Some(span), Some(prompt), None);
+        let sources = AuditSources::of(Some(span), Some(prompt), None);
         assert_eq!(sources.text, Some(passage));
         let sentences = alignment_sources(1, sources).unwrap();
         let chars: Vec<char> = prompt.chars().collect();
@@ -516,14 +510,27 @@ mod tests {
         for s in &sentences {
             assert_eq!(chars[s.start..s.end].iter().collect::<String>(), s.text);
         }
-        // A span the prompt cannot hold, or no prompt: no sources.
-        let beyond = CharSpan {
+        // The same passage sent as the context, with the question around it.
+        let sources = AuditSources::of(
+            Some(SourcesSpan {
+                field: SourceField::Context,
+                ..span
+            }),
+            None,
+            Some(prompt),
+        );
+        assert_eq!(sources.text, Some(passage));
+        // A span its field cannot hold, or no such field: no sources.
+        let beyond = SourcesSpan {
             start: 5,
             end: chars.len() + 1,
+            ..span
         };
-        let of = |span, prompt| AuditSources::of(ContextRole::None, Some(span), prompt, None);
-        assert_eq!(of(beyond, Some(prompt)).text, None);
-        assert_eq!(of(span, None).text, None);
+        assert_eq!(
+            AuditSources::of(Some(beyond), Some(prompt), None).text,
+            None
+        );
+        assert_eq!(AuditSources::of(Some(span), None, Some(prompt)).text, None);
     }
 
     #[test]

@@ -193,11 +193,26 @@ pub struct AuditResult {
     pub upstream_latency_ms: f64,
 }
 
-/// A span of a request field: character offsets (Unicode scalar values, end exclusive).
+/// The request field that held the sources of an audit (DESIGN §2.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct CharSpan {
-    /// First character of the span.
+#[serde(rename_all = "lowercase")]
+pub enum SourceField {
+    /// A passage of the `prompt` ("Context: … Question: …", sent without a source context).
+    Prompt,
+    /// The `context`, or the passage of it that the request's question surrounds.
+    Context,
+}
+
+/// Where the sources an audit was checked against lie in its request (`metadata.sources`,
+/// DESIGN §2.0): the field and the character offsets (Unicode scalar values, end exclusive) of
+/// the passage in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SourcesSpan {
+    /// The field: "prompt" or "context".
+    pub field: SourceField,
+    /// First character of the passage in the field.
     pub start: usize,
     /// One past its last character.
     pub end: usize,
@@ -234,12 +249,13 @@ pub struct Metadata {
     /// How the request's `context` was read: "none", "prompt" (a question or instruction,
     /// judged as the prompt of an open answer) or "source" (DESIGN §2.0).
     pub context_role: crate::grounding::ContextRole,
-    /// The passage of the request's `prompt` that was read as the sources because no context
-    /// stated facts (character offsets, end exclusive; DESIGN §2.0,
-    /// [`crate::grounding::prompt_passage`]); absent when the sources are the context or there
-    /// are none. The claims' `source` spans are then offsets in the prompt.
+    /// Where the sources the claims were checked against lie in the request (DESIGN §2.0): the
+    /// whole `context` when it states facts; the passage of it around which a contract-only
+    /// client put its question ([`crate::grounding::context_passage`]); or the passage of the
+    /// `prompt` when no context stated facts ([`crate::grounding::prompt_passage`]). Absent
+    /// without sources. The claims' `source` spans are offsets in that field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prompt_passage: Option<CharSpan>,
+    pub sources: Option<SourcesSpan>,
     /// The answer's claims aligned to the sources (empty without sources; DESIGN §2.1).
     pub claims: Vec<crate::grounding::Claim>,
     /// How far this input lies outside the calibration data of its scope (DESIGN §2.5).

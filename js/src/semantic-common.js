@@ -105,8 +105,8 @@ export class Semantic {
   /**
    * `metadata.semantic` of an audit result (from audit() or batch()) for its request's `context`
    * and `prompt`: each claim of `result.metadata.claims` aligned to the sources' sentence of
-   * highest cosine, as the HTTP service computes it (the sources are the context, or the passage
-   * of the prompt that `metadata.prompt_passage` marks). Throws a SemanticError of kind "result"
+   * highest cosine, as the HTTP service computes it (the sources are the passage of the context or
+   * the prompt that `metadata.sources` marks). Throws a SemanticError of kind "result"
    * when `result` is not an audit result, "context" or "prompt" when that argument is neither a
    * string nor null/undefined.
    */
@@ -121,14 +121,14 @@ export class Semantic {
     if (prompt !== undefined && prompt !== null && typeof prompt !== 'string') {
       throw semanticError('prompt', 'align(result, context, prompt): prompt must be a string, null or undefined');
     }
-    const passage = md.prompt_passage;
+    const sources = md.sources;
     return this.#model.align(
       md.claims.map((c) => c.text),
-      md.context_role,
-      context ?? undefined,
+      sources?.field,
+      sources?.start,
+      sources?.end,
       prompt ?? undefined,
-      passage?.start,
-      passage?.end,
+      context ?? undefined,
     );
   }
 

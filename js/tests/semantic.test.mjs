@@ -142,7 +142,7 @@ test('a passage in the prompt is aligned where it stands in the prompt, as the s
   const r = node.audit(IN_PROMPT, { semantic });
   const s = r.metadata.semantic;
   assert.equal(s.ran, true, JSON.stringify(s));
-  assert.ok(r.metadata.prompt_passage, JSON.stringify(r.metadata));
+  assert.equal(r.metadata.sources?.field, 'prompt', JSON.stringify(r.metadata));
   const src = s.claims[0].source;
   assert.equal(src.text, SOURCE_SENTENCE);
   assert.equal([...IN_PROMPT.prompt].slice(src.start, src.end).join(''), SOURCE_SENTENCE);

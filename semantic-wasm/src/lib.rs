@@ -11,23 +11,23 @@
 //! const v = model.embed(["a sentence", "another"]);           // Float32Array, n × 384, row-major
 //! model.dim;                                                   // 384
 //! model.tokenCount("a sentence");                              // word pieces the model reads
-//! model.align(["claim 1", "claim 2"], "source", context);      // metadata.semantic of an audit
-//! model.align(claims, "none", null, prompt, start, end);       // … whose prompt held the passage
+//! model.align(claims, "context", 0, 120, prompt, context);     // metadata.semantic of an audit
+//!                                                              // (its metadata.sources)
 //! model.agreement(["model-a", "model-b"], [textA, textB]);     // metadata.semantic of a comparison
 //! ```
 //! Each row of `embed`'s result is a unit-length vector: the dot product of two rows is their
 //! cosine similarity. Errors are thrown as JavaScript `Error`s named `SemanticError` with a `kind`
 //! property: `"weights"`, `"tokenizer"`, `"config"`, `"inference"`, or the argument at fault
-//! (`"contextRole"`, `"agreement"`).
+//! (`"sources"`, `"agreement"`).
 
 #![warn(missing_docs)]
 
-use epistemic_audit_core::grounding::{ContextRole, SourceSpan};
+use epistemic_audit_core::grounding::SourceSpan;
 use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, AuditSources, CompareSemantic, SemanticInfo,
 };
-use epistemic_audit_core::CharSpan;
+use epistemic_audit_core::{SourceField, SourcesSpan};
 use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError, DIM};
 use lru::LruCache;
 use serde::Serialize;
@@ -215,42 +215,43 @@ impl SemanticModel {
     }
 
     /// `metadata.semantic` of an audit, as the HTTP service computes it: `claims` are the texts of
-    /// the audit's `metadata.claims` (in order), `contextRole` its `metadata.context_role`
-    /// (`"none"`, `"prompt"` or `"source"`), `context` and `prompt` the request's (or
-    /// null/undefined), `passageStart`/`passageEnd` its `metadata.prompt_passage` (or
-    /// null/undefined). The sources are the context when the role is "source", else the passage
-    /// of the prompt (core's `AuditSources::of`). Each claim is embedded, each sentence of the
-    /// sources (core's sentence split) is read from the cache or embedded, and each claim is
-    /// aligned to the sentence of highest cosine. Returns `{ran, model, reason?, word_pieces, claims: [{claim, source: {start,
-    /// end, text}, cosine}]}`; when it cannot run (no sources, no claims, no sentences, or the
-    /// model failed) `ran` is false with the `reason`, like the service. Throws a `SemanticError`
-    /// of kind `"contextRole"` for any other role.
+    /// the audit's `metadata.claims` (in order); `sourcesField`, `sourcesStart`, `sourcesEnd` its
+    /// `metadata.sources` (`field` "prompt" or "context", or null/undefined when the audit has
+    /// none); `prompt` and `context` the request's (or null/undefined). The sources are the
+    /// passage of that field (core's `AuditSources::of`). Each claim is embedded, each sentence
+    /// of the sources (core's sentence split) is read from the cache or embedded, and each claim
+    /// is aligned to the sentence of highest cosine. Returns `{ran, model, reason?, word_pieces,
+    /// claims: [{claim, source: {start, end, text}, cosine}]}`; when it cannot run (no sources,
+    /// no claims, no sentences, or the model failed) `ran` is false with the `reason`, like the
+    /// service. Throws a `SemanticError` of kind `"sources"` for any other field.
     pub fn align(
         &self,
         claims: Vec<String>,
-        context_role: &str,
-        context: Option<String>,
+        sources_field: Option<String>,
+        sources_start: Option<usize>,
+        sources_end: Option<usize>,
         prompt: Option<String>,
-        passage_start: Option<usize>,
-        passage_end: Option<usize>,
+        context: Option<String>,
     ) -> Result<JsValue, JsValue> {
-        let role = match context_role {
-            "none" => ContextRole::None,
-            "prompt" => ContextRole::Prompt,
-            "source" => ContextRole::Source,
-            other => {
+        let field = match sources_field.as_deref() {
+            None => None,
+            Some("prompt") => Some(SourceField::Prompt),
+            Some("context") => Some(SourceField::Context),
+            Some(other) => {
                 return Err(error(
-                    "contextRole",
+                    "sources",
                     &format!(
-                        "contextRole must be \"none\", \"prompt\" or \"source\" (metadata.context_role of an audit), got {other:?}"
+                        "the sources' field must be \"prompt\" or \"context\" (metadata.sources.field of an audit), got {other:?}"
                     ),
                 ))
             }
         };
-        let passage = passage_start
-            .zip(passage_end)
-            .map(|(start, end)| CharSpan { start, end });
-        let sources = AuditSources::of(role, passage, prompt.as_deref(), context.as_deref());
+        let span = field.map(|field| SourcesSpan {
+            field,
+            start: sources_start.unwrap_or(0),
+            end: sources_end.unwrap_or(0),
+        });
+        let sources = AuditSources::of(span, prompt.as_deref(), context.as_deref());
         to_js(&self.align_info(&claims, sources))
     }
 

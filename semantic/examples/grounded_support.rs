@@ -55,12 +55,7 @@ fn main() {
         .expect("a valid request");
         let result = scorer.audit(&req, Mode::Local, 0.0);
         let md = &result.metadata;
-        let sources = AuditSources::of(
-            md.context_role,
-            md.prompt_passage,
-            prompt.as_deref(),
-            context.as_deref(),
-        );
+        let sources = AuditSources::of(md.sources, prompt.as_deref(), context.as_deref());
         let plan = alignment_sources(md.claims.len(), sources);
         let (mut sem_min, mut sem_mean, mut sem_answer, mut ran) = (0.0, 0.0, 0.0, false);
         if let Ok(sentences) = plan {

@@ -73,8 +73,7 @@ fn main() {
         let r = scorer.audit(&req, Mode::Managed, 0.0);
         let job = AlignJob {
             claims: r.metadata.claims.clone(),
-            role: r.metadata.context_role,
-            prompt_passage: r.metadata.prompt_passage,
+            sources: r.metadata.sources,
             prompt: req.prompt.clone(),
             context: req.context.clone(),
         };

@@ -235,7 +235,8 @@ fn a_passage_in_the_prompt_is_aligned_where_it_stands_in_the_prompt() {
     let v = r.json();
     let md = &v["metadata"];
     let at = prompt[..prompt.find("The Amazon").unwrap()].chars().count() as u64;
-    assert_eq!(md["prompt_passage"]["start"], at, "{md}");
+    assert_eq!(md["sources"]["field"], "prompt", "{md}");
+    assert_eq!(md["sources"]["start"], at, "{md}");
     let sem = &md["semantic"];
     assert_eq!(sem["ran"], true, "{sem}");
     let c = &sem["claims"][0]["source"];

@@ -13,8 +13,8 @@ use epistemic_audit_core::{AuditRequest, AuditResult, CompareRequest, CompareRes
 use std::time::Instant;
 
 /// Aligns the claims of each audit to its sources' sentences (`requests[i]` is the `prompt` and
-/// `context` of `audits[i]`'s request: the sources are the context, or the passage of the prompt
-/// that `metadata.prompt_passage` marks), in one job on the blocking pool. Without a model the
+/// `context` of `audits[i]`'s request: the sources are the passage of either that
+/// `metadata.sources` marks), in one job on the blocking pool. Without a model the
 /// results keep the scorer's "did not run" (no model loaded).
 pub async fn annotate_audits(
     state: &AppState,
@@ -29,8 +29,7 @@ pub async fn annotate_audits(
         .zip(requests)
         .map(|(a, (prompt, context))| AlignJob {
             claims: a.metadata.claims.clone(),
-            role: a.metadata.context_role,
-            prompt_passage: a.metadata.prompt_passage,
+            sources: a.metadata.sources,
             prompt,
             context,
         })

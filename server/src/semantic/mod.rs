@@ -23,13 +23,13 @@
 //!
 //! A domain module (README "Layout"): no HTTP; it imports only `support`-level crates and core.
 
-use epistemic_audit_core::grounding::{Claim, ContextRole, SourceSpan};
+use epistemic_audit_core::grounding::{Claim, SourceSpan};
 use epistemic_audit_core::samples::CosineMatrix;
 use epistemic_audit_core::semantic::{
     align_claims, alignment_sources, compare_semantic, AuditSources, CompareSemantic, SemanticInfo,
     MODEL,
 };
-use epistemic_audit_core::CharSpan;
+use epistemic_audit_core::SourcesSpan;
 use epistemic_audit_semantic::{DistinctTexts, Embedder, Embedding, SemanticError};
 use lru::LruCache;
 use sha2::{Digest, Sha256};
@@ -83,10 +83,8 @@ pub enum LoadError {
 pub struct AlignJob {
     /// The claims, in `metadata.claims` order.
     pub claims: Vec<Claim>,
-    /// `metadata.context_role`.
-    pub role: ContextRole,
-    /// `metadata.prompt_passage`: the passage of the prompt read as the sources, if any.
-    pub prompt_passage: Option<CharSpan>,
+    /// `metadata.sources`: where the sources lie in the request, if it has any.
+    pub sources: Option<SourcesSpan>,
     /// The request's `prompt`.
     pub prompt: Option<String>,
     /// The request's `context`.
@@ -97,8 +95,7 @@ impl AlignJob {
     /// The sources its claims were checked against (core's [`AuditSources::of`]).
     fn sources(&self) -> AuditSources<'_> {
         AuditSources::of(
-            self.role,
-            self.prompt_passage,
+            self.sources,
             self.prompt.as_deref(),
             self.context.as_deref(),
         )
