@@ -1720,6 +1720,9 @@ struct SourceIndex<'a> {
     sent_neg: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
+    /// Whether each sentence opens with such a pronoun ("Its elevation …", "He was born …"):
+    /// its subject is the previous sentence's.
+    sent_opens_back: Vec<bool>,
     vocab: FastMap<Cow<'a, str>, u32>,
     norms: Vec<Cow<'a, str>>,
     /// Value and id of every number and date key token, in id order.
@@ -1764,6 +1767,7 @@ impl<'a> SourceIndex<'a> {
         sent_at.push(0);
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
+        let mut sent_opens_back = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut gaps_all = Vec::new();
@@ -1811,6 +1815,10 @@ impl<'a> SourceIndex<'a> {
             }));
             gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
+            sent_opens_back.push(toks.first().is_some_and(|t| {
+                let lower = lower_cow(t.raw);
+                BACK_REFERENCES.contains(&lower.as_ref())
+            }));
             sent_neg.push(ks.iter().any(|k| k.negation));
             pairs.clear();
             for k in ks.into_iter().filter(|k| !k.negation) {
@@ -1885,6 +1893,7 @@ impl<'a> SourceIndex<'a> {
             sent_at,
             sent_neg,
             sent_refers_back,
+            sent_opens_back,
             vocab,
             norms,
             postings,
@@ -2063,10 +2072,12 @@ impl<'a> SourceIndex<'a> {
 /// ([`SourceIndex::best`]); for each such sentence `s`, a sentence `t` linked to it — one that names a
 /// name of `s` the question does not (the bridge entity), or the sentence right after `s` when
 /// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
-/// `s` plus the weight of those words, if that is more than its own. A sentence that only
-/// continues `s` without the rest of the question gains nothing: "Sydney is its largest city"
-/// after "Canberra is the capital city of Australia" does not answer "What is the capital of
-/// Australia?".
+/// `s` plus the weight of those words, if that is more than its own. A sentence right after `s`
+/// that opens with the pronoun ("Its elevation of 8,849 metres was established …" after "Mount
+/// Everest … is Earth's highest mountain") has the subject of `s` and scores the weight of `s`
+/// even without more question words: it says more about what the question asks about. One that
+/// only mentions `s`'s subject gains nothing: "Sydney is its largest city" after "Canberra is
+/// the capital city of Australia" does not answer "What is the capital of Australia?".
 fn bridge_hops(
     index: &SourceIndex<'_>,
     q_ids: &[u32],
@@ -2075,6 +2086,11 @@ fn bridge_hops(
 ) {
     let mut raised: Vec<(u32, f64)> = Vec::new();
     for &(s, w) in firsts {
+        let next = s + 1;
+        let continues = (next as usize) < index.spans.len();
+        if continues && index.sent_opens_back[next as usize] {
+            raised.push((next, w));
+        }
         let (s_ids, s_kinds) = index.sentence(s);
         // Question words the first sentence lacks, and the names that can bridge from it.
         let rest: Vec<u32> = q_ids
@@ -2092,8 +2108,7 @@ fn bridge_hops(
             .flat_map(|(id, _)| index.posting(*id).iter().copied())
             .filter(|&t| t != s)
             .collect();
-        let next = s + 1;
-        if (next as usize) < index.spans.len() && index.sent_refers_back[next as usize] {
+        if continues && index.sent_refers_back[next as usize] {
             linked.push(next);
         }
         linked.sort_unstable();
@@ -4635,6 +4650,18 @@ mod tests {
             in Newcastle and was born in Glasgow. The film was shot in London.";
         let good = analyse("Glasgow", q, ctx).features;
         let bad = analyse("London", q, ctx).features;
+        assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+        assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn a_sentence_that_opens_with_the_pronoun_continues_the_question_sentence() {
+        let ctx = "Mount Everest, on the border between Nepal and China, is Earth's highest \
+            mountain above sea level. Its elevation of 8,849 metres was established by a 2020 \
+            survey. Climbers reach base camp from Lukla.";
+        let q = "How high is Mount Everest?";
+        let good = analyse("8,849 metres", q, ctx).features;
+        let bad = analyse("Lukla", q, ctx).features;
         assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
     }
