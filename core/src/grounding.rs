@@ -277,7 +277,7 @@ enum Reference {
 
 /// Whether `request` (a prompt without its passage) asks for what a passage can settle: its
 /// first or last sentence of two words or more (the words that frame the passage, not a bare
-/// label such as "Answer:" nor a speaker's line "A: …" quoted in it) is a
+/// label such as "Helpful Answer:" nor a speaker's line "A: …" quoted in it) is a
 /// question (it ends with `?`, opens with a wh-word, with "answer", or carries a "Question:"
 /// label) or asks for a summary (it opens with "summarize" or "summarise"); if so, how it points
 /// at the passage. A request to transform or continue its input ("Convert this paragraph into a
@@ -289,7 +289,9 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
     let spans: Vec<(usize, usize)> = sentence_spans(request)
         .into_iter()
         .filter(|&(s, e)| {
-            tokens(&request[s..e]).len() >= 2
+            let toks = tokens(&request[s..e]);
+            toks.len() >= 2
+                && !(request[s..e].trim_end().ends_with(':') && toks.len() <= 3)
                 && line_label(&request[s..e]).is_none_or(|l| REQUEST_LABELS.contains(&l.as_str()))
         })
         .collect();
@@ -378,8 +380,12 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
         .enumerate()
         .map(|(i, &(s, e))| i < turn && !is_request(prompt, s, e))
         .collect();
-    let first = statement.iter().position(|&b| b)?;
-    let last = statement.iter().rposition(|&b| b)?;
+    // A template's words about the passage frame it, at its edges: "Use the following pieces of
+    // context to answer the question at the end.", "If you don't know the answer, just say
+    // that you don't know.", "Context information is below.", "Helpful Answer:".
+    let frames = |i: usize| !statement[i] || frames_passage(prompt, spans[i]);
+    let first = (0..turn).find(|&i| !frames(i))?;
+    let last = (first..turn).rev().find(|&i| !frames(i))?;
     let outside = first > 0 || last + 1 < spans.len();
     let prose = spans[first..=last]
         .iter()
@@ -414,6 +420,29 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
         .filter(|c| ".!;".contains(*c))
         .map_or(0, char::len_utf8);
     passage_at(prompt, (s, e), &needs)
+}
+
+/// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
+/// stating facts: a bare label ("Helpful Answer:", at most three words before a colon that ends
+/// it); or, without a source label of its own ("Passage: The …"), a sentence that names the
+/// passage ([`PASSAGE_NOUNS`], [`PASSAGE_DEICTICS`]: "Context information is below.") or
+/// tells the reader how to answer ("If you don't know the answer, just say that you don't
+/// know."). Only the edges of a run of statements are tested: a fact that mentions "the text"
+/// inside the passage stays in it.
+fn frames_passage(text: &str, (s, e): (usize, usize)) -> bool {
+    let sent = text[s..e].trim();
+    let toks = tokens(sent);
+    if sent.ends_with(':') && toks.len() <= 3 {
+        return true;
+    }
+    if line_label(sent).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str())) {
+        return false;
+    }
+    let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
+    let has = |ws: &[&str]| words.iter().any(|w| ws.contains(&w.as_ref()));
+    has(PASSAGE_NOUNS)
+        || has(PASSAGE_DEICTICS)
+        || (has(&["you", "your"]) && has(&["answer", "question", "know", "say"]))
 }
 
 /// The passage `s..e` (bytes) of `text`, trimmed, when it has at least
@@ -486,8 +515,10 @@ fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
 /// also carries the request (DESIGN §2.0: a contract-only client sends "passage … question?"):
 /// a labelled passage as in [`prompt_passage`] ("Question: …\nContext: …"); else the sentences
 /// between the questions or instructions that open and close the context
-/// ([`opens_as_request`]), up to a speaker turn after them (the conversation a reply
-/// continues). None when nothing but passage is there, or nothing but request.
+/// ([`opens_as_request`]) and the template's words about the passage around them
+/// ([`frames_passage`]: "Use the following pieces of context to answer …"), up to a speaker
+/// turn after them (the conversation a reply continues). None when nothing but passage is
+/// there (no question among the edges), or nothing but request.
 pub fn context_passage(context: &str) -> Option<(usize, usize)> {
     let any = |_: Reference| true;
     if let Some(span) = labelled_span(context) {
@@ -498,11 +529,15 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
         .iter()
         .position(|&(s, _)| opens_with_speaker_turn(&context[s..]))
         .unwrap_or(spans.len());
-    let asks = |&&(s, e): &&(usize, usize)| opens_as_request(context, s, e);
-    let lead = spans[..turn].iter().take_while(asks).count();
-    let trail = spans[lead..turn].iter().rev().take_while(asks).count();
+    // The edges: requests, and a template's words about the passage ([`frames_passage`]);
+    // at least one request among them, or a conversation after the passage.
+    let asks = |&(s, e): &(usize, usize)| opens_as_request(context, s, e);
+    let edge = |sp: &&(usize, usize)| asks(sp) || frames_passage(context, **sp);
+    let lead = spans[..turn].iter().take_while(edge).count();
+    let trail = spans[lead..turn].iter().rev().take_while(edge).count();
     let last = turn - trail;
-    if lead >= last || (lead == 0 && last == spans.len()) {
+    let requested = spans[..lead].iter().chain(&spans[last..turn]).any(asks);
+    if lead >= last || !(requested || turn < spans.len()) {
         return None;
     }
     let (s, e) = (spans[lead].0, spans[last - 1].1);
@@ -3910,6 +3945,7 @@ mod tests {
             format!("Answer briefly. {passage} Is it in Paris?"),
             format!("{passage}\n[Human]: I am going there. When was it built? [Assistant]:"),
             format!("Question: When was it completed?\nContext: {passage}"),
+            format!("Use the following pieces of context to answer the question at the end.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:"),
         ] {
             assert_eq!(found(&c), Some(passage), "{c}");
         }
@@ -3920,6 +3956,7 @@ mod tests {
         for c in [
             passage.to_string(),
             format!("{passage} Reg E. Cathey starred in What About Bob?"),
+            format!("The text below is from a guide. {passage}"),
             "When was the Eiffel Tower completed? How tall is it?".to_string(),
         ] {
             assert_eq!(found(&c), None, "{c}");
@@ -3958,6 +3995,11 @@ mod tests {
         );
         assert_eq!(found(&p), Some(passage));
         let p = format!("Summarize the following article:\n{passage}");
+        assert_eq!(found(&p), Some(passage));
+        // The templates of retrieval libraries: their words about the passage frame it.
+        let p = format!("Use the following pieces of context to answer the question at the end. If you don't know the answer, just say that you don't know, don't try to make up an answer.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:");
+        assert_eq!(found(&p), Some(passage));
+        let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: When was it completed?\nAnswer: ");
         assert_eq!(found(&p), Some(passage));
         // One sentence will do when a noun points at it, not when only "the following" does.
         let one = "Python 3.0, released on 3 December 2008, was a major revision of the language.";

@@ -850,10 +850,18 @@ mod tests {
         let x = crate::features::extract("The answer is plain.", Some("Tell me."), None);
         let clamped = clamp_to_range(tm, &x.dense);
         let inside = shift_of(tm, &x, &clamped, None, true);
-        // A feature with a weight, pushed past its range in the direction that lowers the logit
-        // of "hallucinated" (looks more trustworthy than anything calibrated).
+        // The feature of the largest weight, pushed past its range in the direction that lowers
+        // the logit of "hallucinated" (looks more trustworthy than anything calibrated). (The
+        // first weighted feature may carry too little weight to move the logit by the threshold
+        // even 50 standard deviations out: the open model's dense weights are small.)
         let i = (0..N_DENSE)
-            .find(|&i| tm.model.dense_weight[i] != 0.0 && tm.dense_range[i].0 < tm.dense_range[i].1)
+            .filter(|&i| {
+                tm.model.dense_weight[i] != 0.0 && tm.dense_range[i].0 < tm.dense_range[i].1
+            })
+            .max_by(|&a, &b| {
+                let w = |i: usize| tm.model.dense_weight[i].abs();
+                w(a).total_cmp(&w(b))
+            })
             .expect("a weighted feature with a range");
         let (lo, hi) = tm.dense_range[i];
         let sd = tm.model.dense_std[i];

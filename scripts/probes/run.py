@@ -5,13 +5,15 @@ answer) or "bad" (a wrong one); rows sharing an `id` are the same request answer
 Audits each with the CLI and prints its verdict and height, marking a correct answer REFUSED
 ("!!") and a wrong one ACCEPTED, then the count of each and the AUROC of height, good over bad.
 
-usage: python3 scripts/probes/run.py [--arrange=labelled|inline|context] [BINARY] [FILE]
+usage: python3 scripts/probes/run.py [--arrange=labelled|inline|context|langchain|llamaindex]
+       [BINARY] [FILE]
        (defaults: ./target/release/epistemic-audit, scripts/probes/requests.jsonl)
 --arrange sends each request that has both a prompt and a context as a client that pastes the
 passage into its prompt would, with no context: "labelled" as "Context: <context>\nQuestion:
 <prompt>", "inline" as "Answer using the passage below.\n<context>\n<prompt>"; "context" sends
 it as a contract-only client (text and context only) that puts both in the context,
-"<context>\n<prompt>" (other rows as they are).
+"<context>\n<prompt>"; "langchain" and "llamaindex" put both in the prompt as the default
+question-answering templates of those libraries do (other rows as they are).
 Exit status 0 always: a look at real inputs, like ../shared/tools/sanity.py, not a test.
 """
 import json, os, subprocess, sys
@@ -19,8 +21,18 @@ import json, os, subprocess, sys
 here = os.path.dirname(os.path.abspath(__file__))
 args = [a for a in sys.argv[1:] if not a.startswith("--arrange=")]
 arrange = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--arrange=")), None)
-if arrange not in (None, "labelled", "inline", "context"):
-    sys.exit(f"--arrange must be labelled, inline or context, not {arrange!r}")
+TEMPLATES = {
+    # LangChain's default RetrievalQA ("stuff") prompt.
+    "langchain": "Use the following pieces of context to answer the question at the end. If you "
+                 "don't know the answer, just say that you don't know, don't try to make up an "
+                 "answer.\n\n{c}\n\nQuestion: {p}\nHelpful Answer:",
+    # LlamaIndex's default text QA prompt.
+    "llamaindex": "Context information is below.\n---------------------\n{c}\n"
+                  "---------------------\nGiven the context information and not prior knowledge, "
+                  "answer the query.\nQuery: {p}\nAnswer: ",
+}
+if arrange not in (None, "labelled", "inline", "context", *TEMPLATES):
+    sys.exit(f"--arrange must be labelled, inline, context, langchain or llamaindex, not {arrange!r}")
 binary = args[0] if len(args) > 0 else "./target/release/epistemic-audit"
 path = args[1] if len(args) > 1 else os.path.join(here, "requests.jsonl")
 
@@ -31,6 +43,8 @@ def arranged(row):
     p, c = row["prompt"], row["context"]
     if arrange == "context":
         return {**row, "prompt": None, "context": f"{c}\n{p}"}
+    if arrange in TEMPLATES:
+        return {**row, "prompt": TEMPLATES[arrange].format(c=c, p=p), "context": None}
     prompt = (f"Context: {c}\nQuestion: {p}" if arrange == "labelled"
               else f"Answer using the passage below.\n{c}\n{p}")
     return {**row, "prompt": prompt, "context": None}
