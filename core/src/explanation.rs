@@ -7,7 +7,7 @@ use crate::samples::{Equivalence, SampleStats};
 use crate::scorer::ActiveCalibration;
 use crate::similarity::DISAGREE_BELOW;
 use crate::token_stats::TokenStats;
-use crate::types::{Contribution, ShiftInfo, SourceField, Tier, Verdict};
+use crate::types::{Contribution, ShiftInfo, Tier, Verdict};
 
 /// What an explanation is built from.
 pub struct Input<'a> {
@@ -204,7 +204,7 @@ pub fn feature_words(name: &str) -> &'static str {
 fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity)> {
     use Polarity::{Against, Neutral, Support};
     let pct = |v: f64| format!("{:.0}%", v * 100.0);
-    let in_prompt = x.sources.is_some_and(|s| s.field == SourceField::Prompt);
+    let in_prompt = x.passage_in_prompt();
     let src = if in_prompt {
         "the passage in the prompt"
     } else if x.has_context {
@@ -543,9 +543,7 @@ fn evidence_used(x: &Extracted) -> &'static str {
             .is_some_and(|i| x.dense[i] > 0.0)
     };
     match (has("log_prompt_chars"), has("log_context_chars")) {
-        _ if x.sources.is_some_and(|s| s.field == SourceField::Prompt) => {
-            " and prompt (its passage read as the sources)"
-        }
+        _ if x.passage_in_prompt() => " and prompt (its passage read as the sources)",
         (true, true) => ", prompt and context",
         (true, false) => " and prompt",
         (false, true) => " and context",

@@ -360,6 +360,11 @@ pub struct Extracted {
 }
 
 impl Extracted {
+    /// Whether the sources are a passage of the prompt (`metadata.sources.field` = "prompt").
+    pub fn passage_in_prompt(&self) -> bool {
+        self.sources.is_some_and(|s| s.field == SourceField::Prompt)
+    }
+
     /// Dense features as a name → value map (for `metadata.features`).
     pub fn dense_map(&self) -> BTreeMap<Cow<'static, str>, f64> {
         DENSE_NAMES

@@ -157,12 +157,9 @@ fn is_request(c: &str, s: usize, e: usize) -> bool {
     let sent = c[s..e].trim();
     let toks = tokens(sent);
     // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
-    let at = toks.iter().position(|t| {
-        !matches!(
-            lower_cow(t.raw).as_ref(),
-            "user" | "human" | "q" | "question" | "prompt"
-        )
-    });
+    let at = toks
+        .iter()
+        .position(|t| !SPEAKER_TAGS.contains(&lower_cow(t.raw).as_ref()));
     let words = &toks[at.unwrap_or(toks.len())..];
     let is_cap = |t: &Token<'_>| t.raw.chars().next().is_some_and(char::is_uppercase);
     let lower = |i: usize| words.get(i).map(|t| lower_cow(t.raw));
@@ -188,6 +185,13 @@ fn is_request(c: &str, s: usize, e: usize) -> bool {
     });
     ends_q || opens_request
 }
+
+/// Words that tag the speaker of a request before it ("User: …", "[Human]: …", "Q: …"), lower
+/// case: [`is_request`] and [`opens_as_request`] read the words after them.
+const SPEAKER_TAGS: &[&str] = &["user", "human", "q", "question", "prompt"];
+
+/// Labels that mark a question ("Question: …", "Q: …", "Query: …"), lower case.
+const QUESTION_LABELS: &[&str] = &["question", "q", "query"];
 
 /// Labels that open a passage of sources inside a prompt ("Context: …", "Passage: …",
 /// "Document 2: …"), lower case.
@@ -248,6 +252,28 @@ fn line_label(line: &str) -> Option<String> {
     rest.starts_with(':').then(|| t[..word_end].to_lowercase())
 }
 
+/// Whether `text` opens with a source label ([`SOURCE_LABELS`], [`line_label`]): "Context: …".
+fn opens_with_source_label(text: &str) -> bool {
+    line_label(text).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str()))
+}
+
+/// Whether the sentence `sent` of `n_tokens` tokens is a bare label: at most three words before
+/// a colon that ends it ("Answer:", "Helpful Answer:").
+fn is_bare_label(sent: &str, n_tokens: usize) -> bool {
+    sent.trim_end().ends_with(':') && n_tokens <= 3
+}
+
+/// `e`, the end of a sentence span of `text`, moved past the full stop, "!" or ";" that closes
+/// the sentence when the span leaves it out: the punctuation belongs to a passage that ends
+/// there.
+fn with_closing_punctuation(text: &str, e: usize) -> usize {
+    e + text[e..]
+        .chars()
+        .next()
+        .filter(|c| ".!;".contains(*c))
+        .map_or(0, char::len_utf8)
+}
+
 /// Nouns by which a request points at a passage it comes with ("the passage below", "this
 /// article"), lower case.
 const PASSAGE_NOUNS: &[&str] = &[
@@ -291,7 +317,7 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
         .filter(|&(s, e)| {
             let toks = tokens(&request[s..e]);
             toks.len() >= 2
-                && !(request[s..e].trim_end().ends_with(':') && toks.len() <= 3)
+                && !is_bare_label(&request[s..e], toks.len())
                 && line_label(&request[s..e]).is_none_or(|l| REQUEST_LABELS.contains(&l.as_str()))
         })
         .collect();
@@ -304,7 +330,7 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
         let first = toks.first().map(|t| lower_cow(t.raw));
         let labelled = first
             .as_deref()
-            .is_some_and(|w| matches!(w, "question" | "q" | "query"))
+            .is_some_and(|w| QUESTION_LABELS.contains(&w))
             && request[s..e].contains(':');
         let opens = first.as_deref().is_some_and(|w| {
             INTERROGATIVES.contains(&w) || matches!(w, "answer" | "summarize" | "summarise")
@@ -361,6 +387,11 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
 /// 40 characters and state facts ([`context_role`] reads it as a source). None for a
 /// conversation transcript (its turns are the request).
 pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
+    // It runs for every audit without source context: a prompt of fewer bytes than a passage
+    // needs characters holds none.
+    if prompt.len() < MIN_PROMPT_PASSAGE_CHARS {
+        return None;
+    }
     let any = |_: Reference| true;
     if let Some(span) = labelled_span(prompt) {
         return passage_at(prompt, span, &any);
@@ -397,7 +428,7 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
     let (mut s, e) = (spans[first].0, spans[last].1);
     // A source label inside the line ("… the passage. Passage: The …") is no part of it, and
     // makes the passage a labelled one.
-    let labelled = line_label(&prompt[s..e]).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str()));
+    let labelled = opens_with_source_label(&prompt[s..e]);
     if labelled {
         s += prompt[s..e].find(':').expect("a label ends with ':'") + 1;
     }
@@ -413,13 +444,7 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
             || r == Reference::Noun && prose >= 1
             || r == Reference::Deictic && prose >= min_sentences && chars >= min_chars
     };
-    // The sentence's closing punctuation belongs to the passage.
-    let e = e + prompt[e..]
-        .chars()
-        .next()
-        .filter(|c| ".!;".contains(*c))
-        .map_or(0, char::len_utf8);
-    passage_at(prompt, (s, e), &needs)
+    passage_at(prompt, (s, with_closing_punctuation(prompt, e)), &needs)
 }
 
 /// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
@@ -432,10 +457,10 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
 fn frames_passage(text: &str, (s, e): (usize, usize)) -> bool {
     let sent = text[s..e].trim();
     let toks = tokens(sent);
-    if sent.ends_with(':') && toks.len() <= 3 {
+    if is_bare_label(sent, toks.len()) {
         return true;
     }
-    if line_label(sent).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str())) {
+    if opens_with_source_label(sent) {
         return false;
     }
     let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
@@ -503,7 +528,7 @@ fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
     let first = toks
         .iter()
         .map(|t| lower_cow(t.raw))
-        .find(|w| !matches!(w.as_ref(), "user" | "human" | "q" | "question" | "prompt"));
+        .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()));
     is_request(c, s, e)
         && first.is_some_and(|w| {
             let w = w.as_ref();
@@ -540,12 +565,10 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
     if lead >= last || !(requested || turn < spans.len()) {
         return None;
     }
-    let (s, e) = (spans[lead].0, spans[last - 1].1);
-    let e = e + context[e..]
-        .chars()
-        .next()
-        .filter(|c| ".!;".contains(*c))
-        .map_or(0, char::len_utf8);
+    let (s, e) = (
+        spans[lead].0,
+        with_closing_punctuation(context, spans[last - 1].1),
+    );
     (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
 }
 
@@ -3175,7 +3198,7 @@ fn question_of(prompt: &str) -> &str {
     let mut at = 0;
     let mut found = None;
     for line in prompt.split_inclusive('\n') {
-        if line_label(line).is_some_and(|l| matches!(l.as_str(), "question" | "q" | "query")) {
+        if line_label(line).is_some_and(|l| QUESTION_LABELS.contains(&l.as_str())) {
             found = Some(at + line.find(':').expect("a label ends with ':'") + 1);
         }
         at += line.len();
