@@ -21,7 +21,7 @@ SUPPORT = ['log_novel_numbers', 'novel_number_share', 'log_novel_names', 'novel_
            'content_support_share', 'claim_support_min', 'claim_support_mean',
            'aligned_support_min', 'contradicted_claim_share', 'novel_conflict_share',
            'negation_mismatch_share', 'new_support_share', 'answer_question_alignment',
-           'answer_type_match', 'entity_anchor_mean']
+           'answer_type_match', 'entity_anchor_mean', 'answer_question_proximity']
 KEEP = {'qa': 10, 'dialogue': 5, 'summarization': 3}
 SEM = ['sem_min', 'sem_mean', 'sem_answer']
 

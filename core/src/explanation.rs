@@ -186,6 +186,9 @@ pub fn feature_words(name: &str) -> &'static str {
         "entity_anchor_mean" => {
             "whether its names, numbers and dates stand where the sources state the rest of their claims"
         }
+        "answer_question_proximity" => {
+            "whether its names, numbers and dates stand next to the question's words in the passage"
+        }
         "text_ngrams" => "wording of the answer",
         "prompt_ngrams" => "wording of the request",
         "nll" | "mean_token_prob" => "mean token probability",
@@ -364,6 +367,16 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
                 )
             } else {
                 (format!("a name, number or date of it stands in the passage away from what its claim says about it (anchoring {:.2})", f.entity_anchor_mean), Against)
+            }
+        }
+        "answer_question_proximity" if x.has_context => {
+            if f.answer_question_proximity >= 0.75 {
+                (
+                    "its names, numbers and dates stand next to the question's words in the passage".into(),
+                    Support,
+                )
+            } else {
+                (format!("another name, number or date stands nearer the question's words in the passage than the answer's (proximity {:.2})", f.answer_question_proximity), Against)
             }
         }
         "ends_terminal" if c.value < 0.5 => (

@@ -85,7 +85,7 @@ impl TaskKind {
 
 /// Names of the dense features, in vector order. Units: `log_*` are ln(1 + count);
 /// `*_share` are fractions in [0,1]; flags are 0/1.
-pub const DENSE_NAMES: [&str; 38] = [
+pub const DENSE_NAMES: [&str; 39] = [
     "log_chars",
     "log_words",
     "ends_terminal",
@@ -124,6 +124,7 @@ pub const DENSE_NAMES: [&str; 38] = [
     "answer_question_alignment",
     "answer_type_match",
     "entity_anchor_mean",
+    "answer_question_proximity",
 ];
 
 /// The dense features a grounded kind (qa, dialogue, summarization) may use: measures of support
@@ -138,7 +139,7 @@ pub const DENSE_NAMES: [&str; 38] = [
 /// stand verbatim in the sources (they mark an extractive writer; a correct abstractive answer is
 /// not less supported for being reworded) and the count of unsupported content words (it grows
 /// with length, so it marks a verbose writer; the share of supported words stays).
-pub const GROUNDED_FEATURES: [(&str, f64); 15] = [
+pub const GROUNDED_FEATURES: [(&str, f64); 16] = [
     ("log_novel_numbers", 1.0),
     ("novel_number_share", 1.0),
     ("log_novel_names", 1.0),
@@ -154,6 +155,7 @@ pub const GROUNDED_FEATURES: [(&str, f64); 15] = [
     ("answer_question_alignment", -1.0),
     ("answer_type_match", -1.0),
     ("entity_anchor_mean", -1.0),
+    ("answer_question_proximity", -1.0),
 ];
 
 /// Number of dense features.
@@ -1085,6 +1087,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         g.answer_question_alignment,
         g.answer_type_match,
         g.entity_anchor_mean,
+        g.answer_question_proximity,
     ];
     let ngrams = vec![
         (Namespace::Text, hashed_ngrams(Namespace::Text, &words)),

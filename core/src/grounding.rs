@@ -1083,6 +1083,10 @@ struct Key<'a> {
     /// run's words: one entity, which a text may name by part of it ("the Eagle"). [`NO_RUN`]
     /// for every other key.
     run: u32,
+    /// The index of the key's token among its sentence's tokens (the first, for a key read
+    /// from several tokens); 0 for keys a sentence holds without writing them (its gaps, the
+    /// initialisms it spells).
+    at: u32,
 }
 
 /// [`Key::run`] of a key that is no word of a run of capitalised words.
@@ -1143,6 +1147,7 @@ impl<'a> Key<'a> {
             approx: false,
             qty: None,
             run: NO_RUN,
+            at: 0,
         }
     }
 
@@ -1172,7 +1177,7 @@ fn sentence_keys<'a>(
     lower_vocab: &LowerVocab<'_>,
 ) -> (Vec<Key<'a>>, bool) {
     let sent = &text[span.0..span.1];
-    let mut out = Vec::with_capacity(toks.len());
+    let mut out: Vec<Key<'a>> = Vec::with_capacity(toks.len());
     let mut refers_back = false;
     let mut runs = NameRuns::default();
     // The sentence's quantities, read on its first number: most sentences hold none.
@@ -1186,7 +1191,13 @@ fn sentence_keys<'a>(
     // The end of the tokens being skipped: a framing phrase ("Based on the passage, …":
     // `framing_end`), the unit word of a number written apart ("fifty six").
     let mut skip_until = 0;
+    // The keys pushed by the token last read are at that token (`Key::at`).
+    let (mut placed, mut last) = (0, 0u32);
     for (i, t) in toks.iter().enumerate() {
+        for k in &mut out[placed..] {
+            k.at = last;
+        }
+        (placed, last) = (out.len(), i as u32);
         if i < skip_until {
             continue;
         }
@@ -1219,6 +1230,7 @@ fn sentence_keys<'a>(
                 approx: false,
                 qty: None,
                 run: NO_RUN,
+                at: 0,
             });
             continue;
         }
@@ -1235,6 +1247,7 @@ fn sentence_keys<'a>(
                     approx: true,
                     qty: None,
                     run: NO_RUN,
+                    at: 0,
                 });
                 continue;
             }
@@ -1251,6 +1264,7 @@ fn sentence_keys<'a>(
                 approx: is_approximated(toks, i),
                 qty: quantity_of(i),
                 run: NO_RUN,
+                at: 0,
             });
             if percent_sign_after(text, t) {
                 // "52%" states the word "percent" as "52 percent" does.
@@ -1285,6 +1299,7 @@ fn sentence_keys<'a>(
                     // (The quantities read "six hours" of "fifty six hours": none is kept.)
                     qty: None,
                     run: NO_RUN,
+                    at: 0,
                 });
                 skip_until = i + 2;
                 continue;
@@ -1297,6 +1312,7 @@ fn sentence_keys<'a>(
                     approx: is_approximated(toks, i),
                     qty: quantity_of(i),
                     run: NO_RUN,
+                    at: 0,
                 });
             }
             continue;
@@ -1369,7 +1385,11 @@ fn sentence_keys<'a>(
             approx: false,
             qty: None,
             run: if name { runs.of(i, text, toks) } else { NO_RUN },
+            at: 0,
         });
+    }
+    for k in &mut out[placed..] {
+        k.at = last;
     }
     (out, refers_back)
 }
@@ -1736,6 +1756,14 @@ pub struct GroundingFeatures {
     /// the question does not say (0.5): who → a name, when/what year → a date, how many/much → a
     /// number.
     pub answer_type_match: f64,
+    /// Question proximity in [0,1] ([`question_proximity`]): for each new name, number or date
+    /// of the answer that the question-aligned sentence holding it also holds question words,
+    /// 1 when it stands nearest to them among that sentence's tokens of its kind, else the
+    /// nearest one's distance over its own; the best over the answer's tokens (the one that
+    /// answers; the others may add detail), 1 when none can be judged. "Rollo" in
+    /// "… under their leader Rollo, agreed to swear fealty to King Charles III" answers "Who
+    /// led them?"; "Charles III" scores 1/8.
+    pub answer_question_proximity: f64,
     /// Entity anchoring in [0,1]: for each name, number or date of a claim that the sources hold
     /// (and the prompt does not), how well the best source sentence holding it carries the rest
     /// of the claim (the idf weight of the claim's other key tokens it shares), relative to the
@@ -1759,6 +1787,7 @@ impl Default for GroundingFeatures {
             new_support_share: 1.0,
             answer_question_alignment: 1.0,
             answer_type_match: 0.5,
+            answer_question_proximity: 1.0,
             entity_anchor_mean: 1.0,
         }
     }
@@ -1798,11 +1827,18 @@ struct SourceIndex<'a> {
     sent_at: Vec<usize>,
     /// Whether each sentence holds a negation.
     sent_neg: Vec<bool>,
+    /// Whether each sentence holds a negation other than a "without" before a gerund, which
+    /// denies only its own clause ([`without_gerund`]): the sentence's polarity as a whole.
+    sent_neg_main: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
     /// Whether each sentence opens with such a pronoun ("Its elevation …", "He was born …"):
     /// its subject is the previous sentence's.
     sent_opens_back: Vec<bool>,
+    /// The [`Key::run`] of each sentence's subject when it is a name: the run of the first name
+    /// among its first two key tokens ("The Normans were …", "Mount Everest, on …": a
+    /// sentence-initial "Mount" reads as a word), else [`NO_RUN`] ("In 1884 he emigrated …").
+    sent_subject: Vec<u32>,
     vocab: FastMap<Cow<'a, str>, u32>,
     norms: Vec<Cow<'a, str>>,
     /// Value and id of every number and date key token, in id order.
@@ -1846,8 +1882,10 @@ impl<'a> SourceIndex<'a> {
         let mut sent_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
         sent_at.push(0);
         let mut sent_neg = Vec::with_capacity(spans.len());
+        let mut sent_neg_main = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut sent_opens_back = Vec::with_capacity(spans.len());
+        let mut sent_subject = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut gaps_all = Vec::new();
@@ -1892,6 +1930,7 @@ impl<'a> SourceIndex<'a> {
                 approx: false,
                 qty: None,
                 run: NO_RUN,
+                at: 0,
             }));
             gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
@@ -1899,7 +1938,18 @@ impl<'a> SourceIndex<'a> {
                 let lower = lower_cow(t.raw);
                 BACK_REFERENCES.contains(&lower.as_ref())
             }));
+            sent_subject.push(
+                ks.iter()
+                    .take(2)
+                    .find(|k| k.kind == KeyKind::Name)
+                    .map_or(NO_RUN, |k| k.run),
+            );
             sent_neg.push(ks.iter().any(|k| k.negation));
+            sent_neg_main.push(
+                ks.iter().any(|k| {
+                    k.negation && !toks[k.at as usize].raw.eq_ignore_ascii_case("without")
+                }),
+            );
             pairs.clear();
             for k in ks.into_iter().filter(|k| !k.negation) {
                 // A key seen before is looked up without copying it (`entry` takes its key by
@@ -1972,8 +2022,10 @@ impl<'a> SourceIndex<'a> {
             name_stems,
             sent_at,
             sent_neg,
+            sent_neg_main,
             sent_refers_back,
             sent_opens_back,
+            sent_subject,
             vocab,
             norms,
             postings,
@@ -2145,6 +2197,54 @@ impl<'a> SourceIndex<'a> {
     }
 }
 
+/// Question proximity of the answer's key token `id` of kind `kind` in source sentence `s`: the
+/// distance baseline of MCTest (Richardson, Burges and Renshaw 2013, "MCTest: A Challenge
+/// Dataset for the Open-Domain Machine Comprehension of Text", §5: an answer stands near the
+/// question's words in the passage), relative to the sentence's rivals. Distances are in tokens
+/// ([`Key::at`]) from the nearest occurrence of a question key (`q_ids`); the rivals are the
+/// sentence's keys of the same kind (numbers and years are one kind) that are neither question
+/// keys nor keys of the answer (`answer_ids`) nor words of a name the question names (a run,
+/// [`Key::run`], holding a question key). 1 when the token is at least as near as every
+/// rival, else the nearest rival's distance over the token's, in (0,1). None when the sentence
+/// holds no question key (it was reached by a bridge) or does not hold the token.
+fn question_proximity(
+    index: &SourceIndex<'_>,
+    (context, context_tokens): (&str, &[Token<'_>]),
+    lower_vocab: &LowerVocab<'_>,
+    (q_ids, answer_ids): (&[u32], &[u32]),
+    s: u32,
+    (id, kind): (u32, KeyKind),
+) -> Option<f64> {
+    let numeric = |k: KeyKind| matches!(k, KeyKind::Number | KeyKind::Year);
+    let sp = index.spans[s as usize];
+    let ks = sentence_keys(context, sp, span_tokens(context_tokens, sp), lower_vocab).0;
+    let (mut q_at, mut a_at, mut rivals) = (Vec::new(), Vec::new(), Vec::new());
+    // The runs of names the question names: "Group" of "The Oberoi Group" is no rival.
+    let mut q_runs = Vec::new();
+    for k in ks.iter().filter(|k| !k.negation) {
+        let Some(&kid) = index.vocab.get(&k.norm) else {
+            continue;
+        };
+        if kid == id {
+            a_at.push(k.at);
+        } else if q_ids.contains(&kid) {
+            q_at.push(k.at);
+            q_runs.push(k.run);
+        } else if (k.kind == kind || (numeric(k.kind) && numeric(kind)))
+            && !answer_ids.contains(&kid)
+        {
+            rivals.push((k.at, k.run));
+        }
+    }
+    rivals.retain(|(_, run)| *run == NO_RUN || !q_runs.contains(run));
+    let distance = |at: &u32| q_at.iter().map(|q| q.abs_diff(*at)).min();
+    let own = a_at.iter().filter_map(distance).min()?;
+    match rivals.iter().filter_map(|(at, _)| distance(at)).min() {
+        Some(rival) if rival < own => Some(f64::from(rival) / f64::from(own)),
+        _ => Some(1.0),
+    }
+}
+
 /// Second hops of question alignment (bridge questions, HotpotQA, Yang et al. 2018): "Where was
 /// the singer who composed X born?" is matched by one sentence ("X … by the singer Mark
 /// Knopfler") and answered by another that continues it ("He was born in Glasgow"). `scores`
@@ -2154,8 +2254,11 @@ impl<'a> SourceIndex<'a> {
 /// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
 /// `s` plus the weight of those words, if that is more than its own. A sentence right after `s`
 /// that opens with the pronoun ("Its elevation of 8,849 metres was established …" after "Mount
-/// Everest … is Earth's highest mountain") has the subject of `s` and scores the weight of `s`
-/// even without more question words: it says more about what the question asks about. One that
+/// Everest … is Earth's highest mountain") has the subject of `s` (its first key when a name,
+/// [`SourceIndex::sent_subject`]): it scores its own weight plus that of the question words
+/// of `s` other than names of something else, even without more question words ("They were
+/// descended from … Denmark" after "The Normans … gave their name to Normandy" gains nothing
+/// for "In what country is Normandy?": "they" are the Normans, not Normandy). One that
 /// only mentions `s`'s subject gains nothing: "Sydney is its largest city" after "Canberra is
 /// the capital city of Australia" does not answer "What is the capital of Australia?".
 fn bridge_hops(
@@ -2169,7 +2272,25 @@ fn bridge_hops(
         let next = s + 1;
         let continues = (next as usize) < index.spans.len();
         if continues && index.sent_opens_back[next as usize] {
-            raised.push((next, w));
+            // The pronoun stands for the subject of `s`: what `s` says of it counts as said
+            // again, the other names of `s` do not.
+            let subject = index.sent_subject[s as usize];
+            let r = index.sent_at[s as usize]..index.sent_at[s as usize + 1];
+            let inherited: f64 = index.sent_ids[r.clone()]
+                .iter()
+                .zip(&index.sent_kinds[r.clone()])
+                .zip(&index.sent_runs[r])
+                .filter(|&((id, kind), &run)| {
+                    (*kind != KeyKind::Name || run == subject)
+                        && q_ids.contains(id)
+                        && !index.has(next, *id)
+                })
+                .map(|((&id, _), _)| index.idf[id as usize])
+                .sum();
+            if inherited > 0.0 {
+                let own = scores.get(&next).copied().unwrap_or(0.0);
+                raised.push((next, own + inherited));
+            }
         }
         let (s_ids, s_kinds) = index.sentence(s);
         // Question words the first sentence lacks, and the names that can bridge from it.
@@ -2450,20 +2571,31 @@ const SUBORDINATORS: &[&str] = &[
 /// released on 3 December 2008, was a major revision … that is not completely
 /// backward-compatible" denies only the compatibility, not the release. A sentence that opens
 /// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
-/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying.
+/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying. A
+/// "without" before a gerund opens one too, which ends at the next punctuation: "studied
+/// physics without receiving a degree" denies only the degree ([`without_gerund`]).
 fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut in_subordinate = toks
         .first()
         .is_some_and(|t| SUBORDINATORS.contains(&lower_cow(t.raw).as_ref()));
+    let mut in_without = false;
     for i in 1..toks.len() {
         let lower = lower_cow(toks[i].raw);
         let gap = &text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start];
         let after_comma = gap.contains(',') || gap.contains(':');
         let closes_subordinate = in_subordinate && after_comma;
         in_subordinate &= !after_comma;
+        // A "without" clause ends at the first punctuation: "(without counting the secret
+        // track).Nevermind … was released on …" denies only the counting.
+        let closes_without = in_without && gap.contains([',', ';', ':', ')', '.', '!', '?']);
+        in_without &= !closes_without;
+        let opens_without = is_without_gerund(toks, i);
+        in_without |= opens_without;
         let opens = closes_subordinate
+            || closes_without
+            || opens_without
             || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
             || matches!(
                 lower.as_ref(),
@@ -2765,7 +2897,7 @@ fn polarity_mismatch(
             return true;
         }
     }
-    !judged && negated != index.sent_neg[candidates[0] as usize]
+    !judged && negated != index.sent_neg_main[candidates[0] as usize]
 }
 
 /// Whether the clause `toks` (offsets in `text`) holds a negation ([`negation_at`]), as
@@ -2783,8 +2915,9 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// negation that "without" follows within its clause, a double negation that affirms ("Pets are
 /// not permitted without the landlord's consent" states that they are, with it: "only with
 /// consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
-/// preposition). "without" alone is no negation here: it is as often an adjunct ("abandoned
-/// without food") as a denial.
+/// preposition). "without" before a noun is no negation here: it is as often an adjunct
+/// ("abandoned without food") as a denial; before a gerund it denies the event
+/// ([`without_gerund`]: "without receiving a degree").
 fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     negation_word_at(text, toks, i) && !without_follows(text, toks, i)
 }
@@ -2806,6 +2939,40 @@ fn without_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         }
     }
     false
+}
+
+/// Whether `toks[i]` is a "without" that denies an event: a gerund follows it ("studied
+/// engineering without receiving a degree": no degree was received; a lower-case word of five
+/// letters or more ending in "-ing"), and no negation stands before it within
+/// [`WITHOUT_WINDOW`] tokens of its clause (there it cancels that negation: "cannot enter
+/// without showing a pass", [`negation_at`]). It opens a clause of its own
+/// ([`clause_ranges`]), so what the rest of the sentence affirms stays affirmed. "without"
+/// before a noun ("abandoned without food") is an adjunct, no negation.
+fn without_gerund(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !is_without_gerund(toks, i) {
+        return false;
+    }
+    for j in (i.saturating_sub(WITHOUT_WINDOW)..i).rev() {
+        let gap = &text[toks[j].start + toks[j].raw.len()..toks[j + 1].start];
+        if gap.contains([',', ';', ':']) {
+            return true;
+        }
+        if negation_word_at(text, toks, j) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `toks[i]` is "without" followed by a gerund (a lower-case word of five letters or
+/// more ending in "-ing": "without receiving", not "without food").
+fn is_without_gerund(toks: &[Token<'_>], i: usize) -> bool {
+    toks[i].raw.eq_ignore_ascii_case("without")
+        && toks.get(i + 1).is_some_and(|n| {
+            n.raw.len() >= 5
+                && n.raw.ends_with("ing")
+                && n.raw.bytes().all(|b| b.is_ascii_lowercase())
+        })
 }
 
 /// Whether `toks[i]` is a negation word as [`negation_at`] reads one, before a following
@@ -2833,6 +3000,9 @@ fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     }
     if is("nobody") || is("nothing") || is("none") {
         return true;
+    }
+    if is("without") {
+        return without_gerund(text, toks, i);
     }
     if !is("no") {
         return false;
@@ -3286,6 +3456,8 @@ pub fn analyse_tokens(
     let mut new_total = 0usize;
     let mut new_found = 0usize;
     let mut new_keys: Vec<(u32, KeyKind)> = Vec::new();
+    // Every key id of the answer found in the sources.
+    let mut answer_ids: Vec<u32> = Vec::new();
     let mut new_missing_kinds: Vec<KeyKind> = Vec::new();
     let (mut anchor_sum, mut anchor_n) = (0.0f64, 0usize);
     let (mut byte_at, mut char_at) = (0usize, 0usize);
@@ -3349,6 +3521,7 @@ pub fn analyse_tokens(
             }
         }
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
+        answer_ids.extend(&known);
         // A number the claim derives from a year it states and a year of the sources ("She
         // joined in 2015, four years before becoming CFO" against "… in 2015. … CFO in 2019")
         // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
@@ -3772,6 +3945,34 @@ pub fn analyse_tokens(
                 })
                 .sum();
             f.answer_question_alignment = sum / new_total as f64;
+            // Within the best sentence, the answer's names, numbers and dates should stand
+            // nearer the question's words than the sentence's other ones of their kind: the
+            // best of them (the one that answers; the others may add detail, "… while working
+            // at St Mary's Hospital in London").
+            let mut nearest = None;
+            for &(id, kind) in new_keys.iter().filter(|k| ENTITY_KINDS.contains(&k.1)) {
+                let best = index.posting(id).iter().copied().max_by(|a, b| {
+                    let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
+                    score(a).total_cmp(&score(b)).then(b.cmp(a))
+                });
+                let Some(s) = best.filter(|s| scores.get(s).is_some_and(|&w| w > 0.0)) else {
+                    continue;
+                };
+                let judged = question_proximity(
+                    &index,
+                    (context, context_tokens),
+                    &lower_vocab,
+                    (&q_ids, &answer_ids),
+                    s,
+                    (id, kind),
+                );
+                if let Some(p) = judged {
+                    nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
+                }
+            }
+            if let Some(p) = nearest {
+                f.answer_question_proximity = p;
+            }
         }
     }
     if let Some(kinds) = expected_kinds(question) {
@@ -4769,6 +4970,82 @@ mod tests {
         let q = "How high is Mount Everest?";
         let good = analyse("8,849 metres", q, ctx).features;
         let bad = analyse("Lukla", q, ctx).features;
+        assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+        assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn without_before_a_gerund_denies_its_own_clause() {
+        let ctx = "Tesla studied engineering and physics in the 1870s without receiving a \
+            degree. In 1884 he emigrated to the United States.";
+        let q = "Did Tesla finish his engineering degree?";
+        let status = |text: &str| analyse(text, q, ctx).claims[0].status;
+        assert_eq!(
+            status("Yes, he received a degree in engineering in the 1870s."),
+            ClaimStatus::Contradicted
+        );
+        assert_ne!(
+            status("No, he studied engineering and physics but did not receive a degree."),
+            ClaimStatus::Contradicted
+        );
+        // The rest of the sentence stays affirmed.
+        assert_ne!(
+            status("Tesla studied engineering and physics in the 1870s."),
+            ClaimStatus::Contradicted
+        );
+        // The clause ends at punctuation: what follows it is affirmed.
+        let ctx = "It is the final song on the album Nevermind (without counting the secret \
+            track), released on September 24, 1991 by DGC Records.";
+        let g = analyse("September 24, 1991", "When was Nevermind released?", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A "without" that cancels a negation, and one before a noun, deny nothing.
+        let ctx = "Visitors cannot enter the building without showing a pass.";
+        assert_ne!(
+            analyse("Visitors must show a pass to enter.", "", ctx).claims[0].status,
+            ClaimStatus::Contradicted
+        );
+        let ctx = "The crew abandoned the ship without food.";
+        assert_ne!(
+            analyse("The crew abandoned the ship.", "", ctx).claims[0].status,
+            ClaimStatus::Contradicted
+        );
+    }
+
+    #[test]
+    fn the_answer_stands_nearer_the_question_words_than_its_rivals() {
+        let ctx = "The Normans descended from Norse raiders and pirates who, under their leader \
+            Rollo, agreed to swear fealty to King Charles III of West Francia.";
+        let q = "Who was the leader of the Norse raiders?";
+        let good = analyse("Rollo", q, ctx).features;
+        let bad = analyse("Charles III", q, ctx).features;
+        let sentence = analyse("Their leader was King Charles III.", q, ctx).features;
+        assert_eq!(good.answer_question_proximity, 1.0, "{good:?}");
+        assert!(bad.answer_question_proximity < 0.5, "{bad:?}");
+        assert!(sentence.answer_question_proximity < 0.5, "{sentence:?}");
+        // Not judged without a question, or for a word that is no name, number or date.
+        assert_eq!(
+            analyse("Charles III", "", ctx)
+                .features
+                .answer_question_proximity,
+            1.0
+        );
+        assert_eq!(
+            analyse("pirates", q, ctx)
+                .features
+                .answer_question_proximity,
+            1.0
+        );
+    }
+
+    #[test]
+    fn the_pronoun_carries_the_subject_not_the_other_names_of_the_sentence() {
+        // "They" are the Normans: the sentence after says nothing of Normandy's country.
+        let ctx = "The Normans were the people who in the 10th and 11th centuries gave their \
+            name to Normandy, a region in France. They were descended from Norse raiders and \
+            pirates from Denmark, Iceland and Norway.";
+        let q = "In what country is Normandy located?";
+        let good = analyse("France", q, ctx).features;
+        let bad = analyse("Denmark", q, ctx).features;
         assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
     }
