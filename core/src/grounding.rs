@@ -2197,7 +2197,8 @@ impl<'a> SourceIndex<'a> {
     }
 }
 
-/// Question proximity of the answer's key token `id` of kind `kind` in source sentence `s`: the
+/// Question proximity of the answer's key token `id` of kind `kind` in a source sentence, given
+/// by its keys `ks` ([`sentence_keys`]): the
 /// distance baseline of MCTest (Richardson, Burges and Renshaw 2013, "MCTest: A Challenge
 /// Dataset for the Open-Domain Machine Comprehension of Text", §5: an answer stands near the
 /// question's words in the passage), relative to the sentence's rivals. Distances are in tokens
@@ -2209,15 +2210,11 @@ impl<'a> SourceIndex<'a> {
 /// holds no question key (it was reached by a bridge) or does not hold the token.
 fn question_proximity(
     index: &SourceIndex<'_>,
-    (context, context_tokens): (&str, &[Token<'_>]),
-    lower_vocab: &LowerVocab<'_>,
+    ks: &[Key<'_>],
     (q_ids, answer_ids): (&[u32], &[u32]),
-    s: u32,
     (id, kind): (u32, KeyKind),
 ) -> Option<f64> {
     let numeric = |k: KeyKind| matches!(k, KeyKind::Number | KeyKind::Year);
-    let sp = index.spans[s as usize];
-    let ks = sentence_keys(context, sp, span_tokens(context_tokens, sp), lower_vocab).0;
     let (mut q_at, mut a_at, mut rivals) = (Vec::new(), Vec::new(), Vec::new());
     // The runs of names the question names: "Group" of "The Oberoi Group" is no rival.
     let mut q_runs = Vec::new();
@@ -3950,6 +3947,7 @@ pub fn analyse_tokens(
             // best of them (the one that answers; the others may add detail, "… while working
             // at St Mary's Hospital in London").
             let mut nearest = None;
+            let mut keyed: Vec<(u32, Vec<Key<'_>>)> = Vec::new();
             for &(id, kind) in new_keys.iter().filter(|k| ENTITY_KINDS.contains(&k.1)) {
                 let best = index.posting(id).iter().copied().max_by(|a, b| {
                     let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
@@ -3958,14 +3956,18 @@ pub fn analyse_tokens(
                 let Some(s) = best.filter(|s| scores.get(s).is_some_and(|&w| w > 0.0)) else {
                     continue;
                 };
-                let judged = question_proximity(
-                    &index,
-                    (context, context_tokens),
-                    &lower_vocab,
-                    (&q_ids, &answer_ids),
-                    s,
-                    (id, kind),
-                );
+                // Each sentence is keyed once, however many of the answer's tokens it holds.
+                let at = match keyed.iter().position(|(t, _)| *t == s) {
+                    Some(at) => at,
+                    None => {
+                        let sp = index.spans[s as usize];
+                        let toks = span_tokens(context_tokens, sp);
+                        keyed.push((s, sentence_keys(context, sp, toks, &lower_vocab).0));
+                        keyed.len() - 1
+                    }
+                };
+                let judged =
+                    question_proximity(&index, &keyed[at].1, (&q_ids, &answer_ids), (id, kind));
                 if let Some(p) = judged {
                     nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
                 }
