@@ -2197,6 +2197,18 @@ impl<'a> SourceIndex<'a> {
     }
 }
 
+/// The spans of an answer's claims: its sentences ([`sentence_spans`]), or, for an answer of
+/// digits without a letter ("1889", "24-10", "7,500"), the whole answer trimmed: a bare
+/// number answers the question as a claim does ("When was it completed?" "1889.").
+fn claim_spans(text: &str) -> Vec<(usize, usize)> {
+    let spans = sentence_spans(text);
+    if !spans.is_empty() || !text.bytes().any(|b| b.is_ascii_digit()) {
+        return spans;
+    }
+    let lead = text.len() - text.trim_start().len();
+    vec![(lead, lead + text.trim().len())]
+}
+
 /// Question proximity of the answer's key token `id` of kind `kind` in a source sentence, given
 /// by its keys `ks` ([`sentence_keys`]): the
 /// distance baseline of MCTest (Richardson, Burges and Renshaw 2013, "MCTest: A Challenge
@@ -2205,7 +2217,8 @@ impl<'a> SourceIndex<'a> {
 /// ([`Key::at`]) from the nearest occurrence of a question key (`q_ids`); the rivals are the
 /// sentence's keys of the same kind (numbers and years are one kind) that are neither question
 /// keys nor keys of the answer (`answer_ids`) nor words of a name the question names (a run,
-/// [`Key::run`], holding a question key). 1 when the token is at least as near as every
+/// [`Key::run`], holding a question key) nor, for a year, a number up to two tokens before it
+/// (the day of its date). 1 when the token is at least as near as every
 /// rival, else the nearest rival's distance over the token's, in (0,1). None when the sentence
 /// holds no question key (it was reached by a bridge) or does not hold the token.
 fn question_proximity(
@@ -2230,13 +2243,20 @@ fn question_proximity(
         } else if (k.kind == kind || (numeric(k.kind) && numeric(kind)))
             && !answer_ids.contains(&kid)
         {
-            rivals.push((k.at, k.run));
+            rivals.push((k.at, k.run, k.kind));
         }
     }
-    rivals.retain(|(_, run)| *run == NO_RUN || !q_runs.contains(run));
+    // Nor, for a year, is a number within two tokens before it: the day of its date ("31" of
+    // "born 31 October 1988").
+    rivals.retain(|(at, run, k)| {
+        (*run == NO_RUN || !q_runs.contains(run))
+            && !(kind == KeyKind::Year
+                && *k == KeyKind::Number
+                && a_at.iter().any(|a| a > at && a - at <= 2))
+    });
     let distance = |at: &u32| q_at.iter().map(|q| q.abs_diff(*at)).min();
     let own = a_at.iter().filter_map(distance).min()?;
-    match rivals.iter().filter_map(|(at, _)| distance(at)).min() {
+    match rivals.iter().filter_map(|(at, _, _)| distance(at)).min() {
         Some(rival) if rival < own => Some(f64::from(rival) / f64::from(own)),
         _ => Some(1.0),
     }
@@ -3468,7 +3488,7 @@ pub fn analyse_tokens(
     };
     // Its last sentence that asks: "Answer using the passage below. … Was it …?"
     let polar = polar_question(question_in(question));
-    for (n_sent, sp) in sentence_spans(text).into_iter().enumerate() {
+    for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
         // question's, with its polarity flipped by "No".
@@ -3940,7 +3960,8 @@ pub fn analyse_tokens(
                         .fold(0.0, f64::max)
                         / top
                 })
-                .sum();
+                // (Not `sum`, whose empty sum is −0.0, printed as such in the features.)
+                .fold(0.0, |a, b| a + b);
             f.answer_question_alignment = sum / new_total as f64;
             // Within the best sentence, the answer's names, numbers and dates should stand
             // nearer the question's words than the sentence's other ones of their kind: the
@@ -4974,6 +4995,30 @@ mod tests {
         let bad = analyse("Lukla", q, ctx).features;
         assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
         assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    }
+
+    #[test]
+    fn a_bare_number_is_a_claim() {
+        let ctx = "The tower was completed in 1889. The lift was added in 1925.";
+        let q = "When was the tower completed?";
+        let good = analyse("1889", q, ctx);
+        let bad = analyse("1925", q, ctx);
+        let novel = analyse("1887.", q, ctx);
+        assert_eq!(good.claims.len(), 1, "{good:?}");
+        assert_eq!(good.features.answer_question_alignment, 1.0, "{good:?}");
+        assert!(bad.features.answer_question_alignment < 0.5, "{bad:?}");
+        // A number the sources lack has no sentence to align with: unsupported, and novel.
+        assert_eq!(
+            novel.claims[0].status,
+            ClaimStatus::Unsupported,
+            "{novel:?}"
+        );
+        assert_eq!(
+            novel.features.answer_question_alignment.to_bits(),
+            0.0f64.to_bits()
+        );
+        // Without a digit or a letter there is no claim.
+        assert!(analyse("—", q, ctx).claims.is_empty());
     }
 
     #[test]
