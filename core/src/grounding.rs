@@ -4998,6 +4998,33 @@ mod tests {
     }
 
     #[test]
+    fn a_scale_word_heading_a_compound_scales_its_number() {
+        let ctx = "The mission cost 410 million euros and was delayed twice. A 19th-century \
+            roof was restored.";
+        for claim in [
+            "The 410-million-euro mission was delayed twice.",
+            "The mission, a 410 million-euro project, was delayed twice.",
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{claim}: {g:?}");
+        }
+        let g = analyse("The 510-million-euro mission was delayed twice.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    }
+
+    #[test]
+    fn an_initialism_in_the_possessive_is_found_spelled_out() {
+        let ctx = "The European Space Agency launched its Aurora weather satellite on Wednesday \
+            from Kourou, French Guiana.";
+        let g = analyse(
+            "ESA's Aurora satellite launched on Wednesday from Kourou.",
+            "",
+            ctx,
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    }
+
+    #[test]
     fn a_bare_number_is_a_claim() {
         let ctx = "The tower was completed in 1889. The lift was added in 1925.";
         let q = "When was the tower completed?";

@@ -128,11 +128,12 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
 }
 
 /// The lower-cased letters of an initialism or acronym: a dotted initialism token ("U.S" →
-/// "us") or an all-capitals word of 2–6 letters ("NASA" → "nasa"). None for other words.
+/// "us") or an all-capitals word of 2–6 letters ("NASA" → "nasa"), also in the possessive
+/// ("ESA's" → "esa"). None for other words.
 pub fn initialism_letters(raw: &str) -> Option<String> {
     // Every byte a capital letter or a dot, 2–6 letters: checked before anything is allocated
     // (this runs for every word of a request).
-    let b = raw.as_bytes();
+    let b = strip_possessive(raw).as_bytes();
     let n = b.iter().filter(|c| c.is_ascii_uppercase()).count();
     (b.iter().all(|&c| c.is_ascii_uppercase() || c == b'.') && (2..=6).contains(&n)).then(|| {
         b.iter()
@@ -869,7 +870,8 @@ pub fn scale_of(lower: &str) -> Option<u32> {
 }
 
 /// The power of ten that `toks[i]` gives the number `toks[i − 1]`: a scale word after it ("5.5
-/// million", [`scale_of`]) or a scale abbreviation ([`SCALE_SUFFIXES`]: "1.2bn", "£12m"). None
+/// million", [`scale_of`]; or heading a hyphenated compound, "410-million-euro") or a scale
+/// abbreviation ([`SCALE_SUFFIXES`]: "1.2bn", "£12m"). None
 /// when `toks[i]` is no scale of a number.
 fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     let (Some(prev), Some(t)) = (i.checked_sub(1).and_then(|j| toks.get(j)), toks.get(i)) else {
@@ -880,10 +882,13 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     }
     // Compared without lower-casing: this runs for every word after a number.
     let is = |w: &str| t.raw.eq_ignore_ascii_case(w);
+    // The head of a hyphenated compound: "million" of "a 410-million-euro mission" (tokenised
+    // "410", "million-euro") or "a 5 million-strong army".
+    let head = t.raw.split_once('-').map_or("", |(h, _)| h);
     let joined = prev.start + prev.raw.len() == t.start;
     SCALE_WORDS
         .iter()
-        .find(|(w, _)| is(w))
+        .find(|(w, _)| is(w) || head.eq_ignore_ascii_case(w))
         .map(|&(_, p)| p)
         .or_else(|| {
             SCALE_SUFFIXES
