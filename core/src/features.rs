@@ -454,9 +454,7 @@ fn capitalised_runs(
                 && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
                 && !is_common_acronym(toks[j].raw)
                 && strip_possessive(toks[j - 1].raw).len() == toks[j - 1].raw.len()
-                && text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start]
-                    .trim()
-                    .is_empty()
+                && crate::text::gap(text, toks, j - 1, j).is_empty()
             {
                 j += 1;
             }

@@ -10,7 +10,7 @@
 
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
-    decade_start, demonym_place, fold_diacritics, framing_end, in_decade, initialism_letters,
+    decade_start, demonym_place, fold_diacritics, framing_end, gap, in_decade, initialism_letters,
     is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name,
     lower_cow, number_key, number_value, rounds_to, spelled_initialisms, strip_possessive,
     to_lower, tokens, FastMap, FastSet, Token, APPROXIMATORS,
@@ -1441,9 +1441,7 @@ impl NameRuns {
             Some((j, run))
                 if j + 1 == i
                     && strip_possessive(toks[j].raw).len() == toks[j].raw.len()
-                    && text[toks[j].start + toks[j].raw.len()..toks[i].start]
-                        .trim()
-                        .is_empty() =>
+                    && gap(text, toks, j, i).is_empty() =>
             {
                 run
             }
@@ -2271,8 +2269,8 @@ fn question_proximity(
 /// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
 /// `s` plus the weight of those words, if that is more than its own. A sentence right after `s`
 /// that opens with the pronoun ("Its elevation of 8,849 metres was established …" after "Mount
-/// Everest … is Earth's highest mountain") has the subject of `s` (its first key when a name,
-/// [`SourceIndex::sent_subject`]): it scores its own weight plus that of the question words
+/// Everest … is Earth's highest mountain") has the subject of `s` (the first name among its
+/// first two keys, [`SourceIndex::sent_subject`]): it scores its own weight plus that of the question words
 /// of `s` other than names of something else, even without more question words ("They were
 /// descended from … Denmark" after "The Normans … gave their name to Normandy" gains nothing
 /// for "In what country is Normandy?": "they" are the Normans, not Normandy). One that
@@ -2288,15 +2286,16 @@ fn bridge_hops(
     for &(s, w) in firsts {
         let next = s + 1;
         let continues = (next as usize) < index.spans.len();
+        let (s_ids, s_kinds) = index.sentence(s);
         if continues && index.sent_opens_back[next as usize] {
             // The pronoun stands for the subject of `s`: what `s` says of it counts as said
             // again, the other names of `s` do not.
             let subject = index.sent_subject[s as usize];
-            let r = index.sent_at[s as usize]..index.sent_at[s as usize + 1];
-            let inherited: f64 = index.sent_ids[r.clone()]
+            let s_runs = &index.sent_runs[index.sent_at[s as usize]..index.sent_at[s as usize + 1]];
+            let inherited: f64 = s_ids
                 .iter()
-                .zip(&index.sent_kinds[r.clone()])
-                .zip(&index.sent_runs[r])
+                .zip(s_kinds)
+                .zip(s_runs)
                 .filter(|&((id, kind), &run)| {
                     (*kind != KeyKind::Name || run == subject)
                         && q_ids.contains(id)
@@ -2309,7 +2308,6 @@ fn bridge_hops(
                 raised.push((next, own + inherited));
             }
         }
-        let (s_ids, s_kinds) = index.sentence(s);
         // Question words the first sentence lacks, and the names that can bridge from it.
         let rest: Vec<u32> = q_ids
             .iter()
@@ -2600,7 +2598,7 @@ fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> 
     let mut in_without = false;
     for i in 1..toks.len() {
         let lower = lower_cow(toks[i].raw);
-        let gap = &text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start];
+        let gap = gap(text, toks, i - 1, i);
         let after_comma = gap.contains(',') || gap.contains(':');
         let closes_subordinate = in_subordinate && after_comma;
         in_subordinate &= !after_comma;
@@ -2947,8 +2945,7 @@ const WITHOUT_WINDOW: usize = 4;
 /// no comma, semicolon or colon between them.
 fn without_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     for j in i + 1..toks.len().min(i + 1 + WITHOUT_WINDOW) {
-        let gap = &text[toks[j - 1].start + toks[j - 1].raw.len()..toks[j].start];
-        if gap.contains([',', ';', ':']) {
+        if gap(text, toks, j - 1, j).contains([',', ';', ':']) {
             return false;
         }
         if toks[j].raw.eq_ignore_ascii_case("without") {
@@ -2970,8 +2967,7 @@ fn without_gerund(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         return false;
     }
     for j in (i.saturating_sub(WITHOUT_WINDOW)..i).rev() {
-        let gap = &text[toks[j].start + toks[j].raw.len()..toks[j + 1].start];
-        if gap.contains([',', ';', ':']) {
+        if gap(text, toks, j, j + 1).contains([',', ';', ':']) {
             return true;
         }
         if negation_word_at(text, toks, j) {
@@ -3950,31 +3946,26 @@ pub fn analyse_tokens(
         bridge_hops(&index, &q_ids, &firsts, &mut scores);
         let top = scores.values().copied().fold(0.0, f64::max);
         if top > 0.0 {
-            let sum: f64 = new_keys
-                .iter()
-                .map(|(id, _)| {
-                    index
-                        .posting(*id)
-                        .iter()
-                        .map(|s| scores.get(s).copied().unwrap_or(0.0))
-                        .fold(0.0, f64::max)
-                        / top
-                })
-                // (Not `sum`, whose empty sum is −0.0, printed as such in the features.)
-                .fold(0.0, |a, b| a + b);
-            f.answer_question_alignment = sum / new_total as f64;
+            // (Summed by `fold`, not `sum`, whose empty sum is −0.0, printed as such in the
+            // features.)
+            let mut sum = 0.0;
             // Within the best sentence, the answer's names, numbers and dates should stand
             // nearer the question's words than the sentence's other ones of their kind: the
             // best of them (the one that answers; the others may add detail, "… while working
             // at St Mary's Hospital in London").
             let mut nearest = None;
             let mut keyed: Vec<(u32, Vec<Key<'_>>)> = Vec::new();
-            for &(id, kind) in new_keys.iter().filter(|k| ENTITY_KINDS.contains(&k.1)) {
-                let best = index.posting(id).iter().copied().max_by(|a, b| {
-                    let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
-                    score(a).total_cmp(&score(b)).then(b.cmp(a))
-                });
-                let Some(s) = best.filter(|s| scores.get(s).is_some_and(|&w| w > 0.0)) else {
+            for &(id, kind) in &new_keys {
+                // The best-matching sentence holding the token (the first of equals).
+                let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
+                let best = index
+                    .posting(id)
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.cmp(a)));
+                let w = best.map_or(0.0, |s| score(&s).max(0.0));
+                sum += w / top;
+                let Some(s) = best.filter(|_| w > 0.0 && ENTITY_KINDS.contains(&kind)) else {
                     continue;
                 };
                 // Each sentence is keyed once, however many of the answer's tokens it holds.
@@ -3993,6 +3984,7 @@ pub fn analyse_tokens(
                     nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
                 }
             }
+            f.answer_question_alignment = sum / new_total as f64;
             if let Some(p) = nearest {
                 f.answer_question_proximity = p;
             }

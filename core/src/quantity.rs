@@ -12,7 +12,7 @@
 //! Only numbers followed by a unit this module knows are quantities; "5 of them" or "12 people"
 //! are not. Nothing here allocates unless a text holds a quantity.
 
-use crate::text::{is_number_scale, number_key, number_value, precision_of, Token};
+use crate::text::{gap, is_number_scale, number_key, number_value, precision_of, Token};
 use tinyvec::ArrayVec;
 
 /// What a unit measures. Values of one dimension are comparable after conversion to its base
@@ -325,13 +325,6 @@ fn scale_named(raw: &str) -> Option<Unit> {
         .iter()
         .find(|(w, _)| raw.eq_ignore_ascii_case(w))
         .map(|&(_, u)| u)
-}
-
-/// The text between tokens `toks[a]` and `toks[b]` (a < b), white space trimmed.
-fn gap<'t>(text: &'t str, toks: &[Token<'_>], a: usize, b: usize) -> &'t str {
-    text.get(toks[a].start + toks[a].raw.len()..toks[b].start)
-        .unwrap_or("")
-        .trim()
 }
 
 /// A unit read after a number.

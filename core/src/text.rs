@@ -127,6 +127,14 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
     out
 }
 
+/// The text between tokens `toks[a]` and `toks[b]` (a < b, the [`tokens`] of `text`), white
+/// space trimmed: "" for words apart by spaces, "," after a comma, "-" in "410-million".
+pub fn gap<'t>(text: &'t str, toks: &[Token<'_>], a: usize, b: usize) -> &'t str {
+    text.get(toks[a].start + toks[a].raw.len()..toks[b].start)
+        .unwrap_or("")
+        .trim()
+}
+
 /// The lower-cased letters of an initialism or acronym: a dotted initialism token ("U.S" →
 /// "us") or an all-capitals word of 2–6 letters ("NASA" → "nasa"), also in the possessive
 /// ("ESA's" → "esa"). None for other words.
@@ -945,7 +953,7 @@ pub fn is_unit_symbol(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     if i == 0 || t.is_number || !t.raw.starts_with(|c: char| c.is_ascii_uppercase()) {
         return false;
     }
-    let gap = text[toks[i - 1].start + toks[i - 1].raw.len()..t.start].trim();
+    let gap = gap(text, toks, i - 1, i);
     (gap == "°" || (gap.is_empty() && toks[i - 1].is_number)) && UNIT_SYMBOLS.contains(&t.raw)
 }
 
