@@ -1764,8 +1764,11 @@ pub struct GroundingFeatures {
     pub answer_question_proximity: f64,
     /// Entity anchoring in [0,1]: for each name, number or date of a claim that the sources hold
     /// (and the prompt does not), how well the best source sentence holding it carries the rest
-    /// of the claim (the idf weight of the claim's other key tokens it shares), relative to the
-    /// best sentence overall; the mean over the answer's such tokens (1 when none can be judged).
+    /// of its clause of the claim ([`clause_ranges`]; the whole claim when the clause holds
+    /// nothing else the sources hold) — the idf weight of the clause's other key tokens it
+    /// shares — relative to the best sentence overall; the mean over the answer's such tokens
+    /// (1 when none can be judged). A claim that joins two source sentences, one per clause,
+    /// is anchored in both.
     /// The mean, not the minimum: a correct long answer has some claim that joins two sentences,
     /// and the minimum over many tokens falls with length (it REFUSED a correct RAG answer).
     /// A name or number moved from elsewhere in the passage (an intrinsic swap, FactCC,
@@ -2121,6 +2124,38 @@ impl<'a> SourceIndex<'a> {
         }
         v.sort_by(order);
         v
+    }
+
+    /// Entity anchoring of key `e` in a claim (or clause) whose sentence weights are `scores`
+    /// (from [`SourceIndex::best`]) and whose three best sentences are `top3`: the weight the best
+    /// sentence holding `e` shares with the rest of the claim (its score less `e`'s own idf),
+    /// over the larger of that and the best sentence lacking `e`'s score, in [0,1]; `None` when
+    /// no sentence shares anything with the rest. `top3` is in score order, so the best sentence
+    /// holding `e` is the first of `top3` that holds it (else a walk of its posting: every
+    /// sentence holding it is scored), and the best without it the first of `top3` that lacks it
+    /// (else, when all three hold it, a scan of the scores).
+    fn anchoring(&self, e: u32, top3: &[(u32, f64)], scores: &FastMap<u32, f64>) -> Option<f64> {
+        let (w, post) = (self.idf[e as usize], self.posting(e));
+        let lacks = |s: &u32| post.binary_search(s).is_err();
+        let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
+            Some(&(_, sc)) => (sc - w).max(0.0),
+            None => post
+                .iter()
+                .filter_map(|s| scores.get(s))
+                .map(|sc| sc - w)
+                .fold(0.0f64, f64::max),
+        };
+        let without = match top3.iter().find(|(s, _)| lacks(s)) {
+            Some(&(_, sc)) => sc,
+            None if top3.len() < 3 => 0.0,
+            None => scores
+                .iter()
+                .filter(|(s, _)| lacks(s))
+                .map(|(_, &sc)| sc)
+                .fold(0.0f64, f64::max),
+        };
+        let any = holding.max(without);
+        (any > 1e-9).then(|| (holding / any).clamp(0.0, 1.0))
     }
 
     /// Sentence `s` of `context` (the text this index was built from) as a claim's aligned
@@ -2588,7 +2623,20 @@ const SUBORDINATORS: &[&str] = &[
 /// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
 /// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying. A
 /// "without" before a gerund opens one too, which ends at the next punctuation: "studied
-/// physics without receiving a degree" denies only the degree ([`without_gerund`]).
+/// Whether "as" at token `i` of `toks` opens a clause: not when it begins "as well as", "as of",
+/// "as much/many as", "as far as", "as opposed to" or "as part of", phrases inside a clause.
+fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
+    !toks.get(i + 1).is_some_and(|n| {
+        ["well", "of", "much", "many", "far", "opposed", "part"]
+            .iter()
+            .any(|w| n.raw.eq_ignore_ascii_case(w))
+    })
+}
+
+/// physics without receiving a degree" denies only the degree ([`without_gerund`]). "as" after
+/// a comma opens an adverbial clause of reason or time ("Net profit fell …, as costs climbed":
+/// the costs' direction is not the profit's), unless it begins a phrase that is no clause
+/// ([`opens_as_clause`]).
 fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -2612,6 +2660,7 @@ fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> 
             || closes_without
             || opens_without
             || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
+            || (after_comma && lower == "as" && opens_as_clause(toks, i))
             || matches!(
                 lower.as_ref(),
                 "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
@@ -3464,6 +3513,8 @@ pub fn analyse_tokens(
         }
     }
     let mut scores = FastMap::default();
+    // Sentence weights of one clause of a claim (entity anchoring).
+    let mut clause_scores = FastMap::default();
     let mut claims = Vec::new();
     let (mut contradicted, mut novel_conflicts, mut neg_mismatch) = (0usize, 0usize, 0usize);
     let mut new_total = 0usize;
@@ -3583,40 +3634,58 @@ pub fn analyse_tokens(
         // entity anchoring find the best sentence without a given token in O(1) in most cases.
         let top3 = index.best(&known, 3, &mut scores);
         let top = &top3[..top3.len().min(2)];
-        // Entity anchoring (GroundingFeatures::entity_anchor_mean): `scores` holds each sentence's
-        // shared weight with the whole claim; without the entity's own weight it is the weight
-        // the sentence shares with the rest of the claim. `top3` is in score order, so the best
-        // sentence holding the entity is the first of `top3` that holds it (else a walk of its
-        // posting: every sentence holding it is scored), and the best sentence without it the
-        // first of `top3` that lacks it (else, when all three hold it, a scan of the scores).
-        for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
-            let Some(e) = *id else { continue };
-            if *p || !ENTITY_KINDS.contains(&k.kind) {
+        // Entity anchoring (GroundingFeatures::entity_anchor_mean), clause by clause: an entity
+        // is anchored by the rest of its own clause, so a claim that joins two source sentences
+        // ("… originated in the Ethiopian highlands, though it was first traded in Yemen") has
+        // each name stand where its clause is said. A claim of one clause uses the claim's
+        // `top3` and `scores`; each clause of several scores the sentences again by its own ids,
+        // and one that says nothing else the sources hold ("…, but in Charlotte") is elliptical:
+        // the whole claim anchors its entity.
+        let anchored = |k: &&Key, id: &Option<u32>, p: &bool| {
+            id.is_some() && !*p && ENTITY_KINDS.contains(&k.kind)
+        };
+        let any_anchored = content
+            .iter()
+            .zip(&ids)
+            .zip(&in_prompt)
+            .any(|((k, id), p)| anchored(k, id, p));
+        let clauses = if any_anchored {
+            clause_ranges(claim_text, claim_toks)
+        } else {
+            Vec::new()
+        };
+        for r in &clauses {
+            let in_clause = |k: &&Key| clauses.len() == 1 || r.contains(&(k.at as usize));
+            let keyed = || content.iter().zip(&ids).zip(&in_prompt);
+            if !keyed().any(|((k, id), p)| in_clause(k) && anchored(k, id, p)) {
                 continue;
             }
-            let (w, post) = (index.idf[e as usize], index.posting(e));
-            let lacks = |s: &u32| post.binary_search(s).is_err();
-            let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
-                Some(&(_, sc)) => (sc - w).max(0.0),
-                None => post
-                    .iter()
-                    .filter_map(|s| scores.get(s))
-                    .map(|sc| sc - w)
-                    .fold(0.0f64, f64::max),
+            let clause_top3;
+            let (whole_top3, whole_scores) = (&top3, &scores);
+            let (top3, scores) = if clauses.len() == 1 {
+                (whole_top3, whole_scores)
+            } else {
+                let clause_ids: Vec<u32> = keyed()
+                    .filter(|((k, _), _)| in_clause(k))
+                    .filter_map(|((_, id), _)| *id)
+                    .collect();
+                clause_top3 = index.best(&clause_ids, 3, &mut clause_scores);
+                (&clause_top3, &clause_scores)
             };
-            let without = match top3.iter().find(|(s, _)| lacks(s)) {
-                Some(&(_, sc)) => sc,
-                None if top3.len() < 3 => 0.0,
-                None => scores
-                    .iter()
-                    .filter(|(s, _)| lacks(s))
-                    .map(|(_, &sc)| sc)
-                    .fold(0.0f64, f64::max),
-            };
-            let any = holding.max(without);
-            if any > 1e-9 {
-                anchor_sum += (holding / any).clamp(0.0, 1.0);
-                anchor_n += 1;
+            for ((k, id), p) in keyed() {
+                if !(in_clause(k) && anchored(k, id, p)) {
+                    continue;
+                }
+                let e = id.unwrap_or_default();
+                let ratio = index.anchoring(e, top3, scores).or_else(|| {
+                    (clauses.len() > 1)
+                        .then(|| index.anchoring(e, whole_top3, whole_scores))
+                        .flatten()
+                });
+                if let Some(ratio) = ratio {
+                    anchor_sum += ratio;
+                    anchor_n += 1;
+                }
             }
         }
         let (mut aligned_support, mut conflicts, mut source, mut novel_conflict) =
@@ -4928,6 +4997,14 @@ mod tests {
             .map(|r| toks[r.start].raw)
             .collect();
         assert_eq!(starts, ["Penguins", "but", "and", "not"]);
+        // "as" after a comma opens a clause of reason or time, "as well as" does not.
+        let s = "Net profit fell, as costs climbed, and sales rose, as well as margins";
+        let toks = tokens(s);
+        let starts: Vec<&str> = clause_ranges(s, &toks)
+            .into_iter()
+            .map(|r| toks[r.start].raw)
+            .collect();
+        assert_eq!(starts, ["Net", "as", "and"]);
         // A relative pronoun opens a clause; so does the main clause after a sentence-initial
         // subordinate one.
         let s = "Although it was late, the album that they did not finish sold well";
@@ -5149,6 +5226,17 @@ mod tests {
     }
 
     #[test]
+    fn a_clause_of_reason_keeps_its_own_direction() {
+        // "as … costs climbed" is the costs', not the profit's: "rose" conflicts with "fell".
+        let ctx = "Net profit fell to $85 million from $97 million a year earlier, as ingredient \
+                   and shipping costs climbed.";
+        let g = analyse("Net profit rose to $97 million.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let g = analyse("Net profit fell to $85 million as costs climbed.", "", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    }
+
+    #[test]
     fn sizes_in_their_plain_form_are_directions() {
         let ctx = "The town holds a large market every Saturday, with more than 200 stalls.";
         for (claim, conflict) in [
@@ -5364,6 +5452,18 @@ mod tests {
         // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
         // the rest of it is said (1 each).
         assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+    }
+
+    #[test]
+    fn each_clause_of_a_claim_anchors_its_own_names() {
+        let ctx = "Marie Curie was born in Warsaw in 1867. She died in Passy in 1934.";
+        let joined = "Marie Curie was born in Warsaw in 1867, and she died in Passy in 1934.";
+        assert_eq!(analyse(joined, "", ctx).features.entity_anchor_mean, 1.0);
+        // The places swapped: each stands away from what its clause says about it (0 each;
+        // Marie, Curie, 1867 and 1934 stand where theirs is said).
+        let swapped = "Marie Curie was born in Passy in 1867, and she died in Warsaw in 1934.";
+        let f = analyse(swapped, "", ctx).features;
+        assert!((f.entity_anchor_mean - 4.0 / 6.0).abs() < 1e-9, "{f:?}");
     }
 
     #[test]
