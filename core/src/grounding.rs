@@ -10,10 +10,11 @@
 
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
-    decade_start, demonym_place, fold_diacritics, framing_end, gap, in_decade, initialism_letters,
-    is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name,
-    lower_cow, number_key, number_value, rounds_to, spelled_initialisms, strip_possessive,
-    to_lower, tokens, FastMap, FastSet, Token, APPROXIMATORS,
+    decade_start, demonym_place, fold_diacritics, framing_end, gap, glued_repeat, in_decade,
+    initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
+    is_unit_symbol, joined_name, lower_cow, number_key, number_value, rounds_to,
+    spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
+    APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -577,7 +578,9 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
 /// split), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
 /// was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
-/// title before a name, "St.Louis", stay whole), and at line breaks. Spans are trimmed; spans
+/// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
+/// a repeated phrase ([`glued_repeat`]: "Rush has genre ActionAction has examples: Zoom"), and
+/// at line breaks. Spans are trimmed; spans
 /// without a letter (list numbering such as "1.", stray punctuation) are dropped.
 ///
 /// The joined case is how paragraphs are concatenated in many QA contexts (HotpotQA's, as
@@ -606,6 +609,16 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     // Byte offset of the word that ends at the current character (valid while prev_word_len > 0).
     let mut word_start = 0usize;
     for (i, c) in text.char_indices() {
+        // Two sentences glued by a repeated phrase ("…genre ActionAction has examples…").
+        if i > start
+            && ((prev_char.is_lowercase() || matches!(prev_char, ')' | ']')) && c.is_uppercase()
+                || (prev_char.is_ascii_digit() && c.is_ascii_digit() && prev_word_len >= 4))
+            && glued_repeat(text, i)
+        {
+            push(start, i, &mut out);
+            start = i;
+            prev_word_len = 0;
+        }
         // Looked at only after punctuation.
         let next_ws = || {
             bytes
@@ -4363,6 +4376,26 @@ mod tests {
                 "The band formed in the U.S.A. in 1970 after a Ph.D thesis on 3.5 GHz radios in St.Louis.",
                 "Él vivió en Bogotá.",
                 "Después volvió."
+            ]
+        );
+    }
+
+    #[test]
+    fn triples_glued_by_a_repeated_phrase_are_sentences() {
+        let t = "Rush has genre ActionAction has examples: ZoomZoom has genre Action. The Story \
+                 of Art was released 19501950 was the year of Wicked (Thriller Film)Wicked \
+                 (Thriller Film) is starring Michael ParksMichael Parks, with McCartney.";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "Rush has genre Action",
+                "Action has examples: Zoom",
+                "Zoom has genre Action.",
+                "The Story of Art was released 1950",
+                "1950 was the year of Wicked (Thriller Film)",
+                "Wicked (Thriller Film) is starring Michael Parks",
+                "Michael Parks, with McCartney."
             ]
         );
     }

@@ -58,7 +58,102 @@ fn ordinal_suffix_at(bytes: &[u8], j: usize) -> bool {
     ) && !bytes.get(j + 2).is_some_and(u8::is_ascii_alphanumeric)
 }
 
-/// Splits `text` into word and number tokens (Unicode letters count as word characters).
+/// Whether byte offset `j` of `text` is where two sentences were glued without a space or stop
+/// by repeating a phrase: the text before `j` ends with a phrase X (from a word start, at least
+/// 3 bytes and at most 100; for digits, the run of digits, at least 4) that the text from `j`
+/// begins with, whole ("Rush has genre ActionAction has examples: ZoomZoom has genre Action",
+/// "The Story of Art was released 19501950 was the year …"). Knowledge graphs flattened to text
+/// join their triples so (subject, relation, object, where the next subject is the object:
+/// HaluEval's dialogue knowledge, from OpenDialKG, Moon et al. 2019), or where the next subject
+/// is an earlier one ([`opens_earlier_sentence`]). Only a lower-case letter,
+/// `)` or `]` before an upper-case letter, or a digit before a digit, can be such a point, so
+/// camel-case names ("McCartney", "YouTube") stay whole.
+pub fn glued_repeat(text: &str, j: usize) -> bool {
+    let (Some(prev), Some(next)) = (text[..j].chars().next_back(), text[j..].chars().next()) else {
+        return false;
+    };
+    let digits = prev.is_ascii_digit() && next.is_ascii_digit();
+    if !digits && !((prev.is_lowercase() || matches!(prev, ')' | ']')) && next.is_uppercase()) {
+        return false;
+    }
+    // X is repeated whole: a word boundary after it, or the next glue ("Catwoman is starring
+    // Frances ConroyCatwoman is starring Frances ConroyFrances Conroy starred in …").
+    let whole = |s: usize| {
+        let x = &text[s..j];
+        text[j..].starts_with(x)
+            && match text[j + x.len()..].chars().next() {
+                Some(c) if c.is_alphanumeric() => {
+                    prev.is_lowercase() && c.is_uppercase() && x.ends_with(prev)
+                }
+                _ => true,
+            }
+    };
+    let word_start = |s: usize| {
+        !text[..s]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    };
+    if digits {
+        let s = j - text[..j]
+            .bytes()
+            .rev()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        return j - s >= 4 && word_start(s) && whole(s);
+    }
+    let Some(last) = j.checked_sub(3) else {
+        return false;
+    };
+    let repeated = (j.saturating_sub(100)..=last)
+        .rev()
+        .filter(|&s| text.is_char_boundary(s))
+        .any(|s| text[s..].starts_with(char::is_alphanumeric) && word_start(s) && whole(s));
+    repeated || opens_earlier_sentence(text, j, prev)
+}
+
+/// The second way triples are glued ([`glued_repeat`]): the next subject is an earlier one
+/// ("Troy (Epic Film) is starring Saffron BurrowsTroy (Epic Film) has genre …"). True when the
+/// word from `j` (3 letters or more) opens a sentence earlier in the text, at most 1 000 bytes
+/// before `j` (its start, or after `.`, `!`, `?` or `:`), and the word glued before it has 3
+/// letters or more ending in a lower-case `prev`: "McDonald" ("Mc") and "DiCaprio" stay whole.
+fn opens_earlier_sentence(text: &str, j: usize, prev: char) -> bool {
+    let head = text[..j]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric())
+        .count();
+    let word_len = text[j..]
+        .find(|c: char| !c.is_alphanumeric())
+        .unwrap_or(text.len() - j);
+    if !prev.is_lowercase() || head < 3 || word_len < 3 {
+        return false;
+    }
+    let word = &text[j..j + word_len];
+    let mut from = j.saturating_sub(1000);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    // `head` counts characters: the glued word starts at the byte after the last non-word one.
+    let glued_at = text[..j]
+        .char_indices()
+        .rev()
+        .nth(head - 1)
+        .map_or(0, |(b, _)| b);
+    if from > glued_at {
+        return false;
+    }
+    text[from..glued_at].match_indices(word).any(|(q, _)| {
+        let q = from + q;
+        let before = text[..q].trim_end();
+        !text[q + word_len..].starts_with(char::is_alphanumeric)
+            && (before.is_empty() || before.ends_with(['.', '!', '?', ':', '\n']))
+    })
+}
+
+/// Splits `text` into word and number tokens (Unicode letters count as word characters). A point
+/// where two sentences were glued by a repeated phrase ([`glued_repeat`]) ends a token, and the
+/// next one starts a sentence.
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
@@ -77,7 +172,18 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         } else if c.is_alphabetic() || c.is_ascii_digit() {
             let is_number = c.is_ascii_digit();
             let mut end = i + c.len_utf8();
+            let mut glued = false;
+            let mut prev = c;
             while let Some(&(j, d)) = iter.peek() {
+                // Cheap tests first: most tokens hold no case change and no long number.
+                if ((prev.is_ascii_digit() && d.is_ascii_digit())
+                    || (prev.is_lowercase() && d.is_uppercase()))
+                    && glued_repeat(text, j)
+                {
+                    glued = true;
+                    break;
+                }
+                prev = d;
                 if is_number && ordinal_suffix_at(bytes, j) {
                     // "4th", "21st": the ordinal is the number.
                     end = j + 2;
@@ -119,8 +225,10 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 is_number,
                 sentence_start,
             });
-            sentence_start = false;
-        } else if matches!(c, '.' | '!' | '?' | '\n' | ':') {
+            sentence_start = glued;
+        } else if matches!(c, '.' | '!' | '?' | '\n' | ':')
+            || (matches!(c, ')' | ']') && glued_repeat(text, i + 1))
+        {
             sentence_start = true;
         }
     }
@@ -558,6 +666,53 @@ mod tests {
             .map(|i| toks[i].raw)
             .collect();
         assert_eq!(units, ["C", "F", "GHz"]);
+    }
+
+    #[test]
+    fn a_phrase_repeated_without_a_space_glues_two_sentences() {
+        let t =
+            tokens("genre ActionAction has examples: ZoomZoom, in 19501950 Up (Film)Up (Film).");
+        let raws: Vec<_> = t.iter().map(|t| t.raw).collect();
+        assert_eq!(
+            raws,
+            [
+                "genre", "Action", "Action", "has", "examples", "Zoom", "Zoom", "in", "1950",
+                "1950", "Up", "Film", "Up", "Film"
+            ]
+        );
+        let starts: Vec<bool> = t.iter().map(|t| t.sentence_start).collect();
+        assert_eq!(
+            starts,
+            [
+                true, false, true, false, false, true, true, false, false, true, false, false,
+                true, false
+            ]
+        );
+        // Camel-case names, a doubled word of under 3 letters, years and numbers that only
+        // look doubled stay whole.
+        for whole in [
+            "McCartney",
+            "YouTube",
+            "DiCaprio",
+            "iPhone",
+            "AbAb",
+            "2020",
+            "120120",
+            "19501951",
+        ] {
+            assert_eq!(tokens(whole).len(), 1, "{whole}");
+        }
+        assert!(!glued_repeat("McDonald Donald", 2));
+        assert!(glued_repeat(
+            "The Walt Disney CompanyThe Walt Disney Company has",
+            23
+        ));
+        // The next subject is an earlier one.
+        let t = "Brad Pitt starred in Troy. Troy is starring Saffron BurrowsTroy has genre Epic.";
+        assert!(glued_repeat(t, 59));
+        assert!(!glued_repeat("Donald spoke. He ate at McDonald's.", 26));
+        let t = "Catwoman is starring Frances ConroyCatwoman is starring Frances ConroyFrances Conroy starred";
+        assert!(glued_repeat(t, 35) && glued_repeat(t, 70));
     }
 
     #[test]
