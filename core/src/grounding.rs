@@ -1374,7 +1374,8 @@ fn sentence_keys<'a>(
         // (`lexicon`).
         let opens = i == 0 || t.sentence_start;
         let name = cap
-            && (!opens || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)));
+            && (!opens || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)))
+            && !in_disambiguator(text, toks, i);
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
         let place = match cap.then(|| demonym_place(lower)).flatten() {
             Some(place) => Cow::Borrowed(place),
@@ -1405,6 +1406,37 @@ fn sentence_keys<'a>(
         k.at = last;
     }
     (out, refers_back)
+}
+
+/// Whether token `i` of `toks` (offsets in `text`) is a word of a disambiguator: a parenthesis
+/// of one to three capitalised ordinary words of English ([`crate::lexicon`]) right after a
+/// capitalised word, as titles are told apart ("Titus (Thriller Film)", "Tony Curtis (Football
+/// Player)"; Wikipedia's article titles, Wikipedia:Article titles §Disambiguation). It says what
+/// kind of thing the name is, so its words are content words, not names of other entities:
+/// "Terrell Owens" is no swap for "Football". "(Warsaw)" is a name.
+fn in_disambiguator(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let opens_at = |j: usize| j > 0 && gap(text, toks, j - 1, j).ends_with('(');
+    let closes_at = |k: usize| {
+        let after = &text[toks[k].start + toks[k].raw.len()..];
+        let until = toks
+            .get(k + 1)
+            .map_or(after.len(), |n| n.start - (text.len() - after.len()));
+        after[..until].trim_start().starts_with(')')
+    };
+    let Some(first) = (i.saturating_sub(2)..=i).rev().find(|&j| opens_at(j)) else {
+        return false;
+    };
+    let Some(last) = (i..toks.len().min(first + 3)).find(|&k| closes_at(k)) else {
+        return false;
+    };
+    let cap = |t: &Token<'_>| t.raw.starts_with(char::is_uppercase);
+    cap(&toks[first - 1])
+        && (first..=last).all(|j| {
+            cap(&toks[j])
+                && !toks[j].is_number
+                && crate::lexicon::is_common_word(&lower_cow(toks[j].raw))
+                && (j == first || gap(text, toks, j - 1, j).is_empty())
+        })
 }
 
 /// The lower-case words a claim (its tokens `toks`) uses after "the" ("the reef", "the
@@ -5485,6 +5517,31 @@ mod tests {
         // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
         // the rest of it is said (1 each).
         assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+    }
+
+    #[test]
+    fn a_disambiguator_in_parentheses_names_no_other_entity() {
+        let ctx = "Tony Curtis (Football Player) played for the team.";
+        let g = analyse(
+            "Tony Curtis and Terrell Owens played for the team.",
+            "",
+            ctx,
+        );
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        let toks = tokens("Titus (Thriller Film) and Marie (Warsaw) (born 1867)");
+        let words: Vec<bool> = (0..toks.len())
+            .map(|i| {
+                in_disambiguator(
+                    "Titus (Thriller Film) and Marie (Warsaw) (born 1867)",
+                    &toks,
+                    i,
+                )
+            })
+            .collect();
+        assert_eq!(
+            words,
+            [false, true, true, false, false, false, false, false]
+        );
     }
 
     #[test]
