@@ -11,10 +11,10 @@ use crate::grounding::{
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
-    demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade, initialism_letters,
-    is_approximated, is_common_acronym, is_stopword, is_unit_symbol, joined_name, lower_cow,
-    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
-    FastSet, PhraseGroup, Token, FNV_OFFSET,
+    abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
+    initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
+    joined_name, lower_cow, number_key, number_value, rounds_to, spelled_initialisms,
+    strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -788,6 +788,12 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .contains(&PhraseSet::hash(b.split_whitespace()))
                 && !name_heads(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
+                // An abbreviated month of a date ("Feb 15") by its month ("15 February").
+                && !toks
+                    .iter()
+                    .position(|t| t.start == span.0 && t.start + t.raw.len() == span.1)
+                    .and_then(|i| abbreviated_month(&toks, i))
+                    .is_some_and(|m| source_grams.contains(&normalised(m)))
                 && !first_and_last(text, &toks, span).is_some_and(|h| {
                     let h = normalised(&h);
                     source_names()
@@ -1515,6 +1521,18 @@ mod tests {
             Some("A Polish chemist who lived in France named polonium."),
         );
         assert_eq!(e.novel_names, vec!["Germany"]);
+    }
+
+    #[test]
+    fn an_abbreviated_month_of_a_date_is_grounded_by_its_month() {
+        let ctx = Some("The winter sale runs from 2 January until 15 February.");
+        assert!(extract("It ends on Feb 15.", None, ctx)
+            .novel_names
+            .is_empty());
+        assert_eq!(
+            extract("It ends on Mar 15.", None, ctx).novel_names,
+            vec!["Mar"]
+        );
     }
 
     #[test]

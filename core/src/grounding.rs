@@ -10,10 +10,10 @@
 
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
-    decade_start, demonym_place, fold_diacritics, framing_end, gap, glued_repeat, in_decade,
-    initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
-    is_unit_symbol, joined_name, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
+    abbreviated_month, decade_start, demonym_place, fold_diacritics, framing_end, gap,
+    glued_repeat, in_decade, initialism_letters, is_approximated, is_common_acronym,
+    is_number_scale, is_stopword, is_unit_symbol, joined_name, lower_cow, number_key, number_value,
+    rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
     APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
@@ -1376,8 +1376,12 @@ fn sentence_keys<'a>(
         let name = cap
             && (!opens || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)))
             && !in_disambiguator(text, toks, i);
-        // A capitalised demonym ("Polish") names its place ("Poland"): one key for both.
-        let place = match cap.then(|| demonym_place(lower)).flatten() {
+        // A capitalised demonym ("Polish") names its place ("Poland"): one key for both; an
+        // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month.
+        let place = match cap
+            .then(|| demonym_place(lower).or_else(|| abbreviated_month(toks, i)))
+            .flatten()
+        {
             Some(place) => Cow::Borrowed(place),
             None => lower_word,
         };
@@ -2645,12 +2649,13 @@ fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>> {
 }
 
 /// Words that open a new clause after a comma: conjunctions ("…a dwarf planet, so it is no
-/// longer considered a planet"), and the "not" of a contrast ("for the photoelectric effect, not
+/// longer considered a planet"), subordinators of condition, time and place ("Port 8080, unless
+/// you set PORT", "…in Warsaw, where she studied"), and the "not" of a contrast ("for the photoelectric effect, not
 /// for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
 /// open one without a comma too.
 const CLAUSE_OPENERS: &[&str] = &[
     "so", "but", "yet", "and", "while", "whereas", "although", "though", "because", "which", "who",
-    "not",
+    "not", "unless", "if", "when", "where", "until", "since",
 ];
 
 /// Subordinating conjunctions that open a sentence with a clause of its own, ended by the first
@@ -5062,6 +5067,14 @@ mod tests {
             .map(|r| toks[r.start].raw)
             .collect();
         assert_eq!(starts, ["Penguins", "but", "and", "not"]);
+        // So does a subordinator of condition, time or place after a comma.
+        let s = "Port 8080, unless you set PORT, and Warsaw, where she studied";
+        let toks = tokens(s);
+        let starts: Vec<&str> = clause_ranges(s, &toks)
+            .into_iter()
+            .map(|r| toks[r.start].raw)
+            .collect();
+        assert_eq!(starts, ["Port", "unless", "and", "where"]);
         // "as" after a comma opens a clause of reason or time, "as well as" does not.
         let s = "Net profit fell, as costs climbed, and sales rose, as well as margins";
         let toks = tokens(s);
@@ -5517,6 +5530,19 @@ mod tests {
         // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
         // the rest of it is said (1 each).
         assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+    }
+
+    #[test]
+    fn an_abbreviated_month_beside_a_number_is_its_month() {
+        let ctx = "The winter sale runs from 2 January until 15 February in all stores.";
+        let good = analyse("It ends on Feb 15.", "When does the sale end?", ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        let bad = analyse("It ends on Mar 15.", "When does the sale end?", ctx);
+        assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+        // A name that looks like one is no month.
+        let toks = tokens("Jan Smith came on 3 Sept.");
+        assert_eq!(abbreviated_month(&toks, 0), None);
+        assert_eq!(abbreviated_month(&toks, 5), Some("september"));
     }
 
     #[test]

@@ -1240,6 +1240,33 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
     None
 }
 
+/// The month that token `i` of `toks` abbreviates ("Feb" → "february", "Sept" → "september"),
+/// when a number stands right before or after it, as in a date ("Feb 15", "15 Sept 2024");
+/// None otherwise ("Jan Smith", "Mar del Plata" are no dates).
+pub fn abbreviated_month(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    const MONTHS: &[(&str, &str)] = &[
+        ("jan", "january"),
+        ("feb", "february"),
+        ("mar", "march"),
+        ("apr", "april"),
+        ("jun", "june"),
+        ("jul", "july"),
+        ("aug", "august"),
+        ("sep", "september"),
+        ("sept", "september"),
+        ("oct", "october"),
+        ("nov", "november"),
+        ("dec", "december"),
+    ];
+    let raw = toks[i].raw;
+    let month = MONTHS
+        .iter()
+        .find(|(abbr, _)| raw.eq_ignore_ascii_case(abbr))?
+        .1;
+    let number = |j: Option<usize>| j.and_then(|j| toks.get(j)).is_some_and(|t| t.is_number);
+    (number(i.checked_sub(1)) || number(Some(i + 1))).then_some(month)
+}
+
 /// The name and the word of a hyphenated word that joins a name to a lower-case word
 /// ("Hamburg-based" → ("Hamburg", "based"), "London-born"), None for other words: one whose
 /// part after the first hyphen is not lower case, or whose head is an ordinary word of English
