@@ -1420,12 +1420,11 @@ fn sentence_keys<'a>(
 /// "Terrell Owens" is no swap for "Football". "(Warsaw)" is a name.
 fn in_disambiguator(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let opens_at = |j: usize| j > 0 && gap(text, toks, j - 1, j).ends_with('(');
+    // The text after token k, up to the next token: ")" first closes the parenthesis.
     let closes_at = |k: usize| {
-        let after = &text[toks[k].start + toks[k].raw.len()..];
-        let until = toks
-            .get(k + 1)
-            .map_or(after.len(), |n| n.start - (text.len() - after.len()));
-        after[..until].trim_start().starts_with(')')
+        let end = toks[k].start + toks[k].raw.len();
+        let next = toks.get(k + 1).map_or(text.len(), |n| n.start);
+        text[end..next].trim_start().starts_with(')')
     };
     let Some(first) = (i.saturating_sub(2)..=i).rev().find(|&j| opens_at(j)) else {
         return false;
@@ -2650,8 +2649,8 @@ fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>> {
 
 /// Words that open a new clause after a comma: conjunctions ("…a dwarf planet, so it is no
 /// longer considered a planet"), subordinators of condition, time and place ("Port 8080, unless
-/// you set PORT", "…in Warsaw, where she studied"), and the "not" of a contrast ("for the photoelectric effect, not
-/// for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
+/// you set PORT", "…in Warsaw, where she studied"), and the "not" of a contrast ("for the
+/// photoelectric effect, not for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
 /// open one without a comma too.
 const CLAUSE_OPENERS: &[&str] = &[
     "so", "but", "yet", "and", "while", "whereas", "although", "though", "because", "which", "who",
@@ -2664,15 +2663,6 @@ const SUBORDINATORS: &[&str] = &[
     "although", "though", "while", "whereas", "because", "since", "if", "when", "unless",
 ];
 
-/// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
-/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
-/// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
-/// "which", "who", "whom"): a relative clause has a predicate of its own, so "Python 3.0,
-/// released on 3 December 2008, was a major revision … that is not completely
-/// backward-compatible" denies only the compatibility, not the release. A sentence that opens
-/// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
-/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying. A
-/// "without" before a gerund opens one too, which ends at the next punctuation: "studied
 /// Whether "as" at token `i` of `toks` opens a clause: not when it begins "as well as", "as of",
 /// "as much/many as", "as far as", "as opposed to" or "as part of", phrases inside a clause.
 fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
@@ -2683,6 +2673,15 @@ fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
     })
 }
 
+/// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
+/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
+/// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
+/// "which", "who", "whom"): a relative clause has a predicate of its own, so "Python 3.0,
+/// released on 3 December 2008, was a major revision … that is not completely
+/// backward-compatible" denies only the compatibility, not the release. A sentence that opens
+/// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
+/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying. A
+/// "without" before a gerund opens one too, which ends at the next punctuation: "studied
 /// physics without receiving a degree" denies only the degree ([`without_gerund`]). "as" after
 /// a comma opens an adverbial clause of reason or time ("Net profit fell …, as costs climbed":
 /// the costs' direction is not the profit's), unless it begins a phrase that is no clause
@@ -5059,39 +5058,27 @@ mod tests {
 
     #[test]
     fn clauses_start_at_a_conjunction_after_a_comma_at_but_or_at_a_relative_pronoun() {
+        // The first token of each clause.
+        fn starts(s: &str) -> Vec<&str> {
+            let toks = tokens(s);
+            clause_ranges(s, &toks)
+                .into_iter()
+                .map(|r| toks[r.start].raw)
+                .collect()
+        }
         let s =
             "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play, not a film";
-        let toks = tokens(s);
-        let starts: Vec<&str> = clause_ranges(s, &toks)
-            .into_iter()
-            .map(|r| toks[r.start].raw)
-            .collect();
-        assert_eq!(starts, ["Penguins", "but", "and", "not"]);
+        assert_eq!(starts(s), ["Penguins", "but", "and", "not"]);
         // So does a subordinator of condition, time or place after a comma.
         let s = "Port 8080, unless you set PORT, and Warsaw, where she studied";
-        let toks = tokens(s);
-        let starts: Vec<&str> = clause_ranges(s, &toks)
-            .into_iter()
-            .map(|r| toks[r.start].raw)
-            .collect();
-        assert_eq!(starts, ["Port", "unless", "and", "where"]);
+        assert_eq!(starts(s), ["Port", "unless", "and", "where"]);
         // "as" after a comma opens a clause of reason or time, "as well as" does not.
         let s = "Net profit fell, as costs climbed, and sales rose, as well as margins";
-        let toks = tokens(s);
-        let starts: Vec<&str> = clause_ranges(s, &toks)
-            .into_iter()
-            .map(|r| toks[r.start].raw)
-            .collect();
-        assert_eq!(starts, ["Net", "as", "and"]);
+        assert_eq!(starts(s), ["Net", "as", "and"]);
         // A relative pronoun opens a clause; so does the main clause after a sentence-initial
         // subordinate one.
         let s = "Although it was late, the album that they did not finish sold well";
-        let toks = tokens(s);
-        let starts: Vec<&str> = clause_ranges(s, &toks)
-            .into_iter()
-            .map(|r| toks[r.start].raw)
-            .collect();
-        assert_eq!(starts, ["Although", "the", "that"]);
+        assert_eq!(starts(s), ["Although", "the", "that"]);
     }
 
     #[test]

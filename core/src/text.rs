@@ -82,9 +82,7 @@ pub fn glued_repeat(text: &str, j: usize) -> bool {
         let x = &text[s..j];
         text[j..].starts_with(x)
             && match text[j + x.len()..].chars().next() {
-                Some(c) if c.is_alphanumeric() => {
-                    prev.is_lowercase() && c.is_uppercase() && x.ends_with(prev)
-                }
+                Some(c) if c.is_alphanumeric() => prev.is_lowercase() && c.is_uppercase(),
                 _ => true,
             }
     };
