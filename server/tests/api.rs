@@ -456,8 +456,7 @@ fn request_ids_on_every_response() {
     );
     assert_eq!((r.status, r.header("x-request-id")), (422, Some("req-7")));
     // The access log has one JSON line for it, with the fields and without the body.
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let logs = s.logs();
+    let logs = s.logs_once("\"req-7\"");
     let line = logs
         .lines()
         .find(|l| l.contains("\"req-7\""))

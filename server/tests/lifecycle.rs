@@ -154,8 +154,7 @@ fn port_in_use_exits_one_with_a_message() {
 fn text_log_format_and_level() {
     let s = Server::start(&[("LOG_FORMAT", "text"), ("LOG_LEVEL", "warn")], &[]);
     assert_eq!(get(&s.url("/health")).status, 200);
-    std::thread::sleep(Duration::from_millis(200));
-    let logs = s.logs();
+    let logs = s.logs_once("OPEN MODE");
     assert!(logs.contains("OPEN MODE"), "{logs}");
     assert!(!logs.contains("\"level\""), "JSON in text mode: {logs}");
     assert!(
