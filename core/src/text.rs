@@ -173,8 +173,11 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             let mut glued = false;
             let mut prev = c;
             while let Some(&(j, d)) = iter.peek() {
-                // Cheap tests first: most tokens hold no case change and no long number.
-                if ((prev.is_ascii_digit() && d.is_ascii_digit())
+                // Cheap tests first: most tokens hold no case change and no long number. A glued
+                // number needs four digits before the point (`glued_repeat`), all of this token:
+                // a token that starts after a digit was itself cut by a glued number, whose whole
+                // run ends where its repeat does.
+                if ((prev.is_ascii_digit() && d.is_ascii_digit() && j - i >= 4)
                     || (prev.is_lowercase() && d.is_uppercase()))
                     && glued_repeat(text, j)
                 {
