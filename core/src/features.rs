@@ -73,8 +73,7 @@ impl TaskKind {
         {
             return TaskKind::Dialogue;
         }
-        const SUMMARY: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
-        if SUMMARY.iter().any(|s| lower.contains(s))
+        if crate::grounding::asks_for_summary(&lower)
             || (prompt.is_empty() && context.chars().count() >= 1500)
         {
             return TaskKind::Summarization;
@@ -1330,6 +1329,21 @@ mod tests {
             TaskKind::detect(None, Some(&"long document. ".repeat(200))),
             TaskKind::Summarization
         );
+        // A contract-only client's request for a summary, before or after the passage, is the
+        // prompt (`resolve_context`), so the answer is judged as a summary of the passage.
+        let passage = "The council voted 7 to 2 on Tuesday to build a library. It opens in 2027.";
+        for ctx in [
+            format!("{passage}\nTL;DR?"),
+            format!("Summarize:\n{passage}"),
+        ] {
+            let r = resolve_context(None, Some(&ctx));
+            assert_eq!(r.context, passage, "{ctx}");
+            assert_eq!(
+                TaskKind::detect(Some(&r.prompt), Some(&r.context)),
+                TaskKind::Summarization,
+                "{ctx}"
+            );
+        }
     }
 
     #[test]

@@ -144,8 +144,8 @@ pub fn context_role(context: &str) -> ContextRole {
 /// Whether sentence `c[s..e]` is a request rather than a statement: a question (it ends with `?`,
 /// or opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your
 /// Mother is …") or an instruction (it opens with an imperative verb or "please" followed by a
-/// lower-case word: "Name the …", not "Will Smith starred …"), optionally after a speaker tag
-/// such as `User:` or `Question:`.
+/// lower-case word: "Name the …", not "Will Smith starred …"; or stands alone before a colon:
+/// "Summarize:"), optionally after a speaker tag such as `User:` or `Question:`.
 ///
 /// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
 /// whose next words hold a capitalised function word ("Is", "The", "About": title case) or an
@@ -181,7 +181,10 @@ fn is_request(c: &str, s: usize, e: usize) -> bool {
     let ends_in_title = words.len() >= 6 && words.last().is_some_and(is_cap) && !asks_early;
     let ends_q = (c[e..].starts_with('?') || sent.ends_with('?')) && !ends_in_title;
     let opens_request = words.first().is_some_and(|_| {
-        let next_lower = words.get(1).is_some_and(|t| !is_cap(t));
+        // An imperative alone before a colon ("Summarize:") asks for what follows it.
+        let next_lower = words
+            .get(1)
+            .map_or(words.len() == 1 && sent.ends_with(':'), |t| !is_cap(t));
         (is_first(INTERROGATIVES) || is_first(IMPERATIVES)) && next_lower && !titled
     });
     ends_q || opens_request
@@ -522,8 +525,9 @@ fn labelled_span(text: &str) -> Option<(usize, usize)> {
 
 /// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a
 /// request ([`is_request`]) whose first word (after a speaker tag) is a wh-word, an imperative
-/// or an auxiliary that opens a yes/no question ("Is …?"). A statement that ends with a title
-/// ("Reg E. Cathey starred in What About Bob?") ends with `?` but asks nothing.
+/// or an auxiliary that opens a yes/no question ("Is …?"), or one that asks for a summary
+/// ([`asks_for_summary`]: "TL;DR?", "In brief?"). A statement that ends with a title ("Reg E.
+/// Cathey starred in What About Bob?") ends with `?` but asks nothing.
 fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
     let toks = tokens(&c[s..e]);
     let first = toks
@@ -531,10 +535,22 @@ fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
         .map(|t| lower_cow(t.raw))
         .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()));
     is_request(c, s, e)
-        && first.is_some_and(|w| {
+        && (first.is_some_and(|w| {
             let w = w.as_ref();
             INTERROGATIVES.contains(&w) || IMPERATIVES.contains(&w) || POLAR_OPENERS.contains(&w)
-        })
+        }) || asks_for_summary(&c[s..e]))
+}
+
+/// What asks for a summary wherever it stands in a request, lower case ("summarize",
+/// "summary", "TL;DR?", "the key points", "in brief").
+const SUMMARY_CUES: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
+
+/// Whether `request` asks for a summary: its lower case holds one of [`SUMMARY_CUES`]. A
+/// request framed so ("Summarize this article.", "TL;DR?") is answered from the passage it
+/// comes with, as a summary ([`crate::features::TaskKind::detect`]).
+pub(crate) fn asks_for_summary(request: &str) -> bool {
+    let lower = request.to_lowercase();
+    SUMMARY_CUES.iter().any(|s| lower.contains(s))
 }
 
 /// The byte span of the passage of a source `context` sent without a prompt, when the context
@@ -709,6 +725,121 @@ const CALENDAR_NAMES: &[&str] = &[
     "tuesday",
     "wednesday",
 ];
+
+/// The month names, lower case (the months of [`CALENDAR_NAMES`]).
+const MONTH_NAMES: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// The month token `i` of `toks` names, lower case: a capitalised month name ("February") or
+/// an abbreviation beside a number ([`abbreviated_month`]: "Feb 15").
+fn month_at(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let raw = toks[i].raw;
+    let named = raw.starts_with(|c: char| c.is_ascii_uppercase()).then(|| {
+        MONTH_NAMES
+            .iter()
+            .find(|m| raw.eq_ignore_ascii_case(m))
+            .copied()
+    });
+    named.flatten().or_else(|| abbreviated_month(toks, i))
+}
+
+/// The day of the month token `i` of `toks` states: a number 1–31 in digits, with or without
+/// an ordinal suffix ("15", "15th"); None for other tokens ("2016", "1,200", "3.5").
+fn day_at(toks: &[Token<'_>], i: usize) -> Option<u8> {
+    let t = toks.get(i).filter(|t| t.is_number)?;
+    let d: u8 = t
+        .raw
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+        .parse()
+        .ok()?;
+    (1..=31).contains(&d).then_some(d)
+}
+
+/// A calendar date a text states: its month (lower case), its day of the month, and the byte
+/// span of the words that state it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct CalendarDate {
+    month: &'static str,
+    day: u8,
+    span: (usize, usize),
+}
+
+/// The calendar dates of `toks` (offsets in `text`): a month ([`month_at`]) with a day
+/// ([`day_at`]) right before it ("15 February", "the 15th of February") or right after it
+/// ("February 15", "Feb. 15th"). The first day of a range whose last day is so dated is a date
+/// of that month too ("2 to 15 February", "February 2–15"). A day is read with its month, not
+/// as a number alone: "Jan 15" against "from 2 January until 15 February" recombines the
+/// passage's month and day into a date it never states.
+fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
+    // Whether days `a` < `b` are the ends of a range: "2-15", "2–15", "2 to 15", "2 and 15".
+    let range = |a: usize, b: usize| {
+        (b == a + 1 && matches!(gap(text, toks, a, b), "-" | "–" | "—"))
+            || (b == a + 2
+                && gap(text, toks, a, b - 1).is_empty()
+                && ["to", "and", "through", "or"]
+                    .iter()
+                    .any(|w| toks[a + 1].raw.eq_ignore_ascii_case(w)))
+    };
+    let end = |j: usize| toks[j].start + toks[j].raw.len();
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        let Some(month) = month_at(toks, i) else {
+            continue;
+        };
+        // A day and its month stand with nothing but a space between them ("Feb. 15" a full
+        // stop): in "April 14, April 25" the second month's day is 25, not 14.
+        let next_to = |a: usize, b: usize| matches!(gap(text, toks, a, b), "" | ".");
+        let before = match i {
+            1.. if day_at(toks, i - 1).is_some() && next_to(i - 1, i) => Some(i - 1),
+            2.. if toks[i - 1].raw.eq_ignore_ascii_case("of")
+                && day_at(toks, i - 2).is_some()
+                && next_to(i - 2, i - 1)
+                && next_to(i - 1, i) =>
+            {
+                Some(i - 2)
+            }
+            _ => None,
+        };
+        let after = (i + 1 < toks.len() && day_at(toks, i + 1).is_some() && next_to(i, i + 1))
+            .then_some(i + 1);
+        let Some(at) = before.or(after) else {
+            continue;
+        };
+        let day = day_at(toks, at).expect("a day was found at `at`");
+        out.push(CalendarDate {
+            month,
+            day,
+            span: (toks[i.min(at)].start, end(i.max(at))),
+        });
+        // The range that ends at the day: "2 to 15 February" (before), "February 2–15" (after:
+        // the range starts at the day).
+        let first = if at < i {
+            (at.saturating_sub(2)..at).find(|&a| day_at(toks, a).is_some() && range(a, at))
+        } else {
+            (at + 1..(at + 3).min(toks.len())).find(|&b| day_at(toks, b).is_some() && range(at, b))
+        };
+        if let Some(j) = first {
+            out.push(CalendarDate {
+                month,
+                day: day_at(toks, j).expect("a day was found at `j`"),
+                span: (toks[i.min(j)].start, end(i.max(j))),
+            });
+        }
+    }
+    out
+}
 
 /// Number words normalised to digits, so that "twelve" and "12" match.
 const NUMBER_WORDS: &[(&str, &str)] = &[
@@ -890,6 +1021,37 @@ pub(crate) fn may_be_number_word(raw: &str) -> bool {
 /// pronouns and the determiner "no" in [`negation_at`]): a claim and its aligned sentence that
 /// differ in them disagree in polarity.
 const NEGATIONS: &[&str] = &["not", "never", "cannot"];
+
+/// Negative implicative verbs, lower case, in the forms that take a "to"-infinitive: "X failed
+/// to qualify" entails "X did not qualify" (Karttunen 1971, "Implicative Verbs", *Language*
+/// 47(2); the implication signatures of MacCartney and Manning 2009, "An extended model of
+/// natural logic", §5). Before "to" each negates its clause as "not" does ([`negation_at`]),
+/// so a claim that restates one with "not" agrees with it and one that affirms the complement
+/// ("qualified") disagrees. Not "declined" or "failed" without "to" ("sales declined",
+/// "the bank failed"); a negation right before one cancels it ("don't forget to check", "never
+/// failed to win": [`negation_at`]).
+const NEGATIVE_IMPLICATIVES: &[&str] = &[
+    "fail",
+    "fails",
+    "failed",
+    "failing",
+    "refuse",
+    "refuses",
+    "refused",
+    "refusing",
+    "decline",
+    "declines",
+    "declined",
+    "declining",
+    "neglect",
+    "neglects",
+    "neglected",
+    "neglecting",
+    "forget",
+    "forgets",
+    "forgot",
+    "forgetting",
+];
 
 /// Light normal form of a word for matching: lower case, possessive `'s` dropped, a plural `s`
 /// (`ies` → `y`) dropped from words of 4+ letters (Porter-style step 1a, Porter 1980). `lower` is
@@ -1877,7 +2039,9 @@ struct SourceIndex<'a> {
     /// Whether each sentence holds a negation.
     sent_neg: Vec<bool>,
     /// Whether each sentence holds a negation other than a "without" before a gerund, which
-    /// denies only its own clause ([`without_gerund`]): the sentence's polarity as a whole.
+    /// denies only its own clause ([`without_gerund`]), or a negative implicative, which denies
+    /// only the verb after it ("…was completed in 2001, but the label refused to release it";
+    /// [`NEGATIVE_IMPLICATIVES`]): the sentence's polarity as a whole.
     sent_neg_main: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
@@ -1994,11 +2158,12 @@ impl<'a> SourceIndex<'a> {
                     .map_or(NO_RUN, |k| k.run),
             );
             sent_neg.push(ks.iter().any(|k| k.negation));
-            sent_neg_main.push(
-                ks.iter().any(|k| {
-                    k.negation && !toks[k.at as usize].raw.eq_ignore_ascii_case("without")
-                }),
-            );
+            sent_neg_main.push(ks.iter().any(|k| {
+                let at = k.at as usize;
+                k.negation
+                    && !toks[at].raw.eq_ignore_ascii_case("without")
+                    && !implicative_at(toks, at)
+            }));
             pairs.clear();
             for k in ks.into_iter().filter(|k| !k.negation) {
                 // A key seen before is looked up without copying it (`entry` takes its key by
@@ -3020,7 +3185,8 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 }
 
 /// Whether `toks[i]` (offsets in `text`) negates its clause: a verbal negation ([`NEGATIONS`],
-/// "-n't", "no longer"), a negative pronoun ("nobody", "nothing", "none"), or "no" as the
+/// "-n't", "no longer"), a negative implicative verb before "to" ([`NEGATIVE_IMPLICATIVES`]:
+/// "failed to win"), a negative pronoun ("nobody", "nothing", "none"), or "no" as the
 /// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
 /// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
 /// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter";
@@ -3032,7 +3198,30 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// ("abandoned without food") as a denial; before a gerund it denies the event
 /// ([`without_gerund`]: "without receiving a degree").
 fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
-    negation_word_at(text, toks, i) && !without_follows(text, toks, i)
+    negation_word_at(text, toks, i)
+        && !without_follows(text, toks, i)
+        && !implicative_double_negation(text, toks, i)
+}
+
+/// Whether `toks[i]` is a negative implicative before "to" ([`NEGATIVE_IMPLICATIVES`]).
+fn implicative_at(toks: &[Token<'_>], i: usize) -> bool {
+    toks.get(i + 1)
+        .is_some_and(|n| n.raw.eq_ignore_ascii_case("to"))
+        && NEGATIVE_IMPLICATIVES
+            .iter()
+            .any(|n| toks[i].raw.eq_ignore_ascii_case(n))
+}
+
+/// Whether the negation `toks[i]` is one of a pair that affirms: a negation within two tokens
+/// before a negative implicative, and that implicative ("don't forget to check" is "check";
+/// "never failed to win" is "always won"; Karttunen 1971 on negated implicatives).
+fn implicative_double_negation(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if implicative_at(toks, i) {
+        (i.saturating_sub(2)..i)
+            .any(|j| !implicative_at(toks, j) && negation_word_at(text, toks, j))
+    } else {
+        (i + 1..(i + 3).min(toks.len())).any(|j| implicative_at(toks, j))
+    }
 }
 
 /// How many tokens after a negation a cancelling "without" may stand: "cannot enter the building
@@ -3110,6 +3299,9 @@ fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         return false;
     }
     if is("nobody") || is("nothing") || is("none") {
+        return true;
+    }
+    if implicative_at(toks, i) {
         return true;
     }
     if is("without") {
@@ -3562,6 +3754,9 @@ pub fn analyse_tokens(
         }
     }
     let mut scores = FastMap::default();
+    // The calendar dates of the sources, each with the sentence that states it, found once
+    // when a claim states a date.
+    let source_dates = std::cell::OnceCell::new();
     // Sentence weights of one clause of a claim (entity anchoring).
     let mut clause_scores = FastMap::default();
     let mut claims = Vec::new();
@@ -4012,6 +4207,43 @@ pub fn analyse_tokens(
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
+            // A date the sources never state, recombined from theirs: a date of an aligned
+            // sentence has its month or its day, not both ("Jan 15" against "from 2 January
+            // until 15 February"; `calendar_dates`).
+            if conflicts.is_empty() && aligned_support >= 0.6 && !polar_claim {
+                for d in calendar_dates(claim_text, claim_toks) {
+                    let stated: &Vec<(u32, CalendarDate)> = source_dates.get_or_init(|| {
+                        index
+                            .spans
+                            .iter()
+                            .enumerate()
+                            .flat_map(|(t, &sp)| {
+                                calendar_dates(context, span_tokens(context_tokens, sp))
+                                    .into_iter()
+                                    .map(move |c| (t as u32, c))
+                            })
+                            .collect()
+                    });
+                    if stated
+                        .iter()
+                        .any(|(_, c)| (c.month, c.day) == (d.month, d.day))
+                    {
+                        continue;
+                    }
+                    let rival = stated.iter().find(|(t, c)| {
+                        top_ids.contains(t) && ((c.month == d.month) != (c.day == d.day))
+                    });
+                    if let Some(&(t, c)) = rival {
+                        conflicts.push(format!(
+                            "\"{}\" vs \"{}\"",
+                            &claim_text[d.span.0..d.span.1],
+                            &context[c.span.0..c.span.1]
+                        ));
+                        conflict_sentence = conflict_sentence.or(Some(t));
+                        break;
+                    }
+                }
+            }
             // A contradicted claim cites the sentence that states what it contradicts.
             source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
@@ -4303,6 +4535,10 @@ mod tests {
             format!("{passage}\n[Human]: I am going there. When was it built? [Assistant]:"),
             format!("Question: When was it completed?\nContext: {passage}"),
             format!("Use the following pieces of context to answer the question at the end.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:"),
+            // A request for a summary, however short: "TL;DR?", a bare "Summarize:".
+            format!("{passage}\nTL;DR?"),
+            format!("Summarize:\n{passage}"),
+            format!("{passage}\n\nThe key points, in brief?"),
         ] {
             assert_eq!(found(&c), Some(passage), "{c}");
         }
@@ -4604,6 +4840,30 @@ mod tests {
         );
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         assert!(b.features.negation_mismatch_share > 0.0);
+    }
+
+    #[test]
+    fn a_negative_implicative_before_to_negates() {
+        let ctx = "Italy failed to qualify for the 2018 World Cup. Sweden, who beat them in a \
+                   play-off, reached the quarter-finals.";
+        let q = "Did Italy play at the 2018 World Cup?";
+        let g = analyse("Italy did not qualify for the 2018 World Cup.", q, ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        assert_eq!(g.features.negation_mismatch_share, 0.0, "{g:?}");
+        let b = analyse("Italy qualified for the 2018 World Cup.", q, ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        // Without "to" the verb is a verb: "sales declined" denies nothing.
+        let toks = tokens("Sales declined in 2019.");
+        assert!(!negates("Sales declined in 2019.", &toks));
+        let toks = tokens("The board declined to comment.");
+        assert!(negates("The board declined to comment.", &toks));
+        // A negation before one cancels it: "don't forget to" asks to remember.
+        for affirmed in [
+            "Don't forget to check out the sequel.",
+            "She never failed to vote.",
+        ] {
+            assert!(!negates(affirmed, &tokens(affirmed)), "{affirmed}");
+        }
     }
 
     #[test]
@@ -5530,6 +5790,45 @@ mod tests {
         let toks = tokens("Jan Smith came on 3 Sept.");
         assert_eq!(abbreviated_month(&toks, 0), None);
         assert_eq!(abbreviated_month(&toks, 5), Some("september"));
+    }
+
+    #[test]
+    fn a_date_recombined_from_the_sources_month_and_day_is_contradicted() {
+        let ctx = "The winter sale runs from 2 January until 15 February in all stores. The \
+                   summer sale runs on 3 to 9 July.";
+        let q = "When does the winter sale end?";
+        for good in [
+            "It ends on Feb 15.",
+            "It ends on February 15th.",
+            "It ends on the 15th of February.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+        }
+        let b = analyse("It ends on Jan 15.", q, ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        assert_eq!(b.claims[0].conflicts, vec!["\"Jan 15\" vs \"2 January\""]);
+        // The first day of a range is dated by the month after its last.
+        let g = analyse("The summer sale starts on July 3.", "", ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        let text = "From 2 to 15 February, then March 3–5 and the 9th of May 2024. April 14, \
+                    April 25.";
+        let dates: Vec<(&str, u8, &str)> = calendar_dates(text, &tokens(text))
+            .into_iter()
+            .map(|d| (d.month, d.day, &text[d.span.0..d.span.1]))
+            .collect();
+        assert_eq!(
+            dates,
+            vec![
+                ("february", 15, "15 February"),
+                ("february", 2, "2 to 15 February"),
+                ("march", 3, "March 3"),
+                ("march", 5, "March 3–5"),
+                ("may", 9, "9th of May"),
+                ("april", 14, "April 14"),
+                ("april", 25, "April 25"),
+            ]
+        );
     }
 
     #[test]
