@@ -289,7 +289,19 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
                 .map(|c| c.support)
                 .fold(1.0, f64::min);
             let n = x.grounding.claims.len();
-            if weakest >= 0.999 {
+            // A contradicted claim has its words in the sources but says something else with
+            // them: "found" would contradict the reason that names the contradiction.
+            let contradicted = x
+                .grounding
+                .claims
+                .iter()
+                .any(|c| c.status == ClaimStatus::Contradicted);
+            if weakest >= 0.999 && contradicted {
+                (
+                    format!("the words of every one of its {n} claim(s) occur in the sources"),
+                    Support,
+                )
+            } else if weakest >= 0.999 {
                 (
                     format!("every one of its {n} claim(s) is found in the sources"),
                     Support,

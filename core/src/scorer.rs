@@ -936,6 +936,29 @@ mod tests {
     }
 
     #[test]
+    fn a_contradicted_claim_is_not_called_found() {
+        let a = Scorer::embedded().audit(
+            &req(
+                "It ends on Jan 15.",
+                Some("When does the winter sale end?"),
+                Some("The winter sale runs from 2 January until 15 February in all stores."),
+            ),
+            Mode::Local,
+            0.0,
+        );
+        assert!(
+            a.explanation.contains("is contradicted"),
+            "{}",
+            a.explanation
+        );
+        assert!(
+            !a.explanation.contains("is found in the sources"),
+            "{}",
+            a.explanation
+        );
+    }
+
+    #[test]
     fn grounding_moves_the_score_the_right_way() {
         let s = Scorer::embedded();
         let ctx = "The Oberoi Group is a hotel company with its head office in Delhi.";
