@@ -2107,15 +2107,21 @@ impl<'a> SourceIndex<'a> {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
             // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
-            // her "Marie Curie".
-            for t in toks.iter().filter(|t| {
-                t.raw.contains('-') && t.raw.chars().next().is_some_and(char::is_uppercase)
-            }) {
+            // her "Marie Curie"; a compound that prefixes a name holds the name
+            // ("non-English-language": "English", "pre-Columbian").
+            for t in toks.iter().filter(|t| t.raw.contains('-')) {
+                let name = t.raw.chars().next().is_some_and(char::is_uppercase);
                 ks.extend(
                     t.raw
                         .split('-')
+                        .filter(|p| name || p.chars().next().is_some_and(char::is_uppercase))
                         .filter(|p| p.chars().nth(1).is_some() && !is_stopword(&lower_cow(p)))
-                        .map(|p| Key::name(normal_form(fold_diacritics(lower_cow(p))))),
+                        .map(|p| {
+                            // A demonym is its place's key, as in `sentence_keys`.
+                            let lower = lower_cow(p);
+                            let place = demonym_place(&lower).map_or(lower, Cow::Borrowed);
+                            Key::name(normal_form(fold_diacritics(place)))
+                        }),
                 );
             }
             if !initialisms.is_empty() {
@@ -3190,10 +3196,11 @@ fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
 /// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
 /// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter";
-/// nor "not only"/"not just" (an addition: "not only the largest but also the longest"); nor a
-/// negation that "without" follows within its clause, a double negation that affirms ("Pets are
-/// not permitted without the landlord's consent" states that they are, with it: "only with
-/// consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
+/// nor "not only"/"not just" (an addition: "not only the largest but also the longest"); nor
+/// "no" after "with" ("with no extra benefit": as "without" before a noun, below, an adjunct);
+/// nor a negation that "without" follows within its clause, a double negation that affirms
+/// ("Pets are not permitted without the landlord's consent" states that they are, with it:
+/// "only with consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
 /// preposition). "without" before a noun is no negation here: it is as often an adjunct
 /// ("abandoned without food") as a denial; before a gerund it denies the event
 /// ([`without_gerund`]: "without receiving a degree").
@@ -3288,7 +3295,7 @@ fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
             toks.get(i + 1)
                 .is_some_and(|n| n.raw.eq_ignore_ascii_case(w))
         };
-        return !(next_is("only") || next_is("just"));
+        return !(next_is("only") || next_is("just") || subclausal_not(text, toks, i));
     }
     if NEGATIONS.iter().any(|n| is(n)) || tail.is_some_and(|t| t.eq_ignore_ascii_case("n't")) {
         return true;
@@ -3310,6 +3317,14 @@ fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     if !is("no") {
         return false;
     }
+    // "with no" before a noun is "without" before one: an adjunct, no denial of the clause
+    // ("walking was linked to a lower risk, with no extra benefit above 10,000 steps").
+    if i > 0
+        && toks[i - 1].raw.eq_ignore_ascii_case("with")
+        && gap(text, toks, i - 1, i).trim().is_empty()
+    {
+        return false;
+    }
     let Some(next) = toks.get(i + 1).filter(|n| !n.is_number) else {
         return false;
     };
@@ -3318,6 +3333,61 @@ fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         && !["other", "more", "less", "fewer", "doubt", "matter"]
             .iter()
             .any(|w| next.raw.eq_ignore_ascii_case(w))
+}
+
+/// Auxiliary and modal verbs, after which "not" negates the clause ([`subclausal_not`]).
+const AUXILIARIES: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has",
+    "had", "can", "could", "will", "would", "shall", "should", "may", "might", "must",
+];
+
+/// Prepositions that open the phrase a subclausal "not" denies ([`subclausal_not`]).
+const NOT_PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "from", "for", "of", "with", "by", "under", "over", "near", "into", "about",
+    "after", "before", "during", "through", "within", "among", "between",
+];
+
+/// Whether the "not" at `toks[i]` is subclausal: it denies the prepositional phrase it opens,
+/// not its clause ("the first film not in English to win Best Picture" affirms that it won),
+/// as when it follows a word other than an auxiliary or modal verb (none of the two words
+/// before it is one, nor a contraction of one, "it's") with no punctuation between, and a
+/// preposition follows it. After a comma or a coordinator it opens an elliptical clause that
+/// denies ([`clause_ranges`]: "…for the photoelectric effect, not for his theory of
+/// relativity"; "served in the war but not in the battle"). Clausal negation is marked on the verb group; "not" elsewhere
+/// negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
+/// Language*, ch. 9 §1, clausal vs subclausal negation).
+fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(next) = toks.get(i + 1) else {
+        return false;
+    };
+    if i == 0
+        || ["but", "and", "or", "yet", "nor"]
+            .iter()
+            .any(|c| toks[i - 1].raw.eq_ignore_ascii_case(c))
+        || !NOT_PREPOSITIONS
+            .iter()
+            .any(|p| next.raw.eq_ignore_ascii_case(p))
+        || !text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start]
+            .trim()
+            .is_empty()
+    {
+        return false;
+    }
+    let auxiliary = |t: &Token<'_>| {
+        let raw = t.raw;
+        AUXILIARIES.iter().any(|a| raw.eq_ignore_ascii_case(a))
+            || [
+                "'s", "'re", "'m", "'ll", "'d", "'ve", "’s", "’re", "’m", "’ll", "’d", "’ve",
+            ]
+            .iter()
+            .any(|c| {
+                raw.len() > c.len()
+                    && raw
+                        .get(raw.len() - c.len()..)
+                        .is_some_and(|tail| tail.eq_ignore_ascii_case(c))
+            })
+    };
+    !toks[i.saturating_sub(2)..i].iter().any(auxiliary)
 }
 
 /// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
@@ -3421,7 +3491,40 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         ],
         &["reject", "rejects", "rejected", "rejecting"],
     ),
+    // The strength of a force or an effect: "the storm would weaken" against "strengthen".
+    (
+        &[
+            "strengthen",
+            "strengthens",
+            "strengthened",
+            "strengthening",
+            "intensify",
+            "intensifies",
+            "intensified",
+            "intensifying",
+        ],
+        &["weaken", "weakens", "weakened", "weakening"],
+    ),
+    // A state judged better or worse over time: "the patient's condition improved" against
+    // "worsened".
+    (
+        &["improve", "improves", "improved", "improving"],
+        &[
+            "worsen",
+            "worsens",
+            "worsened",
+            "worsening",
+            "deteriorate",
+            "deteriorates",
+            "deteriorated",
+            "deteriorating",
+        ],
+    ),
 ];
+
+/// The share of a claim's (or of one clause's) words its aligned sentences must hold before a
+/// direction word of it is compared with theirs ([`direction_conflict`]).
+const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
 
 /// A direction word of a claim whose opposite ([`DIRECTION_ANTONYMS`]) its aligned source
 /// sentences state instead, judged per clause ([`clause_ranges`]): each clause of the claim
@@ -3431,10 +3534,16 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
 /// costs fell 1%", and a claim that joins two sentences ("revenue fell 12%, while net income
 /// rose", against "… a 12% increase. Net income fell …") is judged clause by clause against
 /// both. Some((the claim's word, the source's)), e.g. ("lower", "higher") for "the air pressure
-/// is lower" against "…is higher".
+/// is lower" against "…is higher". `claim_supported`: the aligned sentences hold at least
+/// [`DIRECTION_CLAUSE_SUPPORT`] of the claim's words; otherwise a clause is judged only when
+/// they hold that share of its own content words (at least three; its direction words count
+/// as held, their opposite being what is compared), so a claim that adds an unsupported
+/// clause ("two people were injured, and the storm was expected to strengthen") still has
+/// its supported clause compared ("…would weaken as it moved east on Monday").
 fn direction_conflict(
     (text, claim_toks): (&str, &[Token<'_>]),
     (context, sentences): (&str, &[&[Token<'_>]]),
+    claim_supported: bool,
 ) -> Option<(&'static str, &'static str)> {
     // Most claims hold no direction word: one pass over the claim decides that.
     if directions(text, claim_toks).is_empty() {
@@ -3450,6 +3559,24 @@ fn direction_conflict(
         .collect();
     clause_ranges(text, claim_toks).into_iter().find_map(|r| {
         let clause = &claim_toks[r];
+        if !claim_supported {
+            let (mut held, mut content) = (0usize, 0usize);
+            for t in clause
+                .iter()
+                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+            {
+                content += 1;
+                held += usize::from(
+                    direction_word(t.raw).is_some()
+                        || sentences
+                            .iter()
+                            .any(|s| s.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw))),
+                );
+            }
+            if content < 3 || (held as f64) < DIRECTION_CLAUSE_SUPPORT * content as f64 {
+                return None;
+            }
+        }
         let shared = |src: &[Token<'_>]| {
             clause
                 .iter()
@@ -3591,7 +3718,7 @@ fn states_change_by(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 }
 
 /// The longest form of [`DIRECTION_ANTONYMS`], in bytes: longer words are no direction word.
-const DIRECTION_MAX_LEN: usize = 10;
+const DIRECTION_MAX_LEN: usize = 13;
 
 /// The direction word `raw` is (ASCII case ignored): its pair in [`DIRECTION_ANTONYMS`], its side
 /// and its form as the table writes it; a hashed lookup built on first use (this runs for every
@@ -4195,15 +4322,19 @@ pub fn analyse_tokens(
                     "affirmed vs negated".to_string()
                 });
             }
-            // Judged against the two aligned sentences, so gated on what they hold together.
-            if aligned_support >= 0.6 && !polar_claim {
+            // Judged against the two aligned sentences, so gated on what they hold together
+            // (of the claim, or of the clause judged).
+            if !polar_claim {
                 let sentences: Vec<&[Token<'_>]> = top_ids
                     .iter()
                     .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
                     .collect();
-                if let Some((said, stated)) =
-                    direction_conflict((claim_text, claim_toks), (context, &sentences))
-                {
+                let claim_supported = aligned_support >= DIRECTION_CLAUSE_SUPPORT;
+                if let Some((said, stated)) = direction_conflict(
+                    (claim_text, claim_toks),
+                    (context, &sentences),
+                    claim_supported,
+                ) {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
@@ -4840,6 +4971,60 @@ mod tests {
         );
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
         assert!(b.features.negation_mismatch_share > 0.0);
+    }
+
+    #[test]
+    fn with_no_before_a_noun_is_an_adjunct_like_without() {
+        let ctx = "A ten-year study found that adults who walked at least 7,000 steps a day had \
+                   a 31% lower risk of heart disease. The benefit levelled off above 10,000 steps.";
+        let g = analyse(
+            "Walking at least 7,000 steps a day was linked to a 31% lower risk of heart \
+             disease, with no extra benefit above 10,000 steps.",
+            "Summarize the study.",
+            ctx,
+        );
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let s = "Adults with no symptoms were not tested.";
+        assert!(negates(s, &tokens(s)), "the verbal negation still negates");
+        let s = "Adults with no symptoms were tested.";
+        assert!(!negates(s, &tokens(s)));
+        let s = "No symptoms were found.";
+        assert!(negates(s, &tokens(s)));
+    }
+
+    #[test]
+    fn a_not_that_opens_a_phrase_denies_the_phrase() {
+        let ctx =
+            "Parasite is a 2019 South Korean film directed by Bong Joon-ho. It won the Palme \
+                   d'Or at Cannes and became the first non-English-language film to win the \
+                   Academy Award for Best Picture.";
+        let g = analyse(
+            "It was the first film not in English to win Best Picture.",
+            "Did Parasite win any big awards?",
+            ctx,
+        );
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        for (s, negated) in [
+            ("The film was not in English.", true),
+            ("It's not in English.", true),
+            ("The film was certainly not in English.", true),
+            ("A film not in English won.", false),
+            ("It won for the effect, not for relativity.", true),
+            ("He served in the war but not in the battle.", true),
+            ("He decided not to go.", true),
+        ] {
+            assert_eq!(negates(s, &tokens(s)), negated, "{s}");
+        }
+        // The name a prefixed compound holds is stated: "English" is not swapped for another.
+        let b = analyse(
+            "It was the first English film to win Best Picture.",
+            "",
+            ctx,
+        );
+        assert!(
+            b.claims[0].conflicts.iter().all(|c| !c.contains("palme")),
+            "{b:?}"
+        );
     }
 
     #[test]
@@ -5547,6 +5732,31 @@ mod tests {
                  set up a fund that fell in value.",
             );
             assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        }
+    }
+
+    #[test]
+    fn strength_and_condition_are_scales() {
+        let ctx = "Storm Helga cut power to 45,000 homes. The national weather service said the \
+                   storm would weaken as it moved east on Monday. The patient's condition \
+                   improved overnight.";
+        for (claim, conflict) in [
+            ("The storm was expected to strengthen on Monday.", true),
+            ("The storm was expected to weaken on Monday.", false),
+            // An unsupported clause does not shield the supported one.
+            (
+                "Two people were injured, and the storm was expected to strengthen on Monday.",
+                true,
+            ),
+            ("The patient's condition worsened overnight.", true),
+            ("The patient's condition improved overnight.", false),
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(
+                g.claims[0].status == ClaimStatus::Contradicted,
+                conflict,
+                "{claim}: {g:?}"
+            );
         }
     }
 
