@@ -10,11 +10,11 @@
 
 use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
 use crate::text::{
-    abbreviated_month, decade_start, demonym_place, fold_diacritics, framing_end, gap,
-    glued_repeat, in_decade, initialism_letters, is_approximated, is_common_acronym,
-    is_number_scale, is_stopword, is_unit_symbol, joined_name, lower_cow, number_key, number_value,
-    rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens, FastMap, FastSet, Token,
-    APPROXIMATORS,
+    abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
+    framing_end, gap, glued_repeat, in_decade, initialism_letters, is_approximated,
+    is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name, lower_cow,
+    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
+    FastMap, FastSet, Token, APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -545,12 +545,14 @@ fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
 /// "summary", "TL;DR?", "the key points", "in brief").
 const SUMMARY_CUES: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
 
-/// Whether `request` asks for a summary: its lower case holds one of [`SUMMARY_CUES`]. A
+/// Whether `request` asks for a summary: it holds one of [`SUMMARY_CUES`], ASCII case ignored. A
 /// request framed so ("Summarize this article.", "TL;DR?") is answered from the passage it
 /// comes with, as a summary ([`crate::features::TaskKind::detect`]).
 pub(crate) fn asks_for_summary(request: &str) -> bool {
-    let lower = request.to_lowercase();
-    SUMMARY_CUES.iter().any(|s| lower.contains(s))
+    // Compared without lower-casing (the cues are ASCII): a prompt may be long.
+    SUMMARY_CUES
+        .iter()
+        .any(|s| contains_ignore_ascii_case(request, s))
 }
 
 /// The byte span of the passage of a source `context` sent without a prompt, when the context
@@ -702,8 +704,8 @@ const ENTITY_KINDS: [KeyKind; 4] = [
     KeyKind::Month,
 ];
 
-/// Month and weekday names (lower case, sorted), keyed as [`KeyKind::Month`] when capitalised
-/// as a name.
+/// Month and weekday names (lower case, sorted; the months are [`crate::text::MONTH_NAMES`]),
+/// keyed as [`KeyKind::Month`] when capitalised as a name.
 const CALENDAR_NAMES: &[&str] = &[
     "april",
     "august",
@@ -726,28 +728,12 @@ const CALENDAR_NAMES: &[&str] = &[
     "wednesday",
 ];
 
-/// The month names, lower case (the months of [`CALENDAR_NAMES`]).
-const MONTH_NAMES: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
 /// The month token `i` of `toks` names, lower case: a capitalised month name ("February") or
 /// an abbreviation beside a number ([`abbreviated_month`]: "Feb 15").
 fn month_at(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
     let raw = toks[i].raw;
     let named = raw.starts_with(|c: char| c.is_ascii_uppercase()).then(|| {
-        MONTH_NAMES
+        crate::text::MONTH_NAMES
             .iter()
             .find(|m| raw.eq_ignore_ascii_case(m))
             .copied()
@@ -793,47 +779,51 @@ fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
                     .any(|w| toks[a + 1].raw.eq_ignore_ascii_case(w)))
     };
     let end = |j: usize| toks[j].start + toks[j].raw.len();
+    // A day and its month stand with nothing but a space between them ("Feb. 15" a full stop):
+    // in "April 14, April 25" the second month's day is 25, not 14.
+    let next_to = |a: usize, b: usize| matches!(gap(text, toks, a, b), "" | ".");
+    let day = |j: usize| day_at(toks, j).map(|d| (j, d));
     let mut out = Vec::new();
     for i in 0..toks.len() {
         let Some(month) = month_at(toks, i) else {
             continue;
         };
-        // A day and its month stand with nothing but a space between them ("Feb. 15" a full
-        // stop): in "April 14, April 25" the second month's day is 25, not 14.
-        let next_to = |a: usize, b: usize| matches!(gap(text, toks, a, b), "" | ".");
-        let before = match i {
-            1.. if day_at(toks, i - 1).is_some() && next_to(i - 1, i) => Some(i - 1),
-            2.. if toks[i - 1].raw.eq_ignore_ascii_case("of")
-                && day_at(toks, i - 2).is_some()
-                && next_to(i - 2, i - 1)
-                && next_to(i - 1, i) =>
-            {
-                Some(i - 2)
+        let before = || {
+            let j = i.checked_sub(1)?;
+            if next_to(j, i) {
+                if let Some(found) = day(j) {
+                    return Some(found);
+                }
             }
-            _ => None,
+            let k = i.checked_sub(2)?;
+            (toks[j].raw.eq_ignore_ascii_case("of") && next_to(k, j) && next_to(j, i))
+                .then(|| day(k))
+                .flatten()
         };
-        let after = (i + 1 < toks.len() && day_at(toks, i + 1).is_some() && next_to(i, i + 1))
-            .then_some(i + 1);
-        let Some(at) = before.or(after) else {
+        let after = || {
+            (i + 1 < toks.len() && next_to(i, i + 1))
+                .then(|| day(i + 1))
+                .flatten()
+        };
+        let Some((at, d)) = before().or_else(after) else {
             continue;
         };
-        let day = day_at(toks, at).expect("a day was found at `at`");
         out.push(CalendarDate {
             month,
-            day,
+            day: d,
             span: (toks[i.min(at)].start, end(i.max(at))),
         });
         // The range that ends at the day: "2 to 15 February" (before), "February 2–15" (after:
         // the range starts at the day).
         let first = if at < i {
-            (at.saturating_sub(2)..at).find(|&a| day_at(toks, a).is_some() && range(a, at))
+            (at.saturating_sub(2)..at).find_map(|a| day(a).filter(|_| range(a, at)))
         } else {
-            (at + 1..(at + 3).min(toks.len())).find(|&b| day_at(toks, b).is_some() && range(at, b))
+            (at + 1..(at + 3).min(toks.len())).find_map(|b| day(b).filter(|_| range(at, b)))
         };
-        if let Some(j) = first {
+        if let Some((j, d)) = first {
             out.push(CalendarDate {
                 month,
-                day: day_at(toks, j).expect("a day was found at `j`"),
+                day: d,
                 span: (toks[i.min(j)].start, end(i.max(j))),
             });
         }
@@ -2930,12 +2920,13 @@ impl ClauseKeys<'_> {
 fn clause_words<'a>(
     text: &'a str,
     toks: &[Token<'a>],
+    ranges: &[std::ops::Range<usize>],
     lower_vocab: &LowerVocab<'_>,
     resolve_ellipsis: bool,
 ) -> Vec<ClauseKeys<'a>> {
     let mut out: Vec<ClauseKeys<'a>> = Vec::new();
-    for r in clause_ranges(text, toks) {
-        let part = &toks[r];
+    for r in ranges {
+        let part = &toks[r.clone()];
         let is = |j: usize, ws: &[&str]| {
             part.get(j)
                 .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
@@ -3092,8 +3083,8 @@ fn clause_subject<'a>(toks: &[Token<'_>], keys: &ClauseKeys<'a>) -> Option<Cow<'
 /// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a planet";
 /// "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens (offsets in
 /// `text`; with `flip`, every clause of it is read with the other polarity: a question answered
-/// "No"), `negated` whether it holds a negation, `candidates` the aligned source sentences that
-/// carry most of the claim. Each clause of the claim ([`clause_ranges`]) is matched to the source
+/// "No"; `claim_clauses` its clauses, [`ClaimClauses`]), `negated` whether it holds a
+/// negation, `candidates` the aligned source sentences that carry most of the claim. Each clause of the claim ([`clause_ranges`]) is matched to the source
 /// clauses holding most of its content words (names left out: the clauses of one sentence share a
 /// subject, often through a pronoun; a clause with no content word, "No, Holly Hunter wasn't in
 /// Saving Grace", by its names), ties broken by the share of the source clause's own words it
@@ -3106,6 +3097,7 @@ fn clause_subject<'a>(toks: &[Token<'_>], keys: &ClauseKeys<'a>) -> Option<Cow<'
 fn polarity_mismatch(
     index: &SourceIndex<'_>,
     (text, claim_toks, flip): (&str, &[Token<'_>], bool),
+    claim_clauses: &ClaimClauses,
     (context, context_tokens): (&str, &[Token<'_>]),
     lower_vocab: &LowerVocab<'_>,
     candidates: &[u32],
@@ -3122,11 +3114,18 @@ fn polarity_mismatch(
         .iter()
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
-            clause_words(context, toks, lower_vocab, true)
+            clause_words(
+                context,
+                toks,
+                &clause_ranges(context, toks),
+                lower_vocab,
+                true,
+            )
         })
         .collect();
     let mut judged = false;
-    for clause in &clause_words(text, claim_toks, lower_vocab, false) {
+    let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
+    for clause in &clause_words(text, claim_toks, ranges, lower_vocab, false) {
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.
         let by_names = clause.words.is_empty();
@@ -3522,6 +3521,10 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
     ),
 ];
 
+/// A claim's clauses ([`clause_ranges`], token ranges of the claim), computed on first use and
+/// shared by entity anchoring, [`polarity_mismatch`] and [`direction_conflict`].
+type ClaimClauses = std::cell::OnceCell<Vec<std::ops::Range<usize>>>;
+
 /// The share of a claim's (or of one clause's) words its aligned sentences must hold before a
 /// direction word of it is compared with theirs ([`direction_conflict`]).
 const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
@@ -3534,14 +3537,15 @@ const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
 /// costs fell 1%", and a claim that joins two sentences ("revenue fell 12%, while net income
 /// rose", against "… a 12% increase. Net income fell …") is judged clause by clause against
 /// both. Some((the claim's word, the source's)), e.g. ("lower", "higher") for "the air pressure
-/// is lower" against "…is higher". `claim_supported`: the aligned sentences hold at least
+/// is lower" against "…is higher". `claim_clauses` are the claim's clauses ([`ClaimClauses`]).
+/// `claim_supported`: the aligned sentences hold at least
 /// [`DIRECTION_CLAUSE_SUPPORT`] of the claim's words; otherwise a clause is judged only when
 /// they hold that share of its own content words (at least three; its direction words count
 /// as held, their opposite being what is compared), so a claim that adds an unsupported
 /// clause ("two people were injured, and the storm was expected to strengthen") still has
 /// its supported clause compared ("…would weaken as it moved east on Monday").
 fn direction_conflict(
-    (text, claim_toks): (&str, &[Token<'_>]),
+    (text, claim_toks, claim_clauses): (&str, &[Token<'_>], &ClaimClauses),
     (context, sentences): (&str, &[&[Token<'_>]]),
     claim_supported: bool,
 ) -> Option<(&'static str, &'static str)> {
@@ -3557,8 +3561,9 @@ fn direction_conflict(
                 .map(move |r| &toks[r])
         })
         .collect();
-    clause_ranges(text, claim_toks).into_iter().find_map(|r| {
-        let clause = &claim_toks[r];
+    let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
+    ranges.iter().find_map(|r| {
+        let clause = &claim_toks[r.clone()];
         if !claim_supported {
             let (mut held, mut content) = (0usize, 0usize);
             for t in clause
@@ -3925,6 +3930,9 @@ pub fn analyse_tokens(
             }
         }
         let negated = ks.iter().any(|k| k.negation) != flip;
+        // The claim's clauses ([`clause_ranges`]), computed once, when entity anchoring,
+        // polarity or direction first needs them.
+        let claim_clauses: ClaimClauses = std::cell::OnceCell::new();
         let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
         let mut seen = FastSet::default();
         let content: Vec<&Key> = content
@@ -4020,12 +4028,12 @@ pub fn analyse_tokens(
             .zip(&ids)
             .zip(&in_prompt)
             .any(|((k, id), p)| anchored(k, id, p));
-        let clauses = if any_anchored {
-            clause_ranges(claim_text, claim_toks)
+        let clauses: &[std::ops::Range<usize>] = if any_anchored {
+            claim_clauses.get_or_init(|| clause_ranges(claim_text, claim_toks))
         } else {
-            Vec::new()
+            &[]
         };
-        for r in &clauses {
+        for r in clauses {
             let in_clause = |k: &&Key| clauses.len() == 1 || r.contains(&(k.at as usize));
             let keyed = || content.iter().zip(&ids).zip(&in_prompt);
             if !keyed().any(|((k, id), p)| in_clause(k) && anchored(k, id, p)) {
@@ -4309,6 +4317,7 @@ pub fn analyse_tokens(
                 && polarity_mismatch(
                     &index,
                     (claim_text, claim_toks, flip),
+                    &claim_clauses,
                     (context, context_tokens),
                     &lower_vocab,
                     &candidates,
@@ -4331,7 +4340,7 @@ pub fn analyse_tokens(
                     .collect();
                 let claim_supported = aligned_support >= DIRECTION_CLAUSE_SUPPORT;
                 if let Some((said, stated)) = direction_conflict(
-                    (claim_text, claim_toks),
+                    (claim_text, claim_toks, &claim_clauses),
                     (context, &sentences),
                     claim_supported,
                 ) {
@@ -5446,6 +5455,9 @@ mod tests {
     #[test]
     fn month_names_are_dates_and_approximate_numbers_keep_their_unit() {
         assert!(CALENDAR_NAMES.windows(2).all(|w| w[0] < w[1]));
+        for m in crate::text::MONTH_NAMES {
+            assert!(CALENDAR_NAMES.binary_search(&m).is_ok(), "{m}");
+        }
         // A month conflicts with months only, not with the place of the aligned sentence.
         let ctx = "Spotify was founded in 2006 in Stockholm by Daniel Ek and Martin Lorentzon. It \
                    launched its service in October 2008.";

@@ -216,34 +216,6 @@ const DATE: Unit = Unit {
     offset: 0.0,
 };
 
-/// Month names and their abbreviations, with their numbers.
-const MONTHS: &[(&str, u32)] = &[
-    ("january", 1),
-    ("jan", 1),
-    ("february", 2),
-    ("feb", 2),
-    ("march", 3),
-    ("mar", 3),
-    ("april", 4),
-    ("apr", 4),
-    ("may", 5),
-    ("june", 6),
-    ("jun", 6),
-    ("july", 7),
-    ("jul", 7),
-    ("august", 8),
-    ("aug", 8),
-    ("september", 9),
-    ("sep", 9),
-    ("sept", 9),
-    ("october", 10),
-    ("oct", 10),
-    ("november", 11),
-    ("nov", 11),
-    ("december", 12),
-    ("dec", 12),
-];
-
 /// A number read with its unit.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Quantity {
@@ -490,12 +462,13 @@ struct Read {
 /// The most parts a compound quantity is read with ("1 day, 2 hours, 3 minutes and 4 seconds").
 const MAX_PARTS: usize = 4;
 
-/// The month a word names ([`MONTHS`], any case), None for other words.
+/// The number (1–12) of the month a word names in full or abbreviated
+/// ([`crate::text::month_index`], any case), None for other words.
 fn month_named(t: &Token<'_>) -> Option<u32> {
     (!t.is_number && t.raw.len() <= 9)
-        .then(|| MONTHS.iter().find(|(m, _)| t.raw.eq_ignore_ascii_case(m)))
+        .then(|| crate::text::month_index(t.raw))
         .flatten()
-        .map(|&(_, n)| n)
+        .map(|m| m as u32 + 1)
 }
 
 /// A date whose first number is `toks[i]`: in digits ("1776-07-04", "07/04/1776": a year of

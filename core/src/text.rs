@@ -620,6 +620,24 @@ mod tests {
     }
 
     #[test]
+    fn months_are_named_in_full_or_abbreviated_in_one_table() {
+        assert_eq!(month_index("February"), Some(1));
+        assert_eq!(month_index("SEPT"), Some(8));
+        assert_eq!(month_index("may"), Some(4));
+        assert_eq!(month_index("Mayo"), None);
+        let toks = tokens("on Feb 15");
+        assert_eq!(abbreviated_month(&toks, 1), Some("february"));
+        let toks = tokens("Jan Smith");
+        assert_eq!(abbreviated_month(&toks, 0), None);
+        assert!(MONTH_ABBREVIATIONS
+            .iter()
+            .all(|(a, m)| MONTH_NAMES[*m].starts_with(a)));
+        assert!(contains_ignore_ascii_case("Give me the TL;DR?", "tl;dr"));
+        assert!(!contains_ignore_ascii_case("Summer", "summar"));
+        assert!(contains_ignore_ascii_case("anything", ""));
+    }
+
+    #[test]
     fn framing_phrases_refer_to_the_request() {
         fn framed(text: &str) -> Vec<&str> {
             let toks = tokens(text);
@@ -1241,29 +1259,72 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
     None
 }
 
+/// Whether `haystack` holds `needle` with ASCII letters compared case-insensitively (no
+/// allocation; other characters must match exactly).
+pub fn contains_ignore_ascii_case(haystack: &str, needle: &str) -> bool {
+    let n = needle.len();
+    n == 0
+        || haystack
+            .as_bytes()
+            .windows(n)
+            .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
+}
+
+/// The month names, lower case, January first: a month's number is its index plus one.
+pub const MONTH_NAMES: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Abbreviations of the month names (lower case), each with its month's index in
+/// [`MONTH_NAMES`].
+const MONTH_ABBREVIATIONS: &[(&str, usize)] = &[
+    ("jan", 0),
+    ("feb", 1),
+    ("mar", 2),
+    ("apr", 3),
+    ("jun", 5),
+    ("jul", 6),
+    ("aug", 7),
+    ("sep", 8),
+    ("sept", 8),
+    ("oct", 9),
+    ("nov", 10),
+    ("dec", 11),
+];
+
+/// The index in [`MONTH_NAMES`] of the month `word` names in full or abbreviated ("February",
+/// "feb", "Sept"; ASCII case ignored), None for other words.
+pub fn month_index(word: &str) -> Option<usize> {
+    MONTH_NAMES
+        .iter()
+        .position(|m| word.eq_ignore_ascii_case(m))
+        .or_else(|| abbreviation_month(word))
+}
+
+/// The index in [`MONTH_NAMES`] of the month `word` abbreviates ([`MONTH_ABBREVIATIONS`]).
+fn abbreviation_month(word: &str) -> Option<usize> {
+    MONTH_ABBREVIATIONS
+        .iter()
+        .find(|(abbr, _)| word.eq_ignore_ascii_case(abbr))
+        .map(|&(_, m)| m)
+}
+
 /// The month that token `i` of `toks` abbreviates ("Feb" → "february", "Sept" → "september"),
 /// when a number stands right before or after it, as in a date ("Feb 15", "15 Sept 2024");
 /// None otherwise ("Jan Smith", "Mar del Plata" are no dates).
 pub fn abbreviated_month(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
-    const MONTHS: &[(&str, &str)] = &[
-        ("jan", "january"),
-        ("feb", "february"),
-        ("mar", "march"),
-        ("apr", "april"),
-        ("jun", "june"),
-        ("jul", "july"),
-        ("aug", "august"),
-        ("sep", "september"),
-        ("sept", "september"),
-        ("oct", "october"),
-        ("nov", "november"),
-        ("dec", "december"),
-    ];
-    let raw = toks[i].raw;
-    let month = MONTHS
-        .iter()
-        .find(|(abbr, _)| raw.eq_ignore_ascii_case(abbr))?
-        .1;
+    let month = MONTH_NAMES[abbreviation_month(toks[i].raw)?];
     let number = |j: Option<usize>| j.and_then(|j| toks.get(j)).is_some_and(|t| t.is_number);
     (number(i.checked_sub(1)) || number(Some(i + 1))).then_some(month)
 }
