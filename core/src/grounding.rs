@@ -591,9 +591,16 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
     (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
 }
 
+/// Abbreviated titles that stand before a name: "St.Louis", "Dr.Watson" and "Dr. Watson" are one
+/// name, in one sentence ([`sentence_spans`]).
+const TITLES: &[&str] = &[
+    "Mr", "Mrs", "Ms", "Dr", "St", "Mt", "Ft", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev",
+];
+
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
-/// split), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
+/// split, nor one that ends an abbreviation the sentence continues after,
+/// [`abbreviation_continues`]: "Dr. Mette Holm", "Feb. 15"), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
 /// was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
 /// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
@@ -605,10 +612,6 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
 /// HaluEval ships them): read as one sentence, the last sentence of one paragraph and the first
 /// of the next blur the alignment of a claim to either.
 pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
-    // Abbreviated titles that stand before a name: "St.Louis" and "Dr.Watson" are one name.
-    const TITLES: &[&str] = &[
-        "Mr", "Mrs", "Ms", "Dr", "St", "Mt", "Ft", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev",
-    ];
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
@@ -646,7 +649,10 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
         let split = match c {
             '\n' => true,
             '!' | '?' | ';' => next_ws(),
-            '.' if next_ws() => !(prev_word_len == 1 && prev_word_cap),
+            '.' if next_ws() => {
+                let initial = prev_word_len == 1 && prev_word_cap;
+                !(initial || (prev_word_len >= 2 && abbreviation_continues(text, word_start, i)))
+            }
             '.' => {
                 let mut after = text[i + 1..].chars();
                 prev_word_len >= 2
@@ -675,6 +681,21 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     }
     push(start, text.len(), &mut out);
     out
+}
+
+/// Whether the "." at byte `dot`, after the word that starts at `word_start`, ends an
+/// abbreviation the sentence continues after (the abbreviation lists of Punkt, Kiss and
+/// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
+/// matter here): a title before a capitalised name ("Dr. Mette Holm", "St. Louis"; the
+/// [`TITLES`]) or a month abbreviation before a day ("Feb. 15",
+/// [`crate::text::month_index`]).
+fn abbreviation_continues(text: &str, word_start: usize, dot: usize) -> bool {
+    let word = &text[word_start..dot];
+    let Some(next) = text[dot + 1..].trim_start().chars().next() else {
+        return false;
+    };
+    (TITLES.contains(&word) && next.is_uppercase())
+        || (crate::text::abbreviation_month(word).is_some() && next.is_ascii_digit())
 }
 
 /// What a key token stands for: its type decides which tokens can contradict it.
@@ -4788,6 +4809,24 @@ mod tests {
                 "The band formed in the U.S.A. in 1970 after a Ph.D thesis on 3.5 GHz radios in St.Louis.",
                 "Él vivió en Bogotá.",
                 "Después volvió."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_title_before_a_name_and_a_month_before_a_day_continue_the_sentence() {
+        let t = "The researchers, led by Dr. Mette Holm of Aarhus University, reported it on \
+                 Feb. 15 in St. Louis. It ends in Sept. Then it resumes. Ask Dr. who knows.";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "The researchers, led by Dr. Mette Holm of Aarhus University, reported it on \
+                 Feb. 15 in St. Louis.",
+                "It ends in Sept.",
+                "Then it resumes.",
+                "Ask Dr.",
+                "who knows."
             ]
         );
     }

@@ -1312,8 +1312,9 @@ pub fn month_index(word: &str) -> Option<usize> {
         .or_else(|| abbreviation_month(word))
 }
 
-/// The index in [`MONTH_NAMES`] of the month `word` abbreviates ([`MONTH_ABBREVIATIONS`]).
-fn abbreviation_month(word: &str) -> Option<usize> {
+/// The index in [`MONTH_NAMES`] of the month `word` abbreviates ([`MONTH_ABBREVIATIONS`]:
+/// "Feb", "sept"; ASCII case ignored), None for other words and for full names ("May").
+pub fn abbreviation_month(word: &str) -> Option<usize> {
     MONTH_ABBREVIATIONS
         .iter()
         .find(|(abbr, _)| word.eq_ignore_ascii_case(abbr))
