@@ -852,6 +852,66 @@ fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
     out
 }
 
+/// A year of the claim `claim_toks` (offsets in `text`) whose slot the source sentence
+/// `sent_toks` (offsets in `context`) fills with other years only: Some((the claim's year, the
+/// sentence's first in that slot)). A slot is a lower-case content word (no stopword) and a
+/// preposition of time ([`TIME_PREPOSITIONS`]) right before a year ([`year_at`]), nothing but
+/// spaces between them ("reopened in ___", "formed in ___", "member from ___"): the event the
+/// year dates. "It reopened in 2015" against "The library closed for renovation in 2015 and
+/// reopened in 2019" dates the reopening by the closing's year, though the sentence holds both
+/// (the number swap of FactCC, Kryscinski et al. 2020, with the swapped number taken from the
+/// same sentence). A slot the sentence also fills with the claim's year ("born in 1950 …; his
+/// brother was born in 1952") is no conflict. Only years: other numbers of one frame take
+/// several values as often as not ("scored 170 in his first outing … but scored just 19
+/// against Glamorgan"), and a unit's conversion stands beside them ("62 miles (100km)").
+fn slot_number_swap<'t>(
+    (text, claim_toks): (&str, &[Token<'t>]),
+    (context, sent_toks): (&str, &[Token<'t>]),
+) -> Option<(&'t str, &'t str)> {
+    // The slot before year `i` of `toks` (offsets in `src`), if it has one.
+    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str)> {
+        if i < 2 || year_at(toks, i).is_none() {
+            return None;
+        }
+        let (head, prep) = (toks[i - 2].raw, toks[i - 1].raw);
+        let framed = head.chars().all(|c| c.is_ascii_lowercase())
+            && TIME_PREPOSITIONS
+                .iter()
+                .any(|p| prep.eq_ignore_ascii_case(p))
+            && !is_stopword(head)
+            && gap(src, toks, i - 2, i - 1).trim().is_empty()
+            && gap(src, toks, i - 1, i).trim().is_empty();
+        framed.then_some((head, prep))
+    }
+    for i in 0..claim_toks.len() {
+        let Some((head, prep)) = slot(text, claim_toks, i) else {
+            continue;
+        };
+        let said = year_at(claim_toks, i);
+        let mut rival = None;
+        for j in 0..sent_toks.len() {
+            let Some((h, p)) = slot(context, sent_toks, j) else {
+                continue;
+            };
+            if !(h.eq_ignore_ascii_case(head) && p.eq_ignore_ascii_case(prep)) {
+                continue;
+            }
+            if year_at(sent_toks, j) == said {
+                rival = None;
+                break;
+            }
+            rival = rival.or(Some(sent_toks[j].raw));
+        }
+        if let Some(stated) = rival {
+            return Some((claim_toks[i].raw, stated));
+        }
+    }
+    None
+}
+
+/// Prepositions that date an event by the year after them ([`slot_number_swap`]).
+const TIME_PREPOSITIONS: &[&str] = &["in", "on", "from", "since", "until", "by", "during"];
+
 /// Number words normalised to digits, so that "twelve" and "12" match.
 const NUMBER_WORDS: &[(&str, &str)] = &[
     ("zero", "0"),
@@ -4405,6 +4465,18 @@ pub fn analyse_tokens(
                     }
                 }
             }
+            // A number the best sentence states in another slot, and another number in the
+            // claim's slot (`slot_number_swap`: "It reopened in 2015" against "closed … in 2015
+            // and reopened in 2019").
+            if conflicts.is_empty() && local_support >= 0.6 && !polar_claim {
+                let sent = span_tokens(context_tokens, index.spans[s as usize]);
+                if let Some((said, stated)) =
+                    slot_number_swap((claim_text, claim_toks), (context, sent))
+                {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                    conflict_sentence = conflict_sentence.or(Some(s));
+                }
+            }
             // A contradicted claim cites the sentence that states what it contradicts.
             source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
@@ -5784,6 +5856,22 @@ mod tests {
             );
             assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
         }
+    }
+
+    #[test]
+    fn a_number_in_another_numbers_slot_is_contradicted() {
+        let ctx = "The central library closed for renovation in 2015 and reopened in 2019 with a \
+                   new children's wing. Its founder was born in 1950; his brother was born in \
+                   1952.";
+        let q = "What year did the library reopen?";
+        let bad = analyse("It reopened in 2015.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert_eq!(bad.claims[0].conflicts, ["\"2015\" vs \"2019\""]);
+        let good = analyse("It reopened in 2019.", q, ctx);
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        // A slot the sentence also fills with the claim's number.
+        let g = analyse("Its founder was born in 1950.", "", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     }
 
     #[test]
