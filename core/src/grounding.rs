@@ -600,8 +600,8 @@ const TITLES: &[&str] = &[
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
 /// split, nor one that ends an abbreviation the sentence continues after,
-/// [`abbreviation_continues`]: "Dr. Mette Holm", "Feb. 15"), after a `.` that joins two sentences without a space ("…in 1989.James Henry Miller
-/// was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
+/// [`abbreviation_continues`]: "Dr. Mette Holm", "Feb. 15"), after a `.` that joins two
+/// sentences without a space ("…in 1989.James Henry Miller was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
 /// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
 /// a repeated phrase ([`glued_repeat`]: "Rush has genre ActionAction has examples: Zoom"), and
@@ -868,11 +868,9 @@ fn slot_number_swap<'t>(
     (text, claim_toks): (&str, &[Token<'t>]),
     (context, sent_toks): (&str, &[Token<'t>]),
 ) -> Option<(&'t str, &'t str)> {
-    // The slot before year `i` of `toks` (offsets in `src`), if it has one.
-    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str)> {
-        if i < 2 || year_at(toks, i).is_none() {
-            return None;
-        }
+    // The slot before year `i` of `toks` (offsets in `src`) and the year, if it has one.
+    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str, u32)> {
+        let year = year_at(toks, i).filter(|_| i >= 2)?;
         let (head, prep) = (toks[i - 2].raw, toks[i - 1].raw);
         let framed = head.chars().all(|c| c.is_ascii_lowercase())
             && TIME_PREPOSITIONS
@@ -881,22 +879,21 @@ fn slot_number_swap<'t>(
             && !is_stopword(head)
             && gap(src, toks, i - 2, i - 1).trim().is_empty()
             && gap(src, toks, i - 1, i).trim().is_empty();
-        framed.then_some((head, prep))
+        framed.then_some((head, prep, year))
     }
     for i in 0..claim_toks.len() {
-        let Some((head, prep)) = slot(text, claim_toks, i) else {
+        let Some((head, prep, said)) = slot(text, claim_toks, i) else {
             continue;
         };
-        let said = year_at(claim_toks, i);
         let mut rival = None;
         for j in 0..sent_toks.len() {
-            let Some((h, p)) = slot(context, sent_toks, j) else {
+            let Some((h, p, stated)) = slot(context, sent_toks, j) else {
                 continue;
             };
             if !(h.eq_ignore_ascii_case(head) && p.eq_ignore_ascii_case(prep)) {
                 continue;
             }
-            if year_at(sent_toks, j) == said {
+            if stated == said {
                 rival = None;
                 break;
             }
@@ -3165,8 +3162,8 @@ fn clause_subject<'a>(toks: &[Token<'_>], keys: &ClauseKeys<'a>) -> Option<Cow<'
 /// "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens (offsets in
 /// `text`; with `flip`, every clause of it is read with the other polarity: a question answered
 /// "No"; `claim_clauses` its clauses, [`ClaimClauses`]), `negated` whether it holds a
-/// negation, `candidates` the aligned source sentences that carry most of the claim. Each clause of the claim ([`clause_ranges`]) is matched to the source
-/// clauses holding most of its content words (names left out: the clauses of one sentence share a
+/// negation, `candidates` the aligned source sentences that carry most of the claim. Each
+/// clause of the claim ([`clause_ranges`]) is matched to the source clauses holding most of its content words (names left out: the clauses of one sentence share a
 /// subject, often through a pronoun; a clause with no content word, "No, Holly Hunter wasn't in
 /// Saving Grace", by its names), ties broken by the share of the source clause's own words it
 /// restates; the claim disagrees when, for some clause of it, every best-matched source clause has
@@ -3433,8 +3430,8 @@ const NOT_PREPOSITIONS: &[&str] = &[
 /// before it is one, nor a contraction of one, "it's") with no punctuation between, and a
 /// preposition follows it. After a comma or a coordinator it opens an elliptical clause that
 /// denies ([`clause_ranges`]: "…for the photoelectric effect, not for his theory of
-/// relativity"; "served in the war but not in the battle"). Clausal negation is marked on the verb group; "not" elsewhere
-/// negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
+/// relativity"; "served in the war but not in the battle"). Clausal negation is marked on the
+/// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
 /// Language*, ch. 9 §1, clausal vs subclausal negation).
 fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let Some(next) = toks.get(i + 1) else {
@@ -3447,9 +3444,7 @@ fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         || !NOT_PREPOSITIONS
             .iter()
             .any(|p| next.raw.eq_ignore_ascii_case(p))
-        || !text[toks[i - 1].start + toks[i - 1].raw.len()..toks[i].start]
-            .trim()
-            .is_empty()
+        || !gap(text, toks, i - 1, i).trim().is_empty()
     {
         return false;
     }
