@@ -1672,6 +1672,31 @@ fn in_disambiguator(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         })
 }
 
+/// Whether a sentence (its tokens `toks`, offsets in `text`) opens with a definite description
+/// as its subject: "the" or "this", a lower-case word, then an auxiliary ([`AUXILIARIES`]) or a
+/// word in "-ed" that no name follows ("The company was founded in 1987 …", "This film starred
+/// …"). Such a subject refers to an entity the text has named before (Russell 1905, "On
+/// Denoting"; in centering theory the subject continues the backward-looking center, Grosz et
+/// al. 1995), as a pronoun does. "The capital of France is Paris" (a phrase follows the noun)
+/// and "The capital is Paris" (a name follows the verb) name their own.
+fn opens_with_description(text: &str, toks: &[Token<'_>]) -> bool {
+    let [det, head, verb, rest @ ..] = toks else {
+        return false;
+    };
+    let lower = |t: &Token<'_>| t.raw.starts_with(|c: char| c.is_lowercase());
+    let verb_lower = lower_cow(verb.raw);
+    (det.raw.eq_ignore_ascii_case("the") || det.raw.eq_ignore_ascii_case("this"))
+        && lower(head)
+        && !head.is_number
+        && !is_stopword(&lower_cow(head.raw))
+        && gap(text, toks, 1, 2).trim().is_empty()
+        && lower(verb)
+        && (AUXILIARIES.contains(&verb_lower.as_ref()) || verb_lower.ends_with("ed"))
+        && rest
+            .first()
+            .is_none_or(|t| !t.raw.starts_with(|c: char| c.is_uppercase()))
+}
+
 /// The lower-case words a claim (its tokens `toks`) uses after "the" ("the reef", "the
 /// tower"), in [`normal_form`]: a definite description that may refer to a named entity by the
 /// head of its name ("the Great Barrier Reef"; Russell 1905, "On Denoting").
@@ -2116,6 +2141,9 @@ struct SourceIndex<'a> {
     /// Whether each sentence opens with such a pronoun ("Its elevation …", "He was born …"):
     /// its subject is the previous sentence's.
     sent_opens_back: Vec<bool>,
+    /// Whether each sentence's subject refers to an entity named before it: it opens with a
+    /// pronoun of [`BACK_REFERENCES`] or with a definite description ([`opens_with_description`]).
+    sent_subject_elsewhere: Vec<bool>,
     /// The [`Key::run`] of each sentence's subject when it is a name: the run of the first name
     /// among its first two key tokens ("The Normans were …", "Mount Everest, on …": a
     /// sentence-initial "Mount" reads as a word), else [`NO_RUN`] ("In 1884 he emigrated …").
@@ -2167,6 +2195,7 @@ impl<'a> SourceIndex<'a> {
         let mut sent_refers_back = Vec::with_capacity(spans.len());
         let mut sent_opens_back = Vec::with_capacity(spans.len());
         let mut sent_subject = Vec::with_capacity(spans.len());
+        let mut sent_subject_elsewhere = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut gaps_all = Vec::new();
@@ -2221,10 +2250,12 @@ impl<'a> SourceIndex<'a> {
             }));
             gaps_all.extend(gaps);
             sent_refers_back.push(refers_back);
-            sent_opens_back.push(toks.first().is_some_and(|t| {
+            let opens_back = toks.first().is_some_and(|t| {
                 let lower = lower_cow(t.raw);
                 BACK_REFERENCES.contains(&lower.as_ref())
-            }));
+            });
+            sent_opens_back.push(opens_back);
+            sent_subject_elsewhere.push(opens_back || opens_with_description(context, toks));
             sent_subject.push(
                 ks.iter()
                     .take(2)
@@ -2313,6 +2344,7 @@ impl<'a> SourceIndex<'a> {
             sent_neg_main,
             sent_refers_back,
             sent_opens_back,
+            sent_subject_elsewhere,
             sent_subject,
             vocab,
             norms,
@@ -2455,6 +2487,23 @@ impl<'a> SourceIndex<'a> {
             end: start + context[ss..se].chars().count(),
             text: context[ss..se].to_string(),
         }
+    }
+
+    /// Whether sentence `s` continues name `id` as its subject: its subject refers to an entity
+    /// named before it ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before names
+    /// `id` or continues it so in turn ("Paris is … . Its population is … . It hosts …"): the
+    /// subject continues the previous sentence's center (Grosz et al. 1995), not any entity
+    /// named earlier ("Salisbury Heights is a suburb … . The City of Tea Tree Gully is … . The
+    /// city has …" is no sentence about Salisbury Heights).
+    fn continues_subject(&self, s: u32, id: u32) -> bool {
+        let mut t = s as usize;
+        while t > 0 && self.sent_subject_elsewhere[t] {
+            t -= 1;
+            if self.has(t as u32, id) {
+                return true;
+            }
+        }
+        false
     }
 
     fn has(&self, sentence: u32, id: u32) -> bool {
@@ -4174,11 +4223,32 @@ pub fn analyse_tokens(
             // Samsung" against "The Galaxy S series is made by Samsung"). Other tokens of the
             // prompt count as held (an answer restates its question; a reply may name what
             // earlier turns of a dialogue did).
+            // The name the claim opens with, its subject, is held by a sentence whose subject
+            // refers to an entity named before it (`SourceIndex::continues_subject`): "The
+            // company was founded in 1987 by …" states "Northwind Traders was founded in 1987
+            // by …" when an earlier sentence names Northwind Traders.
+            let subject_run = ks
+                .iter()
+                .find(|k| !k.negation)
+                .filter(|k| {
+                    k.kind == KeyKind::Name
+                        && (k.at == 0
+                            || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
+                })
+                .map_or(NO_RUN, |k| k.run);
             let in_sent: Vec<bool> = content
                 .iter()
                 .zip(&ids)
                 .zip(&in_prompt)
                 .map(|((k, id), p)| match id {
+                    Some(id)
+                        if subject_run != NO_RUN
+                            && k.kind == KeyKind::Name
+                            && k.run == subject_run
+                            && index.continues_subject(s, *id) =>
+                    {
+                        true
+                    }
                     Some(id) if question_names.contains(&k.norm) => index.has(s, *id),
                     Some(id) => *p || index.has(s, *id),
                     None => *p,
@@ -4259,6 +4329,35 @@ pub fn analyse_tokens(
                         .filter(|&&t| index.sent_refers_back[t as usize])
                     {
                         (other, stated_in) = (others_in(t), t);
+                    }
+                }
+                // … or the sentence that states the rest of its own clause, when the claim joins
+                // clauses the sources state apart: every other key of that clause the sources
+                // hold, at least two ("It was written and directed by Steven Spielberg, and
+                // Leonardo DiCaprio plays a thief …" against "… written and directed by
+                // Christopher Nolan. It stars Leonardo DiCaprio as a thief …").
+                if let (true, None, Some(i)) = (other.is_empty(), &approx_quantities, novel) {
+                    let clauses =
+                        claim_clauses.get_or_init(|| clause_ranges(claim_text, claim_toks));
+                    let at = content[i].at as usize;
+                    if let Some(r) = clauses
+                        .iter()
+                        .find(|r| clauses.len() > 1 && r.contains(&at))
+                    {
+                        let clause_ids: Vec<u32> = content
+                            .iter()
+                            .zip(&ids)
+                            .filter(|(k, _)| r.contains(&(k.at as usize)))
+                            .filter_map(|(_, id)| *id)
+                            .collect();
+                        let best = index.best(&clause_ids, 1, &mut clause_scores);
+                        if let Some(&(t, _)) = best.first().filter(|(t, _)| {
+                            *t != s
+                                && clause_ids.len() >= 2
+                                && clause_ids.iter().all(|&id| index.has(*t, id))
+                        }) {
+                            (other, stated_in) = (others_in(t), t);
+                        }
                     }
                 }
                 // A number found nowhere conflicts with another number of the same unit in
@@ -4951,6 +5050,63 @@ mod tests {
             src.text
         );
         assert!(src.text.starts_with("It was completed in 1889"));
+    }
+
+    #[test]
+    fn a_definite_description_continues_the_subject_named_before_it() {
+        // "The company" is Northwind Traders: its subject is not swapped for "Seattle".
+        let ctx = "Northwind Traders is a wholesale food distributor. The company was founded in \
+                   1987 by Maria Anders and Thomas Hardy in Seattle. It ships to 40 countries.";
+        let good = analyse(
+            "Northwind Traders was founded in 1987 by Maria Anders and Thomas Hardy.",
+            "",
+            ctx,
+        );
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        // A name the sentence before does not state is not the description's referent: the
+        // swap is still judged.
+        let ctx = "Contoso Holdings is an investor. Northwind Traders is a food distributor. \
+                   Fabrikam is a maker of toys. The company was founded in 1987 by Maria Anders \
+                   and Thomas Hardy in Seattle.";
+        let bad = analyse(
+            "Northwind Traders was founded in 1987 by Maria Anders and Thomas Hardy.",
+            "",
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        // A description equated with a name of its own names its own entity.
+        let second = "The capital is Paris, on the Seine.";
+        assert!(!opens_with_description(second, &tokens(second)));
+        let described = "The company was founded in 1987.";
+        assert!(opens_with_description(described, &tokens(described)));
+    }
+
+    #[test]
+    fn a_novel_name_conflicts_with_the_sentence_of_its_own_clause() {
+        // The claim's other clause carries most of its words, so its best sentence is the second
+        // one; the clause holding the novel name is stated by the first.
+        let ctx = "Inception is a 2010 science fiction film written and directed by Christopher \
+                   Nolan. It stars Leonardo DiCaprio as a thief who steals information by \
+                   entering people's dreams.";
+        let bad = analyse(
+            "It was written and directed by Steven Spielberg, and Leonardo DiCaprio plays a \
+             thief who enters people's dreams.",
+            "",
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert!(
+            bad.claims[0].conflicts.iter().any(|c| c.contains("steven")),
+            "{:?}",
+            bad.claims[0].conflicts
+        );
+        let good = analyse(
+            "It was written and directed by Christopher Nolan, and Leonardo DiCaprio plays a \
+             thief who enters people's dreams.",
+            "",
+            ctx,
+        );
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
     }
 
     #[test]
