@@ -1672,6 +1672,64 @@ fn in_disambiguator(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         })
 }
 
+/// [`SourceIndex::stated`]: some occurrence of the key token affirms it.
+const STATED_AFFIRMED: u8 = 1;
+/// [`SourceIndex::stated`]: some occurrence of the key token lies in a "no" phrase.
+const STATED_DENIED: u8 = 2;
+
+/// Whether token `at` of `toks` (offsets in `text`) is the noun of a phrase that a negating "no"
+/// opens, right before it or with one lower-case word between ("no injuries", "no serious
+/// injuries"; [`negation_word_at`]): the determiner "no" denies that any such thing exists
+/// (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
+fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
+    let is_no = |j: usize| toks[j].raw.eq_ignore_ascii_case("no");
+    let j = if at >= 1 && is_no(at - 1) {
+        at - 1
+    } else if at >= 2
+        && is_no(at - 2)
+        && !toks[at - 1].is_number
+        && toks[at - 1].raw.starts_with(|c: char| c.is_lowercase())
+        && !toks[at - 1].raw.eq_ignore_ascii_case("longer")
+    {
+        at - 2
+    } else {
+        return false;
+    };
+    (j..at).all(|k| gap(text, toks, k, k + 1).trim().is_empty()) && negation_word_at(text, toks, j)
+}
+
+/// Words that deny or withhold what follows them without a negation of the clause: "all escaped
+/// injury", "deny there is any connection" (the negative polarity item "any", Ladusaw 1979),
+/// "free of", "without", "avoided", "prevented".
+const PRIVATIVES: &[&str] = &[
+    "any",
+    "escape",
+    "escaped",
+    "escapes",
+    "avoid",
+    "avoided",
+    "avoids",
+    "without",
+    "free",
+    "lack",
+    "lacked",
+    "lacks",
+    "deny",
+    "denied",
+    "denies",
+    "prevent",
+    "prevented",
+    "prevents",
+];
+
+/// Whether one of the three tokens before token `at` of `toks` is one of [`PRIVATIVES`]: the
+/// word at `at` is not affirmed.
+fn privative_before(toks: &[Token<'_>], at: usize) -> bool {
+    toks[at.saturating_sub(3)..at.min(toks.len())]
+        .iter()
+        .any(|t| PRIVATIVES.iter().any(|p| t.raw.eq_ignore_ascii_case(p)))
+}
+
 /// Whether a sentence (its tokens `toks`, offsets in `text`) opens with a definite description
 /// as its subject: "the" or "this", a lower-case word, then an auxiliary ([`AUXILIARIES`]) or a
 /// word in "-ed" that no name follows ("The company was founded in 1987 …", "This film starred
@@ -2138,6 +2196,10 @@ struct SourceIndex<'a> {
     sent_neg_main: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     sent_refers_back: Vec<bool>,
+    /// For each key-token id, how the sources state it: [`STATED_AFFIRMED`] when some
+    /// occurrence is outside a "no" phrase, [`STATED_DENIED`] when some is inside one
+    /// ([`denied_by_no`]).
+    stated: Vec<u8>,
     /// Whether each sentence opens with such a pronoun ("Its elevation …", "He was born …"):
     /// its subject is the previous sentence's.
     sent_opens_back: Vec<bool>,
@@ -2197,6 +2259,7 @@ impl<'a> SourceIndex<'a> {
         let mut sent_subject = Vec::with_capacity(spans.len());
         let mut sent_subject_elsewhere = Vec::with_capacity(spans.len());
         let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
+        let mut stated: Vec<u8> = Vec::new();
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut gaps_all = Vec::new();
         let mut quantities = Vec::new();
@@ -2285,9 +2348,18 @@ impl<'a> SourceIndex<'a> {
                             }
                         }
                         norms.push(k.norm.clone());
+                        stated.push(0);
                         vocab.insert(k.norm, id);
                         id
                     }
+                };
+                stated[id as usize] |= if k.kind == KeyKind::Word
+                    && k.at > 0
+                    && denied_by_no(context, toks, k.at as usize)
+                {
+                    STATED_DENIED
+                } else {
+                    STATED_AFFIRMED
                 };
                 if let Some(q) = k.qty {
                     quantities.push((q, id, (sent_at.len() - 1) as u32));
@@ -2343,6 +2415,7 @@ impl<'a> SourceIndex<'a> {
             sent_neg,
             sent_neg_main,
             sent_refers_back,
+            stated,
             sent_opens_back,
             sent_subject_elsewhere,
             sent_subject,
@@ -2504,6 +2577,12 @@ impl<'a> SourceIndex<'a> {
             }
         }
         false
+    }
+
+    /// Whether the sources state key token `id` only inside a "no" phrase ("No injuries were
+    /// reported"): they deny it wherever they name it.
+    fn only_denied(&self, id: u32) -> bool {
+        self.stated[id as usize] == STATED_DENIED
     }
 
     fn has(&self, sentence: u32, id: u32) -> bool {
@@ -4505,6 +4584,22 @@ pub fn analyse_tokens(
                 } else {
                     "affirmed vs negated".to_string()
                 });
+            } else if !negated && !polar_claim && conflicts.is_empty() {
+                // A word the claim affirms that the sources state only in a "no" phrase ("two
+                // firefighters were injured" against "No injuries were reported"): they deny it
+                // wherever they name it, whichever sentence the rest of the claim aligns to.
+                let denied = content.iter().zip(&ids).find_map(|(k, id)| {
+                    id.filter(|&id| {
+                        k.kind == KeyKind::Word
+                            && index.only_denied(id)
+                            && !privative_before(claim_toks, k.at as usize)
+                    })
+                });
+                if let Some(id) = denied {
+                    neg_mismatch += 1;
+                    conflicts.push("affirmed vs negated".to_string());
+                    conflict_sentence = conflict_sentence.or(index.posting(id).first().copied());
+                }
             }
             // Judged against the two aligned sentences, so gated on what they hold together
             // (of the claim, or of the clause judged).
@@ -5079,6 +5174,33 @@ mod tests {
         assert!(!opens_with_description(second, &tokens(second)));
         let described = "The company was founded in 1987.";
         assert!(opens_with_description(described, &tokens(described)));
+    }
+
+    #[test]
+    fn a_word_the_sources_state_only_after_no_is_denied() {
+        let ctx = "A fire broke out at a warehouse on Elm Street late on Sunday. Firefighters \
+                   brought it under control within two hours. No injuries were reported.";
+        let bad = analyse("Two firefighters suffered injuries.", "", ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert!(bad.features.negation_mismatch_share > 0.0);
+        // The claim that says so, or withholds the word, is not contradicted.
+        for good in [
+            "Firefighters controlled the fire, and no injuries were reported.",
+            "Everyone escaped injuries.",
+        ] {
+            let g = analyse(good, "", ctx);
+            assert_ne!(
+                g.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{good}: {g:?}"
+            );
+        }
+        // "no longer" denies the verb of its clause, not a thing: "compete" is not denied.
+        let ctx = "England will no longer compete in the Victory Shield.";
+        let toks = tokens(ctx);
+        assert!(!denied_by_no(ctx, &toks, 4));
+        let ctx = "There were no serious injuries.";
+        assert!(denied_by_no(ctx, &tokens(ctx), 4));
     }
 
     #[test]
