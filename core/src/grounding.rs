@@ -8,7 +8,7 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::quantity::{is_scale_name, quantities, written_at, Quantity};
+use crate::quantity::{is_scale_name, quantities, unit_symbol, written_at, Quantity};
 use crate::text::{
     abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
     framing_end, gap, glued_repeat, in_decade, initialism_letters, is_approximated,
@@ -1558,6 +1558,18 @@ fn sentence_keys<'a>(
                     at: 0,
                 });
             }
+            continue;
+        }
+        // A unit word read with the number before it is keyed by its unit's first word
+        // ("kilometres", "km": "km"), so that the unit is found however the sources write it.
+        let after_number = i > 0 && {
+            let prev = &toks[i - 1];
+            prev.is_number
+                || is_number_scale(toks, i - 1)
+                || number_word(&lower_cow(prev.raw)).is_some()
+        };
+        if let Some(symbol) = after_number.then(|| unit_symbol(lower)).flatten() {
+            out.push(Key::word(Cow::Borrowed(symbol)));
             continue;
         }
         if is_stopword(lower) || lower.chars().nth(1).is_none() || approximates_number(toks, i) {
@@ -5201,6 +5213,24 @@ mod tests {
         assert!(!denied_by_no(ctx, &toks, 4));
         let ctx = "There were no serious injuries.";
         assert!(denied_by_no(ctx, &tokens(ctx), 4));
+    }
+
+    #[test]
+    fn a_unit_is_found_however_it_is_written() {
+        let ctx = "The average distance between the Earth and the Moon is about 384,400 km.";
+        let g = analyse(
+            "The Moon is about 384,400 kilometres from the Earth on average.",
+            "",
+            ctx,
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+        let bad = analyse(
+            "The Moon is about 384,400 miles from the Earth on average.",
+            "",
+            ctx,
+        );
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
     }
 
     #[test]

@@ -291,6 +291,13 @@ fn unit_named(raw: &str) -> Option<Unit> {
         .map(|&(_, u)| u)
 }
 
+/// The first word of [`UNITS`] for the unit a word names ("kilometres", "kms", "km": "km";
+/// "hours", "hrs": "h"), None for other words: one key for a unit however it is written.
+pub fn unit_symbol(raw: &str) -> Option<&'static str> {
+    let u = unit_named(raw)?;
+    UNITS.iter().find(|(_, v)| *v == u).map(|&(w, _)| w)
+}
+
 /// The temperature scale a word names ([`TEMPERATURE_SCALES`]), None for other words.
 fn scale_named(raw: &str) -> Option<Unit> {
     TEMPERATURE_SCALES
@@ -699,6 +706,10 @@ mod tests {
     #[test]
     fn unit_words_fit_their_length_bound() {
         assert_eq!(UNITS.iter().map(|(w, _)| w.len()).max(), Some(UNIT_MAX_LEN));
+        assert_eq!(unit_symbol("Kilometres"), Some("km"));
+        assert_eq!(unit_symbol("hrs"), Some("h"));
+        assert_eq!(unit_symbol("metres"), Some("m"));
+        assert_eq!(unit_symbol("tower"), None);
     }
 
     #[test]
