@@ -1560,15 +1560,18 @@ fn sentence_keys<'a>(
             }
             continue;
         }
-        // A unit word read with the number before it is keyed by its unit's first word
-        // ("kilometres", "km": "km"), so that the unit is found however the sources write it.
+        // A unit word is keyed by its unit's first word ("kilometres", "kms", "km": "km"), so
+        // that a unit is found however the sources or the question write it ("in miles"): a
+        // one-letter symbol ("m", "h") only right after a number, a capitalised one only there
+        // too ("Independence Day", "The Wizard of Oz" are names).
         let after_number = i > 0 && {
             let prev = &toks[i - 1];
             prev.is_number
                 || is_number_scale(toks, i - 1)
                 || number_word(&lower_cow(prev.raw)).is_some()
         };
-        if let Some(symbol) = after_number.then(|| unit_symbol(lower)).flatten() {
+        let plain = lower.len() > 1 && t.raw.starts_with(|c: char| c.is_lowercase());
+        if let Some(symbol) = unit_symbol(lower).filter(|_| after_number || plain) {
             out.push(Key::word(Cow::Borrowed(symbol)));
             continue;
         }
@@ -2537,12 +2540,21 @@ impl<'a> SourceIndex<'a> {
     /// no sentence shares anything with the rest. `top3` is in score order, so the best sentence
     /// holding `e` is the first of `top3` that holds it (else a walk of its posting: every
     /// sentence holding it is scored), and the best without it the first of `top3` that lacks it
-    /// (else, when all three hold it, a scan of the scores).
-    fn anchoring(&self, e: u32, top3: &[(u32, f64)], scores: &FastMap<u32, f64>) -> Option<f64> {
+    /// (else, when all three hold it, a scan of the scores). For the claim's `subject`, a
+    /// sentence that continues it as its subject ([`SourceIndex::continues_subject`]: "He
+    /// posts …" after "Roman Atwood is …") holds it too.
+    fn anchoring(
+        &self,
+        e: u32,
+        subject: bool,
+        top3: &[(u32, f64)],
+        scores: &FastMap<u32, f64>,
+    ) -> Option<f64> {
         let (w, post) = (self.idf[e as usize], self.posting(e));
-        let lacks = |s: &u32| post.binary_search(s).is_err();
+        let states = |s: &u32| post.binary_search(s).is_ok();
+        let lacks = |s: &u32| !states(s) && !(subject && self.continues_subject(*s, e));
         let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
-            Some(&(_, sc)) => (sc - w).max(0.0),
+            Some(&(s, sc)) => (sc - if states(&s) { w } else { 0.0 }).max(0.0),
             None => post
                 .iter()
                 .filter_map(|s| scores.get(s))
@@ -2575,20 +2587,34 @@ impl<'a> SourceIndex<'a> {
     }
 
     /// Whether sentence `s` continues name `id` as its subject: its subject refers to an entity
-    /// named before it ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before names
-    /// `id` or continues it so in turn ("Paris is … . Its population is … . It hosts …"): the
-    /// subject continues the previous sentence's center (Grosz et al. 1995), not any entity
-    /// named earlier ("Salisbury Heights is a suburb … . The City of Tea Tree Gully is … . The
-    /// city has …" is no sentence about Salisbury Heights).
+    /// named before it ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before has
+    /// `id` as its subject or continues it so in turn ("Paris is … . Its population is … . It
+    /// hosts …"): the subject continues the previous sentence's center (Grosz et al. 1995), not
+    /// any entity named earlier ("Salisbury Heights is a suburb … . The City of Tea Tree Gully
+    /// is … . The city has …" is no sentence about Salisbury Heights; "D.C. Cab is a film
+    /// starring Max Gail, Adam Baldwin, … . He most notably …" is none about Adam Baldwin).
     fn continues_subject(&self, s: u32, id: u32) -> bool {
         let mut t = s as usize;
         while t > 0 && self.sent_subject_elsewhere[t] {
             t -= 1;
-            if self.has(t as u32, id) {
+            if self.subject_is(t, id) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether name `id` is of the run of sentence `t`'s subject ([`SourceIndex::sent_subject`]).
+    fn subject_is(&self, t: usize, id: u32) -> bool {
+        let run = self.sent_subject[t];
+        let (ids, at) = (
+            &self.sent_ids[self.sent_at[t]..self.sent_at[t + 1]],
+            self.sent_at[t],
+        );
+        run != NO_RUN
+            && ids
+                .binary_search(&id)
+                .is_ok_and(|j| self.sent_runs[at + j] == run)
     }
 
     /// Whether the sources state key token `id` only inside a "no" phrase ("No injuries were
@@ -4225,6 +4251,19 @@ pub fn analyse_tokens(
                 }
             }
         }
+        // The name the claim opens with, its subject, is held by a sentence whose subject
+        // refers to an entity named before it (`SourceIndex::continues_subject`): "The
+        // company was founded in 1987 by …" states "Northwind Traders was founded in 1987
+        // by …" when an earlier sentence names Northwind Traders; "He posts …" anchors
+        // "Roman Atwood posts …" after "Roman Atwood is …".
+        let subject_run = ks
+            .iter()
+            .find(|k| !k.negation)
+            .filter(|k| {
+                k.kind == KeyKind::Name
+                    && (k.at == 0 || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
+            })
+            .map_or(NO_RUN, |k| k.run);
         // The three best sentences: the first two are the claim's alignment, the third lets
         // entity anchoring find the best sentence without a given token in O(1) in most cases.
         let top3 = index.best(&known, 3, &mut scores);
@@ -4272,9 +4311,11 @@ pub fn analyse_tokens(
                     continue;
                 }
                 let e = id.unwrap_or_default();
-                let ratio = index.anchoring(e, top3, scores).or_else(|| {
+                let subject =
+                    subject_run != NO_RUN && k.kind == KeyKind::Name && k.run == subject_run;
+                let ratio = index.anchoring(e, subject, top3, scores).or_else(|| {
                     (clauses.len() > 1)
-                        .then(|| index.anchoring(e, whole_top3, whole_scores))
+                        .then(|| index.anchoring(e, subject, whole_top3, whole_scores))
                         .flatten()
                 });
                 if let Some(ratio) = ratio {
@@ -4314,19 +4355,6 @@ pub fn analyse_tokens(
             // Samsung" against "The Galaxy S series is made by Samsung"). Other tokens of the
             // prompt count as held (an answer restates its question; a reply may name what
             // earlier turns of a dialogue did).
-            // The name the claim opens with, its subject, is held by a sentence whose subject
-            // refers to an entity named before it (`SourceIndex::continues_subject`): "The
-            // company was founded in 1987 by …" states "Northwind Traders was founded in 1987
-            // by …" when an earlier sentence names Northwind Traders.
-            let subject_run = ks
-                .iter()
-                .find(|k| !k.negation)
-                .filter(|k| {
-                    k.kind == KeyKind::Name
-                        && (k.at == 0
-                            || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
-                })
-                .map_or(NO_RUN, |k| k.run);
             let in_sent: Vec<bool> = content
                 .iter()
                 .zip(&ids)
@@ -5225,12 +5253,37 @@ mod tests {
         );
         assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
         assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+        // A unit the question names ("in miles") is the unit of the answer's number.
+        let nile = "The Nile is about 6,650 kilometres long.";
+        let n = analyse(
+            "Roughly 4,130 miles.",
+            "How long is the Nile in miles?",
+            nile,
+        );
+        assert_eq!(n.claims[0].support, 1.0, "{n:?}");
         let bad = analyse(
             "The Moon is about 384,400 miles from the Earth on average.",
             "",
             ctx,
         );
         assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    }
+
+    #[test]
+    fn a_pronoun_subject_anchors_the_name_its_previous_sentence_opens_with() {
+        let ctx = "Roman Atwood is a content creator. He is best known for his vlogs, where he \
+                   posts updates about his life.";
+        let g = analyse("Roman Atwood posts vlogs about his life.", "", ctx);
+        assert_eq!(g.features.entity_anchor_mean, 1.0, "{g:?}");
+        // "He" continues the film's sentence, whose subject is the film, not the actor.
+        let ctx = "D.C. Cab is a 1983 comedy film starring Max Gail and Adam Baldwin. He \
+                   portrayed Detective Wojo on the sitcom Barney Miller.";
+        let g = analyse(
+            "Adam Baldwin portrayed Detective Wojo on Barney Miller.",
+            "",
+            ctx,
+        );
+        assert!(g.features.entity_anchor_mean < 1.0, "{g:?}");
     }
 
     #[test]
