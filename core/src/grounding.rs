@@ -852,34 +852,47 @@ fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
     out
 }
 
-/// A year of the claim `claim_toks` (offsets in `text`) whose slot the source sentence
-/// `sent_toks` (offsets in `context`) fills with other years only: Some((the claim's year, the
-/// sentence's first in that slot)). A slot is a lower-case content word (no stopword) and a
-/// preposition of time ([`TIME_PREPOSITIONS`]) right before a year ([`year_at`]), nothing but
-/// spaces between them ("reopened in ___", "formed in ___", "member from ___"): the event the
-/// year dates. "It reopened in 2015" against "The library closed for renovation in 2015 and
-/// reopened in 2019" dates the reopening by the closing's year, though the sentence holds both
-/// (the number swap of FactCC, Kryscinski et al. 2020, with the swapped number taken from the
-/// same sentence). A slot the sentence also fills with the claim's year ("born in 1950 …; his
-/// brother was born in 1952") is no conflict. Only years: other numbers of one frame take
-/// several values as often as not ("scored 170 in his first outing … but scored just 19
-/// against Glamorgan"), and a unit's conversion stands beside them ("62 miles (100km)").
+/// A year or percentage of the claim `claim_toks` (offsets in `text`) whose slot the source
+/// sentence `sent_toks` (offsets in `context`) fills with other values only: Some((the claim's
+/// value, the sentence's first in that slot)). The slot of a year is a lower-case content word
+/// (no stopword) and a preposition of time ([`TIME_PREPOSITIONS`]) right before it
+/// ([`year_at`]), nothing but spaces between them ("reopened in ___", "formed in ___", "member
+/// from ___"): the event the year dates. The slot of a percentage ([`is_percentage`]) is the
+/// lower-case content word right before it ("won ___ percent", "rose ___%"): what the share
+/// measures. "It reopened in 2015" against "The library closed for renovation in 2015 and
+/// reopened in 2019" dates the reopening by the closing's year, and "It won 8.9% of the vote"
+/// against "won 14.8 percent of the vote, up from 8.9 percent" gives the win the earlier
+/// share, though the sentence holds both (the number swap of FactCC, Kryscinski et al. 2020,
+/// with the swapped number taken from the same sentence). A slot the sentence also fills with
+/// the claim's value ("born in 1950 …; his brother was born in 1952") is no conflict. Not other
+/// numbers: those of one frame take several values as often as not ("scored 170 in his first
+/// outing … but scored just 19 against Glamorgan"), and a unit's conversion stands beside them
+/// ("62 miles (100km)").
 fn slot_number_swap<'t>(
     (text, claim_toks): (&str, &[Token<'t>]),
     (context, sent_toks): (&str, &[Token<'t>]),
 ) -> Option<(&'t str, &'t str)> {
-    // The slot before year `i` of `toks` (offsets in `src`) and the year, if it has one.
-    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str, u32)> {
-        let year = year_at(toks, i).filter(|_| i >= 2)?;
-        let (head, prep) = (toks[i - 2].raw, toks[i - 1].raw);
-        let framed = head.chars().all(|c| c.is_ascii_lowercase())
-            && TIME_PREPOSITIONS
+    // The slot before year or percentage `i` of `toks` (offsets in `src`): its content word,
+    // its preposition ("" for a percentage) and the value, if it has one.
+    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str, f64)> {
+        let content_word = |j: usize| {
+            let w = toks[j].raw;
+            w.chars().all(|c| c.is_ascii_lowercase())
+                && !is_stopword(w)
+                && gap(src, toks, j, j + 1).trim().is_empty()
+        };
+        if let Some(year) = year_at(toks, i).filter(|_| i >= 2) {
+            let prep = toks[i - 1].raw;
+            let timed = TIME_PREPOSITIONS
                 .iter()
-                .any(|p| prep.eq_ignore_ascii_case(p))
-            && !is_stopword(head)
-            && gap(src, toks, i - 2, i - 1).trim().is_empty()
-            && gap(src, toks, i - 1, i).trim().is_empty();
-        framed.then_some((head, prep, year))
+                .any(|p| prep.eq_ignore_ascii_case(p));
+            return (timed && content_word(i - 2) && gap(src, toks, i - 1, i).trim().is_empty())
+                .then_some((toks[i - 2].raw, prep, f64::from(year)));
+        }
+        if i == 0 || !toks[i].is_number || !is_percentage(src, toks, i) || !content_word(i - 1) {
+            return None;
+        }
+        Some((toks[i - 1].raw, "", number_value(toks[i].raw)?))
     }
     for i in 0..claim_toks.len() {
         let Some((head, prep, said)) = slot(text, claim_toks, i) else {
@@ -6228,6 +6241,14 @@ mod tests {
         // A slot the sentence also fills with the claim's number.
         let g = analyse("Its founder was born in 1950.", "", ctx);
         assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A percentage's slot is the word before it: what the share measures.
+        let ctx = "The Green Party won 14.8 percent of the vote, up from 8.9 percent in the \
+                   previous election.";
+        let q = "What share of the vote did the party win?";
+        let bad = analyse("It won 8.9% of the vote.", q, ctx);
+        assert_eq!(bad.claims[0].conflicts, ["\"8.9\" vs \"14.8\""], "{bad:?}");
+        let good = analyse("It won 14.8% of the vote.", q, ctx);
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
     }
 
     #[test]
