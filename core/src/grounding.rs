@@ -190,9 +190,19 @@ fn is_request(c: &str, s: usize, e: usize) -> bool {
     ends_q || opens_request
 }
 
-/// Words that tag the speaker of a request before it ("User: …", "[Human]: …", "Q: …"), lower
-/// case: [`is_request`] and [`opens_as_request`] read the words after them.
-const SPEAKER_TAGS: &[&str] = &["user", "human", "q", "question", "prompt"];
+/// Words that tag the speaker of a request or label it before it ("User: …", "[Human]: …", "Q:
+/// …", LlamaIndex's "Query: …", "Instruction: …"), lower case: [`is_request`] and
+/// [`opens_as_request`] read the words after them.
+const SPEAKER_TAGS: &[&str] = &[
+    "user",
+    "human",
+    "q",
+    "question",
+    "prompt",
+    "query",
+    "instruction",
+    "task",
+];
 
 /// Labels that mark a question ("Question: …", "Q: …", "Query: …"), lower case.
 const QUESTION_LABELS: &[&str] = &["question", "q", "query"];
@@ -5068,6 +5078,9 @@ mod tests {
         let p = format!("Use the following pieces of context to answer the question at the end. If you don't know the answer, just say that you don't know, don't try to make up an answer.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:");
         assert_eq!(found(&p), Some(passage));
         let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: When was it completed?\nAnswer: ");
+        assert_eq!(found(&p), Some(passage));
+        // The query may be an instruction rather than a question.
+        let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: Summarize in one sentence.\nAnswer: ");
         assert_eq!(found(&p), Some(passage));
         // One sentence will do when a noun points at it, not when only "the following" does.
         let one = "Python 3.0, released on 3 December 2008, was a major revision of the language.";
