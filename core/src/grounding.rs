@@ -2534,11 +2534,34 @@ impl<'a> SourceIndex<'a> {
     /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
     /// `scores` is left holding every sentence's shared weight (with `k` = 0, that is all it computes).
     fn best(&self, ids: &[u32], k: usize, scores: &mut FastMap<u32, f64>) -> Vec<(u32, f64)> {
+        self.best_continued(ids, &[], k, scores)
+    }
+
+    /// [`SourceIndex::best`], where a sentence that continues one of `subject` (the claim's
+    /// subject names, among `ids`) as its subject ([`SourceIndex::continues_subject`]: "He is
+    /// best known for his vlogs" after "Roman Atwood is …") also shares that name's weight: it
+    /// states it by a pronoun or a description (centering, Grosz et al. 1995).
+    fn best_continued(
+        &self,
+        ids: &[u32],
+        subject: &[u32],
+        k: usize,
+        scores: &mut FastMap<u32, f64>,
+    ) -> Vec<(u32, f64)> {
         scores.clear();
         for &id in ids {
             let w = self.idf[id as usize];
             for &s in self.posting(id) {
                 *scores.entry(s).or_default() += w;
+            }
+        }
+        if !subject.is_empty() {
+            for (&s, sc) in scores.iter_mut() {
+                if self.continues_subject(s, subject) {
+                    for &e in subject.iter().filter(|&&e| !self.has(s, e)) {
+                        *sc += self.idf[e as usize];
+                    }
+                }
             }
         }
         if k == 0 {
@@ -2563,21 +2586,23 @@ impl<'a> SourceIndex<'a> {
     /// no sentence shares anything with the rest. `top3` is in score order, so the best sentence
     /// holding `e` is the first of `top3` that holds it (else a walk of its posting: every
     /// sentence holding it is scored), and the best without it the first of `top3` that lacks it
-    /// (else, when all three hold it, a scan of the scores). For the claim's `subject`, a
-    /// sentence that continues it as its subject ([`SourceIndex::continues_subject`]: "He
-    /// posts …" after "Roman Atwood is …") holds it too.
+    /// (else, when all three hold it, a scan of the scores). For a name of the claim's
+    /// `subject` (its names' ids, [`SourceIndex::best_continued`]), a sentence that continues
+    /// it as its subject ([`SourceIndex::continues_subject`]: "He posts …" after "Roman Atwood
+    /// is …") holds it too.
     fn anchoring(
         &self,
         e: u32,
-        subject: bool,
+        subject: &[u32],
         top3: &[(u32, f64)],
         scores: &FastMap<u32, f64>,
     ) -> Option<f64> {
         let (w, post) = (self.idf[e as usize], self.posting(e));
         let states = |s: &u32| post.binary_search(s).is_ok();
-        let lacks = |s: &u32| !states(s) && !(subject && self.continues_subject(*s, e));
+        let lacks =
+            |s: &u32| !states(s) && !(subject.contains(&e) && self.continues_subject(*s, subject));
         let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
-            Some(&(s, sc)) => (sc - if states(&s) { w } else { 0.0 }).max(0.0),
+            Some(&(_, sc)) => (sc - w).max(0.0),
             None => post
                 .iter()
                 .filter_map(|s| scores.get(s))
@@ -2609,18 +2634,21 @@ impl<'a> SourceIndex<'a> {
         }
     }
 
-    /// Whether sentence `s` continues name `id` as its subject: its subject refers to an entity
-    /// named before it ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before has
-    /// `id` as its subject or continues it so in turn ("Paris is … . Its population is … . It
+    /// Whether sentence `s` continues the claim's subject, names `ids` (one run of a claim), as
+    /// its own subject: its subject refers to an entity named before it
+    /// ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before has every one of `ids`
+    /// in its subject or continues it so in turn ("Paris is … . Its population is … . It
     /// hosts …"): the subject continues the previous sentence's center (Grosz et al. 1995), not
     /// any entity named earlier ("Salisbury Heights is a suburb … . The City of Tea Tree Gully
     /// is … . The city has …" is no sentence about Salisbury Heights; "D.C. Cab is a film
     /// starring Max Gail, Adam Baldwin, … . He most notably …" is none about Adam Baldwin).
-    fn continues_subject(&self, s: u32, id: u32) -> bool {
+    /// A subject that shares only part of the name ("Rameez Hasan" against "Wasim Hasan Raja
+    /// … . His younger brother …") is another entity.
+    fn continues_subject(&self, s: u32, ids: &[u32]) -> bool {
         let mut t = s as usize;
-        while t > 0 && self.sent_subject_elsewhere[t] {
+        while !ids.is_empty() && t > 0 && self.sent_subject_elsewhere[t] {
             t -= 1;
-            if self.subject_is(t, id) {
+            if ids.iter().all(|&id| self.subject_is(t, id)) {
                 return true;
             }
         }
@@ -4289,7 +4317,15 @@ pub fn analyse_tokens(
             .map_or(NO_RUN, |k| k.run);
         // The three best sentences: the first two are the claim's alignment, the third lets
         // entity anchoring find the best sentence without a given token in O(1) in most cases.
-        let top3 = index.best(&known, 3, &mut scores);
+        let subject_ids: Vec<u32> = content
+            .iter()
+            .zip(&ids)
+            .filter(|(k, _)| {
+                subject_run != NO_RUN && k.kind == KeyKind::Name && k.run == subject_run
+            })
+            .filter_map(|(_, id)| *id)
+            .collect();
+        let top3 = index.best_continued(&known, &subject_ids, 3, &mut scores);
         let top = &top3[..top3.len().min(2)];
         // Entity anchoring (GroundingFeatures::entity_anchor_mean), clause by clause: an entity
         // is anchored by the rest of its own clause, so a claim that joins two source sentences
@@ -4326,7 +4362,13 @@ pub fn analyse_tokens(
                     .filter(|((k, _), _)| in_clause(k))
                     .filter_map(|((_, id), _)| *id)
                     .collect();
-                clause_top3 = index.best(&clause_ids, 3, &mut clause_scores);
+                let clause_subject: Vec<u32> = subject_ids
+                    .iter()
+                    .copied()
+                    .filter(|e| clause_ids.contains(e))
+                    .collect();
+                clause_top3 =
+                    index.best_continued(&clause_ids, &clause_subject, 3, &mut clause_scores);
                 (&clause_top3, &clause_scores)
             };
             for ((k, id), p) in keyed() {
@@ -4334,11 +4376,9 @@ pub fn analyse_tokens(
                     continue;
                 }
                 let e = id.unwrap_or_default();
-                let subject =
-                    subject_run != NO_RUN && k.kind == KeyKind::Name && k.run == subject_run;
-                let ratio = index.anchoring(e, subject, top3, scores).or_else(|| {
+                let ratio = index.anchoring(e, &subject_ids, top3, scores).or_else(|| {
                     (clauses.len() > 1)
-                        .then(|| index.anchoring(e, subject, whole_top3, whole_scores))
+                        .then(|| index.anchoring(e, &subject_ids, whole_top3, whole_scores))
                         .flatten()
                 });
                 if let Some(ratio) = ratio {
@@ -4387,7 +4427,7 @@ pub fn analyse_tokens(
                         if subject_run != NO_RUN
                             && k.kind == KeyKind::Name
                             && k.run == subject_run
-                            && index.continues_subject(s, *id) =>
+                            && index.continues_subject(s, &subject_ids) =>
                     {
                         true
                     }
@@ -5310,6 +5350,19 @@ mod tests {
             ctx,
         );
         assert!(g.features.entity_anchor_mean < 1.0, "{g:?}");
+        // The sentence that continues the subject is the claim's alignment, so its polarity is
+        // the one judged.
+        let ctx = "Roman Atwood is a content creator. He is best known for his vlogs, where he \
+                   posts updates about his life.";
+        let bad = analyse("Roman Atwood has never posted a vlog.", "", ctx);
+        assert_eq!(bad.claims[0].conflicts, ["negated vs affirmed"], "{bad:?}");
+        // A subject that shares only part of the name is another entity.
+        let ctx = "Wasim Hasan Raja was a Pakistani cricketer. His brother Rameez played too.";
+        let toks = tokens(ctx);
+        let index = SourceIndex::build(ctx, &toks, &lower_vocab_of(&[&toks]), &[]);
+        let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
+        assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
+        assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
     }
 
     #[test]
@@ -6513,9 +6566,10 @@ mod tests {
         let good = analyse("Marie Curie was born in Warsaw.", "", ctx).features;
         let bad = analyse("Marie Curie was born in Passy.", "", ctx).features;
         assert_eq!(good.entity_anchor_mean, 1.0);
-        // Passy's sentence shares nothing else with the claim (0); Marie and Curie stand where
-        // the rest of it is said (1 each).
-        assert!((bad.entity_anchor_mean - 2.0 / 3.0).abs() < 1e-9, "{bad:?}");
+        // Passy's sentence is about Marie Curie ("She …": her names' weight, 2 of the 3 equal
+        // weights the best sentence without Passy shares, which also says "born"): 2/3; Marie
+        // and Curie stand where the rest of it is said (1 each).
+        assert!((bad.entity_anchor_mean - 8.0 / 9.0).abs() < 1e-9, "{bad:?}");
     }
 
     #[test]
@@ -6600,11 +6654,13 @@ mod tests {
         let ctx = "Marie Curie was born in Warsaw in 1867. She died in Passy in 1934.";
         let joined = "Marie Curie was born in Warsaw in 1867, and she died in Passy in 1934.";
         assert_eq!(analyse(joined, "", ctx).features.entity_anchor_mean, 1.0);
-        // The places swapped: each stands away from what its clause says about it (0 each;
-        // Marie, Curie, 1867 and 1934 stand where theirs is said).
+        // The places swapped: each stands away from what its clause says about it. Warsaw's
+        // sentence shares nothing else with "she died … in 1934" (0); Passy's is about Marie
+        // Curie ("She died …"), 2 of the 4 equal weights of the sentence that says "born in
+        // 1867" (1/2). Marie, Curie, 1867 and 1934 stand where theirs is said (1 each).
         let swapped = "Marie Curie was born in Passy in 1867, and she died in Warsaw in 1934.";
         let f = analyse(swapped, "", ctx).features;
-        assert!((f.entity_anchor_mean - 4.0 / 6.0).abs() < 1e-9, "{f:?}");
+        assert!((f.entity_anchor_mean - 4.5 / 6.0).abs() < 1e-9, "{f:?}");
     }
 
     #[test]
