@@ -2599,8 +2599,8 @@ impl<'a> SourceIndex<'a> {
     ) -> Option<f64> {
         let (w, post) = (self.idf[e as usize], self.posting(e));
         let states = |s: &u32| post.binary_search(s).is_ok();
-        let lacks =
-            |s: &u32| !states(s) && !(subject.contains(&e) && self.continues_subject(*s, subject));
+        let continues = |s: &u32| subject.contains(&e) && self.continues_subject(*s, subject);
+        let lacks = |s: &u32| !(states(s) || continues(s));
         let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
             Some(&(_, sc)) => (sc - w).max(0.0),
             None => post
