@@ -6,8 +6,8 @@
 
 use crate::grounding::{
     analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
-    inflection_stem, is_list_marker, is_percentage, normal_form, number_word, prompt_passage,
-    scaled_number_word, spaced_number_words, ContextRole, Grounding,
+    inflection_stem, is_citation_marker, is_list_marker, is_percentage, normal_form, number_word,
+    prompt_passage, scaled_number_word, spaced_number_words, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
@@ -702,11 +702,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let lower = to_lower(text);
 
     // Numbers and their grounding.
-    // List numbering ("1. …") is layout, not a number the answer states.
+    // List numbering ("1. …") is layout and a citation marker ("[1]") a pointer to a source,
+    // not numbers the answer states.
     let numbers: Vec<usize> = toks
         .iter()
         .enumerate()
-        .filter(|(i, t)| t.is_number && !is_list_marker(text, &toks, *i))
+        .filter(|(i, t)| {
+            t.is_number && !is_list_marker(text, &toks, *i) && !is_citation_marker(text, &toks, *i)
+        })
         .map(|(i, _)| i)
         .collect();
     // The words of `source` (prompt, line break, context): those of the prompt and the context,

@@ -1358,6 +1358,34 @@ struct Key<'a> {
 /// [`Key::run`] of a key that is no word of a run of capitalised words.
 const NO_RUN: u32 = u32::MAX;
 
+/// Whether the token at `i` (offsets in `text`) is a citation marker: a whole number inside
+/// square brackets that hold only such numbers, commas, dashes and spaces ("[1]", "[2, 3]",
+/// "[4–6]"), as retrieval-augmented answers cite their sources (IEEE reference style). It points
+/// at a source; it states no number.
+pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    /// The longest bracket content read either side of the number, in bytes.
+    const CITATION_MAX: usize = 16;
+    let t = &toks[i];
+    let citing = |c: char| c.is_ascii_digit() || matches!(c, ',' | ' ' | '-' | '–');
+    if !t.is_number || !t.raw.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let before = &text[..t.start];
+    let after = &text[t.start + t.raw.len()..];
+    let opened = before
+        .char_indices()
+        .rev()
+        .take(CITATION_MAX)
+        .find(|&(_, c)| !citing(c))
+        .is_some_and(|(_, c)| c == '[');
+    let closed = after
+        .chars()
+        .take(CITATION_MAX)
+        .find(|&c| !citing(c))
+        .is_some_and(|c| c == ']');
+    opened && closed
+}
+
 /// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
 /// by `.` or `)`, as in "1. First point".
 pub fn is_list_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
@@ -1498,6 +1526,9 @@ fn sentence_keys<'a>(
                 run: NO_RUN,
                 at: 0,
             });
+            continue;
+        }
+        if is_citation_marker(text, toks, i) {
             continue;
         }
         if t.is_number {
@@ -5363,6 +5394,34 @@ mod tests {
         let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
         assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
         assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
+    }
+
+    #[test]
+    fn a_citation_marker_states_no_number() {
+        let ctx = "She won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in \
+                   1911.";
+        let text =
+            "She won the Nobel Prize in Physics in 1903 [1] and in Chemistry in 1911 [1, 2].";
+        let g = analyse(text, "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let toks = tokens(text);
+        let cited: Vec<&str> = (0..toks.len())
+            .filter(|&i| is_citation_marker(text, &toks, i))
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(cited, ["1", "1", "2"]);
+        // A number in brackets with words is no citation, nor one without brackets.
+        for t in [
+            "The tower [built 1889] is tall.",
+            "It has 3 floors.",
+            "Figure [3a] shows it.",
+        ] {
+            let toks = tokens(t);
+            assert!(
+                (0..toks.len()).all(|i| !is_citation_marker(t, &toks, i)),
+                "{t}"
+            );
+        }
     }
 
     #[test]
