@@ -1748,8 +1748,9 @@ const STATED_DENIED: u8 = 2;
 
 /// Whether token `at` of `toks` (offsets in `text`) is the noun of a phrase that a negating "no"
 /// opens, right before it or with one lower-case word between ("no injuries", "no serious
-/// injuries"; [`negation_word_at`]): the determiner "no" denies that any such thing exists
-/// (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
+/// injuries"; [`negation_word_at`]), and that no prepositional phrase restricts within the next
+/// two words ([`NOT_PREPOSITIONS`]: "no parking on site"): the determiner "no" denies that any
+/// such thing exists (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
 fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     let is_no = |j: usize| toks[j].raw.eq_ignore_ascii_case("no");
     let j = if at >= 1 && is_no(at - 1) {
@@ -1764,7 +1765,18 @@ fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     } else {
         return false;
     };
-    (j..at).all(|k| gap(text, toks, k, k + 1).trim().is_empty()) && negation_word_at(text, toks, j)
+    // A phrase restricted by a prepositional phrase after its noun ("no parking on site", "no
+    // charge for returns") denies the thing only there, not wherever the sources name it.
+    let restricted = (at + 1..toks.len().min(at + 3))
+        .take_while(|&k| gap(text, toks, k - 1, k).trim().is_empty())
+        .any(|k| {
+            NOT_PREPOSITIONS
+                .iter()
+                .any(|p| toks[k].raw.eq_ignore_ascii_case(p))
+        });
+    !restricted
+        && (j..at).all(|k| gap(text, toks, k, k + 1).trim().is_empty())
+        && negation_word_at(text, toks, j)
 }
 
 /// Words that deny or withhold what follows them without a negation of the clause: "all escaped
@@ -3221,6 +3233,23 @@ struct ClauseKeys<'a> {
     /// How many of `words` and of `names` it states itself (an elliptical clause holds those
     /// of the clause before it too, [`clause_words`]).
     own: (usize, usize),
+    /// When every negation of the clause is the determiner "no", the words of the phrases it
+    /// opens (the two words after it: "There is no charge for returns": "charge", "for"'s
+    /// keys are none): the clause denies those things, not its proposition ([`denied_by_no`]).
+    denied: Option<Vec<Cow<'a, str>>>,
+}
+
+impl ClauseKeys<'_> {
+    /// Whether the clause's polarity bears on a clause whose words are `other` (sorted): it is
+    /// negated, and not only by a "no" phrase whose words `other` lacks ("There is no charge
+    /// for returns" says nothing negative of "Returns are free").
+    fn negates_for(&self, other: &[Cow<'_, str>]) -> bool {
+        self.negated
+            && self
+                .denied
+                .as_ref()
+                .is_none_or(|d| d.iter().any(|w| other.binary_search(w).is_ok()))
+    }
 }
 
 impl ClauseKeys<'_> {
@@ -3289,6 +3318,30 @@ fn clause_keys<'a>(
     let span = (first.start, last.start + last.raw.len());
     let ks = sentence_keys(text, span, part, lower_vocab).0;
     let negated = ks.iter().any(|k| k.negation);
+    let denied = ks
+        .iter()
+        .filter(|k| k.negation)
+        .map(|n| {
+            let at = n.at as usize;
+            // "no longer" negates its clause as "not" does.
+            let determiner = part[at].raw.eq_ignore_ascii_case("no")
+                && part
+                    .get(at + 1)
+                    .is_some_and(|t| !t.raw.eq_ignore_ascii_case("longer"));
+            determiner.then(|| {
+                ks.iter()
+                    .filter(|k| {
+                        !k.negation
+                            && k.kind == KeyKind::Word
+                            && (at + 1..=at + 2).contains(&(k.at as usize))
+                    })
+                    .map(|k| k.norm.clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect::<Option<Vec<Vec<_>>>>()
+        .map(|v| v.concat())
+        .filter(|d| negated && !d.is_empty());
     let (mut words, mut names) = (Vec::new(), Vec::new());
     for k in ks.into_iter().filter(|k| !k.negation) {
         match k.kind {
@@ -3307,6 +3360,7 @@ fn clause_keys<'a>(
         .collect();
     Some(ClauseKeys {
         negated,
+        denied,
         own: (words.len(), names.len()),
         words,
         names,
@@ -3455,20 +3509,27 @@ fn polarity_mismatch(
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.
         let by_names = clause.words.is_empty();
-        let (claim_neg, words) = (
-            clause.negated != flip,
-            if by_names {
-                &clause.names
-            } else {
-                &clause.words
-            },
-        );
+        let words = if by_names {
+            &clause.names
+        } else {
+            &clause.words
+        };
         // Best source clauses by (claim words held, share of the clause's words): compared as
         // held_a * len_b against held_b * len_a, exactly.
         let (mut best, mut agree, mut disagree) = ((0usize, 1usize), false, false);
         for src in &sources {
-            let (src_neg, src_words) =
-                (&src.negated, if by_names { &src.names } else { &src.words });
+            // A source clause negated only by a "no" phrase whose words an affirmed claim
+            // clause lacks does not deny that clause (`ClauseKeys::negates_for`: "Returns are
+            // free" against "There is no charge for returns"). Only that way round: "… has no
+            // nickname" denies what the sources affirm by other words, and a negated claim
+            // clause still agrees with a negated source clause.
+            let claim_neg = clause.negated != flip;
+            let src_neg = &if claim_neg {
+                src.negated
+            } else {
+                src.negates_for(&clause.words)
+            };
+            let src_words = if by_names { &src.names } else { &src.words };
             let held = words
                 .iter()
                 .filter(|w| src_words.binary_search(w).is_ok())
@@ -5338,6 +5399,18 @@ mod tests {
         assert!(!denied_by_no(ctx, &toks, 4));
         let ctx = "There were no serious injuries.";
         assert!(denied_by_no(ctx, &tokens(ctx), 4));
+        // Restricted by a phrase after it, it is denied only there: parking elsewhere is not.
+        let ctx = "The hotel has no parking on site. A public garage is two blocks away.";
+        assert!(!denied_by_no(ctx, &tokens(ctx), 4));
+        let g = analyse("Parking is available at the public garage nearby.", "", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A "no" phrase denies its own words, not a clause that does not name them; "no longer"
+        // still negates its clause.
+        let ctx = "There is no charge for returns made within 30 days.";
+        let g = analyse("Returns are free within 30 days.", "", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let g = analyse("You pay a charge for returns made within 30 days.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     }
 
     #[test]
