@@ -8,7 +8,9 @@
 //! Cost is linear in the lengths of the answer and the sources: sources are indexed once (an
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
-use crate::quantity::{is_scale_name, quantities, unit_symbol, written_at, Quantity};
+use crate::quantity::{
+    is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
+};
 use crate::text::{
     abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
     framing_end, gap, glued_repeat, in_decade, initialism_letters, is_approximated,
@@ -1360,8 +1362,8 @@ const NO_RUN: u32 = u32::MAX;
 
 /// Whether the token at `i` (offsets in `text`) is a citation marker: a whole number inside
 /// square brackets that hold only such numbers, commas, dashes and spaces ("[1]", "[2, 3]",
-/// "[4–6]"), as retrieval-augmented answers cite their sources (IEEE reference style). It points
-/// at a source; it states no number.
+/// "[4–6]"; up to 16 characters either side of the number), as retrieval-augmented answers cite
+/// their sources (IEEE reference style). It points at a source; it states no number.
 pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     /// The longest bracket content read either side of the number, in bytes.
     const CITATION_MAX: usize = 16;
@@ -1373,11 +1375,11 @@ pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let before = &text[..t.start];
     let after = &text[t.start + t.raw.len()..];
     let opened = before
-        .char_indices()
+        .chars()
         .rev()
         .take(CITATION_MAX)
-        .find(|&(_, c)| !citing(c))
-        .is_some_and(|(_, c)| c == '[');
+        .find(|&c| !citing(c))
+        .is_some_and(|c| c == '[');
     let closed = after
         .chars()
         .take(CITATION_MAX)
@@ -1616,16 +1618,21 @@ fn sentence_keys<'a>(
         }
         // A unit word is keyed by its unit's first word ("kilometres", "kms", "km": "km"), so
         // that a unit is found however the sources or the question write it ("in miles"): a
-        // one-letter symbol ("m", "h") only right after a number, a capitalised one only there
-        // too ("Independence Day", "The Wizard of Oz" are names).
-        let after_number = i > 0 && {
-            let prev = &toks[i - 1];
-            prev.is_number
-                || is_number_scale(toks, i - 1)
-                || number_word(&lower_cow(prev.raw)).is_some()
-        };
-        let plain = lower.len() > 1 && t.raw.starts_with(|c: char| c.is_lowercase());
-        if let Some(symbol) = unit_symbol(lower).filter(|_| after_number || plain) {
+        // symbol of one or two letters ("m", "km"), a word as often something else
+        // ([`AMBIGUOUS_UNIT_WORDS`]: "the second film") and a capitalised one ("Independence
+        // Day", "The Wizard of Oz") only right after a number.
+        if let Some(symbol) = unit_symbol(lower).filter(|_| {
+            let anywhere = lower.len() > 2
+                && t.raw.starts_with(|c: char| c.is_lowercase())
+                && !AMBIGUOUS_UNIT_WORDS.contains(&lower);
+            anywhere
+                || (i > 0 && {
+                    let prev = &toks[i - 1];
+                    prev.is_number
+                        || is_number_scale(toks, i - 1)
+                        || number_word(&lower_cow(prev.raw)).is_some()
+                })
+        }) {
             out.push(Key::word(Cow::Borrowed(symbol)));
             continue;
         }
@@ -1746,21 +1753,24 @@ const STATED_AFFIRMED: u8 = 1;
 /// [`SourceIndex::stated`]: some occurrence of the key token lies in a "no" phrase.
 const STATED_DENIED: u8 = 2;
 
-/// Whether token `at` of `toks` (offsets in `text`) is the noun of a phrase that a negating "no"
-/// opens, right before it or with one lower-case word between ("no injuries", "no serious
-/// injuries"; [`negation_word_at`]), and that no prepositional phrase restricts within the next
-/// two words ([`NOT_PREPOSITIONS`]: "no parking on site"): the determiner "no" denies that any
-/// such thing exists (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
+/// Whether token `at` of `toks` (offsets in `text`) is the head noun of a phrase that a
+/// negating "no" opens ([`negation_word_at`]): right after it, or after one modifier
+/// ([`modifier_like`]: "no injuries", "no serious injuries"; not "serious" itself, nor
+/// "occurred" in "No injuries occurred"), and that no prepositional phrase restricts within
+/// the next two words ([`NOT_PREPOSITIONS`]: "no parking on site"): the determiner "no" denies
+/// that any such thing exists (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
 fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     let is_no = |j: usize| toks[j].raw.eq_ignore_ascii_case("no");
+    let plain = |k: usize| !toks[k].is_number && toks[k].raw.starts_with(char::is_lowercase);
+    // The head is the word after "no", or the one after that when the first modifies it ("no
+    // serious injuries"); a word after the head ("No injuries occurred") is none of the phrase.
     let j = if at >= 1 && is_no(at - 1) {
+        let modifies_next = at + 1 < toks.len() && modifier_like(toks[at].raw) && plain(at + 1);
+        if modifies_next {
+            return false;
+        }
         at - 1
-    } else if at >= 2
-        && is_no(at - 2)
-        && !toks[at - 1].is_number
-        && toks[at - 1].raw.starts_with(|c: char| c.is_lowercase())
-        && !toks[at - 1].raw.eq_ignore_ascii_case("longer")
-    {
+    } else if at >= 2 && is_no(at - 2) && plain(at - 1) && modifier_like(toks[at - 1].raw) {
         at - 2
     } else {
         return false;
@@ -1779,9 +1789,30 @@ fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
         && negation_word_at(text, toks, j)
 }
 
+/// Endings of English adjectives and participles ("serious", "significant", "reported",
+/// "known"), for [`modifier_like`].
+const MODIFIER_ENDINGS: &[&str] = &[
+    "ous", "ful", "ive", "able", "ible", "al", "ic", "ant", "ent", "less", "ary", "ory", "ed",
+    "own",
+];
+
+/// Whether a lower-case word reads as a modifier of the noun after it by its ending
+/// ([`MODIFIER_ENDINGS`]; derivational suffixes of adjectives, Quirk et al. 1985, App. I) or
+/// as one of a few short adjectives that carry none ("major", "minor", "new", "real", "other").
+fn modifier_like(raw: &str) -> bool {
+    ["major", "minor", "new", "real", "other"]
+        .iter()
+        .chain(MODIFIER_ENDINGS)
+        .any(|e| {
+            raw.len() >= e.len()
+                && raw.is_char_boundary(raw.len() - e.len())
+                && raw[raw.len() - e.len()..].eq_ignore_ascii_case(e)
+        })
+}
+
 /// Words that deny or withhold what follows them without a negation of the clause: "all escaped
 /// injury", "deny there is any connection" (the negative polarity item "any", Ladusaw 1979),
-/// "free of", "without", "avoided", "prevented".
+/// "free of", "without", "avoided", "prevented", "zero injuries".
 const PRIVATIVES: &[&str] = &[
     "any",
     "escape",
@@ -1801,20 +1832,22 @@ const PRIVATIVES: &[&str] = &[
     "prevent",
     "prevented",
     "prevents",
+    "zero",
 ];
 
 /// Whether one of the three tokens before token `at` of `toks` is one of [`PRIVATIVES`]: the
 /// word at `at` is not affirmed.
 fn privative_before(toks: &[Token<'_>], at: usize) -> bool {
-    toks[at.saturating_sub(3)..at.min(toks.len())]
+    let end = at.min(toks.len());
+    toks[end.saturating_sub(3)..end]
         .iter()
         .any(|t| PRIVATIVES.iter().any(|p| t.raw.eq_ignore_ascii_case(p)))
 }
 
 /// Whether a sentence (its tokens `toks`, offsets in `text`) opens with a definite description
 /// as its subject: "the" or "this", a lower-case word, then an auxiliary ([`AUXILIARIES`]) or a
-/// word in "-ed" that no name follows ("The company was founded in 1987 …", "This film starred
-/// …"). Such a subject refers to an entity the text has named before (Russell 1905, "On
+/// word in "-ed", and no name right after that verb ("The company was founded in 1987 …",
+/// "This film starred …"). Such a subject refers to an entity the text has named before (Russell 1905, "On
 /// Denoting"; in centering theory the subject continues the backward-looking center, Grosz et
 /// al. 1995), as a pronoun does. "The capital of France is Paris" (a phrase follows the noun)
 /// and "The capital is Paris" (a name follows the verb) name their own.
@@ -2580,10 +2613,11 @@ impl<'a> SourceIndex<'a> {
         self.best_continued(ids, &[], k, scores)
     }
 
-    /// [`SourceIndex::best`], where a sentence that continues one of `subject` (the claim's
-    /// subject names, among `ids`) as its subject ([`SourceIndex::continues_subject`]: "He is
-    /// best known for his vlogs" after "Roman Atwood is …") also shares that name's weight: it
-    /// states it by a pronoun or a description (centering, Grosz et al. 1995).
+    /// [`SourceIndex::best`], where a sentence that continues `subject` (the claim's subject
+    /// names, all of one run, among `ids`) as its own subject ([`SourceIndex::continues_subject`]:
+    /// "He is best known for his vlogs" after "Roman Atwood is …") also shares the weight of
+    /// those names it lacks: it states them by a pronoun or a description (centering, Grosz et
+    /// al. 1995).
     fn best_continued(
         &self,
         ids: &[u32],
@@ -2623,7 +2657,7 @@ impl<'a> SourceIndex<'a> {
     }
 
     /// Entity anchoring of key `e` in a claim (or clause) whose sentence weights are `scores`
-    /// (from [`SourceIndex::best`]) and whose three best sentences are `top3`: the weight the best
+    /// (from [`SourceIndex::best_continued`] with the same `subject`) and whose three best sentences are `top3`: the weight the best
     /// sentence holding `e` shares with the rest of the claim (its score less `e`'s own idf),
     /// over the larger of that and the best sentence lacking `e`'s score, in [0,1]; `None` when
     /// no sentence shares anything with the rest. `top3` is in score order, so the best sentence
@@ -3233,9 +3267,11 @@ struct ClauseKeys<'a> {
     /// How many of `words` and of `names` it states itself (an elliptical clause holds those
     /// of the clause before it too, [`clause_words`]).
     own: (usize, usize),
-    /// When every negation of the clause is the determiner "no", the words of the phrases it
-    /// opens (the two words after it: "There is no charge for returns": "charge", "for"'s
-    /// keys are none): the clause denies those things, not its proposition ([`denied_by_no`]).
+    /// When every negation of the clause is the determiner "no" (not "no longer"), the words of
+    /// the phrases it opens (the two words after it: "There is no charge for returns":
+    /// "charge", "for" being no key): the clause denies those things, not its proposition.
+    /// Unlike [`denied_by_no`], a phrase restricted by a prepositional phrase counts too: it
+    /// is the clause's polarity that is read here, not the thing's.
     denied: Option<Vec<Cow<'a, str>>>,
 }
 
@@ -3250,9 +3286,7 @@ impl ClauseKeys<'_> {
                 .as_ref()
                 .is_none_or(|d| d.iter().any(|w| other.binary_search(w).is_ok()))
     }
-}
 
-impl ClauseKeys<'_> {
     /// Whether this clause states by an antonym what `other`, of the other polarity, denies:
     /// "it is closed on Mondays" against "it is not open on Mondays" (a word of one side of a
     /// pair here, of the other side there, and none of the same side in both).
@@ -4407,8 +4441,7 @@ pub fn analyse_tokens(
                     && (k.at == 0 || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
             })
             .map_or(NO_RUN, |k| k.run);
-        // The three best sentences: the first two are the claim's alignment, the third lets
-        // entity anchoring find the best sentence without a given token in O(1) in most cases.
+        // The ids of the claim's subject names that the sources state.
         let subject_ids: Vec<u32> = content
             .iter()
             .zip(&ids)
@@ -4417,6 +4450,8 @@ pub fn analyse_tokens(
             })
             .filter_map(|(_, id)| *id)
             .collect();
+        // The three best sentences: the first two are the claim's alignment, the third lets
+        // entity anchoring find the best sentence without a given token in O(1) in most cases.
         let top3 = index.best_continued(&known, &subject_ids, 3, &mut scores);
         let top = &top3[..top3.len().min(2)];
         // Entity anchoring (GroundingFeatures::entity_anchor_mean), clause by clause: an entity
@@ -4445,30 +4480,32 @@ pub fn analyse_tokens(
             if !keyed().any(|((k, id), p)| in_clause(k) && anchored(k, id, p)) {
                 continue;
             }
-            let clause_top3;
+            let (clause_top3, clause_subject);
             let (whole_top3, whole_scores) = (&top3, &scores);
-            let (top3, scores) = if clauses.len() == 1 {
-                (whole_top3, whole_scores)
+            // The clause's sentence weights, with the claim's subject names when the clause
+            // holds them (`SourceIndex::best_continued`), as anchoring reads them.
+            let (top3, scores, subject) = if clauses.len() == 1 {
+                (whole_top3, whole_scores, &subject_ids)
             } else {
                 let clause_ids: Vec<u32> = keyed()
                     .filter(|((k, _), _)| in_clause(k))
                     .filter_map(|((_, id), _)| *id)
                     .collect();
-                let clause_subject: Vec<u32> = subject_ids
+                clause_subject = subject_ids
                     .iter()
                     .copied()
                     .filter(|e| clause_ids.contains(e))
-                    .collect();
+                    .collect::<Vec<u32>>();
                 clause_top3 =
                     index.best_continued(&clause_ids, &clause_subject, 3, &mut clause_scores);
-                (&clause_top3, &clause_scores)
+                (&clause_top3, &clause_scores, &clause_subject)
             };
             for ((k, id), p) in keyed() {
                 if !(in_clause(k) && anchored(k, id, p)) {
                     continue;
                 }
                 let e = id.unwrap_or_default();
-                let ratio = index.anchoring(e, &subject_ids, top3, scores).or_else(|| {
+                let ratio = index.anchoring(e, subject, top3, scores).or_else(|| {
                     (clauses.len() > 1)
                         .then(|| index.anchoring(e, &subject_ids, whole_top3, whole_scores))
                         .flatten()
@@ -5399,6 +5436,10 @@ mod tests {
         assert!(!denied_by_no(ctx, &toks, 4));
         let ctx = "There were no serious injuries.";
         assert!(denied_by_no(ctx, &tokens(ctx), 4));
+        assert!(!denied_by_no(ctx, &tokens(ctx), 3));
+        // The word after the head is no part of the phrase.
+        let ctx = "No injuries occurred.";
+        assert!(denied_by_no(ctx, &tokens(ctx), 1) && !denied_by_no(ctx, &tokens(ctx), 2));
         // Restricted by a phrase after it, it is denied only there: parking elsewhere is not.
         let ctx = "The hotel has no parking on site. A public garage is two blocks away.";
         assert!(!denied_by_no(ctx, &tokens(ctx), 4));

@@ -291,12 +291,35 @@ fn unit_named(raw: &str) -> Option<Unit> {
         .map(|&(_, u)| u)
 }
 
-/// The first word of [`UNITS`] for the unit a word names ("kilometres", "kms", "km": "km";
-/// "hours", "hrs": "h"), None for other words: one key for a unit however it is written.
-pub fn unit_symbol(raw: &str) -> Option<&'static str> {
-    let u = unit_named(raw)?;
-    UNITS.iter().find(|(_, v)| *v == u).map(|&(w, _)| w)
+/// The first word of [`UNITS`] for the unit a lower-case word names ("kilometres", "kms",
+/// "km": "km"; "hours", "hrs": "h"), None for other words: one key for a unit however it is
+/// written. Hashed, built on first use: it runs for every word of the sources.
+pub fn unit_symbol(lower: &str) -> Option<&'static str> {
+    static SYMBOL_OF: std::sync::OnceLock<crate::text::FastMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    if lower.len() > UNIT_MAX_LEN {
+        return None;
+    }
+    SYMBOL_OF
+        .get_or_init(|| {
+            UNITS
+                .iter()
+                .map(|&(w, u)| {
+                    let first = UNITS.iter().find(|(_, v)| *v == u).map_or(w, |&(f, _)| f);
+                    (w, first)
+                })
+                .collect()
+        })
+        .get(lower)
+        .copied()
 }
+
+/// Words of [`UNITS`] that are as often something else ("the second film", "a minute
+/// difference", "pound sterling", "foot of the hill", "back yard"): units only after a number.
+pub const AMBIGUOUS_UNIT_WORDS: &[&str] = &[
+    "second", "seconds", "minute", "minutes", "pound", "pounds", "foot", "feet", "yard", "yards",
+    "knot", "knots", "day", "days",
+];
 
 /// The temperature scale a word names ([`TEMPERATURE_SCALES`]), None for other words.
 fn scale_named(raw: &str) -> Option<Unit> {
@@ -706,7 +729,7 @@ mod tests {
     #[test]
     fn unit_words_fit_their_length_bound() {
         assert_eq!(UNITS.iter().map(|(w, _)| w.len()).max(), Some(UNIT_MAX_LEN));
-        assert_eq!(unit_symbol("Kilometres"), Some("km"));
+        assert_eq!(unit_symbol("kilometres"), Some("km"));
         assert_eq!(unit_symbol("hrs"), Some("h"));
         assert_eq!(unit_symbol("metres"), Some("m"));
         assert_eq!(unit_symbol("tower"), None);
