@@ -14,7 +14,7 @@ use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
     joined_name, lower_cow, number_key, number_value, rounds_to, spelled_initialisms,
-    strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    spells_long_form, strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -723,7 +723,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .map(|&(s, e)| text[s..e].to_string())
         .collect();
     // Initialisms the sources state ("US", "U.S") or spell out ("United States"), found once
-    // and only when a name of the answer is an initialism.
+    // and only when a name of the answer is an initialism (and, for one of three letters or
+    // more, a long form inside the words, "ultraviolet B": `spells_long_form`).
     let spelled = std::cell::OnceCell::new();
     let spelled = || {
         spelled.get_or_init(|| {
@@ -782,7 +783,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !part_names().contains(b.trim())
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
-                && !initialism.is_some_and(|l| spelled().contains(&l))
+                && !initialism.is_some_and(|l| {
+                    spelled().contains(&l)
+                        || spells_long_form(&context_tokens, &l)
+                        || spells_long_form(&prompt_tokens, &l)
+                })
                 && !joins_whole_names(&b, &source_names().whole)
                 && !source_names().states_inflected(&b)
                 && !source_names()
@@ -1577,6 +1582,13 @@ mod tests {
             Some("They told us about Alaska."),
         );
         assert_eq!(e.novel_names, vec!["U.S"]);
+        // A long form may give an initialism letters from inside its words.
+        let ctx =
+            Some("Vitamin D is produced in the skin when it is exposed to ultraviolet B light.");
+        let e = extract("Your skin makes it when exposed to UVB light.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("Your skin makes it when exposed to UVA light.", None, ctx);
+        assert_eq!(e.novel_names, vec!["UVA"]);
     }
 
     #[test]

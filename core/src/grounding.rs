@@ -15,8 +15,8 @@ use crate::text::{
     abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
     framing_end, gap, glued_repeat, in_decade, initialism_letters, is_approximated,
     is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name, lower_cow,
-    number_key, number_value, rounds_to, spelled_initialisms, strip_possessive, to_lower, tokens,
-    FastMap, FastSet, Token, APPROXIMATORS,
+    number_key, number_value, rounds_to, spelled_initialisms, spells_long_form, strip_possessive,
+    to_lower, tokens, FastMap, FastSet, Token, APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
@@ -2403,7 +2403,7 @@ impl<'a> SourceIndex<'a> {
                 ks.extend(
                     initialisms
                         .iter()
-                        .filter(|l| spelled.contains(*l))
+                        .filter(|l| spelled.contains(*l) || spells_long_form(toks, l))
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }

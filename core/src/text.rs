@@ -312,6 +312,65 @@ pub fn spelled_initialisms(text: &str, toks: &[Token<'_>]) -> FastSet<String> {
     out
 }
 
+/// Whether consecutive words of `toks` (the [`tokens`] of a sentence) spell the initialism
+/// `short` (lower-case letters, at least three) as its long form, by the matching of Schwartz
+/// and Hearst (2003, "A simple algorithm for identifying abbreviation definitions in biomedical
+/// text"): each word of a run of two or more gives the next letter of `short` by its first
+/// letter, and may give the letters after it from inside itself, in order ("ultraviolet B" spells
+/// "uvb", "deoxyribonucleic acid" spells "dna"). Stopwords and numbers end a run. Their pattern
+/// "long form (short form)" is not required: an answer may abbreviate what its source spells out.
+pub fn spells_long_form(toks: &[Token<'_>], short: &str) -> bool {
+    let short = short.as_bytes();
+    if short.len() < 3 || !short.iter().all(u8::is_ascii_lowercase) {
+        return false;
+    }
+    // Whether the words from `w` on spell `short[at..]`, two words at least in all (`n` so far).
+    fn spell(words: &[Vec<u8>], w: usize, short: &[u8], at: usize, n: usize) -> bool {
+        if at == short.len() {
+            return n >= 2;
+        }
+        let Some(word) = words.get(w) else {
+            return false;
+        };
+        if word.first() != Some(&short[at]) {
+            return false;
+        }
+        // The word gives letters at..end (end > at): its first, then the rest in order inside it.
+        let mut end = at + 1;
+        let mut pos = 1;
+        loop {
+            if spell(words, w + 1, short, end, n + 1) {
+                return true;
+            }
+            match short
+                .get(end)
+                .and_then(|c| word[pos..].iter().position(|b| b == c))
+            {
+                Some(p) => {
+                    pos += p + 1;
+                    end += 1;
+                }
+                None => return false,
+            }
+            if end == short.len() {
+                return n + 1 >= 2;
+            }
+        }
+    }
+    let words: Vec<Vec<u8>> = toks
+        .iter()
+        .map(|t| {
+            let lower = lower_cow(t.raw);
+            if t.is_number || is_stopword(&lower) || !lower.is_ascii() {
+                Vec::new()
+            } else {
+                lower.into_owned().into_bytes()
+            }
+        })
+        .collect();
+    (0..words.len()).any(|w| spell(&words, w, short, 0, 0))
+}
+
 /// Lower-cased words (numbers kept as written) of `text`.
 pub fn lower_words(text: &str) -> Vec<String> {
     tokens(text).iter().map(|t| to_lower(t.raw)).collect()
@@ -782,6 +841,20 @@ mod tests {
         }
         // Not across a sentence's end, nor from a stopword ("The").
         assert!(!set.contains("ap") && !set.contains("tus"), "{set:?}");
+    }
+
+    #[test]
+    fn a_long_form_spells_its_initialism_from_inside_its_words() {
+        let spells = |text: &str, short: &str| spells_long_form(&tokens(text), short);
+        assert!(spells("when exposed to ultraviolet B light", "uvb"));
+        assert!(spells("a molecule of deoxyribonucleic acid", "dna"));
+        assert!(spells("the World Health Organization said", "who"));
+        // One word is no long form; a stopword ends a run; letters out of order spell nothing;
+        // two letters are too few to tell.
+        assert!(!spells("exposed to the sun", "tts"));
+        assert!(!spells("ultraviolet B light", "vub"));
+        assert!(!spells("ultraviolet", "uv"));
+        assert!(!spells("an ultraviolet lamp", "lux"));
     }
 
     #[test]
