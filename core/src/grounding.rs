@@ -1856,14 +1856,17 @@ fn opens_with_description(text: &str, toks: &[Token<'_>]) -> bool {
         return false;
     };
     let lower = |t: &Token<'_>| t.raw.starts_with(|c: char| c.is_lowercase());
-    let verb_lower = lower_cow(verb.raw);
+    // The cheap tests first: this runs for every sentence of the sources.
     (det.raw.eq_ignore_ascii_case("the") || det.raw.eq_ignore_ascii_case("this"))
         && lower(head)
         && !head.is_number
-        && !is_stopword(&lower_cow(head.raw))
-        && gap(text, toks, 1, 2).trim().is_empty()
         && lower(verb)
-        && (AUXILIARIES.contains(&verb_lower.as_ref()) || verb_lower.ends_with("ed"))
+        && gap(text, toks, 1, 2).trim().is_empty()
+        && !is_stopword(&lower_cow(head.raw))
+        && {
+            let verb_lower = lower_cow(verb.raw);
+            AUXILIARIES.contains(&verb_lower.as_ref()) || verb_lower.ends_with("ed")
+        }
         && rest
             .first()
             .is_none_or(|t| !t.raw.starts_with(|c: char| c.is_uppercase()))
@@ -2467,14 +2470,12 @@ impl<'a> SourceIndex<'a> {
                         id
                     }
                 };
-                stated[id as usize] |= if k.kind == KeyKind::Word
-                    && k.at > 0
-                    && denied_by_no(context, toks, k.at as usize)
-                {
-                    STATED_DENIED
-                } else {
-                    STATED_AFFIRMED
-                };
+                stated[id as usize] |=
+                    if k.kind == KeyKind::Word && denied_by_no(context, toks, k.at as usize) {
+                        STATED_DENIED
+                    } else {
+                        STATED_AFFIRMED
+                    };
                 if let Some(q) = k.qty {
                     quantities.push((q, id, (sent_at.len() - 1) as u32));
                 }
@@ -4441,6 +4442,15 @@ pub fn analyse_tokens(
                     && (k.at == 0 || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
             })
             .map_or(NO_RUN, |k| k.run);
+        // The ids the sources give the keys of a clause of the claim (a range of its tokens).
+        let clause_ids_of = |r: &std::ops::Range<usize>| -> Vec<u32> {
+            content
+                .iter()
+                .zip(&ids)
+                .filter(|(k, _)| r.contains(&(k.at as usize)))
+                .filter_map(|(_, id)| *id)
+                .collect()
+        };
         // The ids of the claim's subject names that the sources state.
         let subject_ids: Vec<u32> = content
             .iter()
@@ -4487,10 +4497,7 @@ pub fn analyse_tokens(
             let (top3, scores, subject) = if clauses.len() == 1 {
                 (whole_top3, whole_scores, &subject_ids)
             } else {
-                let clause_ids: Vec<u32> = keyed()
-                    .filter(|((k, _), _)| in_clause(k))
-                    .filter_map(|((_, id), _)| *id)
-                    .collect();
+                let clause_ids = clause_ids_of(r);
                 clause_subject = subject_ids
                     .iter()
                     .copied()
@@ -4651,21 +4658,15 @@ pub fn analyse_tokens(
                     let clauses =
                         claim_clauses.get_or_init(|| clause_ranges(claim_text, claim_toks));
                     let at = content[i].at as usize;
-                    if let Some(r) = clauses
+                    let clause_ids = clauses
                         .iter()
                         .find(|r| clauses.len() > 1 && r.contains(&at))
-                    {
-                        let clause_ids: Vec<u32> = content
-                            .iter()
-                            .zip(&ids)
-                            .filter(|(k, _)| r.contains(&(k.at as usize)))
-                            .filter_map(|(_, id)| *id)
-                            .collect();
+                        .map(clause_ids_of)
+                        .filter(|c| c.len() >= 2);
+                    if let Some(clause_ids) = clause_ids {
                         let best = index.best(&clause_ids, 1, &mut clause_scores);
                         if let Some(&(t, _)) = best.first().filter(|(t, _)| {
-                            *t != s
-                                && clause_ids.len() >= 2
-                                && clause_ids.iter().all(|&id| index.has(*t, id))
+                            *t != s && clause_ids.iter().all(|&id| index.has(*t, id))
                         }) {
                             (other, stated_in) = (others_in(t), t);
                         }

@@ -325,47 +325,40 @@ pub fn spells_long_form(toks: &[Token<'_>], short: &str) -> bool {
         return false;
     }
     // Whether the words from `w` on spell `short[at..]`, two words at least in all (`n` so far).
-    fn spell(words: &[Vec<u8>], w: usize, short: &[u8], at: usize, n: usize) -> bool {
+    // A word is its bytes, compared ASCII case-insensitively; None ends a run.
+    fn spell(words: &[Option<&[u8]>], w: usize, short: &[u8], at: usize, n: usize) -> bool {
         if at == short.len() {
             return n >= 2;
         }
-        let Some(word) = words.get(w) else {
+        let Some(Some(word)) = words.get(w) else {
             return false;
         };
-        if word.first() != Some(&short[at]) {
+        if !word
+            .first()
+            .is_some_and(|b| b.eq_ignore_ascii_case(&short[at]))
+        {
             return false;
         }
         // The word gives letters at..end (end > at): its first, then the rest in order inside it.
-        let mut end = at + 1;
-        let mut pos = 1;
+        let (mut end, mut pos) = (at + 1, 1);
         loop {
             if spell(words, w + 1, short, end, n + 1) {
                 return true;
             }
             match short
                 .get(end)
-                .and_then(|c| word[pos..].iter().position(|b| b == c))
+                .and_then(|c| word[pos..].iter().position(|b| b.eq_ignore_ascii_case(c)))
             {
-                Some(p) => {
-                    pos += p + 1;
-                    end += 1;
-                }
+                Some(p) => (pos, end) = (pos + p + 1, end + 1),
                 None => return false,
-            }
-            if end == short.len() {
-                return n + 1 >= 2;
             }
         }
     }
-    let words: Vec<Vec<u8>> = toks
+    let words: Vec<Option<&[u8]>> = toks
         .iter()
         .map(|t| {
-            let lower = lower_cow(t.raw);
-            if t.is_number || is_stopword(&lower) || !lower.is_ascii() {
-                Vec::new()
-            } else {
-                lower.into_owned().into_bytes()
-            }
+            let content = !t.is_number && t.raw.is_ascii() && !is_stopword(&lower_cow(t.raw));
+            content.then_some(t.raw.as_bytes())
         })
         .collect();
     (0..words.len()).any(|w| spell(&words, w, short, 0, 0))
