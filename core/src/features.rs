@@ -442,6 +442,7 @@ fn capitalised_runs(
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
             && !is_scale_name(text, toks, i)
+            && !is_citation_marker(text, toks, i)
         {
             // A possessive ends a name: "Charles Babbage's Analytical Engine" names two things,
             // each of which the sources may state ("… Charles Babbage's proposed computer, the
@@ -1543,6 +1544,12 @@ mod tests {
             Some("A Polish chemist who lived in France named polonium."),
         );
         assert_eq!(e.novel_names, vec!["Germany"]);
+        // A city's demonym names the city.
+        let ctx = Some("Antonio Vivaldi was born in Venice in 1678.");
+        let e = extract("Vivaldi was a Venetian composer.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("Vivaldi was a Viennese composer.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Viennese"]);
     }
 
     #[test]

@@ -1360,16 +1360,41 @@ struct Key<'a> {
 /// [`Key::run`] of a key that is no word of a run of capitalised words.
 const NO_RUN: u32 = u32::MAX;
 
+/// Words that label a retrieved source inside square brackets before its number ("[Doc 2]",
+/// "[Source 1]", "[Passage 3]"), as retrieval pipelines tag each passage they paste into a
+/// context and answers cite them, lower case.
+const CITATION_LABELS: &[&str] = &[
+    "doc",
+    "docs",
+    "document",
+    "source",
+    "passage",
+    "ref",
+    "reference",
+    "chunk",
+    "snippet",
+    "result",
+    "excerpt",
+    "context",
+    "citation",
+    "article",
+];
+
 /// Whether the token at `i` (offsets in `text`) is a citation marker: a whole number inside
 /// square brackets that hold only such numbers, commas, dashes and spaces ("[1]", "[2, 3]",
 /// "[4–6]"; up to 16 characters either side of the number), as retrieval-augmented answers cite
-/// their sources (IEEE reference style). It points at a source; it states no number.
+/// their sources (IEEE reference style), or after a source label that opens the brackets
+/// ("[Doc 2]", [`CITATION_LABELS`]), or that label itself ([`is_citation_label`]). It points at
+/// a source; it states no number and names nothing.
 pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     /// The longest bracket content read either side of the number, in bytes.
     const CITATION_MAX: usize = 16;
     let t = &toks[i];
     let citing = |c: char| c.is_ascii_digit() || matches!(c, ',' | ' ' | '-' | '–');
-    if !t.is_number || !t.raw.bytes().all(|b| b.is_ascii_digit()) {
+    if !t.is_number {
+        return is_citation_label(text, toks, i);
+    }
+    if !t.raw.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
     let before = &text[..t.start];
@@ -1379,13 +1404,34 @@ pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
         .rev()
         .take(CITATION_MAX)
         .find(|&c| !citing(c))
-        .is_some_and(|c| c == '[');
+        .is_some_and(|c| c == '[')
+        || (i > 0 && is_citation_label(text, toks, i - 1));
     let closed = after
         .chars()
         .take(CITATION_MAX)
         .find(|&c| !citing(c))
         .is_some_and(|c| c == ']');
     opened && closed
+}
+
+/// Whether the word at `i` (offsets in `text`) is the label of a bracketed citation: a word of
+/// [`CITATION_LABELS`] (any case) right after "[" and followed by a whole number and "]"
+/// ("[Doc 2]", "[source 1]").
+fn is_citation_label(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let t = &toks[i];
+    let Some(n) = toks.get(i + 1) else {
+        return false;
+    };
+    let labelled = t.raw.len() <= 9
+        && CITATION_LABELS
+            .iter()
+            .any(|l| l.eq_ignore_ascii_case(t.raw));
+    labelled
+        && text[..t.start].trim_end().ends_with('[')
+        && n.is_number
+        && n.raw.bytes().all(|b| b.is_ascii_digit())
+        && text[t.start + t.raw.len()..n.start].trim().is_empty()
+        && text[n.start + n.raw.len()..].trim_start().starts_with(']')
 }
 
 /// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
@@ -1702,6 +1748,16 @@ fn sentence_keys<'a>(
         } else {
             KeyKind::Name
         };
+        // An ordinary word opening the sentence right before a name, a space between them
+        // ("Little Ashby is …", "New Brunswick has …"), may be the name's first word: it is
+        // keyed as a name too, so that "Little Ashby" named mid-sentence is found here whole.
+        let opens_name = cap && opens && !name && opens_name_run(text, toks, i, lower_vocab);
+        if opens_name {
+            out.push(Key {
+                run: runs.of(i, text, toks),
+                ..Key::name(normal_form(fold_diacritics(lower_cow(t.raw))))
+            });
+        }
         out.push(Key {
             norm,
             kind,
@@ -1716,6 +1772,22 @@ fn sentence_keys<'a>(
         k.at = last;
     }
     (out, refers_back)
+}
+
+/// Whether token `i` of `toks` (offsets in `text`), a capitalised ordinary word opening its
+/// sentence, opens a name there: the word after it, one space on, is capitalised, and the request
+/// writes the two mid-sentence, where only a name is capitalised ([`LowerVocab`]: "Little Ashby is
+/// a village …" beside "… says Little Ashby is …"; not "Somehow Walt Disney …").
+fn opens_name_run(text: &str, toks: &[Token<'_>], i: usize, lower_vocab: &LowerVocab<'_>) -> bool {
+    let end = toks[i].start + toks[i].raw.len();
+    toks.get(i + 1).is_some_and(|n| {
+        !n.is_number
+            && !n.sentence_start
+            && n.raw.starts_with(char::is_uppercase)
+            && text.get(end..n.start) == Some(" ")
+            && lower_vocab
+                .contains(format!("{} {}", lower_cow(toks[i].raw), lower_cow(n.raw)).as_str())
+    })
 }
 
 /// Whether token `i` of `toks` (offsets in `text`) is a word of a disambiguator: a parenthesis
@@ -2058,7 +2130,11 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
 const NUMBER_GAPS_MAX: usize = 6;
 
 /// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
-/// (borrowed from the request when they already are).
+/// (borrowed from the request when they already are), and the pairs of capitalised words it
+/// writes mid-sentence one space apart, lower-cased and joined by a space ("little ashby" for
+/// "… in Little Ashby …"; a word holds no space, so a pair is never taken for a word): the
+/// evidence that a capitalised ordinary word opening a sentence opens a name
+/// ([`opens_name_run`]).
 type LowerVocab<'a> = FastSet<Cow<'a, str>>;
 
 /// The [`LowerVocab`] of texts given by their [`tokens`].
@@ -2066,10 +2142,25 @@ fn lower_vocab_of<'a>(texts: &[&[Token<'a>]]) -> LowerVocab<'a> {
     // Sized for every token up front: growing it rehashed every word several times.
     let n = texts.iter().map(|t| t.len()).sum();
     let mut set = LowerVocab::with_capacity_and_hasher(n, Default::default());
+    let cap = |t: &Token<'_>| !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
     for toks in texts {
-        for tok in toks.iter() {
-            if !tok.is_number && !tok.raw.chars().next().is_some_and(char::is_uppercase) {
+        for (j, tok) in toks.iter().enumerate() {
+            if !tok.is_number && !cap(tok) {
                 set.insert(crate::text::lower_cow(tok.raw));
+            }
+            if let Some(prev) = j.checked_sub(1).map(|p| &toks[p]) {
+                if cap(prev)
+                    && cap(tok)
+                    && !prev.sentence_start
+                    && !tok.sentence_start
+                    && prev.start + prev.raw.len() + 1 == tok.start
+                {
+                    set.insert(Cow::Owned(format!(
+                        "{} {}",
+                        crate::text::lower_cow(prev.raw),
+                        crate::text::lower_cow(tok.raw)
+                    )));
+                }
             }
         }
     }
@@ -5525,11 +5616,20 @@ mod tests {
             .map(|i| toks[i].raw)
             .collect();
         assert_eq!(cited, ["1", "1", "2"]);
+        // A retrieval pipeline's source label: neither the label nor its number is stated.
+        let t = "[Doc 2] Gigafactory Texas is Tesla's largest factory [source 1].";
+        let toks = tokens(t);
+        let cited: Vec<&str> = (0..toks.len())
+            .filter(|&i| is_citation_marker(t, &toks, i))
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(cited, ["Doc", "2", "source", "1"]);
         // A number in brackets with words is no citation, nor one without brackets.
         for t in [
             "The tower [built 1889] is tall.",
             "It has 3 floors.",
             "Figure [3a] shows it.",
+            "The [Model 3] sold well.",
         ] {
             let toks = tokens(t);
             assert!(
@@ -5537,6 +5637,33 @@ mod tests {
                 "{t}"
             );
         }
+    }
+
+    #[test]
+    fn an_ordinary_word_opening_a_sentence_opens_the_name_the_request_writes_after_it() {
+        // "Little" opens the source sentence, where every word is capitalised; the answer writes
+        // "Little Ashby" mid-sentence, so the source names the village whole.
+        let ctx = "Little Ashby is a village in Leicestershire, England, known for its Norman \
+                   church.";
+        let g = analyse("The village of Little Ashby is in Leicestershire.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let g = analyse("The village of Little Ashby is in Yorkshire.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // Without the request writing the pair mid-sentence, an opening ordinary word stays a
+        // word: "Somehow" names nothing.
+        let ctx = "Somehow Walt Disney made mice lovable.";
+        let toks = tokens(ctx);
+        let vocab = lower_vocab_of(&[&toks]);
+        assert!(!opens_name_run(ctx, &toks, 0, &vocab));
+        let toks_b = tokens("He lives in Little Ashby.");
+        let toks_a = tokens("Little Ashby is a village.");
+        let vocab = lower_vocab_of(&[&toks_a, &toks_b]);
+        assert!(opens_name_run(
+            "Little Ashby is a village.",
+            &toks_a,
+            0,
+            &vocab
+        ));
     }
 
     #[test]
