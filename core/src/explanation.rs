@@ -341,10 +341,23 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
             }
         }
         "new_support_share" if x.has_context => (
-            format!(
-                "{} of what it adds to the question is found in the sources",
-                pct(f.new_support_share)
-            ),
+            // Beside a contradicted claim its words are in the sources, but not what they say
+            // (as for the claims' support above).
+            if x.grounding
+                .claims
+                .iter()
+                .any(|c| c.status == ClaimStatus::Contradicted)
+            {
+                format!(
+                    "{} of the words it adds to the question occur in the sources",
+                    pct(f.new_support_share)
+                )
+            } else {
+                format!(
+                    "{} of what it adds to the question is found in the sources",
+                    pct(f.new_support_share)
+                )
+            },
             if f.new_support_share >= 0.75 {
                 Support
             } else {
