@@ -16,11 +16,14 @@
 //!   sentence of another item's summary appended.
 //! - the correct answer (for QA its sentence form) reworded — a share of its content words
 //!   replaced by words the passage lacks, a lexical stand-in for FactCC's paraphrase
-//!   transformation — against the reworded answer with a name, number or date swapped.
+//!   transformation — against the reworded answer with a name, number or date swapped;
+//! - for half the QA groups, an extrinsic addition shared by both labels (Maynez et al. 2020):
+//!   the sentence form followed by another item's sentence, without digits, that the passage
+//!   leaves unsupported without contradicting it, against the same with the answer swapped.
 //!
 //! Everything is a deterministic function of the dev rows (choices by FNV-1a hashes of the group).
 
-use epistemic_audit_core::grounding::sentence_spans;
+use epistemic_audit_core::grounding::{analyse, sentence_spans, ClaimStatus};
 use epistemic_audit_core::lexicon::is_common_word;
 use epistemic_audit_core::text::{fnv1a, is_stopword, strip_possessive, tokens, Token, FNV_OFFSET};
 
@@ -363,6 +366,31 @@ pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
                         out.push(row(neg, true, true));
                     }
                 }
+                // An extrinsic addition (Maynez et al. 2020, "On Faithfulness and Factuality in
+                // Abstractive Summarization": content the passage neither states nor
+                // contradicts, often factual) shared by both labels: the sentence form followed
+                // by another item's sentence that this passage leaves unsupported without
+                // contradicting it, against the same with the answer swapped. A name the
+                // passage lacks is then no sign of error by itself; a changed one is. Only
+                // sentences without digits: a number the passage lacks stays a sign of error,
+                // as a changed quantity is the commonest substitution and not every number has
+                // a slot in its sentence where the change can be seen.
+                let extra = sentence_form(other).filter(|x| {
+                    let claims = analyse(x, "", &item.context).claims;
+                    !x.bytes().any(|b| b.is_ascii_digit())
+                        && !contains_ci(&item.context, x)
+                        && !claims.is_empty()
+                        && claims.iter().all(|c| c.status == ClaimStatus::Unsupported)
+                });
+                if let (Some(sent), Some(extra)) = (
+                    sentence_form(item).filter(|_| h(&[&item.group, "extra"]).is_multiple_of(2)),
+                    extra,
+                ) {
+                    if let Some(neg) = swap(&sent, item, &other.context, "x") {
+                        out.push(row(format!("{sent} {extra}"), false, true));
+                        out.push(row(format!("{neg} {extra}"), true, true));
+                    }
+                }
                 if let Some(sent) = sentence_form(item) {
                     let neg = if h(&[&item.group, "neg"]).is_multiple_of(4) {
                         negate(&sent)
@@ -515,5 +543,45 @@ mod tests {
         let pos = rows.iter().filter(|r| !r.hallucinated).count();
         assert_eq!(pos * 2, rows.len());
         assert!(!rows.is_empty());
+    }
+
+    #[test]
+    fn an_extrinsic_addition_is_shared_by_both_labels_and_holds_no_number() {
+        // Many groups, so that the hashed half that gets an addition is not empty.
+        let items: Vec<Item> = (0..40)
+            .map(|i| {
+                if i % 2 == 0 {
+                    Item {
+                        group: format!("g{i}"),
+                        ..item()
+                    }
+                } else {
+                    Item {
+                        group: format!("g{i}"),
+                        context: "The Amazon River flows through Peru, Colombia and Brazil. \
+                                  Its basin is home to many species of fish."
+                            .into(),
+                        prompt: Some("Which country does the Amazon reach last?".into()),
+                        right: "Brazil".into(),
+                    }
+                }
+            })
+            .collect();
+        let rows = controlled("qa", &items);
+        let additions: Vec<&[Synth]> = rows
+            .chunks(2)
+            .filter(|p| p[0].text.contains(". ") && p[0].text.split(". ").count() == 2)
+            .filter(|p| {
+                let tail = |r: &Synth| r.text.split_once(". ").map(|(_, t)| t.to_string());
+                tail(&p[0]).is_some() && tail(&p[0]) == tail(&p[1])
+            })
+            .collect();
+        assert!(!additions.is_empty());
+        for pair in additions {
+            assert!(!pair[0].hallucinated && pair[1].hallucinated, "{pair:?}");
+            let tail = pair[0].text.split_once(". ").unwrap().1;
+            assert!(!tail.bytes().any(|b| b.is_ascii_digit()), "{tail}");
+            assert!(!pair[0].context.contains(tail.trim_end_matches('.')));
+        }
     }
 }
