@@ -346,7 +346,7 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
             if x.grounding
                 .claims
                 .iter()
-                .any(|c| c.status == ClaimStatus::Contradicted)
+                .any(|cl| cl.status == ClaimStatus::Contradicted)
             {
                 format!(
                     "{} of the words it adds to the question occur in the sources",

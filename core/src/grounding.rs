@@ -1739,25 +1739,31 @@ fn sentence_keys<'a>(
         };
         // Diacritics aside: "Gaudi" names what "Gaudí" names.
         let norm = normal_form(fold_diacritics(place));
-        // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
-        let norm = if name { norm } else { inflection_stem(norm) };
-        let kind = if !name {
-            KeyKind::Word
-        } else if CALENDAR_NAMES.binary_search(&norm.as_ref()).is_ok() {
-            KeyKind::Month
-        } else {
-            KeyKind::Name
+        let name_kind = |norm: &str| {
+            if CALENDAR_NAMES.binary_search(&norm).is_ok() {
+                KeyKind::Month
+            } else {
+                KeyKind::Name
+            }
         };
         // An ordinary word opening the sentence right before a name, a space between them
         // ("Little Ashby is …", "New Brunswick has …"), may be the name's first word: it is
-        // keyed as a name too, so that "Little Ashby" named mid-sentence is found here whole.
-        let opens_name = cap && opens && !name && opens_name_run(text, toks, i, lower_vocab);
-        if opens_name {
+        // keyed as a name too (as any name is: "American Airlines …" by its place, "america"),
+        // so that "Little Ashby" named mid-sentence is found here whole.
+        if cap && opens && !name && opens_name_run(text, toks, i, lower_vocab) {
             out.push(Key {
+                kind: name_kind(&norm),
                 run: runs.of(i, text, toks),
-                ..Key::name(normal_form(fold_diacritics(lower_cow(t.raw))))
+                ..Key::name(norm.clone())
             });
         }
+        // A content word is keyed by its Porter stem of inflections ("mixed" = "mixing").
+        let norm = if name { norm } else { inflection_stem(norm) };
+        let kind = if name {
+            name_kind(&norm)
+        } else {
+            KeyKind::Word
+        };
         out.push(Key {
             norm,
             kind,
@@ -2131,7 +2137,8 @@ const NUMBER_GAPS_MAX: usize = 6;
 
 /// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
 /// (borrowed from the request when they already are), and the pairs of capitalised words it
-/// writes mid-sentence one space apart, lower-cased and joined by a space ("little ashby" for
+/// writes mid-sentence one character apart (a space, as a rule), lower-cased and joined by a
+/// space ("little ashby" for
 /// "… in Little Ashby …"; a word holds no space, so a pair is never taken for a word): the
 /// evidence that a capitalised ordinary word opening a sentence opens a name
 /// ([`opens_name_run`]).
@@ -5649,6 +5656,13 @@ mod tests {
         assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
         let g = analyse("The village of Little Ashby is in Yorkshire.", "", ctx);
         assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // An opening demonym is keyed as a name by its place, as it is anywhere else.
+        let g = analyse(
+            "American Airlines is headquartered in Fort Worth.",
+            "Where is American Airlines headquartered?",
+            "The airline American Airlines is headquartered in Fort Worth, Texas.",
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
         // Without the request writing the pair mid-sentence, an opening ordinary word stays a
         // word: "Somehow" names nothing.
         let ctx = "Somehow Walt Disney made mice lovable.";

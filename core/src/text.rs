@@ -469,7 +469,8 @@ pub fn to_lower(text: &str) -> String {
 /// Poland" is grounded by a source that says "a Polish physicist". Countries and some regions,
 /// continents and cities whose one-word demonym is in common use (ISO 3166 short names; the
 /// demonyms of the CIA World Factbook, "Nationality"; "Venetian", "Viennese"). Left out where
-/// the demonym is as often another name: "Georgian" (an era), "Roman" (a given name), "Norman".
+/// the demonym is as often another name: "Georgian" (an era), "Roman" (a given name), "Norman",
+/// "Berliner" (a surname).
 pub const DEMONYMS: &[(&str, &str)] = &[
     ("afghanistan", "afghan"),
     ("africa", "african"),
@@ -487,7 +488,6 @@ pub const DEMONYMS: &[(&str, &str)] = &[
     ("bavaria", "bavarian"),
     ("belarus", "belarusian"),
     ("belgium", "belgian"),
-    ("berlin", "berliner"),
     ("bolivia", "bolivian"),
     ("bosnia", "bosnian"),
     ("brazil", "brazilian"),
