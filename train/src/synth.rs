@@ -17,9 +17,12 @@
 //! - the correct answer (for QA its sentence form) reworded — a share of its content words
 //!   replaced by words the passage lacks, a lexical stand-in for FactCC's paraphrase
 //!   transformation — against the reworded answer with a name, number or date swapped;
-//! - for half the QA groups, an extrinsic addition shared by both labels (Maynez et al. 2020):
-//!   the sentence form followed by another item's sentence, without digits, that the passage
-//!   leaves unsupported without contradicting it, against the same with the answer swapped.
+//! - for each QA group that allows one, an extrinsic addition shared by both labels (Maynez et al. 2020):
+//!   the sentence form followed by another item's sentence, opening with a name and without
+//!   digits, that the passage leaves unsupported without contradicting it, against the same with
+//!   the answer swapped. Maynez et al. count such content as a hallucination of a summary (and
+//!   found much of it factual); here the label is whether the answer to the question is right,
+//!   so content beside it that the passage cannot check is no error of the answer.
 //!
 //! Everything is a deterministic function of the dev rows (choices by FNV-1a hashes of the group).
 
@@ -375,17 +378,23 @@ pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
                 // sentences without digits: a number the passage lacks stays a sign of error,
                 // as a changed quantity is the commonest substitution and not every number has
                 // a slot in its sentence where the change can be seen.
-                let extra = sentence_form(other).filter(|x| {
-                    let claims = analyse(x, "", &item.context).claims;
-                    !x.bytes().any(|b| b.is_ascii_digit())
-                        && !contains_ci(&item.context, x)
-                        && !claims.is_empty()
-                        && claims.iter().all(|c| c.status == ClaimStatus::Unsupported)
-                });
-                if let (Some(sent), Some(extra)) = (
-                    sentence_form(item).filter(|_| h(&[&item.group, "extra"]).is_multiple_of(2)),
-                    extra,
-                ) {
+                // It opens with a name, so that it is about its own subject: one opening "It
+                // was founded …" would speak of this item's.
+                let extra = || {
+                    sentence_form(other).filter(|x| {
+                        !x.bytes().any(|b| b.is_ascii_digit())
+                            && entities(x)
+                                .first()
+                                .is_some_and(|&(a, _, k)| a == 0 && k == EntKind::Name)
+                            && !contains_ci(&item.context, x)
+                            && {
+                                let claims = analyse(x, "", &item.context).claims;
+                                !claims.is_empty()
+                                    && claims.iter().all(|c| c.status == ClaimStatus::Unsupported)
+                            }
+                    })
+                };
+                if let Some((sent, extra)) = sentence_form(item).and_then(|s| Some((s, extra()?))) {
                     if let Some(neg) = swap(&sent, item, &other.context, "x") {
                         out.push(row(format!("{sent} {extra}"), false, true));
                         out.push(row(format!("{neg} {extra}"), true, true));
