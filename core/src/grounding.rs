@@ -1360,78 +1360,104 @@ struct Key<'a> {
 /// [`Key::run`] of a key that is no word of a run of capitalised words.
 const NO_RUN: u32 = u32::MAX;
 
-/// Words that label a retrieved source inside square brackets before its number ("[Doc 2]",
-/// "[Source 1]", "[Passage 3]"), as retrieval pipelines tag each passage they paste into a
-/// context and answers cite them, lower case.
+/// Words that label a retrieved source inside square brackets or parentheses before its number
+/// ("[Ref 2]", "(Result 1)"), as retrieval pipelines tag each passage they paste into a context
+/// and answers cite them, lower case; those of [`PASSAGE_LABELS`] label one anywhere.
 const CITATION_LABELS: &[&str] = &[
-    "doc",
-    "docs",
-    "document",
-    "source",
-    "passage",
     "ref",
     "reference",
-    "chunk",
-    "snippet",
     "result",
-    "excerpt",
     "context",
     "citation",
     "article",
 ];
 
+/// Words that label a retrieved passage before its number wherever they stand ("[Doc 2]",
+/// "(Doc 2)", "According to Document 2, …", "Passage 1:"), lower case: a pipeline's name for a
+/// passage, which a text names nothing else by.
+const PASSAGE_LABELS: &[&str] = &[
+    "doc",
+    "docs",
+    "document",
+    "documents",
+    "passage",
+    "passages",
+    "source",
+    "sources",
+    "snippet",
+    "chunk",
+    "excerpt",
+];
+
 /// Whether the token at `i` (offsets in `text`) is a citation marker: a whole number inside
 /// square brackets that hold only such numbers, commas, dashes and spaces ("[1]", "[2, 3]",
 /// "[4–6]"; up to 16 characters either side of the number), as retrieval-augmented answers cite
-/// their sources (IEEE reference style), or after a source label that opens the brackets
-/// ("[Doc 2]", [`CITATION_LABELS`]), or that label itself ([`is_citation_label`]). It points at
-/// a source; it states no number and names nothing.
+/// their sources (IEEE reference style); a whole number of a run after a source label ("[Doc 1,
+/// 2]", "Document 2", [`is_citation_label`]); or that label itself. It points at a source; it
+/// states no number and names nothing.
 pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
-    /// The longest bracket content read either side of the number, in bytes.
-    const CITATION_MAX: usize = 16;
     let t = &toks[i];
-    let citing = |c: char| c.is_ascii_digit() || matches!(c, ',' | ' ' | '-' | '–');
     if !t.is_number {
         return is_citation_label(text, toks, i);
     }
     if !t.raw.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
+    // The first number of the run this one ends ("1" of "[Doc 1, 2]"), after its label.
+    let first = (0..i)
+        .rev()
+        .take_while(|&j| toks[j].is_number)
+        .last()
+        .unwrap_or(i);
+    if first > 0 && is_citation_label(text, toks, first - 1) {
+        return true;
+    }
     let before = &text[..t.start];
     let after = &text[t.start + t.raw.len()..];
-    let opened = before
+    before
         .chars()
         .rev()
         .take(CITATION_MAX)
         .find(|&c| !citing(c))
-        .is_some_and(|c| c == '[')
-        || (i > 0 && is_citation_label(text, toks, i - 1));
-    let closed = after
-        .chars()
-        .take(CITATION_MAX)
-        .find(|&c| !citing(c))
-        .is_some_and(|c| c == ']');
-    opened && closed
+        == Some('[')
+        && after.chars().take(CITATION_MAX).find(|&c| !citing(c)) == Some(']')
 }
 
-/// Whether the word at `i` (offsets in `text`) is the label of a bracketed citation: a word of
-/// [`CITATION_LABELS`] (any case) right after "[" and followed by a whole number and "]"
-/// ("[Doc 2]", "[source 1]").
+/// The longest bracket content [`is_citation_marker`] reads either side of a number, in bytes.
+const CITATION_MAX: usize = 16;
+
+/// Whether `c` may stand between the numbers of a citation ("[2, 3]", "[4–6]").
+fn citing(c: char) -> bool {
+    c.is_ascii_digit() || matches!(c, ',' | ' ' | '-' | '–')
+}
+
+/// Whether the word at `i` (offsets in `text`) labels a source before the whole number after it:
+/// a word of [`PASSAGE_LABELS`] (any case) anywhere ("Document 2", "(source: Doc 2)"), or of
+/// [`CITATION_LABELS`] right after "[" or "(" with the brackets closed after the number or the
+/// run of numbers ("[Ref 2]", "(Result 1, 3)").
 fn is_citation_label(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let t = &toks[i];
     let Some(n) = toks.get(i + 1) else {
         return false;
     };
-    let labelled = t.raw.len() <= 9
-        && CITATION_LABELS
-            .iter()
-            .any(|l| l.eq_ignore_ascii_case(t.raw));
-    labelled
-        && text[..t.start].trim_end().ends_with('[')
-        && n.is_number
+    let is =
+        |labels: &[&str]| t.raw.len() <= 9 && labels.iter().any(|l| l.eq_ignore_ascii_case(t.raw));
+    let numbered = n.is_number
         && n.raw.bytes().all(|b| b.is_ascii_digit())
-        && text[t.start + t.raw.len()..n.start].trim().is_empty()
-        && text[n.start + n.raw.len()..].trim_start().starts_with(']')
+        && text[t.start + t.raw.len()..n.start].trim().is_empty();
+    if !numbered {
+        return false;
+    }
+    if is(PASSAGE_LABELS) {
+        return true;
+    }
+    let after = &text[n.start + n.raw.len()..];
+    is(CITATION_LABELS)
+        && text[..t.start].trim_end().ends_with(['[', '('])
+        && matches!(
+            after.chars().take(CITATION_MAX).find(|&c| !citing(c)),
+            Some(']' | ')')
+        )
 }
 
 /// Whether the token at `i` is a list marker: a number opening a line (or the text) and followed
@@ -5624,13 +5650,27 @@ mod tests {
             .collect();
         assert_eq!(cited, ["1", "1", "2"]);
         // A retrieval pipeline's source label: neither the label nor its number is stated.
-        let t = "[Doc 2] Gigafactory Texas is Tesla's largest factory [source 1].";
-        let toks = tokens(t);
-        let cited: Vec<&str> = (0..toks.len())
-            .filter(|&i| is_citation_marker(t, &toks, i))
-            .map(|i| toks[i].raw)
-            .collect();
-        assert_eq!(cited, ["Doc", "2", "source", "1"]);
+        for (t, want) in [
+            (
+                "[Doc 2] Gigafactory Texas is Tesla's largest factory [source 1].",
+                &["Doc", "2", "source", "1"][..],
+            ),
+            (
+                "It is near Austin (Doc 2), says Document 3 [Doc 1, 2] (Ref 4).",
+                &["Doc", "2", "Document", "3", "Doc", "1", "2", "Ref", "4"][..],
+            ),
+            (
+                "It makes the Model 3 and Model Y; see Article 5 of the code.",
+                &[][..],
+            ),
+        ] {
+            let toks = tokens(t);
+            let cited: Vec<&str> = (0..toks.len())
+                .filter(|&i| is_citation_marker(t, &toks, i))
+                .map(|i| toks[i].raw)
+                .collect();
+            assert_eq!(cited, want, "{t}");
+        }
         // A number in brackets with words is no citation, nor one without brackets.
         for t in [
             "The tower [built 1889] is tall.",
