@@ -419,9 +419,23 @@ pub fn is_stopword(w: &str) -> bool {
             .contains(w)
 }
 
-/// Demonym → place of [`DEMONYMS`], built on first use.
-static PLACE_OF_DEMONYM: std::sync::OnceLock<FastMap<&'static str, &'static str>> =
+/// Each word of [`DEMONYMS`] → its other name there, and whether the word is the demonym; built
+/// on first use ([`demonym_counterpart`], [`demonym_place`]).
+static DEMONYM_COUNTERPART: std::sync::OnceLock<FastMap<&'static str, (&'static str, bool)>> =
     std::sync::OnceLock::new();
+
+/// The entry of `w` (lower case) in [`DEMONYM_COUNTERPART`].
+fn demonym_entry(w: &str) -> Option<(&'static str, bool)> {
+    DEMONYM_COUNTERPART
+        .get_or_init(|| {
+            DEMONYMS
+                .iter()
+                .flat_map(|&(place, adj)| [(place, (adj, false)), (adj, (place, true))])
+                .collect()
+        })
+        .get(w)
+        .copied()
+}
 
 /// `text` lower-cased as [`str::to_lowercase`] does, borrowed when it has no upper-case letter.
 pub fn lower_cow(text: &str) -> std::borrow::Cow<'_, str> {
@@ -612,18 +626,15 @@ pub const DEMONYMS: &[(&str, &str)] = &[
 /// The other name of a place in [`DEMONYMS`]: the demonym of a place, the place of a demonym
 /// (`w` in lower case), or None.
 pub fn demonym_counterpart(w: &str) -> Option<&'static str> {
-    DEMONYMS
-        .iter()
-        .find_map(|&(place, adj)| (place == w).then_some(adj).or((adj == w).then_some(place)))
+    demonym_entry(w).map(|(other, _)| other)
 }
 
 /// The place the demonym `w` (lower case) names, or None when `w` is not a demonym of
 /// [`DEMONYMS`]: one key for "Polish" and "Poland" when names are matched.
 pub fn demonym_place(w: &str) -> Option<&'static str> {
-    PLACE_OF_DEMONYM
-        .get_or_init(|| DEMONYMS.iter().map(|&(place, adj)| (adj, place)).collect())
-        .get(w)
-        .copied()
+    demonym_entry(w)
+        .filter(|&(_, demonym)| demonym)
+        .map(|(place, _)| place)
 }
 
 /// Phrase lists matched through one Aho–Corasick automaton (Aho & Corasick 1975, the

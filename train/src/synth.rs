@@ -342,11 +342,17 @@ pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
                 }
             }
         };
+        // The passage sentence that states a short QA answer, used by three kinds of pairs.
+        let sent_form = if kind == "qa" {
+            sentence_form(item)
+        } else {
+            None
+        };
         match kind {
             "qa" => {
-                if let Some(sent) = sentence_form(item) {
+                if let Some(sent) = &sent_form {
                     reworded(
-                        &sent,
+                        sent,
                         "ra",
                         h(&[&item.group, "contract-r"]).is_multiple_of(2),
                     );
@@ -394,13 +400,13 @@ pub fn controlled(kind: &str, items: &[Item]) -> Vec<Synth> {
                             }
                     })
                 };
-                if let Some((sent, extra)) = sentence_form(item).and_then(|s| Some((s, extra()?))) {
+                if let Some((sent, extra)) = sent_form.clone().and_then(|s| Some((s, extra()?))) {
                     if let Some(neg) = swap(&sent, item, &other.context, "x") {
                         out.push(row(format!("{sent} {extra}"), false, true));
                         out.push(row(format!("{neg} {extra}"), true, true));
                     }
                 }
-                if let Some(sent) = sentence_form(item) {
+                if let Some(sent) = sent_form {
                     let neg = if h(&[&item.group, "neg"]).is_multiple_of(4) {
                         negate(&sent)
                     } else {
