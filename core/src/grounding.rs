@@ -1393,7 +1393,7 @@ const PASSAGE_LABELS: &[&str] = &[
 /// square brackets that hold only such numbers, commas, dashes and spaces ("[1]", "[2, 3]",
 /// "[4–6]"; up to 16 characters either side of the number), as retrieval-augmented answers cite
 /// their sources (IEEE reference style); a whole number of a run after a source label ("[Doc 1,
-/// 2]", "Document 2", [`is_citation_label`]); or that label itself. It points at a source; it
+/// 2]", "Document 2", "Documents 2 and 3", [`is_citation_label`]); or that label itself. It points at a source; it
 /// states no number and names nothing.
 pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let t = &toks[i];
@@ -1403,12 +1403,18 @@ pub fn is_citation_marker(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     if !t.raw.bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
-    // The first number of the run this one ends ("1" of "[Doc 1, 2]"), after its label.
+    // The first number of the run this one ends ("1" of "[Doc 1, 2]", "2" of "Documents 2 and
+    // 3"), after its label: numbers, and "and" / "or" between two numbers.
+    let joins = |j: usize| {
+        j > 0
+            && toks[j - 1].is_number
+            && (toks[j].raw.eq_ignore_ascii_case("and") || toks[j].raw.eq_ignore_ascii_case("or"))
+    };
     let first = (0..i)
         .rev()
-        .take_while(|&j| toks[j].is_number)
+        .take_while(|&j| toks[j].is_number || joins(j))
         .last()
-        .unwrap_or(i);
+        .map_or(i, |j| if toks[j].is_number { j } else { j + 1 });
     if first > 0 && is_citation_label(text, toks, first - 1) {
         return true;
     }
@@ -1752,7 +1758,7 @@ fn sentence_keys<'a>(
         // (`lexicon`).
         let opens = i == 0 || t.sentence_start;
         let name = cap
-            && (!opens || !(lower_vocab.contains(lower) || crate::lexicon::is_common_word(lower)))
+            && (!opens || !(lower_vocab.has_word(lower) || crate::lexicon::is_common_word(lower)))
             && !in_disambiguator(text, toks, i);
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both; an
         // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month.
@@ -1817,8 +1823,7 @@ fn opens_name_run(text: &str, toks: &[Token<'_>], i: usize, lower_vocab: &LowerV
             && !n.sentence_start
             && n.raw.starts_with(char::is_uppercase)
             && text.get(end..n.start) == Some(" ")
-            && lower_vocab
-                .contains(format!("{} {}", lower_cow(toks[i].raw), lower_cow(n.raw)).as_str())
+            && lower_vocab.has_pair(toks[i].raw, n.raw)
     })
 }
 
@@ -2161,43 +2166,68 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
 /// (a sentence with many numbers, a table or a score line, would state too many by chance).
 const NUMBER_GAPS_MAX: usize = 6;
 
-/// Words that occur in lower case (first letter not upper case) somewhere in a request, lower-cased
-/// (borrowed from the request when they already are), and the pairs of capitalised words it
-/// writes mid-sentence one character apart (a space, as a rule), lower-cased and joined by a
-/// space ("little ashby" for
-/// "… in Little Ashby …"; a word holds no space, so a pair is never taken for a word): the
-/// evidence that a capitalised ordinary word opening a sentence opens a name
-/// ([`opens_name_run`]).
-type LowerVocab<'a> = FastSet<Cow<'a, str>>;
+/// What a request writes in lower case, the evidence that a capitalised word is no name or
+/// that an ordinary word opening a sentence opens one ([`opens_name_run`]).
+#[derive(Debug, Default)]
+struct LowerVocab<'a> {
+    /// Words that occur in lower case (first letter not upper case) somewhere in the request,
+    /// lower-cased (borrowed from the request when they already are).
+    words: FastSet<Cow<'a, str>>,
+    /// The pairs of capitalised words the request writes mid-sentence one character apart (a
+    /// space, as a rule), lower-cased and joined by a space ("little ashby" for "… in Little
+    /// Ashby …"; [`pair_key`]).
+    pairs: FastSet<String>,
+}
 
-/// The [`LowerVocab`] of texts given by their [`tokens`].
-fn lower_vocab_of<'a>(texts: &[&[Token<'a>]]) -> LowerVocab<'a> {
-    // Sized for every token up front: growing it rehashed every word several times.
-    let n = texts.iter().map(|t| t.len()).sum();
-    let mut set = LowerVocab::with_capacity_and_hasher(n, Default::default());
-    let cap = |t: &Token<'_>| !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
-    for toks in texts {
-        for (j, tok) in toks.iter().enumerate() {
-            if !tok.is_number && !cap(tok) {
-                set.insert(crate::text::lower_cow(tok.raw));
-            }
-            if let Some(prev) = j.checked_sub(1).map(|p| &toks[p]) {
-                if cap(prev)
-                    && cap(tok)
-                    && !prev.sentence_start
-                    && !tok.sentence_start
-                    && prev.start + prev.raw.len() + 1 == tok.start
-                {
-                    set.insert(Cow::Owned(format!(
-                        "{} {}",
-                        crate::text::lower_cow(prev.raw),
-                        crate::text::lower_cow(tok.raw)
-                    )));
+impl<'a> LowerVocab<'a> {
+    /// The vocabulary of texts given by their [`tokens`].
+    fn of(texts: &[&[Token<'a>]]) -> Self {
+        // Sized for every token up front: growing it rehashed every word several times.
+        let n = texts.iter().map(|t| t.len()).sum();
+        let mut words = FastSet::with_capacity_and_hasher(n, Default::default());
+        let mut pairs = FastSet::default();
+        let cap =
+            |t: &Token<'_>| !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
+        for toks in texts {
+            for (j, tok) in toks.iter().enumerate() {
+                if !tok.is_number && !cap(tok) {
+                    words.insert(crate::text::lower_cow(tok.raw));
+                }
+                if let Some(prev) = j.checked_sub(1).map(|p| &toks[p]) {
+                    if cap(prev)
+                        && cap(tok)
+                        && !prev.sentence_start
+                        && !tok.sentence_start
+                        && prev.start + prev.raw.len() + 1 == tok.start
+                    {
+                        pairs.insert(pair_key(prev.raw, tok.raw));
+                    }
                 }
             }
         }
+        LowerVocab { words, pairs }
     }
-    set
+
+    /// Whether the request writes `lower` (a lower-cased word) in lower case.
+    fn has_word(&self, lower: &str) -> bool {
+        self.words.contains(lower)
+    }
+
+    /// Whether the request writes the words `a` and `b` (as written) mid-sentence as a pair of
+    /// capitalised words, in any case.
+    fn has_pair(&self, a: &str, b: &str) -> bool {
+        !self.pairs.is_empty() && self.pairs.contains(&pair_key(a, b))
+    }
+}
+
+/// The key of a pair of words in [`LowerVocab::pairs`]: both lower-cased, joined by a space (a
+/// word holds no space, so the pair is one string either way it is split).
+fn pair_key(a: &str, b: &str) -> String {
+    let mut key = String::with_capacity(a.len() + b.len() + 1);
+    crate::text::push_lower(&mut key, a);
+    key.push(' ');
+    crate::text::push_lower(&mut key, b);
+    key
 }
 
 /// The names, numbers and years an answer states beyond its prompt ([`answer_keys`]): what two
@@ -2240,7 +2270,7 @@ pub fn answer_keys(answers: &[&str], prompt: Option<&str>) -> Vec<AnswerKeys> {
     let prompt_toks = tokens(prompt);
     let mut all: Vec<&[Token<'_>]> = toks.iter().map(Vec::as_slice).collect();
     all.push(&prompt_toks);
-    let lower_vocab = lower_vocab_of(&all);
+    let lower_vocab = LowerVocab::of(&all);
     let stated = |text: &str, toks: &[Token<'_>]| -> Vec<(KeyKind, String)> {
         let mut spans = sentence_spans(text);
         if spans.is_empty() && !text.trim().is_empty() {
@@ -4404,7 +4434,7 @@ pub fn analyse_tokens(
     if context.trim().is_empty() {
         return Grounding::default();
     }
-    let lower_vocab = lower_vocab_of(&[text_tokens, prompt_tokens, context_tokens]);
+    let lower_vocab = LowerVocab::of(&[text_tokens, prompt_tokens, context_tokens]);
     // Initialisms of the answer and the prompt, which the context may spell out.
     let mut initialisms: Vec<String> = text_tokens
         .iter()
@@ -5629,7 +5659,7 @@ mod tests {
         // A subject that shares only part of the name is another entity.
         let ctx = "Wasim Hasan Raja was a Pakistani cricketer. His brother Rameez played too.";
         let toks = tokens(ctx);
-        let index = SourceIndex::build(ctx, &toks, &lower_vocab_of(&[&toks]), &[]);
+        let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[]);
         let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
         assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
         assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
@@ -5659,6 +5689,11 @@ mod tests {
                 "It is near Austin (Doc 2), says Document 3 [Doc 1, 2] (Ref 4).",
                 &["Doc", "2", "Document", "3", "Doc", "1", "2", "Ref", "4"][..],
             ),
+            (
+                "Per Documents 2 and 3 it opened in 2017 [Doc 1 or 4].",
+                &["Documents", "2", "3", "Doc", "1", "4"][..],
+            ),
+            ("It has 2 and 3 floors.", &[][..]),
             (
                 "It makes the Model 3 and Model Y; see Article 5 of the code.",
                 &[][..],
@@ -5707,11 +5742,11 @@ mod tests {
         // word: "Somehow" names nothing.
         let ctx = "Somehow Walt Disney made mice lovable.";
         let toks = tokens(ctx);
-        let vocab = lower_vocab_of(&[&toks]);
+        let vocab = LowerVocab::of(&[&toks]);
         assert!(!opens_name_run(ctx, &toks, 0, &vocab));
         let toks_b = tokens("He lives in Little Ashby.");
         let toks_a = tokens("Little Ashby is a village.");
-        let vocab = lower_vocab_of(&[&toks_a, &toks_b]);
+        let vocab = LowerVocab::of(&[&toks_a, &toks_b]);
         assert!(opens_name_run(
             "Little Ashby is a village.",
             &toks_a,

@@ -460,6 +460,17 @@ pub fn to_lower(text: &str) -> String {
         return text.to_lowercase();
     }
     let mut out = String::with_capacity(text.len());
+    push_lower(&mut out, text);
+    out
+}
+
+/// Appends `text` lower-cased, exactly as [`to_lower`] returns it, to `out`: builds a key of
+/// several words in one allocation ("little ashby" for "Little" and "Ashby").
+pub fn push_lower(out: &mut String, text: &str) {
+    if text.contains('Σ') {
+        out.push_str(&text.to_lowercase());
+        return;
+    }
     let mut rest = text;
     while !rest.is_empty() {
         let run = rest
@@ -475,7 +486,6 @@ pub fn to_lower(text: &str) -> String {
             rest = &rest[c.len_utf8()..];
         }
     }
-    out
 }
 
 /// Places and the adjectives (demonyms) that name the same place, lower case, sorted by place:
