@@ -2555,6 +2555,19 @@ impl<'a> SourceIndex<'a> {
                         }),
                 );
             }
+            // Names joined by an en dash ("the Lincoln–Douglas debates", "the Michelson–Morley
+            // experiment": two tokens) also hold the name hyphenated, as an answer may write
+            // it with a hyphen ("the Lincoln-Douglas debates"; one token, one key).
+            for w in toks.windows(2) {
+                let cap = |t: &Token<'_>| !t.is_number && t.raw.starts_with(char::is_uppercase);
+                if cap(&w[0]) && cap(&w[1]) && gap(context, w, 0, 1) == "–" {
+                    let mut joined = String::with_capacity(w[0].raw.len() + w[1].raw.len() + 1);
+                    crate::text::push_lower(&mut joined, w[0].raw);
+                    joined.push('-');
+                    crate::text::push_lower(&mut joined, w[1].raw);
+                    ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
+                }
+            }
             if !initialisms.is_empty() {
                 let spelled = spelled_initialisms(context, toks);
                 ks.extend(
@@ -4537,6 +4550,41 @@ pub fn analyse_tokens(
                 }
             }
         }
+        // A name the sources lack that opens its run and begins a longer name of a run of the
+        // sources holding every other name of its own run ("Tim Roth" for "Timothy Simon
+        // Roth", "Chris Evans" for "Christopher Evans"; at least three letters) is that given
+        // name shortened: found as it.
+        for i in 0..content.len() {
+            let (run, norm) = (content[i].run, content[i].norm.as_ref());
+            if ids[i].is_some()
+                || content[i].kind != KeyKind::Name
+                || run == NO_RUN
+                || norm.chars().nth(2).is_none()
+                || content[..i].iter().any(|k| k.run == run)
+            {
+                continue;
+            }
+            let rest: Vec<u32> = (0..content.len())
+                .filter(|&j| j != i && content[j].run == run && content[j].kind == KeyKind::Name)
+                .map(|j| ids[j])
+                .collect::<Option<_>>()
+                .unwrap_or_default();
+            let Some(&anchor) = rest.first() else {
+                continue;
+            };
+            ids[i] = index.posting(anchor).iter().find_map(|&s| {
+                let members: Vec<u32> = index.run_members(s, anchor).collect();
+                rest.iter()
+                    .all(|r| members.contains(r))
+                    .then(|| {
+                        members.iter().copied().find(|&m| {
+                            let full = index.norms[m as usize].as_ref();
+                            full.len() > norm.len() && full.starts_with(norm)
+                        })
+                    })
+                    .flatten()
+            });
+        }
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
         answer_ids.extend(&known);
         // A number the claim derives from a year it states and a year of the sources ("She
@@ -4749,10 +4797,49 @@ pub fn analyse_tokens(
             };
             let entity_kinds: &[KeyKind] = if polar_claim { &[] } else { &ENTITY_KINDS };
             for &kind in entity_kinds {
+                // A name the sentence lacks but names by another part of the claim's run, which
+                // a run of the sources holds whole, is there: "Born in Manhattan, Hyland
+                // attended …" names the "Sarah Hyland" of "Sarah Jane Hyland is …". The part
+                // stands alone in the sentence and is no ordinary word (a surname, not the
+                // "Dog" of "Bavarian Mountain Dog"), and names one entity of the sources.
+                let named_by_part = |i: usize| {
+                    let (Some(id), run) = (ids[i], content[i].run) else {
+                        return false;
+                    };
+                    run != NO_RUN
+                        && (0..content.len()).any(|j| {
+                            j != i
+                                && content[j].run == run
+                                && in_sent[j]
+                                && !crate::lexicon::is_common_word(&content[j].norm)
+                                && ids[j]
+                                    .is_some_and(|mate| index.run_members(s, mate).count() == 1)
+                                && ids[j].is_some_and(|mate| {
+                                    // Every longer run of the sources with the part holds the
+                                    // name: "Petrino" alone is ambiguous beside "Paul Petrino"
+                                    // and "Vincent Petrino".
+                                    let mut whole = false;
+                                    index.posting(mate).iter().all(|&t| {
+                                        let mut members = index.run_members(t, mate).peekable();
+                                        let first = members.next();
+                                        if members.peek().is_none() && first.is_some() {
+                                            return true;
+                                        }
+                                        let has = first == Some(id) || members.any(|m| m == id);
+                                        whole |= has;
+                                        has || first.is_none()
+                                    }) && whole
+                                })
+                        })
+                };
                 let missing: Vec<(usize, bool)> = content
                     .iter()
                     .enumerate()
-                    .filter(|(i, k)| k.kind == kind && !in_sent[*i])
+                    .filter(|(i, k)| {
+                        k.kind == kind
+                            && !in_sent[*i]
+                            && !(kind == KeyKind::Name && named_by_part(*i))
+                    })
                     .map(|(i, _)| (i, ids[i].is_none()))
                     .collect();
                 if missing.is_empty() {
@@ -7140,6 +7227,58 @@ mod tests {
             ctx,
         );
         assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{b:?}");
+    }
+
+    #[test]
+    fn a_shortened_given_name_names_the_same_person() {
+        let ctx = "Timothy Simon Roth (born 14 May 1961) is an English actor and director.";
+        let g = analyse("Tim Roth is an English actor.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let b = analyse("Tim Roth is an American actor.", "", ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        // Only a given name that opens its run, of three letters or more, and begins the
+        // source's name; another first name is another person.
+        for other in [
+            "Tom Roth is an English actor.",
+            "Ti Roth is an English actor.",
+        ] {
+            let b = analyse(other, "", ctx);
+            assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{other}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn names_joined_by_an_en_dash_are_the_hyphenated_name() {
+        let ctx = "The Lincoln–Douglas debates were held in seven Illinois congressional \
+                   districts in 1858.";
+        let g = analyse("The Lincoln-Douglas debates happened in Illinois.", "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let b = analyse("The Lincoln-Douglas debates happened in Ohio.", "", ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    }
+
+    #[test]
+    fn a_sentence_naming_a_person_by_surname_names_the_claims_person() {
+        let ctx = "Sarah Jane Hyland (born November 24, 1990) is an American actress. Born in \
+                   Manhattan, New York, Hyland attended the Professional Performing Arts School.";
+        let g = analyse(
+            "Sarah Hyland attended the Professional Performing Arts School.",
+            "",
+            ctx,
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        // "New Yorker" names New York.
+        let g = analyse("Sarah Hyland is a New Yorker.", "", ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        // A surname two people of the sources share names neither alone.
+        let one = "Bobby Petrino was born in Lewistown. Raised in Montana, Petrino coached Idaho \
+                   from 2013.";
+        let claim = "Bobby Petrino coached Idaho from 2013.";
+        let g = analyse(claim, "", one);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let two = format!("Paul Petrino was born in Helena. {one}");
+        let b = analyse(claim, "", &two);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
     }
 
     #[test]

@@ -629,6 +629,8 @@ pub const DEMONYMS: &[(&str, &str)] = &[
     ("vietnam", "vietnamese"),
     ("wales", "welsh"),
     ("yemen", "yemeni"),
+    // "New Yorker" names New York: its second word stands for "York" there.
+    ("york", "yorker"),
     ("zambia", "zambian"),
     ("zimbabwe", "zimbabwean"),
 ];
