@@ -443,6 +443,8 @@ fn capitalised_runs(
             && !is_unit_symbol(text, toks, i)
             && !is_scale_name(text, toks, i)
             && !is_citation_marker(text, toks, i)
+            && !crate::grounding::name_affix(text, toks, i)
+            && crate::grounding::name_head(text, toks, i).is_none()
         {
             // A possessive ends a name: "Charles Babbage's Analytical Engine" names two things,
             // each of which the sources may state ("… Charles Babbage's proposed computer, the
@@ -453,6 +455,7 @@ fn capitalised_runs(
                 && !toks[j].sentence_start
                 && toks[j].raw.chars().next().is_some_and(char::is_uppercase)
                 && !is_common_acronym(toks[j].raw)
+                && !crate::grounding::name_affix(text, toks, j)
                 && strip_possessive(toks[j - 1].raw).len() == toks[j - 1].raw.len()
                 && crate::text::gap(text, toks, j - 1, j).is_empty()
             {

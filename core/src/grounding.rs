@@ -609,6 +609,50 @@ const TITLES: &[&str] = &[
     "Mr", "Mrs", "Ms", "Dr", "St", "Mt", "Ft", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev",
 ];
 
+/// The [`TITLES`] of persons and the honorifics "Sir" and "Dame": written before a name ("Dr.
+/// King", "Mrs Dalloway", "Sir Isaac Newton"), they name no entity of their own
+/// ([`name_affix`]).
+const PERSON_TITLES: &[&str] = &[
+    "Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev", "Sir", "Dame",
+];
+
+/// Abbreviations written after a name that name no entity of their own: generational suffixes
+/// ("Martin Luther King Jr.") and legal forms of companies ("Apple Inc.", "Tesco plc"), as
+/// written ([`name_affix`]). Before a lower-case word their "." ends no sentence ("Apple Inc.
+/// is based in Cupertino", [`abbreviation_continues`]).
+const NAME_SUFFIXES: &[&str] = &["Jr", "Sr", "Inc", "Ltd", "Corp", "Co", "Plc", "plc", "LLC"];
+
+/// The abbreviated heads of place names and their words: "Mt. Everest" is "Mount Everest",
+/// "St. Petersburg" "Saint Petersburg", "Ft. Worth" "Fort Worth" ([`name_head`]).
+const NAME_HEADS: &[(&str, &str)] = &[("Ft", "fort"), ("Mt", "mount"), ("St", "saint")];
+
+/// Whether token `i` of `toks` (offsets in `text`) is a title before a name ([`PERSON_TITLES`],
+/// a capitalised word next, after at most a "."), or a suffix after one ([`NAME_SUFFIXES`], after
+/// a capitalised word and at most a ","): not keyed, and no part of a name's words.
+pub(crate) fn name_affix(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let cap = |t: &Token<'_>| !t.is_number && t.raw.starts_with(char::is_uppercase);
+    let raw = toks[i].raw;
+    (PERSON_TITLES.contains(&raw)
+        && toks.get(i + 1).is_some_and(cap)
+        && matches!(gap(text, toks, i, i + 1), "" | "."))
+        || (NAME_SUFFIXES.contains(&raw)
+            && i > 0
+            && cap(&toks[i - 1])
+            && matches!(gap(text, toks, i - 1, i), "" | ","))
+}
+
+/// The word an abbreviated head of a place name stands for ([`NAME_HEADS`]: "Mt" → "mount")
+/// when token `i` of `toks` (offsets in `text`) is one before a capitalised word, after at most
+/// a ".".
+pub(crate) fn name_head(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let full = NAME_HEADS.iter().find(|(a, _)| *a == toks[i].raw)?.1;
+    toks.get(i + 1)
+        .is_some_and(|n| !n.is_number && n.raw.starts_with(char::is_uppercase))
+        .then_some(())
+        .filter(|_| matches!(gap(text, toks, i, i + 1), "" | "."))
+        .map(|_| full)
+}
+
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
 /// split, nor one that ends an abbreviation the sentence continues after,
@@ -699,7 +743,8 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
 /// abbreviation the sentence continues after (the abbreviation lists of Punkt, Kiss and
 /// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
 /// matter here): a title before a capitalised name ("Dr. Mette Holm", "St. Louis"; the
-/// [`TITLES`]) or a month abbreviation before a day ("Feb. 15",
+/// [`TITLES`]), a suffix of a name before a lower-case word ("Apple Inc. is …";
+/// [`NAME_SUFFIXES`]) or a month abbreviation before a day ("Feb. 15",
 /// [`crate::text::month_index`]).
 fn abbreviation_continues(text: &str, word_start: usize, dot: usize) -> bool {
     let word = &text[word_start..dot];
@@ -707,6 +752,7 @@ fn abbreviation_continues(text: &str, word_start: usize, dot: usize) -> bool {
         return false;
     };
     (TITLES.contains(&word) && next.is_uppercase())
+        || (NAME_SUFFIXES.contains(&word) && next.is_lowercase())
         || (crate::text::abbreviation_month(word).is_some() && next.is_ascii_digit())
 }
 
@@ -1589,7 +1635,8 @@ fn sentence_keys<'a>(
                 continue;
             }
         }
-        let lower_word = lower_cow(t.raw);
+        // "Mt. Everest" is keyed as "Mount Everest" is.
+        let lower_word = name_head(text, toks, i).map_or_else(|| lower_cow(t.raw), Cow::Borrowed);
         let lower = lower_word.as_ref();
         refers_back |= lower.len() <= BACK_REFERENCE_MAX_LEN && BACK_REFERENCES.contains(&lower);
         let after_no = i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no");
@@ -1714,7 +1761,11 @@ fn sentence_keys<'a>(
             out.push(Key::word(Cow::Borrowed(symbol)));
             continue;
         }
-        if is_stopword(lower) || lower.chars().nth(1).is_none() || approximates_number(toks, i) {
+        if is_stopword(lower)
+            || lower.chars().nth(1).is_none()
+            || approximates_number(toks, i)
+            || name_affix(text, toks, i)
+        {
             continue;
         }
         // An acronym that is a common noun ("CEO", `text::COMMON_ACRONYMS`) is a content word,
@@ -2567,6 +2618,34 @@ impl<'a> SourceIndex<'a> {
                     crate::text::push_lower(&mut joined, w[1].raw);
                     ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
                 }
+            }
+            // Initials written apart ("J. K. Rowling": single letters, which are not keyed)
+            // also hold their letters joined, the key of an answer's "J.K." or "JK".
+            let initial =
+                |t: &Token<'_>| t.raw.len() == 1 && t.raw.as_bytes()[0].is_ascii_uppercase();
+            let mut k = 0;
+            while k < toks.len() {
+                let mut e = k;
+                while initial(&toks[k])
+                    && e + 1 < toks.len()
+                    && initial(&toks[e + 1])
+                    && gap(context, toks, e, e + 1) == "."
+                {
+                    e += 1;
+                }
+                if e > k
+                    && toks
+                        .get(e + 1)
+                        .is_some_and(|n| !n.is_number && n.raw.starts_with(char::is_uppercase))
+                    && gap(context, toks, e, e + 1) == "."
+                {
+                    let letters: String = toks[k..=e]
+                        .iter()
+                        .map(|t| t.raw.to_ascii_lowercase())
+                        .collect();
+                    ks.push(Key::name(Cow::Owned(letters)));
+                }
+                k = e + 1;
             }
             if !initialisms.is_empty() {
                 let spelled = spelled_initialisms(context, toks);
@@ -7279,6 +7358,57 @@ mod tests {
         let two = format!("Paul Petrino was born in Helena. {one}");
         let b = analyse(claim, "", &two);
         assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    }
+
+    #[test]
+    fn titles_suffixes_abbreviated_heads_and_initials_are_written_forms_of_names() {
+        for (claim, ctx) in [
+            (
+                "Mt. Everest is the highest mountain on Earth.",
+                "Mount Everest is Earth's highest mountain above sea level, in the Himalayas.",
+            ),
+            (
+                "The cathedral is in St. Petersburg.",
+                "The Kazan Cathedral is located in Saint Petersburg, Russia.",
+            ),
+            (
+                "Harry Potter was written by J.K. Rowling.",
+                "Harry Potter is a series of novels written by British author J. K. Rowling.",
+            ),
+            (
+                "Dr. King gave the speech in 1963.",
+                "Martin Luther King Jr. delivered the speech on August 28, 1963, in Washington.",
+            ),
+            (
+                "Apple Inc. is based in Cupertino.",
+                "Apple is an American technology company headquartered in Cupertino, California.",
+            ),
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(g.claims.len(), 1, "{claim}: {g:?}");
+            assert_ne!(
+                g.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{claim}: {g:?}"
+            );
+        }
+        // The name itself is still judged.
+        let ctx = "Mount Everest is Earth's highest mountain above sea level, in the Himalayas.";
+        let b = analyse(
+            "Mt. Kilimanjaro is Earth's highest mountain above sea level.",
+            "",
+            ctx,
+        );
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        let ctx = "Harry Potter is a series of novels written by British author J. K. Rowling.";
+        let b = analyse("Harry Potter was written by J.R.R. Tolkien.", "", ctx);
+        assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+        // "Inc." before a lower-case word ends no sentence; before a capitalised one it does.
+        assert_eq!(sentence_spans("Apple Inc. is based in Cupertino.").len(), 1);
+        assert_eq!(
+            sentence_spans("He joined Apple Inc. The firm grew.").len(),
+            2
+        );
     }
 
     #[test]
