@@ -626,18 +626,22 @@ const NAME_SUFFIXES: &[&str] = &["Jr", "Sr", "Inc", "Ltd", "Corp", "Co", "Plc", 
 /// "St. Petersburg" "Saint Petersburg", "Ft. Worth" "Fort Worth" ([`name_head`]).
 const NAME_HEADS: &[(&str, &str)] = &[("Ft", "fort"), ("Mt", "mount"), ("St", "saint")];
 
+/// Whether `t` is a word whose first letter is upper case (not a number).
+fn capitalised(t: &Token<'_>) -> bool {
+    !t.is_number && t.raw.starts_with(char::is_uppercase)
+}
+
 /// Whether token `i` of `toks` (offsets in `text`) is a title before a name ([`PERSON_TITLES`],
 /// a capitalised word next, after at most a "."), or a suffix after one ([`NAME_SUFFIXES`], after
 /// a capitalised word and at most a ","): not keyed, and no part of a name's words.
 pub(crate) fn name_affix(text: &str, toks: &[Token<'_>], i: usize) -> bool {
-    let cap = |t: &Token<'_>| !t.is_number && t.raw.starts_with(char::is_uppercase);
     let raw = toks[i].raw;
     (PERSON_TITLES.contains(&raw)
-        && toks.get(i + 1).is_some_and(cap)
+        && toks.get(i + 1).is_some_and(capitalised)
         && matches!(gap(text, toks, i, i + 1), "" | "."))
         || (NAME_SUFFIXES.contains(&raw)
             && i > 0
-            && cap(&toks[i - 1])
+            && capitalised(&toks[i - 1])
             && matches!(gap(text, toks, i - 1, i), "" | ","))
 }
 
@@ -646,11 +650,9 @@ pub(crate) fn name_affix(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 /// a ".".
 pub(crate) fn name_head(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'static str> {
     let full = NAME_HEADS.iter().find(|(a, _)| *a == toks[i].raw)?.1;
-    toks.get(i + 1)
-        .is_some_and(|n| !n.is_number && n.raw.starts_with(char::is_uppercase))
-        .then_some(())
-        .filter(|_| matches!(gap(text, toks, i, i + 1), "" | "."))
-        .map(|_| full)
+    let before_name =
+        toks.get(i + 1).is_some_and(capitalised) && matches!(gap(text, toks, i, i + 1), "" | ".");
+    before_name.then_some(full)
 }
 
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
@@ -2226,7 +2228,8 @@ struct LowerVocab<'a> {
     words: FastSet<Cow<'a, str>>,
     /// The pairs of capitalised words the request writes mid-sentence one character apart (a
     /// space, as a rule), lower-cased and joined by a space ("little ashby" for "… in Little
-    /// Ashby …"; [`pair_key`]).
+    /// Ashby …"; [`joined_lower`]; a word holds no space, so the pair is one string either way
+    /// it is split).
     pairs: FastSet<String>,
 }
 
@@ -2237,21 +2240,19 @@ impl<'a> LowerVocab<'a> {
         let n = texts.iter().map(|t| t.len()).sum();
         let mut words = FastSet::with_capacity_and_hasher(n, Default::default());
         let mut pairs = FastSet::default();
-        let cap =
-            |t: &Token<'_>| !t.is_number && t.raw.chars().next().is_some_and(char::is_uppercase);
         for toks in texts {
             for (j, tok) in toks.iter().enumerate() {
-                if !tok.is_number && !cap(tok) {
+                if !tok.is_number && !capitalised(tok) {
                     words.insert(crate::text::lower_cow(tok.raw));
                 }
                 if let Some(prev) = j.checked_sub(1).map(|p| &toks[p]) {
-                    if cap(prev)
-                        && cap(tok)
+                    if capitalised(prev)
+                        && capitalised(tok)
                         && !prev.sentence_start
                         && !tok.sentence_start
                         && prev.start + prev.raw.len() + 1 == tok.start
                     {
-                        pairs.insert(pair_key(prev.raw, tok.raw));
+                        pairs.insert(joined_lower(prev.raw, ' ', tok.raw));
                     }
                 }
             }
@@ -2267,16 +2268,17 @@ impl<'a> LowerVocab<'a> {
     /// Whether the request writes the words `a` and `b` (as written) mid-sentence as a pair of
     /// capitalised words, in any case.
     fn has_pair(&self, a: &str, b: &str) -> bool {
-        !self.pairs.is_empty() && self.pairs.contains(&pair_key(a, b))
+        !self.pairs.is_empty() && self.pairs.contains(&joined_lower(a, ' ', b))
     }
 }
 
-/// The key of a pair of words in [`LowerVocab::pairs`]: both lower-cased, joined by a space (a
-/// word holds no space, so the pair is one string either way it is split).
-fn pair_key(a: &str, b: &str) -> String {
-    let mut key = String::with_capacity(a.len() + b.len() + 1);
+/// Words `a` and `b` lower-cased ([`crate::text::to_lower`]) and joined by `sep`, in one
+/// allocation: the key of a pair in [`LowerVocab::pairs`] ("little ashby"), or of a name joined
+/// by an en dash ("lincoln-douglas", [`SourceIndex::build`]).
+fn joined_lower(a: &str, sep: char, b: &str) -> String {
+    let mut key = String::with_capacity(a.len() + b.len() + sep.len_utf8());
     crate::text::push_lower(&mut key, a);
-    key.push(' ');
+    key.push(sep);
     crate::text::push_lower(&mut key, b);
     key
 }
@@ -2610,12 +2612,8 @@ impl<'a> SourceIndex<'a> {
             // experiment": two tokens) also hold the name hyphenated, as an answer may write
             // it with a hyphen ("the Lincoln-Douglas debates"; one token, one key).
             for w in toks.windows(2) {
-                let cap = |t: &Token<'_>| !t.is_number && t.raw.starts_with(char::is_uppercase);
-                if cap(&w[0]) && cap(&w[1]) && gap(context, w, 0, 1) == "–" {
-                    let mut joined = String::with_capacity(w[0].raw.len() + w[1].raw.len() + 1);
-                    crate::text::push_lower(&mut joined, w[0].raw);
-                    joined.push('-');
-                    crate::text::push_lower(&mut joined, w[1].raw);
+                if capitalised(&w[0]) && capitalised(&w[1]) && gap(context, w, 0, 1) == "–" {
+                    let joined = joined_lower(w[0].raw, '-', w[1].raw);
                     ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
                 }
             }
@@ -2625,18 +2623,18 @@ impl<'a> SourceIndex<'a> {
                 |t: &Token<'_>| t.raw.len() == 1 && t.raw.as_bytes()[0].is_ascii_uppercase();
             let mut k = 0;
             while k < toks.len() {
+                // The run of initials from token k to token e, one "." after each.
                 let mut e = k;
-                while initial(&toks[k])
-                    && e + 1 < toks.len()
-                    && initial(&toks[e + 1])
-                    && gap(context, toks, e, e + 1) == "."
-                {
-                    e += 1;
+                if initial(&toks[k]) {
+                    while e + 1 < toks.len()
+                        && initial(&toks[e + 1])
+                        && gap(context, toks, e, e + 1) == "."
+                    {
+                        e += 1;
+                    }
                 }
                 if e > k
-                    && toks
-                        .get(e + 1)
-                        .is_some_and(|n| !n.is_number && n.raw.starts_with(char::is_uppercase))
+                    && toks.get(e + 1).is_some_and(capitalised)
                     && gap(context, toks, e, e + 1) == "."
                 {
                     let letters: String = toks[k..=e]
@@ -4891,23 +4889,20 @@ pub fn analyse_tokens(
                                 && content[j].run == run
                                 && in_sent[j]
                                 && !crate::lexicon::is_common_word(&content[j].norm)
-                                && ids[j]
-                                    .is_some_and(|mate| index.run_members(s, mate).count() == 1)
                                 && ids[j].is_some_and(|mate| {
                                     // Every longer run of the sources with the part holds the
-                                    // name: "Petrino" alone is ambiguous beside "Paul Petrino"
-                                    // and "Vincent Petrino".
-                                    let mut whole = false;
-                                    index.posting(mate).iter().all(|&t| {
-                                        let mut members = index.run_members(t, mate).peekable();
-                                        let first = members.next();
-                                        if members.peek().is_none() && first.is_some() {
-                                            return true;
-                                        }
-                                        let has = first == Some(id) || members.any(|m| m == id);
-                                        whole |= has;
-                                        has || first.is_none()
-                                    }) && whole
+                                    // name, and one does: "Petrino" alone is ambiguous beside
+                                    // "Paul Petrino" and "Vincent Petrino".
+                                    let longer = |t: u32| {
+                                        let members: Vec<u32> =
+                                            index.run_members(t, mate).collect();
+                                        (members.len() >= 2).then(|| members.contains(&id))
+                                    };
+                                    let runs =
+                                        index.posting(mate).iter().filter_map(|&t| longer(t));
+                                    index.run_members(s, mate).count() == 1
+                                        && runs.clone().all(|holds| holds)
+                                        && runs.clone().any(|holds| holds)
                                 })
                         })
                 };
