@@ -445,25 +445,23 @@ fn unit_start(toks: &[Token<'_>], i: usize) -> usize {
     }
 }
 
-/// A clock time written with minutes at `toks[i]` ("18:00", "6:30 pm"): the hour (0–24), a colon
-/// and two digits of minutes (00–59), then "am"/"pm" if written. The quantity and the index of
-/// the token after it.
+/// A clock time written with minutes at `toks[i]` ("18:00", "6:30 pm"; one token, [`tokens`]):
+/// the hour (0–24), a colon and two digits of minutes (00–59), then "am"/"pm" if written. The
+/// quantity and the index of the token after it.
 fn clock_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize)> {
-    let (h, m) = (toks[i], toks.get(i + 1)?);
-    let digits = |t: &Token<'_>| t.is_number && t.raw.bytes().all(|b| b.is_ascii_digit());
-    if !(digits(&h) && digits(m) && h.raw.len() <= 2 && m.raw.len() == 2)
-        || gap(text, toks, i, i + 1) != ":"
-        || &text[h.start + h.raw.len()..m.start] != ":"
-    {
+    let t = toks[i];
+    let (h, m) = t.raw.split_once(':').filter(|_| t.is_number)?;
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if !(digits(h) && digits(m) && h.len() <= 2 && m.len() == 2) {
         return None;
     }
-    let (hour, minute): (f64, f64) = (h.raw.parse().ok()?, m.raw.parse().ok()?);
+    let (hour, minute): (f64, f64) = (h.parse().ok()?, m.parse().ok()?);
     if hour > 24.0 || minute > 59.0 {
         return None;
     }
-    Some(match unit_at(text, toks, i + 2).filter(|r| r.clock) {
+    Some(match unit_at(text, toks, i + 1).filter(|r| r.clock) {
         Some(r) => (clock(hour, minute, r.unit, true), r.next),
-        None => (clock(hour, minute, CLOCK, false), i + 2),
+        None => (clock(hour, minute, CLOCK, false), i + 1),
     })
 }
 

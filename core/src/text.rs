@@ -206,6 +206,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                     d.is_ascii_digit()
                         || ((d == '.' || d == ',')
                             && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
+                        || (d == ':' && clock_minutes_at(bytes, i, j))
                 } else {
                     d.is_alphanumeric()
                         || ((d == '\'' || d == '-' || d == '’')
@@ -234,6 +235,25 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
     }
     out
+}
+
+/// Whether the colon at byte `colon` continues the number token starting at byte `start` as a
+/// time of day ("10:00", "9:30", "18:45:30"): one or two digits of hours (or a time with its
+/// minutes before a colon of seconds), then exactly two digits. A time is one number: "10:00"
+/// and "8:00" differ in their hours, not in a shared "00" (a colon otherwise ends a sentence).
+fn clock_minutes_at(bytes: &[u8], start: usize, colon: usize) -> bool {
+    let before = &bytes[start..colon];
+    let hours = |h: &[u8]| (1..=2).contains(&h.len()) && h.iter().all(u8::is_ascii_digit);
+    let lead = match before.len() {
+        1 | 2 => hours(before),
+        4 | 5 => {
+            let (h, m) = before.split_at(before.len() - 3);
+            hours(h) && m[0] == b':' && m[1..].iter().all(u8::is_ascii_digit)
+        }
+        _ => false,
+    };
+    let digit = |k: usize| bytes.get(colon + k).is_some_and(u8::is_ascii_digit);
+    lead && digit(1) && digit(2) && !digit(3)
 }
 
 /// The text between tokens `toks[a]` and `toks[b]` (a < b, the [`tokens`] of `text`), white
@@ -898,6 +918,25 @@ mod tests {
     }
 
     #[test]
+    fn a_time_of_day_is_one_number() {
+        let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(
+            raws("Saturday 10:00 to 14:30, tee off at 7:55pm; 18:45:30"),
+            ["Saturday", "10:00", "to", "14:30", "tee", "off", "at", "7:55", "pm", "18:45:30"]
+        );
+        // Not a time: a colon after three digits, or before one or three digits.
+        assert_eq!(
+            raws("Note 123:45 and 3:1 and 2:345"),
+            ["Note", "123", "45", "and", "3", "1", "and", "2", "345"]
+        );
+        // Its value is hours and minutes as British English writes them, a full hour its hours.
+        assert_eq!(number_digits("7:55"), "7.55");
+        assert_eq!(number_digits("10:00"), "10");
+        assert_eq!(number_value("9:30"), number_value("9.30"));
+        assert_eq!(number_value("18:45:30"), None);
+    }
+
+    #[test]
     fn dotted_initialisms_are_one_token_and_spelled_names_give_their_initials() {
         let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
         assert_eq!(raws("The U.S. Army"), ["The", "U.S", "Army"]);
@@ -1168,10 +1207,21 @@ pub fn is_approximated(toks: &[Token<'_>], i: usize) -> bool {
 }
 
 /// The digits of a number token of [`tokens`]: group commas dropped, a trailing "." trimmed
-/// ("1,200.5" → "1200.5", "1889." → "1889"); borrowed when it holds no comma.
+/// ("1,200.5" → "1200.5", "1889." → "1889"), a time of day as hours and minutes ("7:55" →
+/// "7.55", "10:00" → "10"); borrowed when it holds no comma and is no time with minutes.
 pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
     // An ordinal's suffix ("4th" → "4") is no digit.
     let raw = raw.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    // A time of day ("7:55", [`tokens`]) is its hours and minutes as a decimal, as British
+    // English writes it ("7.55pm"), and a full hour its hours ("10:00" = "10 am"); one with
+    // seconds is no value.
+    if let Some((h, m)) = raw.split_once(':') {
+        return match m {
+            "00" => std::borrow::Cow::Borrowed(h),
+            m if m.contains(':') => std::borrow::Cow::Borrowed(raw),
+            m => std::borrow::Cow::Owned(format!("{h}.{m}")),
+        };
+    }
     if raw.contains(',') {
         let digits: String = raw.chars().filter(|c| *c != ',').collect();
         std::borrow::Cow::Owned(digits.trim_end_matches('.').to_string())
