@@ -5,7 +5,8 @@
 //! `cargo build --release -p epistemic-audit-core --example repeat` then
 //! `valgrind --tool=callgrind --toggle-collect='*Scorer*audit_inner*' target/release/examples/repeat
 //! bench-qa 200`. It prints the allocations (and reallocations) per audit. The request is `bench-qa` / `bench-open` (the criterion bench's `audit/qa/500`
-//! and `audit/open/500` requests) or an AuditRequest as JSON.
+//! and `audit/open/500` requests), `bench-long` (`long/context_chars/100000`) or an AuditRequest
+//! as JSON.
 
 use epistemic_audit_core::{validate, AuditRequest, Mode, Scorer};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -45,7 +46,7 @@ fn main() {
         args.next(),
         args.next().and_then(|n| n.parse::<usize>().ok()),
     ) else {
-        eprintln!("usage: repeat bench-qa|bench-open|'<AuditRequest JSON>' N");
+        eprintln!("usage: repeat bench-qa|bench-open|bench-long|'<AuditRequest JSON>' N");
         std::process::exit(2)
     };
     let req = match which.as_str() {
@@ -53,6 +54,22 @@ fn main() {
             text: text_of(500),
             prompt: Some(PROMPT.into()),
             context: (which == "bench-qa").then(|| CONTEXT.into()),
+            ..Default::default()
+        },
+        // The criterion bench's `long/context_chars/100000`.
+        "bench-long" => AuditRequest {
+            text: text_of(500),
+            prompt: Some(PROMPT.into()),
+            context: Some(
+                CONTEXT
+                    .chars()
+                    .chain(" ".chars())
+                    .cycle()
+                    .take(100_000)
+                    .collect::<String>()
+                    + " "
+                    + &text_of(25_000),
+            ),
             ..Default::default()
         },
         json => {
