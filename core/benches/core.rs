@@ -13,7 +13,7 @@ use epistemic_audit_core::{AuditRequest, CompareItem, CompareRequest, Mode, Scor
 use std::hint::black_box;
 
 mod common;
-use common::{text_of, CONTEXT, PROMPT};
+use common::{long_context, text_of, CONTEXT, PROMPT};
 
 fn request(kind: TaskKind, chars: usize) -> AuditRequest {
     let (prompt, context) = match kind {
@@ -61,18 +61,10 @@ fn long_sources(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     g.sample_size(20);
     for ctx_chars in [10_000usize, 30_000, 100_000] {
-        let context: String = CONTEXT
-            .chars()
-            .chain(" ".chars())
-            .cycle()
-            .take(ctx_chars)
-            .collect::<String>()
-            + " "
-            + &text_of(ctx_chars / 4);
         let req = AuditRequest {
             text: text_of(500),
             prompt: Some(PROMPT.into()),
-            context: Some(context),
+            context: Some(long_context(ctx_chars)),
             ..Default::default()
         };
         g.bench_with_input(

@@ -38,7 +38,7 @@ static GLOBAL: Counting = Counting;
 
 #[path = "../benches/common/mod.rs"]
 mod common;
-use common::{text_of, CONTEXT, PROMPT};
+use common::{long_context, text_of, CONTEXT, PROMPT};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -60,16 +60,7 @@ fn main() {
         "bench-long" => AuditRequest {
             text: text_of(500),
             prompt: Some(PROMPT.into()),
-            context: Some(
-                CONTEXT
-                    .chars()
-                    .chain(" ".chars())
-                    .cycle()
-                    .take(100_000)
-                    .collect::<String>()
-                    + " "
-                    + &text_of(25_000),
-            ),
+            context: Some(long_context(100_000)),
             ..Default::default()
         },
         json => {

@@ -1,5 +1,6 @@
 //! The benchmark's request parts, shared by the criterion bench (`core.rs`) and the repeat
-//! example (`core/examples/repeat.rs`), so that `repeat bench-qa` measures the bench's request.
+//! example (`core/examples/repeat.rs`), so that `repeat bench-qa` and `repeat bench-long`
+//! measure the bench's requests.
 
 /// A realistic answer paragraph (numbers, names, hedges), repeated and cut to `chars` characters.
 pub fn text_of(chars: usize) -> String {
@@ -16,3 +17,16 @@ pub const PROMPT: &str = "Tell me about the history of the Eiffel Tower.";
 pub const CONTEXT: &str = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, \
     France. It is named after the engineer Gustave Eiffel, whose company designed and built the tower \
     from 1887 to 1889. It was the tallest man-made structure in the world until 1930.";
+
+/// The long-source bench's context of `chars` characters (`long/context_chars/N`, DESIGN §2.7):
+/// [`CONTEXT`] repeated to `chars` characters, then a quarter as much of [`text_of`]'s paragraph.
+pub fn long_context(chars: usize) -> String {
+    CONTEXT
+        .chars()
+        .chain(" ".chars())
+        .cycle()
+        .take(chars)
+        .collect::<String>()
+        + " "
+        + &text_of(chars / 4)
+}
