@@ -3647,6 +3647,51 @@ fn clause_keys<'a>(
     })
 }
 
+/// The first and last token (indices into the tokens `keys` were read from) of the name run of
+/// `key`: the tokens of the keys of its run ([`Key::run`]), or its own token when it is in none.
+fn run_extent(keys: &[&Key<'_>], key: &Key<'_>) -> (usize, usize) {
+    let at = key.at as usize;
+    if key.run == NO_RUN {
+        return (at, at);
+    }
+    keys.iter()
+        .filter(|k| k.run == key.run)
+        .fold((at, at), |(lo, hi), k| {
+            (lo.min(k.at as usize), hi.max(k.at as usize))
+        })
+}
+
+/// Whether a name of a claim (tokens `run.0..=run.1` of `toks`, offsets in `text`) stands in
+/// the slot of a name of a source sentence (likewise): the word right before the two names is
+/// the same, or the word right after them (case aside; white space only between a name and its
+/// neighbour). "born in Glasgow" against "born in Edinburgh" share a slot, "near the border
+/// with Kenya" and "the highest mountain in Africa" do not. The entity swap of FactCC
+/// (Kryscinski et al. 2020) replaces a name in place, so a swapped name keeps its neighbours.
+fn in_name_slot(
+    claim: (&str, &[Token<'_>], (usize, usize)),
+    sent: (&str, &[Token<'_>], (usize, usize)),
+) -> bool {
+    /// The word before and the word after a run, when only white space separates them.
+    fn around<'t>(
+        (text, toks, (lo, hi)): (&str, &[Token<'t>], (usize, usize)),
+    ) -> (Option<&'t str>, Option<&'t str>) {
+        let before = lo
+            .checked_sub(1)
+            .filter(|&b| gap(text, toks, b, lo).is_empty())
+            .map(|b| toks[b].raw);
+        let after = toks
+            .get(hi + 1)
+            .filter(|_| gap(text, toks, hi, hi + 1).is_empty())
+            .map(|t| t.raw);
+        (before, after)
+    }
+    let (cb, ca) = around(claim);
+    let (sb, sa) = around(sent);
+    let same =
+        |a: Option<&str>, b: Option<&str>| a.zip(b).is_some_and(|(a, b)| a.eq_ignore_ascii_case(b));
+    same(cb, sb) || same(ca, sa)
+}
+
 /// The subject of a one-clause claim (tokens `claim_toks`, offsets in `text`) swapped for the
 /// subject of another clause of the source sentence `sent_toks` (offsets in `context`): Some((the
 /// claim's subject, the clause's)) when the claim opens with a name the sentence states in one
@@ -4485,13 +4530,41 @@ fn question_in(context: &str) -> &str {
         .unwrap_or("")
 }
 
-/// What the question asks for: Some(kinds that answer it) for who / when / how many questions.
+/// Questions that ask for a measure ("How tall is Kilimanjaro?"), answered by a number, padded
+/// by spaces as [`expected_kinds`] looks them up.
+const MEASURE_QUESTIONS: &[&str] = &[
+    " how tall ",
+    " how high ",
+    " how far ",
+    " how big ",
+    " how large ",
+    " how deep ",
+    " how wide ",
+    " how heavy ",
+    " how fast ",
+    " what percentage ",
+];
+
+/// Whether `question` asks for a count or a measure and for nothing else: "how many", "how
+/// much", "how long", "how old" or one of [`MEASURE_QUESTIONS`], and none of "who", "whom",
+/// "whose", "where", "which" or "when" ("Where and when was she born?" asks for a place too;
+/// "when" is as often a conjunction).
+fn asks_only_measure(question: &str) -> bool {
+    let q = format!(" {} ", to_lower(question));
+    let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
+    (asks(&[" how many ", " how much ", " how long ", " how old "]) || asks(MEASURE_QUESTIONS))
+        && !asks(&[" who ", " whom ", " whose ", " where ", " which ", " when "])
+}
+
+/// What the question asks for: Some(kinds that answer it) for who / when / how many (and how
+/// tall, how far, … [`MEASURE_QUESTIONS`]) questions.
 fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
     let q = format!(" {} ", to_lower(question));
     if q.contains(" how many ")
         || q.contains(" how much ")
         || q.contains(" how long ")
         || q.contains(" how old ")
+        || MEASURE_QUESTIONS.iter().any(|m| q.contains(m))
     {
         Some(&[KeyKind::Number, KeyKind::Year])
     } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
@@ -4575,6 +4648,8 @@ pub fn analyse_tokens(
     };
     // Its last sentence that asks: "Answer using the passage below. … Was it …?"
     let polar = polar_question(question_in(question));
+    // Whether it asks for a measure and for nothing else (`asks_only_measure`).
+    let asks_no_name = asks_only_measure(question);
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
@@ -5055,6 +5130,41 @@ pub fn analyse_tokens(
                         }
                     }
                 }
+                // In the answer to a question that asks for a number or a date ("How tall is
+                // Kilimanjaro?"), a name found nowhere is a detail beside the answer, not the
+                // answer: it stands in the place of a name of the sentence only when one of its
+                // neighbouring words is that name's (`in_name_slot`). "… near the border with
+                // Kenya" adds a place beside "the highest mountain in Africa"; "the highest
+                // mountain in Kenya" swaps it. A claim that is its name alone is judged as
+                // before, and so is every name when the question asks for one or its kind is
+                // not known.
+                if let (KeyKind::Name, Some(i), true) = (kind, novel, asks_no_name) {
+                    let claim_run = run_extent(&content, content[i]);
+                    let bare = content.iter().all(|k| {
+                        let at = k.at as usize;
+                        claim_run.0 <= at && at <= claim_run.1
+                    });
+                    if !bare {
+                        let sp = index.spans[stated_in as usize];
+                        let sent = span_tokens(context_tokens, sp);
+                        let (sent_keys, _) = sentence_keys(context, sp, sent, &lower_vocab);
+                        let sent_keys: Vec<&Key> = sent_keys.iter().collect();
+                        other.retain(|&o| {
+                            sent_keys
+                                .iter()
+                                .filter(|k| k.kind == kind && k.norm == index.norms[o as usize])
+                                .any(|k| {
+                                    in_name_slot(
+                                        (claim_text, claim_toks, claim_run),
+                                        (context, sent, run_extent(&sent_keys, k)),
+                                    )
+                                })
+                        });
+                        if other.is_empty() {
+                            continue;
+                        }
+                    }
+                }
                 let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
                 if novel.is_some() || (local_support >= 0.6 && self_contained) {
                     novel_conflict |= novel.is_some();
@@ -5344,6 +5454,36 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn a_name_beside_a_measure_is_no_swap_unless_it_takes_a_names_place() {
+        let ctx = "Mount Kilimanjaro is a dormant volcano in Tanzania. It is the highest \
+                   mountain in Africa, about 5,895 metres above sea level.";
+        let q = "How tall is Kilimanjaro?";
+        // A place added beside the asked-for height: unsupported, not contradicted.
+        let beside = "Kilimanjaro stands about 5,895 metres above sea level, near the border \
+                      with Kenya.";
+        assert_contradicted(beside, q, ctx, false);
+        // The same place where the sentence names Africa: swapped.
+        let swapped = "Kilimanjaro stands about 5,895 metres above sea level and is the \
+                       highest mountain in Kenya.";
+        assert_contradicted(swapped, q, ctx, true);
+        // A question that also asks for a place judges every name as before.
+        let ada = "Ada Lovelace was an English mathematician, born in London in 1815.";
+        assert_contradicted(
+            "Paris, 1815.",
+            "Where and when was Ada Lovelace born?",
+            ada,
+            true,
+        );
+        assert!(asks_only_measure("How tall is Kilimanjaro?"));
+        assert!(asks_only_measure("How many moons does Mars have?"));
+        assert!(!asks_only_measure("Where and when was Ada Lovelace born?"));
+        assert!(!asks_only_measure(
+            "Who was the tallest player, and how tall was he?"
+        ));
+        assert!(!asks_only_measure("Which river is the longest?"));
     }
 
     #[test]
