@@ -4556,6 +4556,33 @@ fn asks_only_measure(question: &str) -> bool {
         && !asks(&[" who ", " whom ", " whose ", " where ", " which ", " when "])
 }
 
+/// The noun a question asks for with "which" or "what" ("Which river has the largest
+/// discharge?": "river"; "What kind of tree …": "tree"), lower-cased: the word after it, unless
+/// that is a stop word ("What is …") or a word of one letter.
+fn asked_noun(question: &str) -> Option<String> {
+    let toks = tokens(question);
+    let lower = |j: usize| toks.get(j).map(|t| lower_cow(t.raw));
+    let at = (0..toks.len()).find(|&j| matches!(lower(j).as_deref(), Some("which" | "what")))?;
+    let mut j = at + 1;
+    if matches!(lower(j).as_deref(), Some("kind" | "type" | "sort"))
+        && lower(j + 1).as_deref() == Some("of")
+    {
+        j += 2;
+    }
+    let noun = lower(j)?;
+    let word = !toks[j].is_number && noun.chars().all(char::is_alphabetic);
+    (word && noun.chars().nth(1).is_some() && !is_stopword(&noun)).then(|| noun.into_owned())
+}
+
+/// Whether the word `raw` is `noun` (lower-cased), case aside, or its plural in "s" or "es".
+fn is_noun_form(raw: &str, noun: &str) -> bool {
+    let lower = lower_cow(raw);
+    lower == noun
+        || lower
+            .strip_prefix(noun)
+            .is_some_and(|rest| rest == "s" || rest == "es")
+}
+
 /// What the question asks for: Some(kinds that answer it) for who / when / how many (and how
 /// tall, how far, … [`MEASURE_QUESTIONS`]) questions.
 fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
@@ -4650,6 +4677,8 @@ pub fn analyse_tokens(
     let polar = polar_question(question_in(question));
     // Whether it asks for a measure and for nothing else (`asks_only_measure`).
     let asks_no_name = asks_only_measure(question);
+    // The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
+    let asked_noun = asked_noun(question);
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
@@ -5130,38 +5159,69 @@ pub fn analyse_tokens(
                         }
                     }
                 }
-                // In the answer to a question that asks for a number or a date ("How tall is
-                // Kilimanjaro?"), a name found nowhere is a detail beside the answer, not the
-                // answer: it stands in the place of a name of the sentence only when one of its
-                // neighbouring words is that name's (`in_name_slot`). "… near the border with
-                // Kenya" adds a place beside "the highest mountain in Africa"; "the highest
-                // mountain in Kenya" swaps it. A claim that is its name alone is judged as
-                // before, and so is every name when the question asks for one or its kind is
-                // not known.
-                if let (KeyKind::Name, Some(i), true) = (kind, novel, asks_no_name) {
+                // In the answer to a question that asks for a number or a measure ("How tall is
+                // Kilimanjaro?"), or that names, as the sentence does, an entity of the kind a
+                // "which" question asks for (below), a name found nowhere is a detail beside the
+                // answer, not the answer: it stands in the place of a name of the sentence only
+                // when one of its neighbouring words is that name's (`in_name_slot`). "… near
+                // the border with Kenya" adds a place beside "the highest mountain in Africa";
+                // "the highest mountain in Kenya" swaps it. A claim that is its name alone is
+                // judged as before, and so is every name otherwise: in a bridge question's
+                // answer ("Fiona Shaw is from the United Kingdom.") the supported name is the
+                // bridge and the novel one the answer.
+                if let (KeyKind::Name, Some(i)) = (kind, novel) {
                     let claim_run = run_extent(&content, content[i]);
                     let bare = content.iter().all(|k| {
                         let at = k.at as usize;
                         claim_run.0 <= at && at <= claim_run.1
                     });
-                    if !bare {
+                    if !bare && (asks_no_name || asked_noun.is_some()) {
                         let sp = index.spans[stated_in as usize];
                         let sent = span_tokens(context_tokens, sp);
                         let (sent_keys, _) = sentence_keys(context, sp, sent, &lower_vocab);
                         let sent_keys: Vec<&Key> = sent_keys.iter().collect();
-                        other.retain(|&o| {
-                            sent_keys
-                                .iter()
-                                .filter(|k| k.kind == kind && k.norm == index.norms[o as usize])
-                                .any(|k| {
-                                    in_name_slot(
-                                        (claim_text, claim_toks, claim_run),
-                                        (context, sent, run_extent(&sent_keys, k)),
-                                    )
-                                })
+                        // The claim names first, as the sentence does, an entity of the kind
+                        // the question asks for, the kind's noun another word of the
+                        // sentence's name ("Which river …?": "the Amazon", which the sentence
+                        // calls "the Amazon River"): the answer is there, and a novel name
+                        // after it is a detail.
+                        let answers_as_asked = asked_noun.as_deref().is_some_and(|noun| {
+                            (0..content.len()).any(|j| {
+                                let at = content[j].at as usize;
+                                content[j].kind == KeyKind::Name
+                                    && at < claim_run.0
+                                    && ids[j].is_some_and(|id| index.has(stated_in, id))
+                                    && !question_names.contains(&content[j].norm)
+                                    && !prompt_keys.contains(&content[j].norm)
+                                    && sent_keys
+                                        .iter()
+                                        .filter(|k| {
+                                            k.kind == KeyKind::Name && k.norm == content[j].norm
+                                        })
+                                        .any(|k| {
+                                            let (lo, hi) = run_extent(&sent_keys, k);
+                                            (lo..=hi).any(|t| {
+                                                t != k.at as usize
+                                                    && is_noun_form(sent[t].raw, noun)
+                                            })
+                                        })
+                            })
                         });
-                        if other.is_empty() {
-                            continue;
+                        if asks_no_name || answers_as_asked {
+                            other.retain(|&o| {
+                                sent_keys
+                                    .iter()
+                                    .filter(|k| k.kind == kind && k.norm == index.norms[o as usize])
+                                    .any(|k| {
+                                        in_name_slot(
+                                            (claim_text, claim_toks, claim_run),
+                                            (context, sent, run_extent(&sent_keys, k)),
+                                        )
+                                    })
+                            });
+                            if other.is_empty() {
+                                continue;
+                            }
                         }
                     }
                 }
@@ -5484,6 +5544,25 @@ mod tests {
             "Who was the tallest player, and how tall was he?"
         ));
         assert!(!asks_only_measure("Which river is the longest?"));
+        // A name beside the entity of the kind a "which" question asks for is a detail; in
+        // that entity's slot it is a swap.
+        let amazon = "The Amazon River in South America is the largest river by discharge \
+                      volume of water in the world.";
+        let q = "Which river has the largest discharge?";
+        let good = "The Amazon carries more water than any other river on Earth.";
+        assert_contradicted(good, q, amazon, false);
+        assert_contradicted(
+            "The Amazon River in Africa has the largest discharge.",
+            q,
+            amazon,
+            true,
+        );
+        assert_eq!(asked_noun(q).as_deref(), Some("river"));
+        assert_eq!(
+            asked_noun("What kind of tree is it?").as_deref(),
+            Some("tree")
+        );
+        assert_eq!(asked_noun("What is the capital of Peru?"), None);
     }
 
     #[test]
