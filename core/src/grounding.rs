@@ -3662,7 +3662,7 @@ fn run_extent(keys: &[&Key<'_>], key: &Key<'_>) -> (usize, usize) {
 }
 
 /// Whether a name of a claim (tokens `run.0..=run.1` of `toks`, offsets in `text`) stands in
-/// the slot of a name of a source sentence (likewise): the word right before the two names is
+/// the slot of a name of a source sentence (likewise): the word right before the two names (past an article) is
 /// the same, or the word right after them (case aside; white space only between a name and its
 /// neighbour). "born in Glasgow" against "born in Edinburgh" share a slot, "near the border
 /// with Kenya" and "the highest mountain in Africa" do not. The entity swap of FactCC
@@ -3672,12 +3672,22 @@ fn in_name_slot(
     sent: (&str, &[Token<'_>], (usize, usize)),
 ) -> bool {
     /// The word before and the word after a run, when only white space separates them.
+    /// An article before the name is passed over ("for the World's Fair" and "on the Champ
+    /// de Mars" share no slot).
     fn around<'t>(
         (text, toks, (lo, hi)): (&str, &[Token<'t>], (usize, usize)),
     ) -> (Option<&'t str>, Option<&'t str>) {
-        let before = lo
-            .checked_sub(1)
-            .filter(|&b| gap(text, toks, b, lo).is_empty())
+        let word_before = |at: usize| {
+            at.checked_sub(1)
+                .filter(|&b| gap(text, toks, b, at).is_empty())
+        };
+        let article = |b: usize| {
+            ["the", "a", "an"]
+                .iter()
+                .any(|a| toks[b].raw.eq_ignore_ascii_case(a))
+        };
+        let before = word_before(lo)
+            .and_then(|b| if article(b) { word_before(b) } else { Some(b) })
             .map(|b| toks[b].raw);
         let after = toks
             .get(hi + 1)
@@ -4545,15 +4555,27 @@ const MEASURE_QUESTIONS: &[&str] = &[
     " what percentage ",
 ];
 
-/// Whether `question` asks for a count or a measure and for nothing else: "how many", "how
-/// much", "how long", "how old" or one of [`MEASURE_QUESTIONS`], and none of "who", "whom",
-/// "whose", "where", "which" or "when" ("Where and when was she born?" asks for a place too;
-/// "when" is as often a conjunction).
-fn asks_only_measure(question: &str) -> bool {
+/// Whether `question` asks for a value and for nothing else: a count or a measure ("how many",
+/// "how much", "how long", "how old" or one of [`MEASURE_QUESTIONS`], with neither "which" nor
+/// "when") or a date (its asking sentence, [`question_in`], opens with "When", or it says "what
+/// year", "which year" or "what date"), and none of "who", "whom", "whose" or "where" ("Where and
+/// when was she born?" asks for a place too; "when" inside a question is as often a
+/// conjunction).
+fn asks_only_value(question: &str) -> bool {
     let q = format!(" {} ", to_lower(question));
     let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
-    (asks(&[" how many ", " how much ", " how long ", " how old "]) || asks(MEASURE_QUESTIONS))
-        && !asks(&[" who ", " whom ", " whose ", " where ", " which ", " when "])
+    let asking = Some(question_in(question))
+        .filter(|s| !s.is_empty())
+        .unwrap_or(question);
+    let opens_when = asking
+        .trim_start()
+        .get(..5)
+        .is_some_and(|w| w.eq_ignore_ascii_case("when "));
+    let measure = (asks(&[" how many ", " how much ", " how long ", " how old "])
+        || asks(MEASURE_QUESTIONS))
+        && !asks(&[" which ", " when "]);
+    let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
+    (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
 }
 
 /// The noun a question asks for with "which" or "what" ("Which river has the largest
@@ -4675,8 +4697,8 @@ pub fn analyse_tokens(
     };
     // Its last sentence that asks: "Answer using the passage below. … Was it …?"
     let polar = polar_question(question_in(question));
-    // Whether it asks for a measure and for nothing else (`asks_only_measure`).
-    let asks_no_name = asks_only_measure(question);
+    // Whether it asks for a count, a measure or a date and for nothing else (`asks_only_value`).
+    let asks_no_name = asks_only_value(question);
     // The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
     let asked_noun = asked_noun(question);
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
@@ -5159,8 +5181,8 @@ pub fn analyse_tokens(
                         }
                     }
                 }
-                // In the answer to a question that asks for a number or a measure ("How tall is
-                // Kilimanjaro?"), or that names, as the sentence does, an entity of the kind a
+                // In the answer to a question that asks for a count, a measure or a date ("How
+                // tall is Kilimanjaro?", `asks_only_value`), or that names, as the sentence does, an entity of the kind a
                 // "which" question asks for (below), a name found nowhere is a detail beside the
                 // answer, not the answer: it stands in the place of a name of the sentence only
                 // when one of its neighbouring words is that name's (`in_name_slot`). "… near
@@ -5537,13 +5559,25 @@ mod tests {
             ada,
             true,
         );
-        assert!(asks_only_measure("How tall is Kilimanjaro?"));
-        assert!(asks_only_measure("How many moons does Mars have?"));
-        assert!(!asks_only_measure("Where and when was Ada Lovelace born?"));
-        assert!(!asks_only_measure(
+        assert!(asks_only_value("How tall is Kilimanjaro?"));
+        assert!(asks_only_value("How many moons does Mars have?"));
+        assert!(asks_only_value("When was the Eiffel Tower completed?"));
+        assert!(asks_only_value("In what year did the war end?"));
+        assert!(!asks_only_value("Where and when was Ada Lovelace born?"));
+        assert!(!asks_only_value(
             "Who was the tallest player, and how tall was he?"
         ));
-        assert!(!asks_only_measure("Which river is the longest?"));
+        assert!(!asks_only_value("Which river is the longest?"));
+        assert!(!asks_only_value(
+            "What did the crowd do when the band came on?"
+        ));
+        // A name beside the asked-for date is a detail too.
+        let eiffel = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in \
+                      Paris, France. It was completed in 1889 and is 330 metres tall.";
+        let q = "When was the Eiffel Tower completed?";
+        let good = "The tower was finished in 1889 for the World's Fair.";
+        assert_contradicted(good, q, eiffel, false);
+        assert_contradicted("The tower was completed in 1925.", q, eiffel, true);
         // A name beside the entity of the kind a "which" question asks for is a detail; in
         // that entity's slot it is a swap.
         let amazon = "The Amazon River in South America is the largest river by discharge \
