@@ -3649,12 +3649,15 @@ fn clause_keys<'a>(
 
 /// The first and last token (indices into the tokens `keys` were read from) of the name run of
 /// `key`: the tokens of the keys of its run ([`Key::run`]), or its own token when it is in none.
-fn run_extent(keys: &[&Key<'_>], key: &Key<'_>) -> (usize, usize) {
+fn run_extent<'k, 'a: 'k>(
+    keys: impl IntoIterator<Item = &'k Key<'a>>,
+    key: &Key<'_>,
+) -> (usize, usize) {
     let at = key.at as usize;
     if key.run == NO_RUN {
         return (at, at);
     }
-    keys.iter()
+    keys.into_iter()
         .filter(|k| k.run == key.run)
         .fold((at, at), |(lo, hi), k| {
             (lo.min(k.at as usize), hi.max(k.at as usize))
@@ -3662,11 +3665,12 @@ fn run_extent(keys: &[&Key<'_>], key: &Key<'_>) -> (usize, usize) {
 }
 
 /// Whether a name of a claim (tokens `run.0..=run.1` of `toks`, offsets in `text`) stands in
-/// the slot of a name of a source sentence (likewise): the word right before the two names (past an article) is
-/// the same, or the word right after them (case aside; white space only between a name and its
-/// neighbour). "born in Glasgow" against "born in Edinburgh" share a slot, "near the border
-/// with Kenya" and "the highest mountain in Africa" do not. The entity swap of FactCC
-/// (Kryscinski et al. 2020) replaces a name in place, so a swapped name keeps its neighbours.
+/// the slot of a name of a source sentence (likewise): the word right before the two names
+/// (past an article) is the same, or the word right after them (case aside; white space only
+/// between a name and its neighbour). "born in Glasgow" against "born in Edinburgh" share a
+/// slot, "near the border with Kenya" and "the highest mountain in Africa" do not. The entity
+/// swap of FactCC (Kryscinski et al. 2020) replaces a name in place, so a swapped name keeps
+/// its neighbours.
 fn in_name_slot(
     claim: (&str, &[Token<'_>], (usize, usize)),
     sent: (&str, &[Token<'_>], (usize, usize)),
@@ -4540,9 +4544,14 @@ fn question_in(context: &str) -> &str {
         .unwrap_or("")
 }
 
-/// Questions that ask for a measure ("How tall is Kilimanjaro?"), answered by a number, padded
-/// by spaces as [`expected_kinds`] looks them up.
-const MEASURE_QUESTIONS: &[&str] = &[
+/// Questions that ask for a count or a measure ("How many …", "How tall is Kilimanjaro?"),
+/// answered by a number, padded by spaces as [`expected_kinds`] and [`asks_only_value`] look
+/// them up.
+const COUNT_QUESTIONS: &[&str] = &[
+    " how many ",
+    " how much ",
+    " how long ",
+    " how old ",
     " how tall ",
     " how high ",
     " how far ",
@@ -4555,12 +4564,11 @@ const MEASURE_QUESTIONS: &[&str] = &[
     " what percentage ",
 ];
 
-/// Whether `question` asks for a value and for nothing else: a count or a measure ("how many",
-/// "how much", "how long", "how old" or one of [`MEASURE_QUESTIONS`], with neither "which" nor
-/// "when") or a date (its asking sentence, [`question_in`], opens with "When", or it says "what
-/// year", "which year" or "what date"), and none of "who", "whom", "whose" or "where" ("Where and
-/// when was she born?" asks for a place too; "when" inside a question is as often a
-/// conjunction).
+/// Whether `question` asks for a value and for nothing else: a count or a measure (one of
+/// [`COUNT_QUESTIONS`], with neither "which" nor "when") or a date (its asking sentence,
+/// [`question_in`], opens with "When", or it says "what year", "which year" or "what date"), and
+/// none of "who", "whom", "whose" or "where" ("Where and when was she born?" asks for a place
+/// too; "when" inside a question is as often a conjunction).
 fn asks_only_value(question: &str) -> bool {
     let q = format!(" {} ", to_lower(question));
     let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
@@ -4571,9 +4579,7 @@ fn asks_only_value(question: &str) -> bool {
         .trim_start()
         .get(..5)
         .is_some_and(|w| w.eq_ignore_ascii_case("when "));
-    let measure = (asks(&[" how many ", " how much ", " how long ", " how old "])
-        || asks(MEASURE_QUESTIONS))
-        && !asks(&[" which ", " when "]);
+    let measure = asks(COUNT_QUESTIONS) && !asks(&[" which ", " when "]);
     let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
     (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
 }
@@ -4605,16 +4611,11 @@ fn is_noun_form(raw: &str, noun: &str) -> bool {
             .is_some_and(|rest| rest == "s" || rest == "es")
 }
 
-/// What the question asks for: Some(kinds that answer it) for who / when / how many (and how
-/// tall, how far, … [`MEASURE_QUESTIONS`]) questions.
+/// What the question asks for: Some(kinds that answer it) for who / when / how many (how tall,
+/// … [`COUNT_QUESTIONS`]) questions.
 fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
     let q = format!(" {} ", to_lower(question));
-    if q.contains(" how many ")
-        || q.contains(" how much ")
-        || q.contains(" how long ")
-        || q.contains(" how old ")
-        || MEASURE_QUESTIONS.iter().any(|m| q.contains(m))
-    {
+    if COUNT_QUESTIONS.iter().any(|m| q.contains(m)) {
         Some(&[KeyKind::Number, KeyKind::Year])
     } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
         Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
@@ -5182,17 +5183,17 @@ pub fn analyse_tokens(
                     }
                 }
                 // In the answer to a question that asks for a count, a measure or a date ("How
-                // tall is Kilimanjaro?", `asks_only_value`), or that names, as the sentence does, an entity of the kind a
-                // "which" question asks for (below), a name found nowhere is a detail beside the
-                // answer, not the answer: it stands in the place of a name of the sentence only
-                // when one of its neighbouring words is that name's (`in_name_slot`). "… near
-                // the border with Kenya" adds a place beside "the highest mountain in Africa";
-                // "the highest mountain in Kenya" swaps it. A claim that is its name alone is
-                // judged as before, and so is every name otherwise: in a bridge question's
-                // answer ("Fiona Shaw is from the United Kingdom.") the supported name is the
-                // bridge and the novel one the answer.
+                // tall is Kilimanjaro?", `asks_only_value`), or that names, as the sentence
+                // does, an entity of the kind a "which" question asks for (below), a name found
+                // nowhere is a detail beside the answer, not the answer: it stands in the place
+                // of a name of the sentence only when one of its neighbouring words is that
+                // name's (`in_name_slot`). "… near the border with Kenya" adds a place beside
+                // "the highest mountain in Africa"; "the highest mountain in Kenya" swaps it. A
+                // claim that is its name alone is judged as before, and so is every name
+                // otherwise: in a bridge question's answer ("Fiona Shaw is from the United
+                // Kingdom.") the supported name is the bridge and the novel one the answer.
                 if let (KeyKind::Name, Some(i)) = (kind, novel) {
-                    let claim_run = run_extent(&content, content[i]);
+                    let claim_run = run_extent(content.iter().copied(), content[i]);
                     let bare = content.iter().all(|k| {
                         let at = k.at as usize;
                         claim_run.0 <= at && at <= claim_run.1
@@ -5201,7 +5202,6 @@ pub fn analyse_tokens(
                         let sp = index.spans[stated_in as usize];
                         let sent = span_tokens(context_tokens, sp);
                         let (sent_keys, _) = sentence_keys(context, sp, sent, &lower_vocab);
-                        let sent_keys: Vec<&Key> = sent_keys.iter().collect();
                         // The claim names first, as the sentence does, an entity of the kind
                         // the question asks for, the kind's noun another word of the
                         // sentence's name ("Which river …?": "the Amazon", which the sentence
