@@ -308,8 +308,28 @@ const PASSAGE_NOUNS: &[&str] = &[
 /// above"), lower case: weaker than a noun of [`PASSAGE_NOUNS`].
 const PASSAGE_DEICTICS: &[&str] = &["above", "below", "following", "given"];
 
+/// Whether token `i` of `toks` (byte offsets in `text`) is a deictic word of
+/// [`PASSAGE_DEICTICS`] used as one, pointing at a passage: it ends its clause (only
+/// punctuation, a line break or the end of `text` follows: "Context information is below.",
+/// "Based on the above, …", "the following:") or a noun of [`PASSAGE_NOUNS`] comes next ("the
+/// following text"). Before any other word it has its everyday sense and points at nothing:
+/// "5,895 metres above sea level", "below zero", "the following year".
+fn points_at_passage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !PASSAGE_DEICTICS.contains(&lower_cow(toks[i].raw).as_ref()) {
+        return false;
+    }
+    let end = toks[i].start + toks[i].raw.len();
+    match toks.get(i + 1) {
+        None => true,
+        Some(next) => {
+            text[end..next.start].contains(['.', ',', ';', ':', '!', '?', '\n'])
+                || PASSAGE_NOUNS.contains(&lower_cow(next.raw).as_ref())
+        }
+    }
+}
+
 /// How a request points at the passage it comes with: by a noun ([`PASSAGE_NOUNS`]), by a
-/// deictic word only ([`PASSAGE_DEICTICS`]), or not at all.
+/// deictic word only ([`points_at_passage`]), or not at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Reference {
     None,
@@ -362,13 +382,12 @@ fn asks_from_passage(request: &str) -> Option<Reference> {
             && (request[s..e].ends_with('?') || request[e..].starts_with('?') || labelled || opens)
     });
     asks.then(|| {
-        tokens(request)
-            .iter()
-            .map(|t| {
-                let w = lower_cow(t.raw);
-                if PASSAGE_NOUNS.contains(&w.as_ref()) {
+        let toks = tokens(request);
+        (0..toks.len())
+            .map(|i| {
+                if PASSAGE_NOUNS.contains(&lower_cow(toks[i].raw).as_ref()) {
                     Reference::Noun
-                } else if PASSAGE_DEICTICS.contains(&w.as_ref()) {
+                } else if points_at_passage(request, &toks, i) {
                     Reference::Deictic
                 } else {
                     Reference::None
@@ -466,7 +485,8 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
 /// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
 /// stating facts: a bare label ("Helpful Answer:", at most three words before a colon that ends
 /// it); or, without a source label of its own ("Passage: The …"), a sentence that names the
-/// passage ([`PASSAGE_NOUNS`], [`PASSAGE_DEICTICS`]: "Context information is below.") or
+/// passage ([`PASSAGE_NOUNS`], [`points_at_passage`]: "Context information is below.", not
+/// "… metres above sea level.") or
 /// tells the reader how to answer ("If you don't know the answer, just say that you don't
 /// know."). Only the edges of a run of statements are tested: a fact that mentions "the text"
 /// inside the passage stays in it.
@@ -482,7 +502,7 @@ fn frames_passage(text: &str, (s, e): (usize, usize)) -> bool {
     let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
     let has = |ws: &[&str]| words.iter().any(|w| ws.contains(&w.as_ref()));
     has(PASSAGE_NOUNS)
-        || has(PASSAGE_DEICTICS)
+        || (0..toks.len()).any(|i| points_at_passage(sent, &toks, i))
         || (has(&["you", "your"]) && has(&["answer", "question", "know", "say"]))
 }
 
@@ -4564,13 +4584,27 @@ const COUNT_QUESTIONS: &[&str] = &[
     " what percentage ",
 ];
 
+/// `question` lower-cased, its words separated by single spaces and the whole padded by a space
+/// at each end, as [`COUNT_QUESTIONS`] and the other question cues are looked up: a question on
+/// its own line ("Answer using the passage below.\nHow tall is it?") or wrapped over two reads
+/// as the same words as on one.
+fn padded_words(question: &str) -> String {
+    let mut q = String::with_capacity(question.len() + 2);
+    for w in to_lower(question).split_whitespace() {
+        q.push(' ');
+        q.push_str(w);
+    }
+    q.push(' ');
+    q
+}
+
 /// Whether `question` asks for a value and for nothing else: a count or a measure (one of
 /// [`COUNT_QUESTIONS`], with neither "which" nor "when") or a date (its asking sentence,
 /// [`question_in`], opens with "When", or it says "what year", "which year" or "what date"), and
 /// none of "who", "whom", "whose" or "where" ("Where and when was she born?" asks for a place
 /// too; "when" inside a question is as often a conjunction).
 fn asks_only_value(question: &str) -> bool {
-    let q = format!(" {} ", to_lower(question));
+    let q = padded_words(question);
     let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
     let asking = Some(question_in(question))
         .filter(|s| !s.is_empty())
@@ -4614,7 +4648,7 @@ fn is_noun_form(raw: &str, noun: &str) -> bool {
 /// What the question asks for: Some(kinds that answer it) for who / when / how many (how tall,
 /// … [`COUNT_QUESTIONS`]) questions.
 fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
-    let q = format!(" {} ", to_lower(question));
+    let q = padded_words(question);
     if COUNT_QUESTIONS.iter().any(|m| q.contains(m)) {
         Some(&[KeyKind::Number, KeyKind::Year])
     } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
@@ -5560,6 +5594,9 @@ mod tests {
             true,
         );
         assert!(asks_only_value("How tall is Kilimanjaro?"));
+        assert!(asks_only_value(
+            "Answer using the passage below.\nHow tall is Kilimanjaro?"
+        ));
         assert!(asks_only_value("How many moons does Mars have?"));
         assert!(asks_only_value("When was the Eiffel Tower completed?"));
         assert!(asks_only_value("In what year did the war end?"));
@@ -5765,6 +5802,19 @@ mod tests {
         ] {
             assert_eq!(found(&c), Some(passage), "{c}");
         }
+        // "above", "below", "following", "given" in their everyday sense do not frame the
+        // passage: the sentences that use them stay in it; used as deictics, they frame it.
+        let kili = "Mount Kilimanjaro is a volcano in Tanzania. It stands about 5,895 metres above sea level.";
+        for c in [
+            format!("{kili}\nHow tall is Kilimanjaro?"),
+            format!("How tall is it? {kili}"),
+            format!("Context information is below.\n{kili}\nHow tall is it?"),
+            format!("Answer with what is given below.\n{kili}\nHow tall is it?"),
+        ] {
+            assert_eq!(found(&c), Some(kili), "{c}");
+        }
+        let c = "Temperatures fell below zero. The following year the lake froze. How cold was it?";
+        assert_eq!(found(c), Some(&c[..c.find(" How").unwrap()]));
         // A context a user or a transcript opens holds its labelled passage.
         let c = format!("[Human]: When was it built?\nKnowledge: {passage}");
         assert_eq!(prompt_passage(&c).map(|(s, e)| &c[s..e]), Some(passage));
