@@ -151,7 +151,8 @@ pub fn context_role(context: &str) -> ContextRole {
 ///
 /// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
 /// whose next words hold a capitalised function word ("Is", "The", "About": title case) or an
-/// article and a capitalised word ("Where the Wild Things Are has genre …"), and
+/// article and a capitalised word ("Where the Wild Things Are has genre …"; but a request for a
+/// summary, [`asks_for_summary`], is none: "Summarize the Apollo 11 landing."), and
 /// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
 /// sentence of six words or more that opens with neither a wh-word (in its first three words),
 /// an imperative nor an auxiliary. HaluEval's dialogue knowledge holds such titles; read as
@@ -187,7 +188,10 @@ fn is_request(c: &str, s: usize, e: usize) -> bool {
         let next_lower = words
             .get(1)
             .map_or(words.len() == 1 && sent.ends_with(':'), |t| !is_cap(t));
-        (is_first(INTERROGATIVES) || is_first(IMPERATIVES)) && next_lower && !titled
+        // A request for a summary is no title: "Summarize the Apollo 11 landing."
+        (is_first(INTERROGATIVES) || is_first(IMPERATIVES))
+            && next_lower
+            && (!titled || asks_for_summary(sent))
     });
     ends_q || opens_request
 }
@@ -274,9 +278,14 @@ fn opens_with_source_label(text: &str) -> bool {
 }
 
 /// Whether the sentence `sent` of `n_tokens` tokens is a bare label: at most three words before
-/// a colon that ends it ("Answer:", "Helpful Answer:").
+/// a colon that ends it ("Answer:", "Helpful Answer:"), unless a question label opens it and
+/// words follow that label ("Question: Summarize:" asks for a summary).
 fn is_bare_label(sent: &str, n_tokens: usize) -> bool {
-    sent.trim_end().ends_with(':') && n_tokens <= 3
+    let labels_a_request = line_label(sent).is_some_and(|l| QUESTION_LABELS.contains(&l.as_str()))
+        && sent
+            .split_once(':')
+            .is_some_and(|(_, rest)| rest.contains(char::is_alphanumeric));
+    sent.trim_end().ends_with(':') && n_tokens <= 3 && !labels_a_request
 }
 
 /// `e`, the end of a sentence span of `text`, moved past the full stop, "!" or ";" that closes
@@ -5813,6 +5822,9 @@ mod tests {
         ] {
             assert_eq!(found(&c), Some(kili), "{c}");
         }
+        // A request for a summary that names its subject in capitals.
+        let c = format!("{passage}\nSummarize the Eiffel Tower's history.");
+        assert_eq!(found(&c), Some(passage));
         let c = "Temperatures fell below zero. The following year the lake froze. How cold was it?";
         assert_eq!(found(c), Some(&c[..c.find(" How").unwrap()]));
         // A context a user or a transcript opens holds its labelled passage.
@@ -5870,6 +5882,10 @@ mod tests {
         // The query may be an instruction rather than a question.
         let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: Summarize in one sentence.\nAnswer: ");
         assert_eq!(found(&p), Some(passage));
+        // A bare "Summarize:" after the question label asks too; a bare "Answer:" does not.
+        let p = format!("Use the following pieces of context to answer the question at the end.\n\n{passage}\n\nQuestion: Summarize:\nHelpful Answer:");
+        assert_eq!(found(&p), Some(passage));
+        assert!(is_bare_label("Helpful Answer:", 2) && !is_bare_label("Question: Summarize:", 2));
         // One sentence will do when a noun points at it, not when only "the following" does.
         let one = "Python 3.0, released on 3 December 2008, was a major revision of the language.";
         let p = format!("Answer using the passage below.\n{one}\nWhen was Python 3.0 released?");
