@@ -4706,11 +4706,17 @@ pub fn analyse_tokens(
     let question_from = prompt.len() - question_of(prompt).len();
     let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
     let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
+    // The ids of the question's words the sources hold: what a claim without words of its own
+    // (a bare date) is an answer about.
+    let mut question_words: Vec<u32> = Vec::new();
     for sp in sentence_spans(prompt) {
         let ks = sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), &lower_vocab).0;
         for k in ks.into_iter().filter(|k| !k.negation) {
             if k.kind == KeyKind::Name && sp.1 > question_from {
                 question_names.insert(k.norm.clone());
+            }
+            if k.kind == KeyKind::Word && sp.1 > question_from {
+                question_words.extend(index.id_of(&k));
             }
             prompt_keys.insert(k.norm);
         }
@@ -4719,6 +4725,20 @@ pub fn analyse_tokens(
     // The calendar dates of the sources, each with the sentence that states it, found once
     // when a claim states a date.
     let source_dates = std::cell::OnceCell::new();
+    let stated_dates = || -> &Vec<(u32, CalendarDate)> {
+        source_dates.get_or_init(|| {
+            index
+                .spans
+                .iter()
+                .enumerate()
+                .flat_map(|(t, &sp)| {
+                    calendar_dates(context, span_tokens(context_tokens, sp))
+                        .into_iter()
+                        .map(move |c| (t as u32, c))
+                })
+                .collect()
+        })
+    };
     // Sentence weights of one clause of a claim (entity anchoring).
     let mut clause_scores = FastMap::default();
     let mut claims = Vec::new();
@@ -5042,6 +5062,38 @@ pub fn analyse_tokens(
                         .collect::<Vec<_>>()
                 })
             };
+            // The claim's words (ids of its word keys the sources hold; for a claim without
+            // any, its question's) and those of them the aligned sentence holds: whether the
+            // day of the claim's date that key `i` is, a sentence other than the aligned one
+            // states with its month, with all of the latter words and one more of the former
+            // (above, in the loop).
+            let mut claim_words: Vec<u32> = content
+                .iter()
+                .zip(&ids)
+                .filter(|(k, _)| k.kind == KeyKind::Word)
+                .filter_map(|(_, id)| *id)
+                .collect();
+            if claim_words.is_empty() {
+                claim_words.clone_from(&question_words);
+            }
+            let (words_in_s, words_not_in_s): (Vec<u32>, Vec<u32>) =
+                claim_words.iter().partition(|&&w| index.has(s, w));
+            let day_stated_elsewhere = |i: usize| {
+                let at = claim_toks[content[i].at as usize].start;
+                let Some(d) = calendar_dates(claim_text, claim_toks)
+                    .into_iter()
+                    .find(|d| d.span.0 <= at && at < d.span.1)
+                else {
+                    return false;
+                };
+                stated_dates().iter().any(|&(t, c)| {
+                    t != s
+                        && (c.month, c.day) == (d.month, d.day)
+                        && words_in_s.iter().all(|&w| index.has(t, w))
+                        && (claim_words.is_empty()
+                            || words_not_in_s.iter().any(|&w| index.has(t, w)))
+                })
+            };
             let entity_kinds: &[KeyKind] = if polar_claim { &[] } else { &ENTITY_KINDS };
             for &kind in entity_kinds {
                 // A name the sentence lacks but names by another part of the claim's run, which
@@ -5104,6 +5156,23 @@ pub fn analyse_tokens(
                         .collect()
                 };
                 let novel = missing.iter().find(|m| m.1).map(|m| m.0);
+                // The day of a date the sources state whole (month and day) in another sentence
+                // that is the claim's own for it: that sentence holds every word of the claim
+                // the aligned one holds, and a word of the claim the aligned one lacks (a bare
+                // "July 20th, 1969." is read with its question's words: "When did Apollo 11
+                // land …?" asks for the date of "landed"). The claim joins two sentences:
+                // "Apollo 11 landed on July 20, 1969" against "Apollo 11 launched on July 16,
+                // 1969. … landed the lunar module Eagle on July 20 …"; "launched on July 20"
+                // still conflicts. (Any name, number or year so stated elsewhere: on the dev
+                // QA rows 147 hallucinated answers lost a conflict and no correct one; years
+                // and numbers alone, 9 and none — a bridge question's wrong hop is a sentence
+                // with the claim's verb and value and another subject.)
+                if novel.is_none()
+                    && kind == KeyKind::Number
+                    && missing.iter().all(|&(i, _)| day_stated_elsewhere(i))
+                {
+                    continue;
+                }
                 // A number stated as approximate with a unit ("about nine points more", "about
                 // 2.7 kilometres") that no number of the sources rounds to (`SourceIndex::id_of`)
                 // is often derived or converted from them: it conflicts only with a number of
@@ -5405,18 +5474,7 @@ pub fn analyse_tokens(
             // until 15 February"; `calendar_dates`).
             if conflicts.is_empty() && aligned_support >= 0.6 && !polar_claim {
                 for d in calendar_dates(claim_text, claim_toks) {
-                    let stated: &Vec<(u32, CalendarDate)> = source_dates.get_or_init(|| {
-                        index
-                            .spans
-                            .iter()
-                            .enumerate()
-                            .flat_map(|(t, &sp)| {
-                                calendar_dates(context, span_tokens(context_tokens, sp))
-                                    .into_iter()
-                                    .map(move |c| (t as u32, c))
-                            })
-                            .collect()
-                    });
+                    let stated = stated_dates();
                     if stated
                         .iter()
                         .any(|(_, c)| (c.month, c.day) == (d.month, d.day))
@@ -5578,6 +5636,27 @@ mod tests {
             g.claims[0].status == ClaimStatus::Contradicted,
             contradicted,
             "{text}: {g:?}"
+        );
+    }
+
+    #[test]
+    fn a_date_stated_whole_with_the_claims_own_words_is_no_swap() {
+        let apollo = "Apollo 11 launched on July 16, 1969. Neil Armstrong and Buzz Aldrin \
+                      landed the lunar module Eagle on July 20. The crew splashed down in the \
+                      Pacific on July 24.";
+        let q = "When did Apollo 11 land on the Moon?";
+        // The claim joins the launch sentence's name and year with the landing's date.
+        assert_contradicted("Apollo 11 landed on July 20, 1969.", q, apollo, false);
+        assert_contradicted("July 20th, 1969.", q, apollo, false);
+        // The launch with the landing's date, and the splashdown's date for the landing.
+        assert_contradicted("Apollo 11 launched on July 20, 1969.", q, apollo, true);
+        assert_contradicted("Apollo 11 landed on July 24, 1969.", q, apollo, true);
+        assert_contradicted("July 24th, 1969.", q, apollo, true);
+        assert_contradicted(
+            "July 24th, 1969.",
+            "When did the crew splash down?",
+            apollo,
+            false,
         );
     }
 
