@@ -1001,6 +1001,11 @@ mod tests {
         assert!(is_number_scale(&tokens("5 million"), 1));
         assert!(!is_number_scale(&tokens("a million"), 1));
         assert!(!is_number_scale(&tokens("5 million"), 2));
+        // "m" written against a number is million, unless a length follows.
+        assert!(is_number_scale(&tokens("£12m deal"), 1));
+        assert!(is_number_scale(&tokens("1.5m people"), 1));
+        assert!(!is_number_scale(&tokens("5,895m above sea level"), 1));
+        assert!(!is_number_scale(&tokens("a 330m tall tower"), 2));
         // Abbreviations: "bn" with or without a space, "m" and "k" only written against it.
         for (s, v) in [
             ("$1.2bn", "1200000000"),
@@ -1249,6 +1254,13 @@ const SCALE_SUFFIXES: &[(&str, u32, bool)] = &[
     ("k", 3, false),
 ];
 
+/// Words after which a number's "m" is metres, not million: "5,895m above sea level", "330m
+/// tall", "a 50m-deep shaft" reads as "50m deep" ([`scale_at`]); "£12m", "1.5m people" stay
+/// millions. Lower case.
+const LENGTH_CUES: &[&str] = &[
+    "above", "below", "tall", "high", "long", "deep", "wide", "away", "across", "thick",
+];
+
 /// The power of ten of a scale word ("million" → 6; lower case), None for other words.
 pub fn scale_of(lower: &str) -> Option<u32> {
     SCALE_WORDS
@@ -1259,8 +1271,8 @@ pub fn scale_of(lower: &str) -> Option<u32> {
 
 /// The power of ten that `toks[i]` gives the number `toks[i − 1]`: a scale word after it ("5.5
 /// million", [`scale_of`]; or heading a hyphenated compound, "410-million-euro") or a scale
-/// abbreviation ([`SCALE_SUFFIXES`]: "1.2bn", "£12m"). None
-/// when `toks[i]` is no scale of a number.
+/// abbreviation ([`SCALE_SUFFIXES`]: "1.2bn", "£12m"; not the "m" of a length,
+/// [`LENGTH_CUES`]: "5,895m above sea level"). None when `toks[i]` is no scale of a number.
 fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     let (Some(prev), Some(t)) = (i.checked_sub(1).and_then(|j| toks.get(j)), toks.get(i)) else {
         return None;
@@ -1274,6 +1286,12 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     // "410", "million-euro") or "a 5 million-strong army".
     let head = t.raw.split_once('-').map_or("", |(h, _)| h);
     let joined = prev.start + prev.raw.len() == t.start;
+    let length = || {
+        toks.get(i + 1).is_some_and(|next| {
+            let word = next.raw.split_once('-').map_or(next.raw, |(h, _)| h);
+            LENGTH_CUES.iter().any(|c| word.eq_ignore_ascii_case(c))
+        })
+    };
     SCALE_WORDS
         .iter()
         .find(|(w, _)| is(w) || head.eq_ignore_ascii_case(w))
@@ -1282,6 +1300,7 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
             SCALE_SUFFIXES
                 .iter()
                 .find(|(w, _, spaced)| is(w) && (joined || *spaced))
+                .filter(|(w, _, _)| *w != "m" || !length())
                 .map(|&(_, p, _)| p)
         })
 }
