@@ -721,7 +721,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     let prompt_tokens = tokens(prompt);
     let context_tokens = tokens(context);
     // Capitalised names and their grounding.
-    let name_spans = capitalised_runs(text, &toks, false);
+    // The weekday of a date the answer states is no name of its own
+    // (`grounding::dated_weekdays`: "Sunday, July 20, 1969").
+    let weekdays: Vec<(usize, usize)> = crate::grounding::dated_weekdays(text, &toks)
+        .into_iter()
+        .map(|k| (toks[k].start, toks[k].start + toks[k].raw.len()))
+        .collect();
+    let mut name_spans = capitalised_runs(text, &toks, false);
+    name_spans.retain(|sp| !weekdays.contains(sp));
     let all_names: Vec<String> = name_spans
         .iter()
         .map(|&(s, e)| text[s..e].to_string())

@@ -941,6 +941,79 @@ fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
     out
 }
 
+/// Weekday names, lower case, from Sunday (the order of [`weekday_of`]).
+const WEEKDAYS: [&str; 7] = [
+    "sunday",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+];
+
+/// The weekday of a date of the proleptic Gregorian calendar, 0 = Sunday … 6 = Saturday
+/// (`month` 1–12, `day` 1–31): Sakamoto's method (comp.lang.c, 1992; the Doomsday rule in the
+/// form of a month offset table).
+fn weekday_of(year: u32, month: usize, day: u8) -> usize {
+    const OFFSETS: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+    let y = if month < 3 { year - 1 } else { year };
+    ((y + y / 4 - y / 100 + y / 400 + OFFSETS[month - 1] + u32::from(day)) % 7) as usize
+}
+
+/// The indices of the tokens of `toks` (offsets in `text`) that name the weekday of the full
+/// date beside them, rightly: "Sunday, July 20, 1969", "Sunday 20 July 1969", "Sunday the 20th
+/// of July 1969" (the weekday right before the date, past a comma or "the"; the year right
+/// after it, past a comma). A weekday is a function of its date ([`weekday_of`]): an answer that
+/// adds it to a date states nothing the date does not, so it is no name found nowhere; a wrong
+/// one ("Monday, July 20, 1969") is not among them.
+pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let is_weekday = |t: &Token<'_>| WEEKDAYS.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    if !toks.iter().any(is_weekday) {
+        return out;
+    }
+    for d in calendar_dates(text, toks) {
+        let Some(first) = toks.iter().position(|t| t.start == d.span.0) else {
+            continue;
+        };
+        let Some(last) = toks.iter().position(|t| t.start + t.raw.len() == d.span.1) else {
+            continue;
+        };
+        let year = toks
+            .get(last + 1)
+            .filter(|t| {
+                t.is_number
+                    && t.raw.len() == 4
+                    && matches!(gap(text, toks, last, last + 1), "" | ",")
+            })
+            .and_then(|t| t.raw.parse::<u32>().ok())
+            .filter(|y| (1583..=9999).contains(y));
+        let month = crate::text::MONTH_NAMES.iter().position(|m| *m == d.month);
+        let (Some(year), Some(month)) = (year, month) else {
+            continue;
+        };
+        let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
+        let weekday = first.checked_sub(1).and_then(|k| {
+            if before(k) && !toks[k].raw.eq_ignore_ascii_case("the") {
+                Some(k)
+            } else {
+                let j = k.checked_sub(1)?;
+                (toks[k].raw.eq_ignore_ascii_case("the") && before(j)).then_some(j)
+            }
+        });
+        if let Some(k) = weekday.filter(|&k| {
+            toks[k].raw.starts_with(|c: char| c.is_ascii_uppercase())
+                && toks[k]
+                    .raw
+                    .eq_ignore_ascii_case(WEEKDAYS[weekday_of(year, month + 1, d.day)])
+        }) {
+            out.push(k);
+        }
+    }
+    out
+}
+
 /// A year or percentage of the claim `claim_toks` (offsets in `text`) whose slot the source
 /// sentence `sent_toks` (offsets in `context`) fills with other values only: Some((the claim's
 /// value, the sentence's first in that slot)). The slot of a year is a lower-case content word
@@ -4767,6 +4840,9 @@ pub fn analyse_tokens(
     let asked_noun = asked_noun(question);
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
+        // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
+        let weekdays = dated_weekdays(text, span_tokens(text_tokens, sp));
+        ks.retain(|k| k.kind != KeyKind::Month || !weekdays.contains(&(k.at as usize)));
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
         // question's, with its polarity flipped by "No".
         let (mut claim_text, mut claim_toks) = (text, span_tokens(text_tokens, sp));
@@ -5637,6 +5713,35 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn the_weekday_of_a_stated_date_is_computed_not_looked_up() {
+        assert_eq!(WEEKDAYS[weekday_of(1969, 7, 20)], "sunday");
+        assert_eq!(WEEKDAYS[weekday_of(2000, 2, 29)], "tuesday");
+        assert_eq!(WEEKDAYS[weekday_of(1900, 3, 1)], "thursday");
+        let found = |t: &str| {
+            let toks = tokens(t);
+            dated_weekdays(t, &toks)
+                .into_iter()
+                .map(|k| toks[k].raw.to_string())
+                .collect::<Vec<_>>()
+        };
+        for t in [
+            "It landed on Sunday, July 20, 1969.",
+            "It landed on Sunday 20 July 1969.",
+            "It landed on Sunday the 20th of July 1969.",
+        ] {
+            assert_eq!(found(t), ["Sunday"], "{t}");
+        }
+        // A wrong weekday, or a date without its year, is not computed.
+        assert!(found("It landed on Monday, July 20, 1969.").is_empty());
+        assert!(found("It landed on Sunday, July 20.").is_empty());
+        let apollo = "Apollo 11 landed on July 20, 1969.";
+        let g = analyse("On Sunday, July 20, 1969.", "When did it land?", apollo);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        let g = analyse("On Monday, July 20, 1969.", "When did it land?", apollo);
+        assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
     }
 
     #[test]
