@@ -2630,7 +2630,9 @@ struct SourceIndex<'a> {
     /// its subject is the previous sentence's.
     sent_opens_back: Vec<bool>,
     /// Whether each sentence's subject refers to an entity named before it: it opens with a
-    /// pronoun of [`BACK_REFERENCES`] or with a definite description ([`opens_with_description`]).
+    /// pronoun of [`BACK_REFERENCES`], with one right after a fronted adverbial that names
+    /// nothing ("At seventeen, he joined …"), or with a definite description
+    /// ([`opens_with_description`]).
     sent_subject_elsewhere: Vec<bool>,
     /// The [`Key::run`] of each sentence's subject when it is a name: the run of the first name
     /// among its first two key tokens ("The Normans were …", "Mount Everest, on …": a
@@ -2781,7 +2783,18 @@ impl<'a> SourceIndex<'a> {
                 BACK_REFERENCES.contains(&lower.as_ref())
             });
             sent_opens_back.push(opens_back);
-            sent_subject_elsewhere.push(opens_back || opens_with_description(context, toks));
+            // … or a pronoun right after a fronted adverbial that names nothing: "At seventeen
+            // or eighteen years of age, he joined Plato's Academy …", "In 1884, she emigrated …".
+            let fronted_back = (1..toks.len())
+                .find(|&j| gap(context, toks, j - 1, j) == ",")
+                .is_some_and(|j| {
+                    BACK_REFERENCES.contains(&lower_cow(toks[j].raw).as_ref())
+                        && !ks
+                            .iter()
+                            .any(|k| k.kind == KeyKind::Name && (k.at as usize) < j)
+                });
+            sent_subject_elsewhere
+                .push(opens_back || fronted_back || opens_with_description(context, toks));
             sent_subject.push(
                 ks.iter()
                     .take(2)
@@ -6305,6 +6318,11 @@ mod tests {
                    posts updates about his life.";
         let g = analyse("Roman Atwood posts vlogs about his life.", "", ctx);
         assert_eq!(g.features.entity_anchor_mean, 1.0, "{g:?}");
+        // So does a pronoun after a fronted adverbial that names nothing.
+        let ctx = "Aristotle was an Ancient Greek philosopher. At seventeen or eighteen years of \
+                   age, he joined Plato's Academy in Athens and remained there for twenty years.";
+        let g = analyse("Aristotle spent time in Athens.", "", ctx);
+        assert!(g.features.entity_anchor_mean > 0.5, "{g:?}");
         // "He" continues the film's sentence, whose subject is the film, not the actor.
         let ctx = "D.C. Cab is a 1983 comedy film starring Max Gail and Adam Baldwin. He \
                    portrayed Detective Wojo on the sitcom Barney Miller.";
