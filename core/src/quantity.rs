@@ -499,8 +499,9 @@ fn month_named(t: &Token<'_>) -> Option<u32> {
         .map(|m| m as u32 + 1)
 }
 
-/// A date whose first number is `toks[i]`: in digits ("1776-07-04", "07/04/1776": a year of
-/// four digits first or last, one separator, no spaces), or a day with a month name and a year
+/// A date whose first number is `toks[i]`: in digits ("1776-07-04", "07/04/1776", "04.07.1776":
+/// a year of four digits first or last, one separator, no spaces; `text::tokens` splits a date
+/// written with dots), or a day with a month name and a year
 /// ("July 4, 1776", "July 4th, 1776", "4 July 1776", "4th of July 1776"). The date, the index of
 /// the token after it and the indices of its numbers.
 fn date_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize, [usize; 2])> {
@@ -535,7 +536,7 @@ fn date_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize,
         text.get(t.start + t.raw.len()..n.start)
     };
     if let (Some(g), Some(h)) = (tight(i), tight(i + 1)) {
-        if g == h && (g == "-" || g == "/") {
+        if g == h && (g == "-" || g == "/" || g == ".") {
             if let Some(y) = year(i) {
                 let base = date(y, int(i + 1)?, int(i + 2)?)?;
                 return Some((q(base, None), i + 3, [i + 1, i + 2]));
@@ -778,6 +779,8 @@ mod tests {
             ("1776-07-04", "July 4, 1776"),
             ("07/04/1776", "July 4th, 1776"),
             ("04/07/1776", "4 July 1776"),
+            ("04.07.1776", "4 July 1776"),
+            ("20.07.1969", "July 20, 1969"),
             ("July 4, 1776", "4th of July 1776"),
         ] {
             assert!(restates(answer, source), "{answer} / {source}");

@@ -18,6 +18,46 @@ pub struct Token<'a> {
     pub sentence_start: bool,
 }
 
+/// Where the day and the month of a date written with dots end, when one starts at byte `i` of
+/// `bytes`: "20.07.1969" → (2, 5), the ends of "20" and "07" (day and month of 1–2 digits, the
+/// one 1–31, the other 1–12, then a year of four digits that ends the number). Such a date is
+/// three numbers, as "20/07/1969" is, not the decimal "20.07" and ".1969". None otherwise
+/// ("3.12.1", a version; "1.5").
+fn dotted_date_parts(bytes: &[u8], i: usize) -> Option<(usize, usize)> {
+    if i > 0 && (bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.') {
+        return None;
+    }
+    let digits = |from: usize| {
+        bytes[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let value = |from: usize, n: usize| {
+        std::str::from_utf8(&bytes[from..from + n])
+            .ok()
+            .and_then(|t| t.parse::<u32>().ok())
+    };
+    let n1 = digits(i);
+    let a = i + n1;
+    if !(1..=2).contains(&n1) || bytes.get(a) != Some(&b'.') {
+        return None;
+    }
+    let n2 = digits(a + 1);
+    let b = a + 1 + n2;
+    if !(1..=2).contains(&n2) || bytes.get(b) != Some(&b'.') || digits(b + 1) != 4 {
+        return None;
+    }
+    let after = bytes.get(b + 5);
+    if after.is_some_and(|c| c.is_ascii_alphanumeric())
+        || (after == Some(&b'.') && bytes.get(b + 6).is_some_and(u8::is_ascii_digit))
+    {
+        return None;
+    }
+    let (d, m) = (value(i, n1)?, value(a + 1, n2)?);
+    ((1..=31).contains(&d) && (1..=31).contains(&m) && (d <= 12 || m <= 12)).then_some((a, b))
+}
+
 /// End (exclusive byte offset) of a dotted initialism starting at byte `i` of `bytes`: two or
 /// more single ASCII capitals each followed by a dot ("U.S." → the end of "U.S"), the last dot
 /// not included. None when none starts there.
@@ -156,6 +196,8 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut sentence_start = true;
+    // The ends of the day and month of a date written with dots (`dotted_date_parts`).
+    let mut date_cuts: Option<(usize, usize)> = None;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
         if let Some(end) = dotted_initialism_end(bytes, i) {
@@ -169,10 +211,19 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             sentence_start = false;
         } else if c.is_alphabetic() || c.is_ascii_digit() {
             let is_number = c.is_ascii_digit();
+            if is_number && date_cuts.is_none_or(|(_, b)| i > b) {
+                date_cuts = dotted_date_parts(bytes, i);
+            }
+            let cut = date_cuts
+                .map(|(a, b)| if i < a { a } else { b })
+                .filter(|&e| is_number && e > i);
             let mut end = i + c.len_utf8();
             let mut glued = false;
             let mut prev = c;
             while let Some(&(j, d)) = iter.peek() {
+                if cut == Some(j) {
+                    break;
+                }
                 // Cheap tests first: most tokens hold no case change and no long number. A glued
                 // number needs four digits before the point (`glued_repeat`), all of this token:
                 // a token that starts after a digit was itself cut by a glued number, whose whole
@@ -228,6 +279,8 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 sentence_start,
             });
             sentence_start = glued;
+        } else if date_cuts.is_some_and(|(a, b)| i == a || i == b) {
+            // The dots of a date written with them end no sentence.
         } else if matches!(c, '.' | '!' | '?' | '\n' | ':')
             || (matches!(c, ')' | ']') && glued_repeat(text, i + 1))
         {
@@ -915,6 +968,26 @@ mod tests {
         );
         assert!(t[0].sentence_start && !t[2].sentence_start && t[7].sentence_start);
         assert!(t[1].is_number && t[6].is_number && !t[2].is_number);
+    }
+
+    #[test]
+    fn a_date_written_with_dots_is_three_numbers() {
+        let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(
+            raws("On 20.07.1969 it landed."),
+            ["On", "20", "07", "1969", "it", "landed"]
+        );
+        assert_eq!(raws("20.7.1969"), ["20", "7", "1969"]);
+        // Its dots end no sentence.
+        let t = tokens("On 20.07.1969 it landed.");
+        assert!(!t[2].sentence_start && !t[3].sentence_start && !t[4].sentence_start);
+        // Versions and decimals stay one number.
+        assert_eq!(
+            raws("Python 3.12.1 and 1.5"),
+            ["Python", "3.12.1", "and", "1.5"]
+        );
+        assert_eq!(raws("v1.2.2024"), ["v1", "2.2024"]);
+        assert_eq!(raws("45.67.1969"), ["45.67.1969"]);
     }
 
     #[test]
