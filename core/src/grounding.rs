@@ -5156,17 +5156,24 @@ pub fn analyse_tokens(
             // day of the claim's date that key `i` is, a sentence other than the aligned one
             // states with its month, with all of the latter words and one more of the former
             // (above, in the loop).
-            let mut claim_words: Vec<u32> = content
-                .iter()
-                .zip(&ids)
-                .filter(|(k, _)| k.kind == KeyKind::Word)
-                .filter_map(|(_, id)| *id)
-                .collect();
-            if claim_words.is_empty() {
-                claim_words.clone_from(&question_words);
-            }
-            let (words_in_s, words_not_in_s): (Vec<u32>, Vec<u32>) =
-                claim_words.iter().partition(|&&w| index.has(s, w));
+            // (Found once, when a claim's number conflicts.)
+            let claim_words = std::cell::OnceCell::new();
+            let claim_words = || {
+                claim_words.get_or_init(|| {
+                    let mut words: Vec<u32> = content
+                        .iter()
+                        .zip(&ids)
+                        .filter(|(k, _)| k.kind == KeyKind::Word)
+                        .filter_map(|(_, id)| *id)
+                        .collect();
+                    if words.is_empty() {
+                        words.clone_from(&question_words);
+                    }
+                    let (in_s, not_in_s): (Vec<u32>, Vec<u32>) =
+                        words.iter().partition(|&&w| index.has(s, w));
+                    (words.is_empty(), in_s, not_in_s)
+                })
+            };
             let day_stated_elsewhere = |i: usize| {
                 let at = claim_toks[content[i].at as usize].start;
                 let Some(d) = calendar_dates(claim_text, claim_toks)
@@ -5175,12 +5182,12 @@ pub fn analyse_tokens(
                 else {
                     return false;
                 };
+                let (no_words, words_in_s, words_not_in_s) = claim_words();
                 stated_dates().iter().any(|&(t, c)| {
                     t != s
                         && (c.month, c.day) == (d.month, d.day)
                         && words_in_s.iter().all(|&w| index.has(t, w))
-                        && (claim_words.is_empty()
-                            || words_not_in_s.iter().any(|&w| index.has(t, w)))
+                        && (*no_words || words_not_in_s.iter().any(|&w| index.has(t, w)))
                 })
             };
             let entity_kinds: &[KeyKind] = if polar_claim { &[] } else { &ENTITY_KINDS };
