@@ -2317,6 +2317,37 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     distinct_gaps(&numbers)
 }
 
+/// The shares of a sentence's numbers that its percentages state: for the first
+/// [`NUMBER_GAPS_MAX`] percentages and other numbers that are no years in `toks` (a sentence's
+/// tokens, offsets in `text`), every `p % × n`, rounded to a whole number, of at least 10 (a
+/// small share, rounded, matches a small number of the answer by chance). A
+/// sentence that states a total and a percentage of it states the part as well ("Roughly 30,000
+/// climbers attempt the summit each year, and about 45 percent of them reach it" states 13,500
+/// who reach it): a number derived so is grounded, as a difference is ([`number_gaps`]).
+fn percent_shares(text: &str, toks: &[Token<'_>]) -> Vec<u32> {
+    let (mut percents, mut numbers) = (Vec::new(), Vec::new());
+    for i in (0..toks.len()).filter(|&i| toks[i].is_number && year_at(toks, i).is_none()) {
+        let Some(v) = number_value(&number_key(toks, i)) else {
+            continue;
+        };
+        if is_percentage(text, toks, i) {
+            percents.push(v);
+        } else {
+            numbers.push(v);
+        }
+    }
+    let mut out = Vec::new();
+    for p in percents.iter().take(NUMBER_GAPS_MAX) {
+        for n in numbers.iter().take(NUMBER_GAPS_MAX) {
+            let share = (p * n / 100.0).round();
+            if (10.0..=f64::from(u32::MAX)).contains(&share) && !out.contains(&(share as u32)) {
+                out.push(share as u32);
+            }
+        }
+    }
+    out
+}
+
 /// How many whole numbers of a sentence [`number_gaps`] pairs: six give at most 15 differences
 /// (a sentence with many numbers, a table or a score line, would state too many by chance).
 const NUMBER_GAPS_MAX: usize = 6;
@@ -2758,11 +2789,15 @@ impl<'a> SourceIndex<'a> {
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }
-            // The spans between its years and the differences between its whole numbers are
-            // stated too (`year_gaps`, `number_gaps`), as words: found by an answer's number,
-            // never a number of the sentence that conflicts with one.
+            // The spans between its years, the differences between its whole numbers and the
+            // shares its percentages state are stated too (`year_gaps`, `number_gaps`,
+            // `percent_shares`), as words: found by an answer's number, never a number of the
+            // sentence that conflicts with one.
             let mut gaps = year_gaps(toks);
-            for d in number_gaps(toks) {
+            for d in number_gaps(toks)
+                .into_iter()
+                .chain(percent_shares(context, toks))
+            {
                 if !gaps.contains(&d) {
                     gaps.push(d);
                 }
@@ -6806,6 +6841,10 @@ mod tests {
             vec![6]
         );
         assert_eq!(number_gaps(&tokens("lost 24-17 to Denver")), vec![7]);
+        let t = "In 2023, 30,000 climbers tried and about 45 percent of them reached the top.";
+        assert_eq!(percent_shares(t, &tokens(t)), vec![13500]);
+        let t = "Turnout was 62% of 1.5 million voters.";
+        assert_eq!(percent_shares(t, &tokens(t)), vec![930000]);
         assert!(number_gaps(&tokens("3.5 million and 2 million")).is_empty());
         let ctx = "In the 2022 season, the team won 11 of its 17 games.";
         let g = analyse("They went 11-6.", "How did the team do?", ctx);
