@@ -5186,12 +5186,16 @@ pub fn analyse_tokens(
                         .collect::<Vec<_>>()
                 })
             };
+            // The claim's calendar dates, found once when a date rule needs them.
+            let claim_dates = std::cell::OnceCell::new();
+            let claim_dates = || -> &[CalendarDate] {
+                claim_dates.get_or_init(|| calendar_dates(claim_text, claim_toks))
+            };
             // The claim's words (ids of its word keys the sources hold; for a claim without
-            // any, its question's) and those of them the aligned sentence holds: whether the
-            // day of the claim's date that key `i` is, a sentence other than the aligned one
-            // states with its month, with all of the latter words and one more of the former
-            // (above, in the loop).
-            // (Found once, when a claim's number conflicts.)
+            // any, its question's) and those of them the aligned sentence holds, found once
+            // when a claim's number conflicts: whether the day of the claim's date that key
+            // `i` is, a sentence other than the aligned one states with its month, with all of
+            // the latter words and one more of the former (above, in the loop).
             let claim_words = std::cell::OnceCell::new();
             let claim_words = || {
                 claim_words.get_or_init(|| {
@@ -5211,8 +5215,8 @@ pub fn analyse_tokens(
             };
             let day_stated_elsewhere = |i: usize| {
                 let at = claim_toks[content[i].at as usize].start;
-                let Some(d) = calendar_dates(claim_text, claim_toks)
-                    .into_iter()
+                let Some(d) = claim_dates()
+                    .iter()
                     .find(|d| d.span.0 <= at && at < d.span.1)
                 else {
                     return false;
@@ -5604,7 +5608,7 @@ pub fn analyse_tokens(
             // sentence has its month or its day, not both ("Jan 15" against "from 2 January
             // until 15 February"; `calendar_dates`).
             if conflicts.is_empty() && aligned_support >= 0.6 && !polar_claim {
-                for d in calendar_dates(claim_text, claim_toks) {
+                for &d in claim_dates() {
                     let stated = stated_dates();
                     if stated
                         .iter()

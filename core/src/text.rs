@@ -1328,8 +1328,8 @@ const SCALE_SUFFIXES: &[(&str, u32, bool)] = &[
 ];
 
 /// Words after which a number's "m" is metres, not million: "5,895m above sea level", "330m
-/// tall", "a 50m-deep shaft" reads as "50m deep" ([`scale_at`]); "£12m", "1.5m people" stay
-/// millions. Lower case.
+/// tall", and as the head of a compound, "a 330m high-rise" ([`scale_at`]); "£12m", "1.5m
+/// people" stay millions. Lower case.
 const LENGTH_CUES: &[&str] = &[
     "above", "below", "tall", "high", "long", "deep", "wide", "away", "across", "thick",
 ];
