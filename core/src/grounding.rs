@@ -4018,10 +4018,22 @@ fn polarity_mismatch(
                 src.negates_for(&clause.words)
             };
             let src_words = if by_names { &src.names } else { &src.words };
+            // (A capitalised word is a name mid-sentence and a content word where it opens a
+            // sentence: "Yes, Python 3.0 is …" against "Python 3.0, released in 2008, …"
+            // holds "python" too.)
             let held = words
                 .iter()
                 .filter(|w| src_words.binary_search(w).is_ok())
-                .count();
+                .count()
+                + if by_names {
+                    0
+                } else {
+                    clause
+                        .names
+                        .iter()
+                        .filter(|n| src.words.binary_search(n).is_ok())
+                        .count()
+                };
             if held == 0 {
                 continue;
             }
@@ -7027,6 +7039,16 @@ mod tests {
                  that is not completely backward-compatible with earlier versions.",
                 &["Python 3.0 was released on December 3, 2008."][..],
                 &["Python 3.0 is completely backward-compatible with earlier versions."][..],
+            ),
+            (
+                // A word that opens the source sentence is a name where the claim writes it
+                // mid-sentence: "Python" is held on both sides.
+                "Is Python 3 backward compatible with Python 2?",
+                "Python 3.0, released in 2008, was a major revision not completely \
+                 backward-compatible with earlier versions.",
+                &["No, Python 3.0 was not completely backward-compatible with earlier versions."]
+                    [..],
+                &["Yes, Python 3.0 is fully backward-compatible with earlier versions."][..],
             ),
             (
                 // A sentence opened by a subordinate clause: its main clause after the comma.
