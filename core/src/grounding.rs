@@ -968,11 +968,34 @@ fn weekday_of(year: u32, month: usize, day: u8) -> usize {
 /// adds it to a date states nothing the date does not, so it is no name found nowhere; a wrong
 /// one ("Monday, July 20, 1969") is not among them.
 pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
-    let mut out = Vec::new();
     let is_weekday = |t: &Token<'_>| WEEKDAYS.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
     if !toks.iter().any(is_weekday) {
-        return out;
+        return Vec::new();
     }
+    let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
+    full_date_weekdays(text, toks)
+        .into_iter()
+        .filter_map(|(first, weekday)| {
+            let k = first.checked_sub(1)?;
+            let k = if before(k) && !toks[k].raw.eq_ignore_ascii_case("the") {
+                k
+            } else {
+                let j = k.checked_sub(1)?;
+                (toks[k].raw.eq_ignore_ascii_case("the") && before(j)).then_some(j)?
+            };
+            (toks[k].raw.starts_with(|c: char| c.is_ascii_uppercase())
+                && toks[k].raw.eq_ignore_ascii_case(WEEKDAYS[weekday]))
+            .then_some(k)
+        })
+        .collect()
+}
+
+/// The full dates (day, month and year: "July 20, 1969", "20 July 1969") of the tokens `toks`
+/// (offsets in `text`), each as (index of its first token, its weekday: an index into
+/// [`WEEKDAYS`], [`weekday_of`]). The year stands right after the day and month, past a comma;
+/// years before 1583 (the Gregorian calendar's first full year) are left out.
+fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     for d in calendar_dates(text, toks) {
         let Some(first) = toks.iter().position(|t| t.start == d.span.0) else {
             continue;
@@ -990,25 +1013,8 @@ pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
             .and_then(|t| t.raw.parse::<u32>().ok())
             .filter(|y| (1583..=9999).contains(y));
         let month = crate::text::MONTH_NAMES.iter().position(|m| *m == d.month);
-        let (Some(year), Some(month)) = (year, month) else {
-            continue;
-        };
-        let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
-        let weekday = first.checked_sub(1).and_then(|k| {
-            if before(k) && !toks[k].raw.eq_ignore_ascii_case("the") {
-                Some(k)
-            } else {
-                let j = k.checked_sub(1)?;
-                (toks[k].raw.eq_ignore_ascii_case("the") && before(j)).then_some(j)
-            }
-        });
-        if let Some(k) = weekday.filter(|&k| {
-            toks[k].raw.starts_with(|c: char| c.is_ascii_uppercase())
-                && toks[k]
-                    .raw
-                    .eq_ignore_ascii_case(WEEKDAYS[weekday_of(year, month + 1, d.day)])
-        }) {
-            out.push(k);
+        if let (Some(year), Some(month)) = (year, month) {
+            out.push((first, weekday_of(year, month + 1, d.day)));
         }
     }
     out
@@ -5405,6 +5411,28 @@ pub fn analyse_tokens(
                         });
                     }
                 }
+                // A weekday is no swap for a month, nor a month for a weekday: "construction
+                // starting in March" does not conflict with "voted on Tuesday" (both are
+                // `KeyKind::Month`, the calendar names of a date). A weekday against a
+                // sentence that states full dates is judged by their weekdays
+                // ([`full_date_weekdays`]): "aired on a Saturday" against "aired on May 5,
+                // 2013" (a Sunday) conflicts with the date's month.
+                if kind == KeyKind::Month && !other.is_empty() {
+                    let i = novel.unwrap_or(missing[0].0);
+                    let norm = content[i].norm.as_ref();
+                    let is_weekday =
+                        |o: &u32| WEEKDAYS.contains(&index.norms[*o as usize].as_ref());
+                    match WEEKDAYS.iter().position(|w| *w == norm) {
+                        Some(w) => {
+                            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+                            let days = full_date_weekdays(context, sent);
+                            if days.is_empty() || days.iter().any(|d| d.1 == w) {
+                                other.retain(is_weekday);
+                            }
+                        }
+                        None => other.retain(|o| !is_weekday(o)),
+                    }
+                }
                 // A name of a run the claim names by part of it is that same entity.
                 // So is a name of a run whose word the claim uses as a definite description
                 // ("the reef" for "the Great Barrier Reef", "the tower" for "the Eiffel Tower").
@@ -5784,6 +5812,28 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn a_weekday_conflicts_with_a_weekday_or_a_dated_day_not_with_a_month() {
+        let ctx = "The council voted on Tuesday to approve the lane. Work starts in March.";
+        let q = "Summarize the decision.";
+        assert_contradicted(
+            "The council approved the lane, with work starting in March.",
+            q,
+            ctx,
+            false,
+        );
+        assert_contradicted(
+            "The council voted on Friday to approve the lane.",
+            q,
+            ctx,
+            true,
+        );
+        let ctx = "The episode aired on May 5, 2013, on Fox's Animation Domination lineup.";
+        let q = "On which day of the week did the episode air?";
+        assert_contradicted("The episode aired on a Saturday.", q, ctx, true);
+        assert_contradicted("The episode aired on a Sunday.", q, ctx, false);
     }
 
     #[test]
