@@ -3156,6 +3156,30 @@ impl<'a> SourceIndex<'a> {
         self.sentence(sentence).0.binary_search(&id).is_ok()
     }
 
+    /// The one name of the sources that `clip` (a name's normal form) begins and is at least
+    /// twice as long as: a clipping of it ("the Met" for "the Metropolitan Museum of Art";
+    /// Bauer 1983, *English Word-formation*, §10.3, clipping). None when no name of the
+    /// sources, or more than one, begins so. A name is a key of [`KeyKind::Name`] where the
+    /// sources first state it. A clipping keeps a syllable or two of a longer word: a name
+    /// that lacks only a few letters of another is another name ("Aberdeen" is not
+    /// "Aberdeenshire", "Weekend" not "Weekender").
+    fn clipped_name(&self, clip: &str) -> Option<u32> {
+        let mut found = (0..self.norms.len() as u32).filter(|&id| {
+            let n = self.norms[id as usize].as_ref();
+            n.len() >= 2 * clip.len()
+                && n.starts_with(clip)
+                && self.posting(id).first().is_some_and(|&s| {
+                    let (ids, kinds) = self.sentence(s);
+                    ids.binary_search(&id)
+                        .is_ok_and(|j| kinds[j] == KeyKind::Name)
+                })
+        });
+        match (found.next(), found.next()) {
+            (Some(id), None) => Some(id),
+            _ => None,
+        }
+    }
+
     /// Whether name `id` of sentence `s` is a word of a run of capitalised names there that a
     /// claim names by part of it: one of `claim_runs` (the ids of each run of the claim's names)
     /// lies wholly within the run. "the Eagle" names the "Apollo Lunar Module Eagle" of the
@@ -4994,6 +5018,23 @@ pub fn analyse_tokens(
                     .flatten()
             });
         }
+        // A name the sources lack, alone in its run and of three letters or more, that begins
+        // exactly one name of the sources is a clipping of it (`SourceIndex::clipped_name`:
+        // "The Met is on Fifth Avenue" against "The Metropolitan Museum of Art is …").
+        for i in 0..content.len() {
+            let (run, norm) = (content[i].run, content[i].norm.as_ref());
+            if ids[i].is_none()
+                && content[i].kind == KeyKind::Name
+                && norm.chars().nth(2).is_some()
+                && (run == NO_RUN
+                    || !content
+                        .iter()
+                        .enumerate()
+                        .any(|(j, k)| j != i && k.run == run))
+            {
+                ids[i] = index.clipped_name(norm);
+            }
+        }
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
         answer_ids.extend(&known);
         // A number the claim derives from a year it states and a year of the sources ("She
@@ -5812,6 +5853,16 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn a_clipped_name_is_the_name_it_clips() {
+        let ctx = "The Metropolitan Museum of Art is located on Fifth Avenue in New York City. \
+                   The New Slains Castle stands near Cruden Bay in Aberdeenshire.";
+        let q = "Where is it?";
+        assert_contradicted("The Met is on Fifth Avenue in NYC.", q, ctx, false);
+        // A name that lacks only a few letters of another is another name.
+        assert_contradicted("The New Slains Castle is in Aberdeen.", q, ctx, true);
     }
 
     #[test]
