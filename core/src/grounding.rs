@@ -1026,8 +1026,9 @@ fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize)> {
 /// (no stopword) and a preposition of time ([`TIME_PREPOSITIONS`]) right before it
 /// ([`year_at`]), nothing but spaces between them ("reopened in ___", "formed in ___", "member
 /// from ___"): the event the year dates. The slot of a percentage ([`is_percentage`]) is the
-/// lower-case content word right before it ("won ___ percent", "rose ___%"): what the share
-/// measures. "It reopened in 2015" against "The library closed for renovation in 2015 and
+/// lower-case content word right before it ("won ___ percent", "rose ___%"), or without one,
+/// the first lower-case content word of the "of" phrase after it ("about ___ percent of the
+/// Earth's surface" is not "___ percent of all Earth's water"): what the share measures. "It reopened in 2015" against "The library closed for renovation in 2015 and
 /// reopened in 2019" dates the reopening by the closing's year, and "It won 8.9% of the vote"
 /// against "won 14.8 percent of the vote, up from 8.9 percent" gives the win the earlier
 /// share, though the sentence holds both (the number swap of FactCC, Kryscinski et al. 2020,
@@ -1057,10 +1058,37 @@ fn slot_number_swap<'t>(
             return (timed && content_word(i - 2) && gap(src, toks, i - 1, i).trim().is_empty())
                 .then_some((toks[i - 2].raw, prep, f64::from(year)));
         }
-        if i == 0 || !toks[i].is_number || !is_percentage(src, toks, i) || !content_word(i - 1) {
+        if !toks[i].is_number || !is_percentage(src, toks, i) {
             return None;
         }
-        Some((toks[i - 1].raw, "", number_value(toks[i].raw)?))
+        let value = number_value(toks[i].raw)?;
+        if i > 0 && content_word(i - 1) {
+            return Some((toks[i - 1].raw, "", value));
+        }
+        // With no content word before it ("About 71 percent of the Earth's surface"), what
+        // the share is of: the first lower-case content word of the "of" phrase after it,
+        // within four words and no punctuation.
+        let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+        let mut j = i + 1;
+        if is(j, PERCENT) {
+            j += 1;
+        } else if is(j, "per") && is(j + 1, "cent") {
+            j += 2;
+        }
+        if !is(j, "of") {
+            return None;
+        }
+        (j + 1..(j + 5).min(toks.len()))
+            .take_while(|&k| {
+                gap(src, toks, k - 1, k)
+                    .chars()
+                    .all(|c| c.is_whitespace() || c == '\'')
+            })
+            .find(|&k| {
+                let w = toks[k].raw;
+                w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()) && !is_stopword(w)
+            })
+            .map(|k| (toks[k].raw, "of", value))
     }
     for i in 0..claim_toks.len() {
         let Some((head, prep, said)) = slot(text, claim_toks, i) else {
@@ -7559,6 +7587,22 @@ mod tests {
         let bad = analyse("It won 8.9% of the vote.", q, ctx);
         assert_eq!(bad.claims[0].conflicts, ["\"8.9\" vs \"14.8\""], "{bad:?}");
         let good = analyse("It won 14.8% of the vote.", q, ctx);
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        // Without a word before it, what the share is of.
+        let ctx = "About 71 percent of the Earth's surface is water-covered, and the oceans hold \
+                   about 96.5 percent of all Earth's water.";
+        let q = "How much of Earth's surface is covered by water?";
+        let bad = analyse(
+            "Roughly 96.5% of Earth's surface is covered by water.",
+            q,
+            ctx,
+        );
+        assert_eq!(bad.claims[0].conflicts, ["\"96.5\" vs \"71\""], "{bad:?}");
+        let good = analyse(
+            "Roughly 71% of Earth's surface is covered by water.",
+            q,
+            ctx,
+        );
         assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
     }
 
