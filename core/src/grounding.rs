@@ -1028,7 +1028,8 @@ fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize)> {
 /// from ___"): the event the year dates. The slot of a percentage ([`is_percentage`]) is the
 /// lower-case content word right before it ("won ___ percent", "rose ___%"), or without one,
 /// the first lower-case content word of the "of" phrase after it ("about ___ percent of the
-/// Earth's surface" is not "___ percent of all Earth's water"): what the share measures. "It reopened in 2015" against "The library closed for renovation in 2015 and
+/// Earth's surface" is not "___ percent of all Earth's water"): what the share measures. "It
+/// reopened in 2015" against "The library closed for renovation in 2015 and
 /// reopened in 2019" dates the reopening by the closing's year, and "It won 8.9% of the vote"
 /// against "won 14.8 percent of the vote, up from 8.9 percent" gives the win the earlier
 /// share, though the sentence holds both (the number swap of FactCC, Kryscinski et al. 2020,
