@@ -1059,9 +1059,10 @@ fn slot_number_swap<'t>(
             return (timed && content_word(i - 2) && gap(src, toks, i - 1, i).trim().is_empty())
                 .then_some((toks[i - 2].raw, prep, f64::from(year)));
         }
-        if !toks[i].is_number || !is_percentage(src, toks, i) {
+        if !toks[i].is_number {
             return None;
         }
+        let marker = percent_marker(src, toks, i)?;
         let value = number_value(toks[i].raw)?;
         if i > 0 && content_word(i - 1) {
             return Some((toks[i - 1].raw, "", value));
@@ -1069,14 +1070,11 @@ fn slot_number_swap<'t>(
         // With no content word before it ("About 71 percent of the Earth's surface"), what
         // the share is of: the first lower-case content word of the "of" phrase after it,
         // within four words and no punctuation.
-        let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
-        let mut j = i + 1;
-        if is(j, PERCENT) {
-            j += 1;
-        } else if is(j, "per") && is(j + 1, "cent") {
-            j += 2;
-        }
-        if !is(j, "of") {
+        let j = i + 1 + marker;
+        if !toks
+            .get(j)
+            .is_some_and(|t| t.raw.eq_ignore_ascii_case("of"))
+        {
             return None;
         }
         (j + 1..(j + 5).min(toks.len()))
@@ -2246,10 +2244,21 @@ fn percent_sign_after(text: &str, t: &Token<'_>) -> bool {
 /// Whether the number `toks[i]` (offsets in `text`) is a percentage: "%", "percent" or "per
 /// cent" follows it.
 pub(crate) fn is_percentage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    percent_marker(text, toks, i).is_some()
+}
+
+/// How many tokens after the number `toks[i]` (offsets in `text`) mark it as a percentage: 1
+/// for "percent", 2 for "per cent", 0 for a "%" sign (no token); None when it is no
+/// percentage ([`is_percentage`]).
+fn percent_marker(text: &str, toks: &[Token<'_>], i: usize) -> Option<usize> {
     let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
-    percent_sign_after(text, &toks[i])
-        || is(i + 1, PERCENT)
-        || (is(i + 1, "per") && is(i + 2, "cent"))
+    if is(i + 1, PERCENT) {
+        Some(1)
+    } else if is(i + 1, "per") && is(i + 2, "cent") {
+        Some(2)
+    } else {
+        percent_sign_after(text, &toks[i]).then_some(0)
+    }
 }
 
 /// Fractions in words with the percentage they state: "half", "a quarter" (25), "three
@@ -2723,6 +2732,9 @@ struct SourceIndex<'a> {
     gaps: Vec<u32>,
     /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
     years: std::cell::OnceCell<Vec<u32>>,
+    /// The ids of the names of the sources (a key of [`KeyKind::Name`] where the sources first
+    /// state it), sorted by normal form, found on first use ([`SourceIndex::clipped_name`]).
+    names_by_norm: std::cell::OnceCell<Vec<u32>>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -2970,6 +2982,7 @@ impl<'a> SourceIndex<'a> {
             idf,
             gaps: gaps_all,
             years: std::cell::OnceCell::new(),
+            names_by_norm: std::cell::OnceCell::new(),
         }
     }
 
@@ -3193,16 +3206,26 @@ impl<'a> SourceIndex<'a> {
     /// that lacks only a few letters of another is another name ("Aberdeen" is not
     /// "Aberdeenshire", "Weekend" not "Weekender").
     fn clipped_name(&self, clip: &str) -> Option<u32> {
-        let mut found = (0..self.norms.len() as u32).filter(|&id| {
-            let n = self.norms[id as usize].as_ref();
-            n.len() >= 2 * clip.len()
-                && n.starts_with(clip)
-                && self.posting(id).first().is_some_and(|&s| {
-                    let (ids, kinds) = self.sentence(s);
-                    ids.binary_search(&id)
-                        .is_ok_and(|j| kinds[j] == KeyKind::Name)
+        let names = self.names_by_norm.get_or_init(|| {
+            let mut names: Vec<u32> = (0..self.norms.len() as u32)
+                .filter(|&id| {
+                    self.posting(id).first().is_some_and(|&s| {
+                        let (ids, kinds) = self.sentence(s);
+                        ids.binary_search(&id)
+                            .is_ok_and(|j| kinds[j] == KeyKind::Name)
+                    })
                 })
+                .collect();
+            names.sort_unstable_by(|&a, &b| self.norms[a as usize].cmp(&self.norms[b as usize]));
+            names
         });
+        // The names that begin with `clip` are one run of the sorted list.
+        let from = names.partition_point(|&id| self.norms[id as usize].as_ref() < clip);
+        let mut found = names[from..]
+            .iter()
+            .copied()
+            .take_while(|&id| self.norms[id as usize].starts_with(clip))
+            .filter(|&id| self.norms[id as usize].len() >= 2 * clip.len());
         match (found.next(), found.next()) {
             (Some(id), None) => Some(id),
             _ => None,
