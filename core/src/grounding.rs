@@ -9,7 +9,7 @@
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
 use crate::quantity::{
-    is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
+    is_scale_name, quantities, unit_symbol, written_at, Dimension, Quantity, AMBIGUOUS_UNIT_WORDS,
 };
 use crate::text::{
     abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
@@ -1114,6 +1114,72 @@ fn slot_number_swap<'t>(
     None
 }
 
+/// A number the sentence states as a count or measure of another thing, where the claim states
+/// it as a measure of one dimension the sentence gives another value: "It stretches for about 900
+/// kilometres" against "… 2,900 individual reefs and 900 islands stretching for over 2,300
+/// kilometres" (900 counts the islands; the length is 2,300 km). The number of one quantity moved
+/// to another, the number swap of FactCC (Kryscinski et al. 2020) with the swapped number taken
+/// from the same sentence; quantities of one dimension compared as Roy, Vieira and Roth (2015)
+/// do ([`Quantity::restates`]). For each quantity of the claim (`claim_toks` of `text`,
+/// [`quantities`]) whose number the sentence (`sent_toks` of `context`) states, only never as a
+/// quantity of that dimension, while it states a quantity of that dimension that the claim's
+/// does not restate: Some((the claim's quantity, the sentence's)) as written. None when the
+/// sentence states the number with that dimension too, or no other value of it.
+fn quantity_number_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    (context, sent_toks): (&'s str, &[Token<'_>]),
+) -> Option<(&'c str, &'s str)> {
+    let claim_qs = quantities(text, claim_toks);
+    if claim_qs.is_empty() {
+        return None;
+    }
+    let sent_qs = quantities(context, sent_toks);
+    for &(i, q) in &claim_qs {
+        let Some(key) = number_at(claim_toks, i) else {
+            continue;
+        };
+        let dim = q.dimension();
+        // A time or a date is one value however written ("7pm", "19:00"), not a measure.
+        if matches!(dim, Dimension::TimeOfDay | Dimension::Date) {
+            continue;
+        }
+        // Where the sentence states the claim's number, written as the claim writes it (digits
+        // or a word: "7 km" is not stated by "Seventh Avenue"); none of them with the claim's
+        // dimension.
+        let digits = claim_toks[i].is_number;
+        let mut stated = (0..sent_toks.len())
+            .filter(|&j| {
+                sent_toks[j].is_number == digits
+                    && number_at(sent_toks, j).is_some_and(|k| k == key)
+            })
+            .peekable();
+        if stated.peek().is_none() {
+            continue;
+        }
+        let mut measured = false;
+        for j in stated {
+            measured |= sent_qs
+                .iter()
+                .any(|(at, s)| *at == j && s.dimension() == dim);
+        }
+        if measured {
+            continue;
+        }
+        let rival = sent_qs.iter().find(|(at, s)| {
+            s.dimension() == dim
+                && !q.restates(s)
+                && number_at(sent_toks, *at).is_some_and(|k| k != key)
+        });
+        if let Some(&(j, _)) = rival {
+            return Some((
+                written_at(text, claim_toks, i)?,
+                written_at(context, sent_toks, j)?,
+            ));
+        }
+    }
+    None
+}
+
 /// Prepositions that date an event by the year after them ([`slot_number_swap`]).
 const TIME_PREPOSITIONS: &[&str] = &["in", "on", "from", "since", "until", "by", "during"];
 
@@ -1851,14 +1917,16 @@ fn sentence_keys<'a>(
                 .filter(|n| !n.is_number && text[t.start + t.raw.len()..n.start].trim().is_empty())
                 .and_then(|n| spaced_number_words(lower, &lower_cow(n.raw)));
             // "fifteen hundred", a number word and a scale word, is one number too.
+            let is_spaced = spaced.is_some();
             if let Some(value) = spaced.or_else(|| scaled_number_word(toks, i, d)) {
                 out.push(Key {
                     norm: Cow::Owned(value),
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
-                    // (The quantities read "six hours" of "fifty six hours": none is kept.)
-                    qty: None,
+                    // The quantities read "six hours" of "fifty six hours": none is kept. They
+                    // read "seven million square kilometres" whole.
+                    qty: if is_spaced { None } else { quantity_of(i) },
                     run: NO_RUN,
                     at: 0,
                 });
@@ -3309,7 +3377,10 @@ fn claim_spans(text: &str) -> Vec<(usize, usize)> {
 /// sentence's keys of the same kind (numbers and years are one kind) that are neither question
 /// keys nor keys of the answer (`answer_ids`) nor words of a name the question names (a run,
 /// [`Key::run`], holding a question key) nor, for a year, a number up to two tokens before it
-/// (the day of its date). 1 when the token is at least as near as every
+/// (the day of its date). When the sentence states the answer's number as a measure (a length,
+/// a mass: [`Quantity::dimension`], not a time or a date), its rivals are the numbers it states
+/// as measures of that dimension: "2,900 individual reefs" is no rival of "2,300 kilometres" for
+/// "How long is the reef?". 1 when the token is at least as near as every
 /// rival, else the nearest rival's distance over the token's, in (0,1). None when the sentence
 /// holds no question key (it was reached by a bridge) or does not hold the token.
 fn question_proximity(
@@ -3322,24 +3393,36 @@ fn question_proximity(
     let (mut q_at, mut a_at, mut rivals) = (Vec::new(), Vec::new(), Vec::new());
     // The runs of names the question names: "Group" of "The Oberoi Group" is no rival.
     let mut q_runs = Vec::new();
+    // What the sentence measures with the answer's number, when it states it with a unit.
+    let mut measures = None;
     for k in ks.iter().filter(|k| !k.negation) {
         let Some(&kid) = index.vocab.get(&k.norm) else {
             continue;
         };
         if kid == id {
             a_at.push(k.at);
+            measures = measures.or(k
+                .qty
+                .map(|q| q.dimension())
+                .filter(|d| !matches!(d, Dimension::TimeOfDay | Dimension::Date)));
         } else if q_ids.contains(&kid) {
             q_at.push(k.at);
             q_runs.push(k.run);
         } else if (k.kind == kind || (numeric(k.kind) && numeric(kind)))
             && !answer_ids.contains(&kid)
         {
-            rivals.push((k.at, k.run, k.kind));
+            rivals.push((k.at, k.run, k.kind, k.qty.map(|q| q.dimension())));
         }
+    }
+    // A number the sentence states as a measure (a length: "2,300 kilometres") has for rivals
+    // only numbers of that measure: "2,900 individual reefs" or "344,400 square kilometres" do
+    // not answer "How long is the reef?".
+    if let Some(d) = measures {
+        rivals.retain(|r| r.3 == Some(d));
     }
     // Nor, for a year, is a number within two tokens before it: the day of its date ("31" of
     // "born 31 October 1988").
-    rivals.retain(|(at, run, k)| {
+    rivals.retain(|(at, run, k, _)| {
         (*run == NO_RUN || !q_runs.contains(run))
             && !(kind == KeyKind::Year
                 && *k == KeyKind::Number
@@ -3347,7 +3430,7 @@ fn question_proximity(
     });
     let distance = |at: &u32| q_at.iter().map(|q| q.abs_diff(*at)).min();
     let own = a_at.iter().filter_map(distance).min()?;
-    match rivals.iter().filter_map(|(at, _, _)| distance(at)).min() {
+    match rivals.iter().filter_map(|(at, ..)| distance(at)).min() {
         Some(rival) if rival < own => Some(f64::from(rival) / f64::from(own)),
         _ => Some(1.0),
     }
@@ -5768,9 +5851,9 @@ pub fn analyse_tokens(
             // and reopened in 2019").
             if conflicts.is_empty() && local_support >= 0.6 && !polar_claim {
                 let sent = span_tokens(context_tokens, index.spans[s as usize]);
-                if let Some((said, stated)) =
-                    slot_number_swap((claim_text, claim_toks), (context, sent))
-                {
+                let swapped = slot_number_swap((claim_text, claim_toks), (context, sent))
+                    .or_else(|| quantity_number_swap((claim_text, claim_toks), (context, sent)));
+                if let Some((said, stated)) = swapped {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                     conflict_sentence = conflict_sentence.or(Some(s));
                 }
@@ -7628,6 +7711,35 @@ mod tests {
             ctx,
         );
         assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    }
+
+    #[test]
+    fn a_number_stated_as_another_quantity_is_contradicted() {
+        let ctx = "The Great Barrier Reef is composed of over 2,900 individual reefs and 900 \
+                   islands stretching for over 2,300 kilometres over an area of approximately \
+                   344,400 square kilometres.";
+        let q = "How long is the Great Barrier Reef?";
+        let bad = analyse("It stretches for about 900 kilometres.", q, ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"900 kilometres\" vs \"2,300 kilometres\""],
+            "{bad:?}"
+        );
+        let good = analyse("It stretches for more than 2,300 kilometres.", q, ctx);
+        assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+        // The counts and the area are no rivals of the length for a question of length.
+        assert_eq!(good.features.answer_question_proximity, 1.0, "{good:?}");
+        // The number stated with the claim's dimension too, or no other value of it.
+        let ctx2 = "The trail has 12 shelters along 12 miles of ridge.";
+        let g = analyse("The trail is 12 miles long.", "", ctx2);
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+        let ctx3 = "The park has 40 lakes and a visitor centre.";
+        let g = analyse("The park is 40 kilometres wide.", "", ctx3);
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        // A time is one value however written: "Seventh Avenue" does not state "7pm".
+        let ctx4 = "The main broke around 6:45pm at 13th Street and Seventh Avenue.";
+        let g = analyse("The main broke before 7pm.", "", ctx4);
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
     }
 
     #[test]

@@ -586,7 +586,7 @@ fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
         }
     }
     if let Some((q, next)) = clock_at(text, toks, i) {
-        return one(q, next, &[i, i + 1]);
+        return one(q, next, &[i]);
     }
     let read = unit_at(text, toks, unit_start(toks, i))?;
     let (value, precision) = word_value.or_else(|| value_at(toks, i))?;
@@ -639,7 +639,8 @@ fn read_from(text: &str, toks: &[Token<'_>], i: usize) -> Option<Read> {
 
 /// Every quantity of a text: for each number token or number word of `toks` (the [`tokens`] of
 /// `text`, or a run of them) that is read with a unit, its index and the quantity. The numbers
-/// of a compound ("13 hours and 30 minutes", "5 ft 11 in", "18:00") each get the whole.
+/// of a compound ("13 hours and 30 minutes", "5 ft 11 in") each get the whole; a clock time
+/// ("18:00", "6:30 pm") is one token.
 /// Empty (and unallocated) for a text without one.
 ///
 /// [`tokens`]: crate::text::tokens
@@ -691,6 +692,20 @@ mod tests {
             .first()
             .unwrap_or_else(|| panic!("no quantity in {text:?}"))
             .1
+    }
+
+    #[test]
+    fn every_index_is_a_number_of_the_text() {
+        for text in [
+            "It closes at 18:00",
+            "open 9:00 to 6:30 pm",
+            "13 hours and 30 minutes",
+        ] {
+            let toks = tokens(text);
+            for (i, _) in quantities(text, &toks) {
+                assert!(toks[i].is_number, "{text:?}: {i}");
+            }
+        }
     }
 
     fn restates(answer: &str, source: &str) -> bool {
