@@ -1180,6 +1180,101 @@ fn quantity_number_swap<'c, 's>(
     None
 }
 
+/// The life span a sentence gives in parentheses after a name, as encyclopaedias write it:
+/// "Ada Lovelace (1815–1852)", "Roy Jenkins (11 November 1920 – 5 January 2003)": the tokens
+/// of the birth year and of the death year, the two years of one parenthesis with one dash
+/// between them. None when the sentence holds no such pair, or more than one.
+fn life_span(src: &str, toks: &[Token<'_>]) -> Option<(usize, usize)> {
+    let mut found = None;
+    for i in 0..toks.len() {
+        if year_at(toks, i).is_none() {
+            continue;
+        }
+        // The parenthesis open before the birth year.
+        let before = &src[..toks[i].start];
+        let open = before.rfind('(')?;
+        if before[open..].contains(')') {
+            continue;
+        }
+        let end = toks[i].start + toks[i].raw.len();
+        let close = end + src[end..].find(')')?;
+        let Some(j) = (i + 1..toks.len())
+            .take_while(|&j| toks[j].start < close)
+            .find(|&j| year_at(toks, j).is_some())
+        else {
+            continue;
+        };
+        let between = &src[end..toks[j].start];
+        let dashes = between.matches(['-', '\u{2013}', '\u{2014}']).count();
+        if dashes != 1 || between.contains(';') {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some((i, j));
+    }
+    found
+}
+
+/// A birth year given as the death year or a death year as the birth year, against a life span
+/// of an aligned sentence ([`life_span`]): "She died in 1815" against "Ada Lovelace
+/// (1815–1852) was an English mathematician". The claim's event is a word of [`DEATH_WORDS`]
+/// or [`BIRTH_WORDS`] in the claim (`claim_toks` of `text`), or, for a claim that is a bare
+/// year, in the question (`question_toks`). Some((the claim's year, the span's year for that
+/// event)) when the claim's one year is the span's other year; None otherwise (a year the span
+/// does not give is judged as any number is).
+fn life_span_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    question_toks: &[Token<'_>],
+    (context, sentences): (&'s str, &[&[Token<'_>]]),
+) -> Option<(&'c str, &'s str)> {
+    let mut years = (0..claim_toks.len()).filter(|&i| year_at(claim_toks, i).is_some());
+    let (Some(at), None) = (years.next(), years.next()) else {
+        return None;
+    };
+    let says = |toks: &[Token<'_>], words: &[&str]| {
+        toks.iter()
+            .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    let event_in = |toks: &[Token<'_>]| match (says(toks, DEATH_WORDS), says(toks, BIRTH_WORDS)) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    };
+    let bare = claim_toks.len() == 1;
+    let died = if bare {
+        event_in(question_toks)?
+    } else {
+        event_in(claim_toks)?
+    };
+    let year = year_at(claim_toks, at)?;
+    sentences.iter().find_map(|toks| {
+        let (born_at, died_at) = life_span(context, toks)?;
+        let (stated, other) = if died {
+            (died_at, born_at)
+        } else {
+            (born_at, died_at)
+        };
+        let stated_year = year_at(toks, stated)?;
+        (year != stated_year && year_at(toks, other) == Some(year))
+            .then_some(())
+            .and_then(|_| {
+                let raw = |src: &'s str, t: &Token<'_>| src.get(t.start..t.start + t.raw.len());
+                Some((
+                    text.get(claim_toks[at].start..)?
+                        .get(..claim_toks[at].raw.len())?,
+                    raw(context, &toks[stated])?,
+                ))
+            })
+    })
+}
+
+/// Words of a claim or question about a death ([`life_span_swap`]).
+const DEATH_WORDS: &[&str] = &["died", "die", "dies", "death", "dying"];
+/// Words of a claim or question about a birth ([`life_span_swap`]).
+const BIRTH_WORDS: &[&str] = &["born", "birth"];
+
 /// Prepositions that date an event by the year after them ([`slot_number_swap`]).
 const TIME_PREPOSITIONS: &[&str] = &["in", "on", "from", "since", "until", "by", "during"];
 
@@ -3368,6 +3463,10 @@ fn claim_spans(text: &str) -> Vec<(usize, usize)> {
     vec![(lead, lead + text.trim().len())]
 }
 
+/// A source sentence keyed for [`question_proximity`]: its number, its keys
+/// ([`sentence_keys`]) and its life span ([`life_span`]).
+type KeyedSentence<'a> = (u32, Vec<Key<'a>>, Option<(usize, usize)>);
+
 /// Question proximity of the answer's key token `id` of kind `kind` in a source sentence, given
 /// by its keys `ks` ([`sentence_keys`]): the
 /// distance baseline of MCTest (Richardson, Burges and Renshaw 2013, "MCTest: A Challenge
@@ -3377,7 +3476,8 @@ fn claim_spans(text: &str) -> Vec<(usize, usize)> {
 /// sentence's keys of the same kind (numbers and years are one kind) that are neither question
 /// keys nor keys of the answer (`answer_ids`) nor words of a name the question names (a run,
 /// [`Key::run`], holding a question key) nor, for a year, a number up to two tokens before it
-/// (the day of its date). When the sentence states the answer's number as a measure (a length,
+/// (the day of its date), nor the other year of a life span (`life`, [`life_span`]) the answer's
+/// year is one of. When the sentence states the answer's number as a measure (a length,
 /// a mass: [`Quantity::dimension`], not a time or a date), its rivals are the numbers it states
 /// as measures of that dimension: "2,900 individual reefs" is no rival of "2,300 kilometres" for
 /// "How long is the reef?". 1 when the token is at least as near as every
@@ -3386,6 +3486,7 @@ fn claim_spans(text: &str) -> Vec<(usize, usize)> {
 fn question_proximity(
     index: &SourceIndex<'_>,
     ks: &[Key<'_>],
+    life: Option<(usize, usize)>,
     (q_ids, answer_ids): (&[u32], &[u32]),
     (id, kind): (u32, KeyKind),
 ) -> Option<f64> {
@@ -3428,6 +3529,14 @@ fn question_proximity(
                 && *k == KeyKind::Number
                 && a_at.iter().any(|a| a > at && a - at <= 2))
     });
+    // The two years of a life span stand equally near the person's name: which of them
+    // answers is the event's (`life_span_swap`), not the distance's.
+    if let Some((born, died)) = life {
+        let (born, died) = (born as u32, died as u32);
+        if a_at.contains(&born) || a_at.contains(&died) {
+            rivals.retain(|r| r.0 != born && r.0 != died);
+        }
+    }
     let distance = |at: &u32| q_at.iter().map(|q| q.abs_diff(*at)).min();
     let own = a_at.iter().filter_map(distance).min()?;
     match rivals.iter().filter_map(|(at, ..)| distance(at)).min() {
@@ -5063,6 +5172,8 @@ pub fn analyse_tokens(
     let asks_no_name = asks_only_value(question);
     // The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
     let asked_noun = asked_noun(question);
+    // The question's tokens, read when a claim is a bare year (`life_span_swap`).
+    let question_toks = std::cell::OnceCell::new();
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
@@ -5858,6 +5969,21 @@ pub fn analyse_tokens(
                     conflict_sentence = conflict_sentence.or(Some(s));
                 }
             }
+            // A life span's birth year given as the death year, or the reverse
+            // (`life_span_swap`: "She died in 1815" against "Ada Lovelace (1815–1852)").
+            if conflicts.is_empty() && !polar_claim {
+                let sentences: Vec<&[Token<'_>]> = top_ids
+                    .iter()
+                    .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
+                    .collect();
+                if let Some((said, stated)) = life_span_swap(
+                    (claim_text, claim_toks),
+                    question_toks.get_or_init(|| tokens(question)),
+                    (context, &sentences),
+                ) {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                }
+            }
             // A contradicted claim cites the sentence that states what it contradicts.
             source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
@@ -5918,7 +6044,7 @@ pub fn analyse_tokens(
             // best of them (the one that answers; the others may add detail, "… while working
             // at St Mary's Hospital in London").
             let mut nearest = None;
-            let mut keyed: Vec<(u32, Vec<Key<'_>>)> = Vec::new();
+            let mut keyed: Vec<KeyedSentence<'_>> = Vec::new();
             for &(id, kind) in &new_keys {
                 // The best-matching sentence holding the token (the first of equals).
                 let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
@@ -5933,17 +6059,19 @@ pub fn analyse_tokens(
                     continue;
                 };
                 // Each sentence is keyed once, however many of the answer's tokens it holds.
-                let at = match keyed.iter().position(|(t, _)| *t == s) {
+                let at = match keyed.iter().position(|(t, ..)| *t == s) {
                     Some(at) => at,
                     None => {
                         let sp = index.spans[s as usize];
                         let toks = span_tokens(context_tokens, sp);
-                        keyed.push((s, sentence_keys(context, sp, toks, &lower_vocab).0));
+                        let ks = sentence_keys(context, sp, toks, &lower_vocab).0;
+                        keyed.push((s, ks, life_span(context, toks)));
                         keyed.len() - 1
                     }
                 };
+                let (_, ks, span) = &keyed[at];
                 let judged =
-                    question_proximity(&index, &keyed[at].1, (&q_ids, &answer_ids), (id, kind));
+                    question_proximity(&index, ks, *span, (&q_ids, &answer_ids), (id, kind));
                 if let Some(p) = judged {
                     nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
                 }
@@ -7740,6 +7868,34 @@ mod tests {
         let ctx4 = "The main broke around 6:45pm at 13th Street and Seventh Avenue.";
         let g = analyse("The main broke before 7pm.", "", ctx4);
         assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    }
+
+    #[test]
+    fn a_life_spans_years_answer_birth_and_death() {
+        let ctx = "Ada Lovelace (1815-1852) was an English mathematician. She is chiefly known \
+                   for her work on Charles Babbage's Analytical Engine.";
+        let q = "When did Ada Lovelace die?";
+        let bad = analyse("She died in 1815.", q, ctx);
+        assert_eq!(bad.claims[0].conflicts, ["\"1815\" vs \"1852\""], "{bad:?}");
+        let good = analyse("She died in 1852.", q, ctx);
+        assert!(good.claims[0].conflicts.is_empty(), "{good:?}");
+        // The birth year is no nearer rival of the death year.
+        assert_eq!(good.features.answer_question_proximity, 1.0, "{good:?}");
+        // A bare year takes its event from the question.
+        let bare = analyse("1815", q, ctx);
+        assert_eq!(
+            bare.claims[0].conflicts,
+            ["\"1815\" vs \"1852\""],
+            "{bare:?}"
+        );
+        let born = analyse("1815", "When was Ada Lovelace born?", ctx);
+        assert!(born.claims[0].conflicts.is_empty(), "{born:?}");
+        // Full dates; a parenthesis with other years ("(2001; 2004)") is no life span.
+        let ctx = "Roy Jenkins (11 November 1920 – 5 January 2003) chaired the commission.";
+        let bad = analyse("Roy Jenkins was born in 2003.", "", ctx);
+        assert_eq!(bad.claims[0].conflicts, ["\"2003\" vs \"1920\""], "{bad:?}");
+        let toks = tokens("The albums (2001; 2004) sold well.");
+        assert_eq!(life_span("The albums (2001; 2004) sold well.", &toks), None);
     }
 
     #[test]
