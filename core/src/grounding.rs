@@ -1275,6 +1275,127 @@ const DEATH_WORDS: &[&str] = &["died", "die", "dies", "death", "dying"];
 /// Words of a claim or question about a birth ([`life_span_swap`]).
 const BIRTH_WORDS: &[&str] = &["born", "birth"];
 
+/// The "of" slots of a text: for each "<noun> of [the|a|an] [up to two lower-case words] <Name>"
+/// of `toks` (offsets in `src`), the noun, the name (a run of capitalised words with only spaces
+/// between: "the daughter of the poet Lord Byron" → ("daughter", [Lord, Byron])) and the
+/// capitalised words up to [`OF_SLOT_WINDOW`] tokens after "of" that the same clause holds (a
+/// name in apposition: "daughter of Nirvana frontman Kurt Cobain"). The noun is a lower-case
+/// content word right before "of".
+fn of_slots<'t, 'a>(src: &str, toks: &'t [Token<'a>]) -> Vec<OfSlot<'t, 'a>> {
+    let mut out = Vec::new();
+    for i in 1..toks.len() {
+        if !toks[i].raw.eq_ignore_ascii_case("of") {
+            continue;
+        }
+        let head = toks[i - 1].raw;
+        let is_noun = head.len() >= 3
+            && head.bytes().all(|b| b.is_ascii_lowercase())
+            && !is_stopword(head)
+            && gap(src, toks, i - 1, i).is_empty();
+        if !is_noun {
+            continue;
+        }
+        let mut j = i + 1;
+        if toks.get(j).is_some_and(|t| {
+            ["the", "a", "an"]
+                .iter()
+                .any(|d| t.raw.eq_ignore_ascii_case(d))
+        }) {
+            j += 1;
+        }
+        let lower = |t: &Token<'_>| t.raw.bytes().all(|b| b.is_ascii_lowercase());
+        let mut k = j;
+        while k < toks.len()
+            && k < j + 2
+            && lower(&toks[k])
+            && !is_stopword(toks[k].raw)
+            && gap(src, toks, k - 1, k).is_empty()
+        {
+            k += 1;
+        }
+        let start = k;
+        while k < toks.len() && capitalised(&toks[k]) && gap(src, toks, k - 1, k).is_empty() {
+            k += 1;
+        }
+        if k == start {
+            continue;
+        }
+        // The window: to the first punctuation after the name's run, at most OF_SLOT_WINDOW.
+        let mut w = k;
+        while w < toks.len() && w <= i + OF_SLOT_WINDOW && gap(src, toks, w - 1, w).is_empty() {
+            w += 1;
+        }
+        out.push((head, &toks[start..k], &toks[i + 1..w]));
+    }
+    out
+}
+
+/// An "of" slot ([`of_slots`]): its noun, its name and the tokens of its window.
+type OfSlot<'t, 'a> = (&'a str, &'t [Token<'a>], &'t [Token<'a>]);
+
+/// How many tokens after "of" an "of" slot's window reaches ([`of_slots`]).
+const OF_SLOT_WINDOW: usize = 6;
+
+/// A name moved into another name's "of" slot: "She was the daughter of Charles Babbage"
+/// against "… her work on Charles Babbage's Analytical Engine. She was the daughter of the poet
+/// Lord Byron." The claim's slot ("daughter of", [`of_slots`]) is filled in an aligned sentence
+/// (`sentences`, tokens of `context`) by a name none of whose window's capitalised words is a
+/// word of the claim slot's window (possessives and curly apostrophes aside), nor a demonym
+/// ("of the Spanish club"), and no slot of that noun in the sources (`context_tokens`) holds a
+/// word of the claim's. The relation-argument swap of FactCC's entity swap (Kryscinski et al.
+/// 2020) read on the one syntactic frame "<relation noun> of <name>". Some((the claim's name,
+/// the sentence's)) as written.
+fn of_slot_name_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    (context, context_tokens): (&'s str, &[Token<'_>]),
+    sentences: &[&[Token<'_>]],
+) -> Option<(&'c str, &'s str)> {
+    let claim_slots = of_slots(text, claim_toks);
+    if claim_slots.is_empty() {
+        return None;
+    }
+    // The name words of a window, as one name is written however its possessive is.
+    fn words<'x>(window: &'x [Token<'_>]) -> impl Iterator<Item = &'x str> + 'x {
+        window
+            .iter()
+            .filter(|t| capitalised(t))
+            .map(|t| strip_possessive(t.raw))
+    }
+    let shares = |a: &[Token<'_>], b: &[Token<'_>]| {
+        words(a).any(|x| words(b).any(|y| x.eq_ignore_ascii_case(y)))
+    };
+    let span = |src: &'s str, run: &[Token<'_>]| -> Option<&'s str> {
+        let (first, last) = (&run[0], &run[run.len() - 1]);
+        src.get(first.start..last.start + last.raw.len())
+    };
+    let source_slots = of_slots(context, context_tokens);
+    for (head, name, window) in claim_slots {
+        let same = |h: &str| h.eq_ignore_ascii_case(head);
+        if source_slots
+            .iter()
+            .any(|(h, _, w)| same(h) && shares(w, window))
+        {
+            continue;
+        }
+        let demonym =
+            |n: &[Token<'_>]| n.len() == 1 && demonym_place(&to_lower(n[0].raw)).is_some();
+        if demonym(name) {
+            continue;
+        }
+        let rival = sentences.iter().find_map(|toks| {
+            of_slots(context, toks)
+                .into_iter()
+                .find(|(h, n, w)| same(h) && !demonym(n) && !shares(w, window))
+        });
+        if let Some((_, theirs, _)) = rival {
+            let (first, last) = (&name[0], &name[name.len() - 1]);
+            let ours = text.get(first.start..last.start + last.raw.len())?;
+            return Some((ours, span(context, theirs)?));
+        }
+    }
+    None
+}
+
 /// Prepositions that date an event by the year after them ([`slot_number_swap`]).
 const TIME_PREPOSITIONS: &[&str] = &["in", "on", "from", "since", "until", "by", "during"];
 
@@ -5969,18 +6090,22 @@ pub fn analyse_tokens(
                     conflict_sentence = conflict_sentence.or(Some(s));
                 }
             }
-            // A life span's birth year given as the death year, or the reverse
+            // A name in another name's "of" slot of an aligned sentence (`of_slot_name_swap`:
+            // "the daughter of Charles Babbage" against "the daughter of the poet Lord Byron"),
+            // or a life span's birth year given as the death year, or the reverse
             // (`life_span_swap`: "She died in 1815" against "Ada Lovelace (1815–1852)").
             if conflicts.is_empty() && !polar_claim {
                 let sentences: Vec<&[Token<'_>]> = top_ids
                     .iter()
                     .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
                     .collect();
-                if let Some((said, stated)) = life_span_swap(
-                    (claim_text, claim_toks),
-                    question_toks.get_or_init(|| tokens(question)),
-                    (context, &sentences),
-                ) {
+                let claim = (claim_text, claim_toks);
+                let swapped = of_slot_name_swap(claim, (context, context_tokens), &sentences)
+                    .or_else(|| {
+                        let question_toks = question_toks.get_or_init(|| tokens(question));
+                        life_span_swap(claim, question_toks, (context, &sentences))
+                    });
+                if let Some((said, stated)) = swapped {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
@@ -7896,6 +8021,39 @@ mod tests {
         assert_eq!(bad.claims[0].conflicts, ["\"2003\" vs \"1920\""], "{bad:?}");
         let toks = tokens("The albums (2001; 2004) sold well.");
         assert_eq!(life_span("The albums (2001; 2004) sold well.", &toks), None);
+    }
+
+    #[test]
+    fn a_name_in_another_names_of_slot_is_contradicted() {
+        let ctx = "Ada Lovelace was an English mathematician. She is chiefly known for her work \
+                   on Charles Babbage's Analytical Engine. She was the daughter of the poet Lord \
+                   Byron.";
+        let q = "Whose daughter was Ada Lovelace?";
+        let bad = analyse("She was the daughter of Charles Babbage.", q, ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"Charles Babbage\" vs \"Lord Byron\""],
+            "{bad:?}"
+        );
+        for good in [
+            "She was the daughter of the poet Lord Byron.",
+            "She was the daughter of Byron.",
+            "She was the daughter of Lord Byron's wife.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+        }
+        // A name in apposition fills the slot too; a demonym is no name of the slot.
+        let ctx = "Frances Bean Cobain is the daughter of Nirvana frontman Kurt Cobain. She is \
+                   the head coach of the Spanish club.";
+        let g = analyse("She is the daughter of Kurt Cobain.", "", ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        // (A novel name against a sentence's place is another rule's conflict.)
+        let g = analyse("She is the head coach of Real Madrid.", "", ctx);
+        assert!(
+            !g.claims[0].conflicts.iter().any(|c| c.contains("Spanish")),
+            "{g:?}"
+        );
     }
 
     #[test]
