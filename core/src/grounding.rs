@@ -1341,13 +1341,15 @@ const OF_SLOT_WINDOW: usize = 6;
 /// Lord Byron." The claim's slot ("daughter of", [`of_slots`]) is filled in an aligned sentence
 /// (`sentences`, tokens of `context`) by a name none of whose window's capitalised words is a
 /// word of the claim slot's window (possessives and curly apostrophes aside), nor a demonym
-/// ("of the Spanish club"), and no slot of that noun in the sources (`context_tokens`) holds a
-/// word of the claim's. The relation-argument swap of FactCC's entity swap (Kryscinski et al.
+/// ("of the Spanish club"), and no slot of that noun in the sources (`source_slots`: the
+/// [`of_slots`] of `context_tokens`, read on first use and kept for the request's other
+/// claims) holds a word of the claim's. The relation-argument swap of FactCC's entity swap (Kryscinski et al.
 /// 2020) read on the one syntactic frame "<relation noun> of <name>". Some((the claim's name,
 /// the sentence's)) as written.
-fn of_slot_name_swap<'c, 's>(
+fn of_slot_name_swap<'c, 's, 't, 'a>(
     (text, claim_toks): (&'c str, &[Token<'_>]),
-    (context, context_tokens): (&'s str, &[Token<'_>]),
+    (context, context_tokens): (&'s str, &'t [Token<'a>]),
+    source_slots: &std::cell::OnceCell<Vec<OfSlot<'t, 'a>>>,
     sentences: &[&[Token<'_>]],
 ) -> Option<(&'c str, &'s str)> {
     let claim_slots = of_slots(text, claim_toks);
@@ -1368,7 +1370,8 @@ fn of_slot_name_swap<'c, 's>(
         let (first, last) = (&run[0], &run[run.len() - 1]);
         src.get(first.start..last.start + last.raw.len())
     };
-    let source_slots = of_slots(context, context_tokens);
+    // Read once per request, on the first claim with a slot.
+    let source_slots = source_slots.get_or_init(|| of_slots(context, context_tokens));
     for (head, name, window) in claim_slots {
         let same = |h: &str| h.eq_ignore_ascii_case(head);
         if source_slots
@@ -5293,8 +5296,10 @@ pub fn analyse_tokens(
     let asks_no_name = asks_only_value(question);
     // The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
     let asked_noun = asked_noun(question);
-    // The question's tokens, read when a claim is a bare year (`life_span_swap`).
+    // The question's tokens, read when a claim is a bare year (`life_span_swap`), and the
+    // sources' "of" slots, read on the first claim with one (`of_slot_name_swap`).
     let question_toks = std::cell::OnceCell::new();
+    let source_slots = std::cell::OnceCell::new();
     for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
@@ -6100,11 +6105,12 @@ pub fn analyse_tokens(
                     .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
                     .collect();
                 let claim = (claim_text, claim_toks);
-                let swapped = of_slot_name_swap(claim, (context, context_tokens), &sentences)
-                    .or_else(|| {
-                        let question_toks = question_toks.get_or_init(|| tokens(question));
-                        life_span_swap(claim, question_toks, (context, &sentences))
-                    });
+                let swapped =
+                    of_slot_name_swap(claim, (context, context_tokens), &source_slots, &sentences)
+                        .or_else(|| {
+                            let question_toks = question_toks.get_or_init(|| tokens(question));
+                            life_span_swap(claim, question_toks, (context, &sentences))
+                        });
                 if let Some((said, stated)) = swapped {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
