@@ -1190,14 +1190,15 @@ fn life_span(src: &str, toks: &[Token<'_>]) -> Option<(usize, usize)> {
         if year_at(toks, i).is_none() {
             continue;
         }
-        // The parenthesis open before the birth year.
-        let before = &src[..toks[i].start];
-        let open = before.rfind('(')?;
-        if before[open..].contains(')') {
-            continue;
-        }
+        // The parenthesis open before the birth year, and its end.
         let end = toks[i].start + toks[i].raw.len();
-        let close = end + src[end..].find(')')?;
+        let (Some(before), Some(after)) = (src.get(..toks[i].start), src.get(end..)) else {
+            continue;
+        };
+        let open = before.rfind('(').filter(|&o| !before[o..].contains(')'));
+        let (Some(_), Some(close)) = (open, after.find(')').map(|c| end + c)) else {
+            continue;
+        };
         let Some(j) = (i + 1..toks.len())
             .take_while(|&j| toks[j].start < close)
             .find(|&j| year_at(toks, j).is_some())
@@ -8027,6 +8028,11 @@ mod tests {
         assert_eq!(bad.claims[0].conflicts, ["\"2003\" vs \"1920\""], "{bad:?}");
         let toks = tokens("The albums (2001; 2004) sold well.");
         assert_eq!(life_span("The albums (2001; 2004) sold well.", &toks), None);
+        // A year before the parenthesis is no reason to stop looking.
+        let text = "In 1990 a plaque honoured Ada Lovelace (1815-1852).";
+        let toks = tokens(text);
+        let (born, died) = life_span(text, &toks).expect("a life span");
+        assert_eq!((toks[born].raw, toks[died].raw), ("1815", "1852"));
     }
 
     #[test]
