@@ -9,7 +9,7 @@
 //! inverted index of key tokens over source sentences), and every claim is scored through it.
 
 use crate::quantity::{
-    is_scale_name, quantities, unit_symbol, written_at, Dimension, Quantity, AMBIGUOUS_UNIT_WORDS,
+    is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
 };
 use crate::text::{
     abbreviated_month, contains_ignore_ascii_case, decade_start, demonym_place, fold_diacritics,
@@ -1140,29 +1140,24 @@ fn quantity_number_swap<'c, 's>(
         };
         let dim = q.dimension();
         // A time or a date is one value however written ("7pm", "19:00"), not a measure.
-        if matches!(dim, Dimension::TimeOfDay | Dimension::Date) {
+        if !dim.is_measure() {
             continue;
         }
         // Where the sentence states the claim's number, written as the claim writes it (digits
         // or a word: "7 km" is not stated by "Seventh Avenue"); none of them with the claim's
         // dimension.
         let digits = claim_toks[i].is_number;
-        let mut stated = (0..sent_toks.len())
-            .filter(|&j| {
-                sent_toks[j].is_number == digits
-                    && number_at(sent_toks, j).is_some_and(|k| k == key)
-            })
-            .peekable();
-        if stated.peek().is_none() {
-            continue;
+        let (mut stated, mut measured) = (false, false);
+        for j in 0..sent_toks.len() {
+            if sent_toks[j].is_number == digits && number_at(sent_toks, j).is_some_and(|k| k == key)
+            {
+                stated = true;
+                measured |= sent_qs
+                    .iter()
+                    .any(|(at, s)| *at == j && s.dimension() == dim);
+            }
         }
-        let mut measured = false;
-        for j in stated {
-            measured |= sent_qs
-                .iter()
-                .any(|(at, s)| *at == j && s.dimension() == dim);
-        }
-        if measured {
+        if !stated || measured {
             continue;
         }
         let rival = sent_qs.iter().find(|(at, s)| {
@@ -1258,17 +1253,21 @@ fn life_span_swap<'c, 's>(
             (born_at, died_at)
         };
         let stated_year = year_at(toks, stated)?;
-        (year != stated_year && year_at(toks, other) == Some(year))
-            .then_some(())
-            .and_then(|_| {
-                let raw = |src: &'s str, t: &Token<'_>| src.get(t.start..t.start + t.raw.len());
-                Some((
-                    text.get(claim_toks[at].start..)?
-                        .get(..claim_toks[at].raw.len())?,
-                    raw(context, &toks[stated])?,
-                ))
-            })
+        if year == stated_year || year_at(toks, other) != Some(year) {
+            return None;
+        }
+        Some((
+            run_text(text, &claim_toks[at..=at])?,
+            run_text(context, &toks[stated..=stated])?,
+        ))
     })
+}
+
+/// The text of a run of tokens of `src` (offsets in it), from its first token's start to its
+/// last token's end; None for an empty run or offsets outside `src`.
+fn run_text<'s>(src: &'s str, run: &[Token<'_>]) -> Option<&'s str> {
+    let (first, last) = (run.first()?, run.last()?);
+    src.get(first.start..last.start + last.raw.len())
 }
 
 /// Words of a claim or question about a death ([`life_span_swap`]).
@@ -1367,10 +1366,6 @@ fn of_slot_name_swap<'c, 's, 't, 'a>(
     let shares = |a: &[Token<'_>], b: &[Token<'_>]| {
         words(a).any(|x| words(b).any(|y| x.eq_ignore_ascii_case(y)))
     };
-    let span = |src: &'s str, run: &[Token<'_>]| -> Option<&'s str> {
-        let (first, last) = (&run[0], &run[run.len() - 1]);
-        src.get(first.start..last.start + last.raw.len())
-    };
     // Read once per request, on the first claim with a slot.
     let source_slots = source_slots.get_or_init(|| of_slots(context, context_tokens));
     for (head, name, window) in claim_slots {
@@ -1392,9 +1387,7 @@ fn of_slot_name_swap<'c, 's, 't, 'a>(
                 .find(|(h, n, w)| same(h) && !demonym(n) && !shares(w, window))
         });
         if let Some((_, theirs, _)) = rival {
-            let (first, last) = (&name[0], &name[name.len() - 1]);
-            let ours = text.get(first.start..last.start + last.raw.len())?;
-            return Some((ours, span(context, theirs)?));
+            return Some((run_text(text, name)?, run_text(context, theirs)?));
         }
     }
     None
@@ -3627,10 +3620,7 @@ fn question_proximity(
         };
         if kid == id {
             a_at.push(k.at);
-            measures = measures.or(k
-                .qty
-                .map(|q| q.dimension())
-                .filter(|d| !matches!(d, Dimension::TimeOfDay | Dimension::Date)));
+            measures = measures.or(k.qty.map(|q| q.dimension()).filter(|d| d.is_measure()));
         } else if q_ids.contains(&kid) {
             q_at.push(k.at);
             q_runs.push(k.run);
@@ -6044,15 +6034,16 @@ pub fn analyse_tokens(
             }
             // Judged against the two aligned sentences, so gated on what they hold together
             // (of the claim, or of the clause judged).
+            // The aligned sentences' tokens, best first, for the rules below that read them.
+            let aligned: Vec<&[Token<'_>]> = top_ids
+                .iter()
+                .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
+                .collect();
             if !polar_claim {
-                let sentences: Vec<&[Token<'_>]> = top_ids
-                    .iter()
-                    .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
-                    .collect();
                 let claim_supported = aligned_support >= DIRECTION_CLAUSE_SUPPORT;
                 if let Some((said, stated)) = direction_conflict(
                     (claim_text, claim_toks, &claim_clauses),
-                    (context, &sentences),
+                    (context, &aligned),
                     claim_supported,
                 ) {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
@@ -6101,16 +6092,12 @@ pub fn analyse_tokens(
             // or a life span's birth year given as the death year, or the reverse
             // (`life_span_swap`: "She died in 1815" against "Ada Lovelace (1815–1852)").
             if conflicts.is_empty() && !polar_claim {
-                let sentences: Vec<&[Token<'_>]> = top_ids
-                    .iter()
-                    .map(|&t| span_tokens(context_tokens, index.spans[t as usize]))
-                    .collect();
                 let claim = (claim_text, claim_toks);
                 let swapped =
-                    of_slot_name_swap(claim, (context, context_tokens), &source_slots, &sentences)
+                    of_slot_name_swap(claim, (context, context_tokens), &source_slots, &aligned)
                         .or_else(|| {
                             let question_toks = question_toks.get_or_init(|| tokens(question));
-                            life_span_swap(claim, question_toks, (context, &sentences))
+                            life_span_swap(claim, question_toks, (context, &aligned))
                         });
                 if let Some((said, stated)) = swapped {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));

@@ -39,6 +39,15 @@ pub enum Dimension {
     Date,
 }
 
+impl Dimension {
+    /// Whether values of this dimension are measures, which one quantity can state in several
+    /// units and of which a text can give several values: not a time of day or a date, one value
+    /// however written ("7pm", "19:00").
+    pub fn is_measure(self) -> bool {
+        !matches!(self, Dimension::TimeOfDay | Dimension::Date)
+    }
+}
+
 /// A unit of [`UNITS`]: its dimension, and `base = value × factor + offset` (the offset is
 /// non-zero for temperatures and afternoon clock times only).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -273,7 +282,7 @@ impl Quantity {
     /// however written).
     pub fn unit_swapped(&self, source: &Quantity) -> bool {
         self.unit.dimension == source.unit.dimension
-            && !matches!(self.unit.dimension, Dimension::TimeOfDay | Dimension::Date)
+            && self.unit.dimension.is_measure()
             && self.unit != source.unit
             && !self.restates(source)
     }
