@@ -1393,6 +1393,297 @@ fn of_slot_name_swap<'c, 's, 't, 'a>(
     None
 }
 
+/// Past-tense forms of common irregular verbs (sorted; [`past_verb`]).
+const IRREGULAR_PAST: &[&str] = &[
+    "beat", "became", "began", "bought", "brought", "built", "caught", "chose", "drew", "drove",
+    "flew", "fought", "gave", "held", "kept", "led", "made", "met", "paid", "ran", "rode", "sang",
+    "sent", "shot", "sold", "spent", "spoke", "stole", "struck", "swam", "taught", "threw", "took",
+    "won", "wore", "wrote",
+];
+
+/// Verbs of taking part (past forms, sorted): many agents hold such a role at once ("Patrick
+/// Fugit starred in White Oleander" does not deny that Michelle Pfeiffer did), so another agent
+/// is no swap ([`agent_swap`]).
+const SHARED_ROLE_VERBS: &[&str] = &[
+    "acted",
+    "appeared",
+    "attended",
+    "collaborated",
+    "competed",
+    "contributed",
+    "featured",
+    "helped",
+    "joined",
+    "lived",
+    "participated",
+    "performed",
+    "pictured",
+    "played",
+    "scored",
+    "served",
+    "signed",
+    "starred",
+    "studied",
+    "visited",
+    "voted",
+    "worked",
+];
+
+/// Forms of "be" that make a participle after them passive ([`verb_frame`]).
+const BE_FORMS: &[&str] = &["was", "were", "is", "are", "been", "being", "be"];
+
+/// Prepositions before a name that make it no verb's subject ("a song by Prince topped the
+/// charts"; [`verb_frame`]).
+const OBJECT_PREPOSITIONS: &[&str] = &[
+    "about", "after", "against", "as", "at", "before", "by", "for", "from", "in", "like", "of",
+    "on", "over", "than", "to", "under", "with",
+];
+
+/// Words that open another clause or another conjunct, ending a verb's frame ([`verb_frame`]).
+const FRAME_ENDS: &[&str] = &[
+    "after", "and", "because", "before", "but", "that", "when", "where", "whereas", "which",
+    "while", "who", "whom", "whose",
+];
+
+/// Whether `raw` reads as a verb in the past tense or a past participle: a lower-case word of
+/// five or more letters ending in "ed" (not "eed": "speed", "need"; nor "hundred"), or one of
+/// [`IRREGULAR_PAST`].
+fn past_verb(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    if !b.iter().all(u8::is_ascii_lowercase) {
+        return false;
+    }
+    (b.len() >= 5 && raw.ends_with("ed") && !raw.ends_with("eed") && raw != "hundred")
+        || IRREGULAR_PAST.binary_search(&raw).is_ok()
+}
+
+/// A verb's frame: the names of its agent (in [`normal_form`]) and the tokens of what it says
+/// the agent did it to, its other argument ([`verb_frame`]).
+#[derive(Debug, PartialEq)]
+struct VerbFrame<'k> {
+    agent: Vec<&'k str>,
+    argument: Vec<usize>,
+}
+
+/// The frame of the verb at token `i` of a sentence (`toks`, offsets in `src`; `ks` its
+/// [`sentence_keys`]). The agent is the name after "by" when the verb is passive ("The
+/// phonograph was invented in 1877 by Thomas Edison": [thomas, edison]; "images produced by
+/// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it, with the
+/// runs an "and" or a comma joins to it ("Wilbur and Orville Wright made …"). The argument is,
+/// for an active verb, the words after it up to a punctuation mark or a word of [`FRAME_ENDS`]
+/// ("the first flight" of "Orville piloted the first flight, which lasted …"); for a passive,
+/// its subject ("The phonograph"; for a participle with no "be", the words before it back to a
+/// stop word: "X-ray diffraction images") and the words between it and "by" ("in 1877"). None
+/// when the sentence does not name the agent there: a pronoun or a description before the verb,
+/// a passive without "by" and a name, a name that is the object of a preposition ("a song by
+/// Prince topped …").
+fn verb_frame<'k>(
+    src: &str,
+    toks: &[Token<'_>],
+    ks: &'k [Key<'_>],
+    i: usize,
+) -> Option<VerbFrame<'k>> {
+    let names_at = |j: usize| {
+        ks.iter()
+            .filter(move |k| k.kind == KeyKind::Name && k.at as usize == j)
+            .map(|k| k.norm.as_ref())
+    };
+    let is_name = |j: usize| names_at(j).next().is_some();
+    let word = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let joined = |a: usize, b: usize| gap(src, toks, a, b).is_empty();
+    // Words of one name: an initial's full stop joins too ("Joseph E. Levine").
+    let in_name = |a: usize, b: usize| {
+        joined(a, b) || (gap(src, toks, a, b) == "." && toks[a].raw.chars().count() == 1)
+    };
+    let ends_frame = |j: usize| FRAME_ENDS.iter().any(|w| word(j, w));
+    // A demonym alone is a description ("The Argentinian fractured his fibula"), not a name.
+    let described = |agent: &[&str]| agent.len() == 1 && demonym_place(agent[0]).is_some();
+    let mut agent = Vec::new();
+    // Passive: "by" and a name within the verb's clause, at most four words on.
+    let be_before = i > 0 && BE_FORMS.iter().any(|w| word(i - 1, w));
+    let by = (i + 1..toks.len().min(i + 6))
+        .take_while(|&j| joined(j - 1, j) && !ends_frame(j) && !past_verb(toks[j].raw))
+        .find(|&j| word(j, "by"));
+    if let Some(by) = by {
+        let mut j = by + 1;
+        if word(j, "the") && joined(by, j) {
+            j += 1;
+        }
+        // "… by Rosalind Franklin and Maurice Wilkins", "… by A, B and C", and a name in
+        // apposition after a role ("by Chicago Blackhawks defenseman Brent Seabrook").
+        let at_name = |a: usize, b: usize| b < toks.len() && is_name(b) && in_name(a, b);
+        let mut first = true;
+        while j < toks.len() && is_name(j) && (first || in_name(j - 1, j)) {
+            first = false;
+            agent.extend(names_at(j));
+            let next = j + 1;
+            let and = word(next, "and") && joined(j, next);
+            let role = next < toks.len()
+                && toks[next].raw.bytes().all(|b| b.is_ascii_lowercase())
+                && !is_stopword(toks[next].raw)
+                && joined(j, next);
+            if (and || role) && at_name(next, next + 1) {
+                j = next + 1;
+            } else if next < toks.len() && gap(src, toks, j, next) == "," && is_name(next) {
+                agent.extend(names_at(next));
+                j = next + 1;
+            } else {
+                j = next;
+            }
+        }
+        if agent.is_empty() || described(&agent) {
+            return None;
+        }
+        // The subject of "was invented", or the noun phrase a participle follows.
+        let mut lo = if be_before { i - 1 } else { i };
+        while lo > 0 && joined(lo - 1, lo) && !ends_frame(lo - 1) {
+            let stop = is_stopword(&lower_cow(toks[lo - 1].raw));
+            if !be_before && (stop || i - lo >= 4) {
+                break;
+            }
+            lo -= 1;
+        }
+        let argument = (lo..by)
+            .filter(|&j| j != i && (j + 1 != i || !be_before))
+            .collect();
+        return Some(VerbFrame { agent, argument });
+    }
+    if be_before || i == 0 || !joined(i - 1, i) || !is_name(i - 1) {
+        return None;
+    }
+    // Active: the run of names right before the verb, and the runs joined to it.
+    let mut j = i;
+    loop {
+        let end = j;
+        while j > 0 && is_name(j - 1) && (j == end || in_name(j - 1, j)) {
+            j -= 1;
+            agent.extend(names_at(j));
+        }
+        if j == end {
+            break;
+        }
+        // Runs joined by "and" or a comma: "Wilbur and Orville Wright made …", "Watson, Crick
+        // and Wilkins shared …".
+        let and = j >= 2 && word(j - 1, "and") && joined(j - 1, j) && joined(j - 2, j - 1);
+        if and && is_name(j - 2) {
+            j -= 1;
+        } else if !(j >= 1 && gap(src, toks, j - 1, j) == "," && is_name(j - 1)) {
+            break;
+        }
+    }
+    if j > 0 && joined(j - 1, j) && OBJECT_PREPOSITIONS.iter().any(|w| word(j - 1, w)) {
+        return None;
+    }
+    if described(&agent) {
+        return None;
+    }
+    // (Read backwards: in the text's order again.)
+    agent.reverse();
+    let argument = (i + 1..toks.len())
+        .take_while(|&k| joined(k - 1, k) && !ends_frame(k))
+        .collect();
+    Some(VerbFrame { agent, argument })
+}
+
+/// The agent of a claim's verb swapped for another: "Wilbur Wright piloted it." against "Wilbur
+/// and Orville Wright made four brief flights … Orville piloted the first flight", "Alexander
+/// Graham Bell invented the phonograph" against "The phonograph was invented in 1877 by Thomas
+/// Edison". The claim (`claim_toks` of `text`, `claim_keys` their [`sentence_keys`]) names the
+/// agent of a verb in the past tense at token `i` ([`past_verb`], [`verb_frame`]) that is no verb
+/// of a role many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
+/// (`sentences`: those holding the verb's word, as (tokens, keys) of `context`, whose tokens are
+/// `context_tokens`) names its agent, none of them the claim's nor another part of its name
+/// ([`one_entity`]); and one of them has the claim's argument: each content word of the
+/// claim's argument is one of the frame's or the question's (`question_toks`), and each of the frame's one of the claim's or the question's ("the first
+/// flight", asked about, for "piloted it"). Where the sources leave an agent unnamed ("he
+/// piloted …", "was piloted in 1903") nothing is judged: the pronoun may be the claim's name;
+/// nor where they state the verb of another argument only ("Arthur C. Clarke wrote 2010" is no
+/// swap for "Mark Miller wrote the thriller"). FactCC's entity swap (Kryscinski et al. 2020) on
+/// the verb's agent, its semantic role (the "who did it" a reader checks). Some((the claim's
+/// agent, the sources', the index in `sentences` of the frame's sentence)), in [`normal_form`].
+fn agent_swap(
+    (text, claim_toks, claim_keys): (&str, &[Token<'_>], &[Key<'_>]),
+    i: usize,
+    question_toks: &[Token<'_>],
+    (context, context_tokens, sentences): (&str, &[Token<'_>], &[KeyedTokens<'_, '_>]),
+) -> Option<(String, String, usize)> {
+    if SHARED_ROLE_VERBS.binary_search(&claim_toks[i].raw).is_ok() {
+        return None;
+    }
+    let said = verb_frame(text, claim_toks, claim_keys, i)?;
+    let stem = |raw: &str| inflection_stem(normal_form(lower_cow(raw))).into_owned();
+    // The content words of an argument, as stems (names among them, not the agent's).
+    let content = |toks: &[Token<'_>], at: &[usize]| -> Vec<String> {
+        at.iter()
+            .map(|&j| toks[j].raw)
+            .filter(|raw| !is_stopword(&lower_cow(raw)))
+            .map(stem)
+            .collect()
+    };
+    let asked: Vec<String> = question_toks
+        .iter()
+        .filter(|t| !is_stopword(&lower_cow(t.raw)))
+        .map(|t| stem(t.raw))
+        .collect();
+    let claimed = content(claim_toks, &said.argument);
+    let verb = stem(claim_toks[i].raw);
+    let mut rival = None;
+    for (n, (toks, ks)) in sentences.iter().enumerate() {
+        for j in (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && stem(toks[j].raw) == verb) {
+            let stated = verb_frame(context, toks, ks, j)?;
+            if stated.agent.iter().any(|n| said.agent.contains(n)) {
+                return None;
+            }
+            let theirs = content(toks, &stated.argument);
+            let held = |w: &String, other: &[String]| other.contains(w) || asked.contains(w);
+            let same = claimed.iter().all(|w| held(w, &theirs))
+                && theirs.iter().all(|w| held(w, &claimed));
+            if same && rival.is_none() {
+                rival = Some((stated.agent, n));
+            }
+        }
+    }
+    let (stated, n) = rival?;
+    if one_entity(context_tokens, &said.agent, &stated) {
+        return None;
+    }
+    Some((said.agent.join(" "), stated.join(" "), n))
+}
+
+/// A sentence's tokens and its [`sentence_keys`].
+type KeyedTokens<'t, 'a> = (&'t [Token<'a>], Vec<Key<'a>>);
+
+/// Whether names `said` and `stated` (in [`normal_form`]) can name one entity: a run of
+/// capitalised words of `toks` (only spaces between them) holds every one of `said` and one of
+/// `stated` ("Bartoli" and "Jose" of "Jose Bartoli"; "Wilbur Wright" and "Orville" are two
+/// people: no run holds "Wilbur", "Wright" and "Orville").
+fn one_entity(toks: &[Token<'_>], said: &[&str], stated: &[&str]) -> bool {
+    let mut i = 0;
+    while i < toks.len() {
+        if !capitalised(&toks[i]) {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        while end < toks.len()
+            && capitalised(&toks[end])
+            && toks[end - 1].start + toks[end - 1].raw.len() + 1 == toks[end].start
+        {
+            end += 1;
+        }
+        let run: Vec<Cow<'_, str>> = toks[i..end]
+            .iter()
+            .map(|t| normal_form(fold_diacritics(lower_cow(t.raw))))
+            .collect();
+        let holds = |n: &&str| run.iter().any(|r| r == n);
+        if said.iter().all(holds) && stated.iter().any(holds) {
+            return true;
+        }
+        i = end;
+    }
+    false
+}
+
 /// Prepositions that date an event by the year after them ([`slot_number_swap`]).
 const TIME_PREPOSITIONS: &[&str] = &["in", "on", "from", "since", "until", "by", "during"];
 
@@ -6103,6 +6394,41 @@ pub fn analyse_tokens(
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
+            // A verb's agent swapped for the one the sources name (`agent_swap`: "Wilbur Wright
+            // piloted it" against "Orville piloted the first flight").
+            if conflicts.is_empty() && !polar_claim {
+                for (k, id) in content.iter().zip(&ids) {
+                    let (Some(id), KeyKind::Word) = (*id, k.kind) else {
+                        continue;
+                    };
+                    let at = k.at as usize;
+                    let past = claim_toks.get(at).is_some_and(|t| past_verb(t.raw));
+                    if !past || verb_frame(claim_text, claim_toks, &ks, at).is_none() {
+                        continue;
+                    }
+                    let sentences: Vec<KeyedTokens<'_, '_>> = index
+                        .posting(id)
+                        .iter()
+                        .map(|&t| {
+                            let sp = index.spans[t as usize];
+                            let toks = span_tokens(context_tokens, sp);
+                            (toks, sentence_keys(context, sp, toks, &lower_vocab).0)
+                        })
+                        .collect();
+                    let question_toks = question_toks.get_or_init(|| tokens(question));
+                    let swapped = agent_swap(
+                        (claim_text, claim_toks, &ks),
+                        at,
+                        question_toks,
+                        (context, context_tokens, &sentences),
+                    );
+                    if let Some((said, stated, n)) = swapped {
+                        conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                        conflict_sentence = conflict_sentence.or(Some(index.posting(id)[n]));
+                        break;
+                    }
+                }
+            }
             // A contradicted claim cites the sentence that states what it contradicts.
             source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
@@ -8020,6 +8346,58 @@ mod tests {
         let toks = tokens(text);
         let (born, died) = life_span(text, &toks).expect("a life span");
         assert_eq!((toks[born].raw, toks[died].raw), ("1815", "1852"));
+    }
+
+    #[test]
+    fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
+        let ctx = "On December 17, 1903, Wilbur and Orville Wright made four brief flights at \
+                   Kitty Hawk. Orville piloted the first flight, which lasted 12 seconds.";
+        let q = "Who piloted the first powered flight?";
+        let bad = analyse("Wilbur Wright piloted it.", q, ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"wilbur wright\" vs \"orville\""],
+            "{bad:?}"
+        );
+        for good in [
+            "Orville Wright piloted it.",
+            "Orville piloted the first flight.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+        }
+        // The agent of a passive is the name after "by"; several names are one agent.
+        let ctx = "The phonograph was invented in 1877 by Thomas Edison. Watson and Crick \
+                   proposed the model, drawing on images produced by Rosalind Franklin and \
+                   Maurice Wilkins.";
+        let bad = analyse("The images were produced by Watson.", "", ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"watson\" vs \"rosalind franklin maurice wilkin\""],
+            "{bad:?}"
+        );
+        for good in [
+            "Thomas Edison invented the phonograph in 1877.",
+            "Maurice Wilkins produced the images.",
+            "Crick proposed the model.",
+        ] {
+            let g = analyse(good, "", ctx);
+            assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+        }
+        // An agent the sources leave unnamed may be the claim's: nothing is judged.
+        let ctx = "Orville and Wilbur Wright built gliders. He piloted the first flight, and \
+                   Orville piloted the second.";
+        let g = analyse("Wilbur piloted the first flight.", "", ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+        // A name after a preposition is no agent.
+        let ctx = "A song by Prince topped the charts in 1984.";
+        let toks = tokens(ctx);
+        let ks = keys(ctx, (0, ctx.len()), &LowerVocab::default());
+        let topped = toks
+            .iter()
+            .position(|t| t.raw == "topped")
+            .expect("the verb");
+        assert_eq!(verb_frame(ctx, &toks, &ks, topped), None);
     }
 
     #[test]
