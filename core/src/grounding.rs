@@ -4955,7 +4955,8 @@ fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 }
 
 /// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
-/// the other ("fell", "lower", "lost"), each pair as its two sides' word forms (lower case).
+/// the other ("fell", "lower", "lost"), and attributes that exclude each other ("public",
+/// "private"), each pair as its two sides' word forms (lower case).
 /// Lexical antonyms of this kind are the contradictions an NLI model must catch from a single
 /// word (Glockner, Shwartz and Goldberg 2018, "Breaking NLI Systems with Sentences that Require
 /// Simple Lexical Inferences"); words whose other senses are common ("more", "first",
@@ -4979,6 +4980,20 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
         &["colder", "coldest", "cooler", "coolest"],
     ),
     (&["maximum"], &["minimum"]),
+    // Complementary and incompatible attributes (Cruse 1986, *Lexical Semantics*, ch. 9 and
+    // 10): one holds only where the other does not ("a state grant" is no "federal grant").
+    (&["public"], &["private"]),
+    (&["domestic"], &["foreign", "international"]),
+    (&["male", "males"], &["female", "females"]),
+    (&["northern"], &["southern"]),
+    (&["eastern"], &["western"]),
+    (&["urban"], &["rural"]),
+    (&["indoor", "indoors"], &["outdoor", "outdoors"]),
+    (&["federal"], &["state", "provincial"]),
+    (&["summer"], &["winter"]),
+    (&["acquitted"], &["convicted"]),
+    (&["alive"], &["dead"]),
+    (&["legal"], &["illegal"]),
     // One scale, the verbs of change each way: "revenue fell 12%" contradicts "a 12% increase",
     // "grew" contradicts "declined", "up 8%" (`directions`: "up"/"down" before a number)
     // contradicts "fell 8%", "raised its guidance" contradicts "cut its guidance".
@@ -8467,6 +8482,34 @@ mod tests {
         assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
         let g = analyse("Net profit fell to $85 million as costs climbed.", "", ctx);
         assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    }
+
+    #[test]
+    fn attributes_that_exclude_each_other_conflict() {
+        let ctx = "Mayor Lena Ortiz said the plan would cost about 12 million dollars, funded \
+                   mostly by a state grant. Christopher Newport University is a public liberal \
+                   arts university. The only male rhino lives with two females.";
+        for (claim, conflict) in [
+            ("The plan is funded mostly by a federal grant.", true),
+            ("The plan is funded mostly by a state grant.", false),
+            (
+                "Christopher Newport University is a private university.",
+                true,
+            ),
+            (
+                "Christopher Newport University is a public university.",
+                false,
+            ),
+            // The claim names both sides: nothing is swapped.
+            ("As the only male, the rhino lives with two females.", false),
+        ] {
+            let g = analyse(claim, "", ctx);
+            assert_eq!(
+                g.claims[0].status == ClaimStatus::Contradicted,
+                conflict,
+                "{claim}: {g:?}"
+            );
+        }
     }
 
     #[test]
