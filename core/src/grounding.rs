@@ -4985,8 +4985,8 @@ const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
     (&["public"], &["private"]),
     (&["domestic"], &["foreign", "international"]),
     (&["male", "males"], &["female", "females"]),
-    (&["northern"], &["southern"]),
-    (&["eastern"], &["western"]),
+    (&["northern", "north"], &["southern", "south"]),
+    (&["eastern", "east"], &["western", "west"]),
     (&["urban"], &["rural"]),
     (&["indoor", "indoors"], &["outdoor", "outdoors"]),
     (&["federal"], &["state", "provincial"]),
@@ -5248,8 +5248,8 @@ struct Direction<'a> {
 
 /// The direction words of the clause `toks` (offsets in `text`), in order, in one pass
 /// ([`direction_pair`]'s rules: none after "no", none capitalised inside a sentence; "up" and
-/// "down" only as a change of a percentage or of points, [`states_change_by`]). Allocates only
-/// when one is found.
+/// "down" only as a change of a percentage or of points, [`states_change_by`]; a hyphenated
+/// compound by its first word, "east-facing", "large-scale"). Allocates only when one is found.
 fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
@@ -5269,7 +5269,12 @@ fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
         {
             continue;
         }
-        if let Some((pair, side, form)) = direction_word(t.raw) {
+        // A compound's modifier is read as the word: "east-facing", "large-scale".
+        let word = match t.raw.split_once('-') {
+            Some((head, _)) if !matches!(head, "up" | "down" | "Up" | "Down") => head,
+            _ => t.raw,
+        };
+        if let Some((pair, side, form)) = direction_word(word) {
             let than = toks
                 .get(i + 1)
                 .filter(|n| n.raw.eq_ignore_ascii_case("than"))
@@ -8488,7 +8493,8 @@ mod tests {
     fn attributes_that_exclude_each_other_conflict() {
         let ctx = "Mayor Lena Ortiz said the plan would cost about 12 million dollars, funded \
                    mostly by a state grant. Christopher Newport University is a public liberal \
-                   arts university. The only male rhino lives with two females.";
+                   arts university. The only male rhino lives with two females. It depicts the \
+                   view from the east-facing window of his asylum room.";
         for (claim, conflict) in [
             ("The plan is funded mostly by a federal grant.", true),
             ("The plan is funded mostly by a state grant.", false),
@@ -8502,6 +8508,14 @@ mod tests {
             ),
             // The claim names both sides: nothing is swapped.
             ("As the only male, the rhino lives with two females.", false),
+            (
+                "It shows the view from the west-facing window of his room.",
+                true,
+            ),
+            (
+                "It shows the view from the east-facing window of his room.",
+                false,
+            ),
         ] {
             let g = analyse(claim, "", ctx);
             assert_eq!(
