@@ -1595,7 +1595,9 @@ fn verb_frame<'k>(
 /// `context_tokens`) names its agent, none of them the claim's nor another part of its name
 /// ([`one_entity`]); and one of them has the claim's argument: each content word of the
 /// claim's argument is one of the frame's or the question's (`question_toks`), and each of the frame's one of the claim's or the question's ("the first
-/// flight", asked about, for "piloted it"). Where the sources leave an agent unnamed ("he
+/// flight", asked about, for "piloted it"), or has the two swapped: the claim's argument
+/// names the frame's agent and the frame's the claim's ("Acme Robotics acquired Siemens"
+/// against "Acme Robotics was acquired by Siemens"). Where the sources leave an agent unnamed ("he
 /// piloted …", "was piloted in 1903") nothing is judged: the pronoun may be the claim's name;
 /// nor where they state the verb of another argument only ("Arthur C. Clarke wrote 2010" is no
 /// swap for "Mark Miller wrote the thriller"). FactCC's entity swap (Kryscinski et al. 2020) on
@@ -1638,7 +1640,13 @@ fn agent_swap(
             let held = |w: &String, other: &[String]| other.contains(w) || asked.contains(w);
             let same = claimed.iter().all(|w| held(w, &theirs))
                 && theirs.iter().all(|w| held(w, &claimed));
-            if same && rival.is_none() {
+            // Or the two swapped between agent and argument: "Acme acquired Siemens" against
+            // "Acme was acquired by Siemens".
+            let names_in = |agent: &[&str], words: &[String]| {
+                agent.iter().all(|n| words.iter().any(|w| w == &stem(n)))
+            };
+            let reversed = names_in(&stated.agent, &claimed) && names_in(&said.agent, &theirs);
+            if (same || reversed) && rival.is_none() {
                 rival = Some((stated.agent, n));
             }
         }
@@ -8404,6 +8412,16 @@ mod tests {
             let g = analyse(good, "", ctx);
             assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
         }
+        // Agent and argument swapped.
+        let ctx = "In 2016 Acme Robotics was acquired by Siemens for 300 million euros.";
+        let bad = analyse("Acme Robotics acquired Siemens in 2016.", "", ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"acme robotic\" vs \"siemen\""],
+            "{bad:?}"
+        );
+        let good = analyse("Siemens acquired Acme Robotics in 2016.", "", ctx);
+        assert!(good.claims[0].conflicts.is_empty(), "{good:?}");
         // An agent the sources leave unnamed may be the claim's: nothing is judged.
         let ctx = "Orville and Wilbur Wright built gliders. He piloted the first flight, and \
                    Orville piloted the second.";
