@@ -1589,25 +1589,28 @@ fn verb_frame<'k>(
 /// and Orville Wright made four brief flights … Orville piloted the first flight", "Alexander
 /// Graham Bell invented the phonograph" against "The phonograph was invented in 1877 by Thomas
 /// Edison". The claim (`claim_toks` of `text`, `claim_keys` their [`sentence_keys`]) names the
-/// agent of a verb in the past tense at token `i` ([`past_verb`], [`verb_frame`]) that is no verb
-/// of a role many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
+/// agent of a verb in the past tense at token `i` ([`past_verb`], [`verb_frame`]) that is no
+/// verb of a role many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
 /// (`sentences`: those holding the verb's word, as (tokens, keys) of `context`, whose tokens are
 /// `context_tokens`) names its agent, none of them the claim's nor another part of its name
 /// ([`one_entity`]); and one of them has the claim's argument: each content word of the
-/// claim's argument is one of the frame's or the question's (`question_toks`), and each of the frame's one of the claim's or the question's ("the first
-/// flight", asked about, for "piloted it"), or has the two swapped: the claim's argument
-/// names the frame's agent and the frame's the claim's ("Acme Robotics acquired Siemens"
-/// against "Acme Robotics was acquired by Siemens"). Where the sources leave an agent unnamed ("he
-/// piloted …", "was piloted in 1903") nothing is judged: the pronoun may be the claim's name;
-/// nor where they state the verb of another argument only ("Arthur C. Clarke wrote 2010" is no
-/// swap for "Mark Miller wrote the thriller"). FactCC's entity swap (Kryscinski et al. 2020) on
+/// claim's argument is one of the frame's or the question's (`question_toks`), and each of
+/// the frame's one of the claim's or the question's ("the first flight", asked about, for
+/// "piloted it"), or has the two swapped: the claim's argument names the frame's agent and the
+/// frame's the claim's ("Acme Robotics acquired Siemens" against "Acme Robotics was acquired by
+/// Siemens"). The sentences come one by one, keyed on demand: the first frame whose agent they
+/// leave unnamed ("he piloted …", "was piloted in 1903") ends the search, and nothing is
+/// judged: the pronoun may be the claim's name; nor where they state the verb of another
+/// argument only ("Arthur C. Clarke wrote 2010" is no swap for "Mark Miller wrote the
+/// thriller"). FactCC's entity swap (Kryscinski et al. 2020) on
 /// the verb's agent, its semantic role (the "who did it" a reader checks). Some((the claim's
 /// agent, the sources', the index in `sentences` of the frame's sentence)), in [`normal_form`].
-fn agent_swap(
+fn agent_swap<'t, 'a: 't>(
     (text, claim_toks, claim_keys): (&str, &[Token<'_>], &[Key<'_>]),
     i: usize,
     question_toks: &[Token<'_>],
-    (context, context_tokens, sentences): (&str, &[Token<'_>], &[KeyedTokens<'_, '_>]),
+    (context, context_tokens): (&str, &[Token<'_>]),
+    sentences: impl Iterator<Item = KeyedTokens<'t, 'a>>,
 ) -> Option<(String, String, usize)> {
     if SHARED_ROLE_VERBS.binary_search(&claim_toks[i].raw).is_ok() {
         return None;
@@ -1630,9 +1633,9 @@ fn agent_swap(
     let claimed = content(claim_toks, &said.argument);
     let verb = stem(claim_toks[i].raw);
     let mut rival = None;
-    for (n, (toks, ks)) in sentences.iter().enumerate() {
+    for (n, (toks, ks)) in sentences.enumerate() {
         for j in (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && stem(toks[j].raw) == verb) {
-            let stated = verb_frame(context, toks, ks, j)?;
+            let stated = verb_frame(context, toks, &ks, j)?;
             if stated.agent.iter().any(|n| said.agent.contains(n)) {
                 return None;
             }
@@ -1647,15 +1650,16 @@ fn agent_swap(
             };
             let reversed = names_in(&stated.agent, &claimed) && names_in(&said.agent, &theirs);
             if (same || reversed) && rival.is_none() {
-                rival = Some((stated.agent, n));
+                rival = Some((stated.agent.join(" "), n));
             }
         }
     }
     let (stated, n) = rival?;
-    if one_entity(context_tokens, &said.agent, &stated) {
+    let stated_names: Vec<&str> = stated.split(' ').collect();
+    if one_entity(context_tokens, &said.agent, &stated_names) {
         return None;
     }
-    Some((said.agent.join(" "), stated.join(" "), n))
+    Some((said.agent.join(" "), stated, n))
 }
 
 /// A sentence's tokens and its [`sentence_keys`].
@@ -6434,21 +6438,19 @@ pub fn analyse_tokens(
                     if !past || verb_frame(claim_text, claim_toks, &ks, at).is_none() {
                         continue;
                     }
-                    let sentences: Vec<KeyedTokens<'_, '_>> = index
-                        .posting(id)
-                        .iter()
-                        .map(|&t| {
-                            let sp = index.spans[t as usize];
-                            let toks = span_tokens(context_tokens, sp);
-                            (toks, sentence_keys(context, sp, toks, &lower_vocab).0)
-                        })
-                        .collect();
+                    // Keyed one by one: the first frame with an unnamed agent ends the search.
+                    let sentences = index.posting(id).iter().map(|&t| {
+                        let sp = index.spans[t as usize];
+                        let toks = span_tokens(context_tokens, sp);
+                        (toks, sentence_keys(context, sp, toks, &lower_vocab).0)
+                    });
                     let question_toks = question_toks.get_or_init(|| tokens(question));
                     let swapped = agent_swap(
                         (claim_text, claim_toks, &ks),
                         at,
                         question_toks,
-                        (context, context_tokens, &sentences),
+                        (context, context_tokens),
+                        sentences,
                     );
                     if let Some((said, stated, n)) = swapped {
                         conflicts.push(format!("\"{said}\" vs \"{stated}\""));
