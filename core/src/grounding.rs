@@ -8379,6 +8379,15 @@ mod tests {
     }
 
     #[test]
+    fn verb_lists_are_sorted_for_binary_search() {
+        for list in [IRREGULAR_PAST, SHARED_ROLE_VERBS] {
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+        }
+        assert!(past_verb("piloted") && past_verb("wrote") && !past_verb("speed"));
+        assert!(!past_verb("hundred") && !past_verb("Ted"));
+    }
+
+    #[test]
     fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
         let ctx = "On December 17, 1903, Wilbur and Orville Wright made four brief flights at \
                    Kitty Hawk. Orville piloted the first flight, which lasted 12 seconds.";
