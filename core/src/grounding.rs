@@ -1393,6 +1393,122 @@ fn of_slot_name_swap<'c, 's, 't, 'a>(
     None
 }
 
+/// Words that single one member out of a class ("the first woman to win", "the only person to
+/// hold"; [`singled_out_class`]).
+const SINGLING_OUT: &[&str] = &["first", "last", "only"];
+
+/// The frames "first/last/only <class> to <verb>" of a sentence's tokens (`text` and `toks`): per
+/// frame the token numbers of the singling-out word, of the class's head noun (the last of one to
+/// three lower-case words, "the first American woman" → woman) and of the verb after "to". The
+/// words stand apart by spaces only.
+fn singling_frames(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize, usize)> {
+    let word = |t: &Token<'_>| !t.is_number && t.raw.bytes().all(|b| b.is_ascii_alphabetic());
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        if !SINGLING_OUT
+            .iter()
+            .any(|w| toks[i].raw.eq_ignore_ascii_case(w))
+        {
+            continue;
+        }
+        for to in i + 2..(i + 5).min(toks.len().saturating_sub(1)) {
+            if !(i + 1..to).all(|j| word(&toks[j]) && gap(text, toks, j - 1, j).is_empty()) {
+                break;
+            }
+            if toks[to].raw == "to" && gap(text, toks, to - 1, to).is_empty() {
+                let (head, verb) = (&toks[to - 1], &toks[to + 1]);
+                if head.raw.bytes().all(|b| b.is_ascii_lowercase())
+                    && verb.raw.bytes().all(|b| b.is_ascii_lowercase())
+                    && gap(text, toks, to, to + 1).is_empty()
+                {
+                    out.push((i, to - 1, to + 1));
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A class changed around a singling-out word (FEVER-style claims, Thorne et al. 2018, "FEVER: a
+/// Large-scale Dataset for Fact Extraction and VERification"): the claim says "the first person
+/// to win a Nobel Prize" where an aligned source sentence (`sentences`, tokens of `context`)
+/// says "the first woman to win a Nobel Prize". Contradicted when the source has the claim's
+/// singling-out word and verb (same stem) and what the verb takes (its content words up to a
+/// punctuation mark or clause word, at most six tokens) with another head noun, and no aligned
+/// sentence states the claim's class so: the first of a narrower class is not the first of a
+/// wider one, nor of another. A class that differs only by its modifiers ("the first American woman" and
+/// "the first woman"), or whose head is a word of the other ("the first female" and "the first
+/// female boxer"), is not judged. Returns the claim's head noun and the source's.
+fn singled_out_class<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+    (context, sentences): (&'s str, &[&[Token<'s>]]),
+) -> Option<(&'c str, &'s str)> {
+    let frames = singling_frames(text, claim_toks);
+    if frames.is_empty() {
+        return None;
+    }
+    let norm = |raw: &str| normal_form(lower_cow(raw)).into_owned();
+    let stem = |raw: &str| inflection_stem(normal_form(lower_cow(raw))).into_owned();
+    // What a verb takes: its content words up to the next punctuation mark or clause word
+    // (at most six tokens), sorted.
+    let object = |text: &str, toks: &[Token<'_>], verb: usize| {
+        let mut words = Vec::new();
+        for j in verb + 1..(verb + 7).min(toks.len()) {
+            let w = lower_cow(toks[j].raw);
+            if !gap(text, toks, j - 1, j).is_empty() || FRAME_ENDS.contains(&w.as_ref()) {
+                break;
+            }
+            if !is_stopword(&w) {
+                words.push(normal_form(w).into_owned());
+            }
+        }
+        words.sort_unstable();
+        words
+    };
+    let source_frames: Vec<_> = sentences
+        .iter()
+        .flat_map(|toks| {
+            singling_frames(context, toks)
+                .into_iter()
+                .map(move |f| (*toks, f))
+        })
+        .collect();
+    for (i, head, verb) in frames {
+        let said_object = object(text, claim_toks, verb);
+        if said_object.is_empty() {
+            continue;
+        }
+        let said = norm(claim_toks[head].raw);
+        // The source frames that single one out the claim's way, of the same predicate.
+        let same_predicate = source_frames.iter().filter(|(toks, (si, _, sv))| {
+            toks[*si].raw.eq_ignore_ascii_case(claim_toks[i].raw)
+                && stem(toks[*sv].raw) == stem(claim_toks[verb].raw)
+                && object(context, toks, *sv) == said_object
+        });
+        // A class word of the one is no other class ("the first female to represent" against
+        // "the first female boxer to represent"); a source that states the claim's class
+        // anywhere settles it.
+        let in_class = |w: &str, (toks, from, to): (&[Token<'_>], usize, usize)| {
+            toks[from + 1..=to].iter().any(|t| norm(t.raw) == w)
+        };
+        let mut rival = None;
+        for &(toks, (si, sh, _)) in same_predicate {
+            if in_class(&said, (toks, si, sh))
+                || in_class(&norm(toks[sh].raw), (claim_toks, i, head))
+            {
+                rival = None;
+                break;
+            }
+            rival = rival.or(Some(toks[sh].raw));
+        }
+        if let Some(stated) = rival {
+            return Some((claim_toks[head].raw, stated));
+        }
+    }
+    None
+}
+
 /// Past-tense forms of common irregular verbs (sorted; [`past_verb`]).
 const IRREGULAR_PAST: &[&str] = &[
     "beat", "became", "began", "bought", "brought", "built", "caught", "chose", "drew", "drove",
@@ -4329,6 +4445,7 @@ fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> 
             || opens_without
             || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
             || (after_comma && lower == "as" && opens_as_clause(toks, i))
+            || (after_comma && lower == "with" && opens_absolute(toks, i))
             || matches!(
                 lower.as_ref(),
                 "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
@@ -4850,6 +4967,31 @@ fn without_gerund(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 
 /// Whether `toks[i]` is "without" followed by a gerund (a lower-case word of five letters or
 /// more ending in "-ing": "without receiving", not "without food").
+/// Whether "with" at token `i` of `toks` opens an absolute clause, a subject and a participle of
+/// its own ("…, with police recovering about £3,000"): a lower-case word in "-ing" (not a
+/// preposition such as "including", "during", "according") within the next four tokens.
+fn opens_absolute(toks: &[Token<'_>], i: usize) -> bool {
+    toks.iter().skip(i + 1).take(4).any(|n| {
+        n.raw.len() >= 5
+            && n.raw.ends_with("ing")
+            && n.raw.bytes().all(|b| b.is_ascii_lowercase())
+            && !matches!(
+                n.raw,
+                "including"
+                    | "during"
+                    | "according"
+                    | "regarding"
+                    | "concerning"
+                    | "following"
+                    | "excluding"
+                    | "nothing"
+                    | "something"
+                    | "anything"
+                    | "everything"
+            )
+    })
+}
+
 fn is_without_gerund(toks: &[Token<'_>], i: usize) -> bool {
     toks[i].raw.eq_ignore_ascii_case("without")
         && toks.get(i + 1).is_some_and(|n| {
@@ -6421,6 +6563,14 @@ pub fn analyse_tokens(
                             let question_toks = question_toks.get_or_init(|| tokens(question));
                             life_span_swap(claim, question_toks, (context, &aligned))
                         });
+                if let Some((said, stated)) = swapped {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                }
+            }
+            // The class a claim singles one out of, changed (`singled_out_class`: "the first
+            // person to win" against "the first woman to win").
+            if conflicts.is_empty() && !polar_claim {
+                let swapped = singled_out_class((claim_text, claim_toks), (context, &aligned));
                 if let Some((said, stated)) = swapped {
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
@@ -8850,6 +9000,64 @@ mod tests {
         let swapped = "Marie Curie was born in Passy in 1867, and she died in Warsaw in 1934.";
         let f = analyse(swapped, "", ctx).features;
         assert!((f.entity_anchor_mean - 4.5 / 6.0).abs() < 1e-9, "{f:?}");
+    }
+
+    #[test]
+    fn an_absolute_with_clause_anchors_its_own_names() {
+        // A summary joins two source sentences by "…, with <subject> <participle> …": each part
+        // stands where its own sentence says it.
+        let ctx = "Police in Leeds have arrested a man after a series of burglaries at corner \
+                   shops. Stolen cigarettes and cash worth around £3,000 were recovered.";
+        let joined = "A man has been arrested in Leeds after burglaries at corner shops, with \
+                      police recovering about £3,000 of stolen cash.";
+        assert_eq!(analyse(joined, "", ctx).features.entity_anchor_mean, 1.0);
+        // "with" and a participle-less phrase is no clause: "…, with a population of 3,000".
+        let toks = tokens("a town, with a population of 3,000, near Leeds");
+        let with = toks.iter().position(|t| t.raw == "with").unwrap();
+        assert!(!opens_absolute(&toks, with));
+        let toks = tokens("a town, with roads including the A1");
+        assert!(!opens_absolute(&toks, with));
+    }
+
+    #[test]
+    fn the_class_a_claim_singles_one_out_of_must_be_the_sources() {
+        let ctx = "Marie Curie was a physicist and chemist. She was the first woman to win a \
+                   Nobel Prize and the only person to win Nobel Prizes in two scientific fields.";
+        let bad = "Marie Curie was the first person to win a Nobel Prize.";
+        assert_conflicts(bad, "", ctx, &["\"person\" vs \"woman\""]);
+        for good in [
+            "Marie Curie was the first woman to win a Nobel Prize.",
+            // Another verb or another object: not the frame the source states.
+            "Marie Curie was the first person to discover polonium.",
+            "She was the only person to win Nobel Prizes in two scientific fields.",
+        ] {
+            assert_conflicts(good, "", ctx, &[]);
+        }
+        // A source that states the claim's class settles it, whatever other classes it
+        // singles out; "to win a Nobel Prize twice" is another predicate.
+        let ctx = "She was the first woman to win a Nobel Prize, the first person to win a \
+                   Nobel Prize twice, and the only person to win it in two sciences.";
+        let good = "According to the passage, yes: she was the first woman to win a Nobel Prize.";
+        assert_conflicts(
+            good,
+            "Was she the first woman to win a Nobel Prize?",
+            ctx,
+            &[],
+        );
+        assert_conflicts(
+            "She was the first man to win a Nobel Prize twice.",
+            "",
+            ctx,
+            &["\"man\" vs \"person\""],
+        );
+        // A class word of the other ("female" of "female boxer") is no other class.
+        let ctx = "Jonas was the first female boxer to represent Britain at the Olympics.";
+        assert_conflicts(
+            "Jonas was the first female to represent Britain at the Olympics.",
+            "",
+            ctx,
+            &[],
+        );
     }
 
     #[test]
