@@ -5790,6 +5790,38 @@ pub fn analyse_tokens(
             continue;
         }
         let mut ids: Vec<Option<u32>> = content.iter().map(|k| index.id_of(k)).collect();
+        // A run of two to six names, one of them at least lacking from the sources, whose
+        // initials spell an initialism the sources hold ("United States" against "the U.S.
+        // state of Texas", "European Union" against "the EU") is that entity: each of its names
+        // the sources lack is found as the initialism, as a source run that spells an
+        // initialism of the answer is ([`SourceIndex::build`]).
+        for i in 0..content.len() {
+            let run = content[i].run;
+            if content[i].kind != KeyKind::Name
+                || run == NO_RUN
+                || content[..i].iter().any(|k| k.run == run)
+            {
+                continue;
+            }
+            let members: Vec<usize> = (i..content.len())
+                .filter(|&j| content[j].run == run)
+                .collect();
+            if !(2..=6).contains(&members.len())
+                || members.iter().any(|&j| content[j].kind != KeyKind::Name)
+                || members.iter().all(|&j| ids[j].is_some())
+            {
+                continue;
+            }
+            let initials: String = members
+                .iter()
+                .filter_map(|&j| content[j].norm.chars().next())
+                .collect();
+            if let Some(&id) = index.vocab.get(initials.as_str()) {
+                for &j in &members {
+                    ids[j] = ids[j].or(Some(id));
+                }
+            }
+        }
         // A name the sources lack inside a run whose first and last names a run of the sources
         // holds ("Mary Wollstonecraft Shelley" for "Mary Shelley", "John Fitzgerald Kennedy"
         // for "John F. Kennedy") is a middle name of that entity: found as its last name.
@@ -8379,6 +8411,24 @@ mod tests {
                 .answer_question_proximity,
             1.0
         );
+    }
+
+    #[test]
+    fn a_name_spelled_out_is_found_by_the_initialism_the_sources_write() {
+        let ctx = "Austin is the capital of the U.S. state of Texas. The EU and NASA agreed.";
+        let q = "What is the capital of Texas?";
+        for good in [
+            "It is Austin, a city in the United States.",
+            "The European Union agreed.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert_eq!(g.claims[0].conflicts, Vec::<String>::new(), "{good}: {g:?}");
+        }
+        // Initials that spell nothing the sources write stay names the sources lack.
+        let support = |t: &str| analyse(t, q, ctx).claims[0].support;
+        let us = support("It is Austin, a city in the United States.");
+        let uk = support("It is Austin, a city in the United Kingdom.");
+        assert!(us > uk, "{us} {uk}");
     }
 
     #[test]
