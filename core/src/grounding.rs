@@ -1393,6 +1393,12 @@ fn of_slot_name_swap<'c, 's, 't, 'a>(
     None
 }
 
+/// The stem of a word as verb frames compare them: lower-cased, [`normal_form`], then
+/// [`inflection_stem`] ("piloted" → "pilot", "wins" → "win").
+fn word_stem(raw: &str) -> String {
+    inflection_stem(normal_form(lower_cow(raw))).into_owned()
+}
+
 /// Words that single one member out of a class ("the first woman to win", "the only person to
 /// hold"; [`singled_out_class`]).
 const SINGLING_OUT: &[&str] = &["first", "last", "only"];
@@ -1449,7 +1455,6 @@ fn singled_out_class<'c, 's>(
         return None;
     }
     let norm = |raw: &str| normal_form(lower_cow(raw)).into_owned();
-    let stem = |raw: &str| inflection_stem(normal_form(lower_cow(raw))).into_owned();
     // What a verb takes: its content words up to the next punctuation mark or clause word
     // (at most six tokens), sorted.
     let object = |text: &str, toks: &[Token<'_>], verb: usize| {
@@ -1479,11 +1484,11 @@ fn singled_out_class<'c, 's>(
         if said_object.is_empty() {
             continue;
         }
-        let said = norm(claim_toks[head].raw);
+        let (said, said_verb) = (norm(claim_toks[head].raw), word_stem(claim_toks[verb].raw));
         // The source frames that single one out the claim's way, of the same predicate.
         let same_predicate = source_frames.iter().filter(|(toks, (si, _, sv))| {
             toks[*si].raw.eq_ignore_ascii_case(claim_toks[i].raw)
-                && stem(toks[*sv].raw) == stem(claim_toks[verb].raw)
+                && word_stem(toks[*sv].raw) == said_verb
                 && object(context, toks, *sv) == said_object
         });
         // A class word of the one is no other class ("the first female to represent" against
@@ -1730,29 +1735,32 @@ fn agent_swap<'t, 'a: 't>(
     if SHARED_ROLE_VERBS.binary_search(&claim_toks[i].raw).is_ok() {
         return None;
     }
-    let stem = |raw: &str| inflection_stem(normal_form(lower_cow(raw))).into_owned();
     // The content words of an argument, as stems (names among them, not the agent's).
     let content = |toks: &[Token<'_>], at: &[usize]| -> Vec<String> {
         at.iter()
             .map(|&j| toks[j].raw)
             .filter(|raw| !is_stopword(&lower_cow(raw)))
-            .map(stem)
+            .map(word_stem)
             .collect()
     };
     let asked: Vec<String> = question_toks
         .iter()
         .filter(|t| !is_stopword(&lower_cow(t.raw)))
-        .map(|t| stem(t.raw))
+        .map(|t| word_stem(t.raw))
         .collect();
     let claimed = content(claim_toks, &said.argument);
     let held = |w: &String, other: &[String]| other.contains(w) || asked.contains(w);
     let names_in = |agent: &[&str], words: &[String]| {
-        agent.iter().all(|n| words.iter().any(|w| w == &stem(n)))
+        agent
+            .iter()
+            .all(|n| words.iter().any(|w| w == &word_stem(n)))
     };
-    let verb = stem(claim_toks[i].raw);
+    let verb = word_stem(claim_toks[i].raw);
     let mut rival = None;
     for (n, (toks, ks)) in sentences.enumerate() {
-        for j in (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && stem(toks[j].raw) == verb) {
+        for j in
+            (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && word_stem(toks[j].raw) == verb)
+        {
             let stated = verb_frame(context, toks, &ks, j)?;
             if stated.agent.iter().any(|n| said.agent.contains(n)) {
                 return None;
@@ -4965,16 +4973,19 @@ fn without_gerund(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     true
 }
 
-/// Whether `toks[i]` is "without" followed by a gerund (a lower-case word of five letters or
-/// more ending in "-ing": "without receiving", not "without food").
+/// Whether `raw` has the form of a gerund or present participle: a lower-case word of five
+/// letters or more ending in "-ing" ("receiving", not "king" nor "Reading").
+fn gerund_form(raw: &str) -> bool {
+    raw.len() >= 5 && raw.ends_with("ing") && raw.bytes().all(|b| b.is_ascii_lowercase())
+}
+
 /// Whether "with" at token `i` of `toks` opens an absolute clause, a subject and a participle of
-/// its own ("…, with police recovering about £3,000"): a lower-case word in "-ing" (not a
-/// preposition such as "including", "during", "according") within the next four tokens.
+/// its own ("…, with police recovering about £3,000"): a word of [`gerund_form`] (not a
+/// preposition such as "including", "during", "according", nor "nothing" and its kin) within
+/// the next four tokens.
 fn opens_absolute(toks: &[Token<'_>], i: usize) -> bool {
     toks.iter().skip(i + 1).take(4).any(|n| {
-        n.raw.len() >= 5
-            && n.raw.ends_with("ing")
-            && n.raw.bytes().all(|b| b.is_ascii_lowercase())
+        gerund_form(n.raw)
             && !matches!(
                 n.raw,
                 "including"
@@ -4992,13 +5003,11 @@ fn opens_absolute(toks: &[Token<'_>], i: usize) -> bool {
     })
 }
 
+/// Whether `toks[i]` is "without" followed by a gerund ([`gerund_form`]: "without receiving",
+/// not "without food").
 fn is_without_gerund(toks: &[Token<'_>], i: usize) -> bool {
     toks[i].raw.eq_ignore_ascii_case("without")
-        && toks.get(i + 1).is_some_and(|n| {
-            n.raw.len() >= 5
-                && n.raw.ends_with("ing")
-                && n.raw.bytes().all(|b| b.is_ascii_lowercase())
-        })
+        && toks.get(i + 1).is_some_and(|n| gerund_form(n.raw))
 }
 
 /// Whether `toks[i]` is a negation word as [`negation_at`] reads one, before a following
