@@ -13,8 +13,9 @@ use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
-    joined_name, lower_cow, number_key, number_value, rounds_to, spelled_initialisms,
-    spells_long_form, strip_possessive, to_lower, tokens, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    joined_name, lower_cow, name_initials, number_key, number_value, rounds_to,
+    spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, FastSet,
+    PhraseGroup, Token, FNV_OFFSET,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -736,17 +737,22 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // Initialisms the sources state ("US", "U.S") or spell out ("United States"), found once
     // and only when a name of the answer is an initialism (and, for one of three letters or
     // more, a long form inside the words, "ultraviolet B": `spells_long_form`).
+    let written = std::cell::OnceCell::new();
+    let written = || {
+        written.get_or_init(|| {
+            prompt_tokens
+                .iter()
+                .chain(&context_tokens)
+                .filter_map(|t| initialism_letters(t.raw))
+                .collect::<FastSet<String>>()
+        })
+    };
     let spelled = std::cell::OnceCell::new();
     let spelled = || {
         spelled.get_or_init(|| {
             let mut set = spelled_initialisms(prompt, &prompt_tokens);
             set.extend(spelled_initialisms(context, &context_tokens));
-            set.extend(
-                prompt_tokens
-                    .iter()
-                    .chain(&context_tokens)
-                    .filter_map(|t| initialism_letters(t.raw)),
-            );
+            set.extend(written().iter().cloned());
             set
         })
     };
@@ -799,6 +805,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                         || spells_long_form(&context_tokens, &l)
                         || spells_long_form(&prompt_tokens, &l)
                 })
+                // The reverse: a name spelled out, found by the initialism the sources write
+                // ("United Kingdom" for "UK", as `grounding::analyse_tokens` finds its claims).
+                && !name_initials(strip_possessive(n)).is_some_and(|l| written().contains(&l))
                 && !joins_whole_names(&b, &source_names().whole)
                 && !source_names().states_inflected(&b)
                 && !source_names()
@@ -1606,6 +1615,16 @@ mod tests {
         assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
         let e = extract("Your skin makes it when exposed to UVA light.", None, ctx);
         assert_eq!(e.novel_names, vec!["UVA"]);
+    }
+
+    #[test]
+    fn a_name_spelled_out_is_grounded_by_the_initialism_the_sources_write() {
+        let ctx = Some("Big Ben is the clock tower of the Palace of Westminster in London, UK.");
+        let e = extract("Big Ben is in London, in the United Kingdom.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        // Initials that spell nothing the sources write stay names the sources lack.
+        let e = extract("Big Ben is in London, in the United States.", None, ctx);
+        assert_eq!(e.novel_names, vec!["United States"]);
     }
 
     #[test]

@@ -385,6 +385,27 @@ pub fn spelled_initialisms(text: &str, toks: &[Token<'_>]) -> FastSet<String> {
     out
 }
 
+/// The initialism a name of 2–6 capitalised words spells, lower case: the first letter of each
+/// capitalised word, the words of [`INITIALISM_GLUE`] left out ("United Kingdom" gives "uk",
+/// "United States of America" "usa", "The Voice" nothing). `None` for fewer than two such words or more
+/// than six, when a word that is not glue starts with no capital letter, or when a word is an
+/// initialism itself ("Chelsea FC", "US Secretary": their letters are no one word's). The
+/// reverse of [`initialism_letters`]: an answer's name found by the initialism its sources write.
+pub fn name_initials(name: &str) -> Option<String> {
+    let mut out = String::new();
+    for w in name.split_whitespace() {
+        if INITIALISM_GLUE.contains(&lower_cow(w).as_ref()) {
+            continue;
+        }
+        let first = w.chars().next()?;
+        if !first.is_uppercase() || initialism_letters(w).is_some() {
+            return None;
+        }
+        out.extend(first.to_lowercase());
+    }
+    (2..=6).contains(&out.chars().count()).then_some(out)
+}
+
 /// Whether consecutive words of `toks` (the [`tokens`] of a sentence) spell the initialism
 /// `short` (lower-case letters, at least three) as its long form, by the matching of Schwartz
 /// and Hearst (2003, "A simple algorithm for identifying abbreviation definitions in biomedical
@@ -1035,6 +1056,19 @@ mod tests {
         }
         // Not across a sentence's end, nor from a stopword ("The").
         assert!(!set.contains("ap") && !set.contains("tus"), "{set:?}");
+        assert_eq!(name_initials("United Kingdom"), Some("uk".into()));
+        assert_eq!(
+            name_initials("United States of America"),
+            Some("usa".into())
+        );
+        assert_eq!(
+            name_initials("World Health Organization's"),
+            Some("who".into())
+        );
+        assert_eq!(name_initials("Paris"), None);
+        assert_eq!(name_initials("United states"), None);
+        assert_eq!(name_initials("The Voice"), None);
+        assert_eq!(name_initials("Chelsea FC"), None);
     }
 
     #[test]
