@@ -13,9 +13,9 @@ use crate::quantity::{is_scale_name, quantities};
 use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
-    joined_name, lower_cow, name_initials, number_key, number_value, rounds_to,
+    iso_date_at, joined_name, lower_cow, name_initials, number_key, number_value, rounds_to,
     spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, FastSet,
-    PhraseGroup, Token, FNV_OFFSET,
+    PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -777,6 +777,19 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             set
         })
     };
+    // The months of the ISO dates the sources state ("2023-04-05": April), found once when
+    // needed: an answer's "April 5, 2023" names no month they lack.
+    let iso_months = std::cell::OnceCell::new();
+    let iso_months = || {
+        iso_months.get_or_init(|| {
+            [(prompt, &prompt_tokens), (context, &context_tokens)]
+                .into_iter()
+                .flat_map(|(src, toks)| {
+                    (0..toks.len()).filter_map(|i| iso_date_at(src, toks, i).map(|(m, _)| m))
+                })
+                .collect::<Vec<usize>>()
+        })
+    };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
     // The names the sources state (`SourceNames`), found once, when a name of the answer is not
@@ -808,6 +821,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 // The reverse: a name spelled out, found by the initialism the sources write
                 // ("United Kingdom" for "UK", as `grounding::analyse_tokens` finds its claims).
                 && !name_initials(strip_possessive(n)).is_some_and(|l| written().contains(&l))
+                && !MONTH_NAMES
+                    .iter()
+                    .position(|m| *m == b.trim())
+                    .is_some_and(|m| iso_months().contains(&m))
                 && !joins_whole_names(&b, &source_names().whole)
                 && !source_names().states_inflected(&b)
                 && !source_names()
@@ -1581,6 +1598,15 @@ mod tests {
             extract("It ends on Mar 15.", None, ctx).novel_names,
             vec!["Mar"]
         );
+    }
+
+    #[test]
+    fn the_month_of_an_iso_date_is_no_novel_name() {
+        let ctx = Some("Signed: 2023-04-05 by both parties in Geneva.");
+        let e = extract("It was signed on April 5, 2023, in Geneva.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("It was signed on May 4, 2023, in Geneva.", None, ctx);
+        assert_eq!(e.novel_names, vec!["May"]);
     }
 
     #[test]

@@ -877,7 +877,8 @@ struct CalendarDate {
 /// ("February 15", "Feb. 15th"). The first day of a range whose last day is so dated is a date
 /// of that month too ("2 to 15 February", "February 2–15"). A day is read with its month, not
 /// as a number alone: "Jan 15" against "from 2 January until 15 February" recombines the
-/// passage's month and day into a date it never states.
+/// passage's month and day into a date it never states. An ISO date ("2023-04-05",
+/// [`crate::text::iso_date_at`]) is a date too.
 fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
     // Whether days `a` < `b` are the ends of a range: "2-15", "2–15", "2 to 15", "2 and 15".
     let range = |a: usize, b: usize| {
@@ -895,6 +896,14 @@ fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
     let day = |j: usize| day_at(toks, j).map(|d| (j, d));
     let mut out = Vec::new();
     for i in 0..toks.len() {
+        // An ISO date ("2023-04-05", `iso_date_at`) states its month and day.
+        if let Some((month, day)) = crate::text::iso_date_at(text, toks, i) {
+            out.push(CalendarDate {
+                month: crate::text::MONTH_NAMES[month],
+                day,
+                span: (toks[i].start, end(i + 2)),
+            });
+        }
         let Some(month) = month_at(toks, i) else {
             continue;
         };
@@ -2231,6 +2240,9 @@ struct Key<'a> {
     negation: bool,
     /// A number stated as approximate ("about 330": `text::is_approximated`).
     approx: bool,
+    /// A share stated as a fraction in words ("half of", "a quarter of": `share_at`): found
+    /// in the sources by a number within [`SHARE_TOLERANCE`] of it (a percentage, as a rule).
+    share: bool,
     /// A number read with its unit ("2.7 kilometres", `quantity::quantities`): found in the
     /// sources by a quantity it restates in another unit ([`SourceIndex::id_of`]).
     qty: Option<Quantity>,
@@ -2407,6 +2419,7 @@ impl<'a> Key<'a> {
             kind: KeyKind::Name,
             negation: false,
             approx: false,
+            share: false,
             qty: None,
             run: NO_RUN,
             at: 0,
@@ -2429,6 +2442,21 @@ const BACK_REFERENCE_MAX_LEN: usize = 5;
 const BACK_REFERENCES: &[&str] = &[
     "it", "its", "he", "his", "him", "she", "her", "hers", "they", "their", "them",
 ];
+
+/// Whether `toks[i]` (a sentence's tokens), a word in capitals ("WHO", "US"), is an initialism:
+/// written among words that are not in capitals (a run of capitals is shouting: "WHO IS IT"),
+/// not opening its sentence, and not right after a number ("10 AM").
+fn stopword_initialism(toks: &[Token<'_>], i: usize) -> bool {
+    let capitals = |t: &Token<'_>| {
+        !t.is_number
+            && t.raw.chars().nth(1).is_some()
+            && t.raw.chars().all(|c| c.is_uppercase() || c == '.')
+    };
+    i > 0
+        && capitals(&toks[i])
+        && !(toks[i - 1].is_number || capitals(&toks[i - 1]))
+        && !toks.get(i + 1).is_some_and(capitals)
+}
 
 /// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of
 /// [`BACK_REFERENCES`]; `toks` are the sentence's tokens ([`span_tokens`], offsets in `text`).
@@ -2491,6 +2519,7 @@ fn sentence_keys<'a>(
                 kind: KeyKind::Word,
                 negation: true,
                 approx: false,
+                share: false,
                 qty: None,
                 run: NO_RUN,
                 at: 0,
@@ -2501,6 +2530,26 @@ fn sentence_keys<'a>(
             continue;
         }
         if t.is_number {
+            // The month and day of an ISO date ("2023-04-05", `iso_date_at`) are the month and
+            // the day "April 5, 2023" states; its year is a year.
+            let iso = |back: usize| {
+                i.checked_sub(back)
+                    .and_then(|y| crate::text::iso_date_at(text, toks, y))
+            };
+            if let Some((month, _)) = iso(1) {
+                out.push(Key {
+                    kind: KeyKind::Month,
+                    ..Key::name(Cow::Borrowed(crate::text::MONTH_NAMES[month]))
+                });
+                continue;
+            }
+            if let Some((_, day)) = iso(2) {
+                out.push(Key {
+                    kind: KeyKind::Number,
+                    ..Key::name(Cow::Owned(day.to_string()))
+                });
+                continue;
+            }
             // Digits and decimal points, group separators dropped ("1,200.5" → "1200.5"), times
             // a scale word after it ("5.5 million" → "5500000").
             let digits = number_key(toks, i);
@@ -2511,6 +2560,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Year,
                     negation: false,
                     approx: true,
+                    share: false,
                     qty: None,
                     run: NO_RUN,
                     at: 0,
@@ -2528,6 +2578,7 @@ fn sentence_keys<'a>(
                 kind: if year { KeyKind::Year } else { KeyKind::Number },
                 negation: false,
                 approx: is_approximated(toks, i),
+                share: false,
                 qty: quantity_of(i),
                 run: NO_RUN,
                 at: 0,
@@ -2536,6 +2587,25 @@ fn sentence_keys<'a>(
                 // "52%" states the word "percent" as "52 percent" does.
                 out.push(Key::word(Cow::Borrowed(PERCENT)));
             }
+            continue;
+        }
+        // A share in words ("half of", "two thirds of": `share_at`) states a percentage, as
+        // "50% of" does: keyed so, as approximate ("half" is "48%" rounded); its numerator
+        // word is no number of its own.
+        if let Some(percent) = share_at(toks, i) {
+            out.push(Key {
+                kind: KeyKind::Number,
+                approx: true,
+                share: true,
+                ..Key::name(Cow::Owned(format!("{percent:.0}")))
+            });
+            out.push(Key::word(Cow::Borrowed(PERCENT)));
+            continue;
+        }
+        if toks.get(i + 1).is_some_and(|n| !n.raw.contains('-'))
+            && share_at(toks, i + 1).is_some()
+            && number_word(lower).is_some()
+        {
             continue;
         }
         if lower == "cent" && i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("per") {
@@ -2563,6 +2633,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    share: false,
                     // The quantities read "six hours" of "fifty six hours": none is kept. They
                     // read "seven million square kilometres" whole.
                     qty: if is_spaced { None } else { quantity_of(i) },
@@ -2578,6 +2649,7 @@ fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    share: false,
                     qty: quantity_of(i),
                     run: NO_RUN,
                     at: 0,
@@ -2696,6 +2768,7 @@ fn sentence_keys<'a>(
             kind,
             negation: false,
             approx: false,
+            share: false,
             qty: None,
             run: if name { runs.of(i, text, toks) } else { NO_RUN },
             at: 0,
@@ -2984,27 +3057,63 @@ const FRACTIONS: &[(&str, &[(&str, f64)])] = &[
 /// The percentages the fractions in words of `toks` state ([`FRACTIONS`], and "half": 50), for
 /// an answer's percentage that restates one ("around 50%" for "about half").
 pub(crate) fn fraction_percents(toks: &[Token<'_>]) -> Vec<f64> {
-    let mut out = Vec::new();
-    for (i, t) in toks.iter().enumerate() {
-        if t.raw.eq_ignore_ascii_case("half") {
-            out.push(50.0);
-            continue;
-        }
-        // "two-thirds" as one token, or "two thirds" as two.
-        let (numerator, denominator) = match t.raw.split_once('-') {
-            Some((n, d)) => (Some(n), d),
-            None => (i.checked_sub(1).map(|j| toks[j].raw), t.raw),
-        };
-        let Some(numerator) = numerator else { continue };
-        let found = FRACTIONS
-            .iter()
-            .find(|(d, _)| denominator.eq_ignore_ascii_case(d))
-            .and_then(|(_, ns)| ns.iter().find(|(n, _)| numerator.eq_ignore_ascii_case(n)));
-        if let Some(&(_, percent)) = found {
-            out.push(percent);
-        }
+    (0..toks.len())
+        .filter_map(|i| fraction_at(toks, i))
+        .collect()
+}
+
+/// The percentage the fraction in words ending at `toks[i]` states ([`FRACTIONS`], and "half":
+/// 50): "two-thirds" as one token, "two thirds" or "a quarter" as two (the denominator is
+/// `toks[i]`). None for any other word.
+fn fraction_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
+    let t = &toks[i];
+    if t.raw.eq_ignore_ascii_case("half") {
+        return Some(50.0);
     }
-    out
+    let (numerator, denominator) = match t.raw.split_once('-') {
+        Some((n, d)) => (n, d),
+        None => (toks[i.checked_sub(1)?].raw, t.raw),
+    };
+    FRACTIONS
+        .iter()
+        .find(|(d, _)| denominator.eq_ignore_ascii_case(d))
+        .and_then(|(_, ns)| ns.iter().find(|(n, _)| numerator.eq_ignore_ascii_case(n)))
+        .map(|&(_, percent)| percent)
+}
+
+/// How far, in percentage points, a source's percentage may stand from a share in words that
+/// it states (`Key::share`): "a quarter" is said of 24%, "a third" of 31–35%, "half" of 48%.
+const SHARE_TOLERANCE: f64 = 2.5;
+
+/// The percentage a share in words states at `toks[i]`: a fraction ([`fraction_at`]) followed
+/// by "of" ("half of the respondents", "two thirds of voters"), as "50% of the respondents"
+/// states it; not a part of a sequence ("the second half of the season", "the first quarter
+/// of 2023"), which follows "the" or an ordinal.
+fn share_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
+    let percent = fraction_at(toks, i)?;
+    let of = toks.get(i + 1)?.raw.eq_ignore_ascii_case("of");
+    // The word before the fraction: its numerator's for "a third", "two thirds".
+    let first = if toks[i].raw.eq_ignore_ascii_case("half") || toks[i].raw.contains('-') {
+        i
+    } else {
+        i - 1
+    };
+    let sequence = first
+        .checked_sub(1)
+        .map(|j| lower_cow(toks[j].raw))
+        .is_some_and(|w| w == "the" || ordinal_word(&w));
+    (of && !sequence).then_some(percent)
+}
+
+/// Whether `w` (lower case) is an ordinal in words or digits ("first", "second", "3rd").
+fn ordinal_word(w: &str) -> bool {
+    [
+        "first", "second", "third", "fourth", "last", "final", "opening",
+    ]
+    .contains(&w)
+        || (w.len() > 2
+            && w.starts_with(|c: char| c.is_ascii_digit())
+            && ["st", "nd", "rd", "th"].iter().any(|s| w.ends_with(s)))
 }
 
 /// The spans between the years of one sentence, in whole years: for every two years `a < b`
@@ -3506,6 +3615,16 @@ impl<'a> SourceIndex<'a> {
                     ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
                 }
             }
+            // An initialism that is a stop word in capitals ("WHO", "US": `stopword_initialism`),
+            // which `sentence_keys` passes over as a stop word, holds its letters: the key an
+            // answer's spelled-out name finds ("World Health Organization", `analyse_tokens`).
+            ks.extend(
+                (0..toks.len())
+                    .filter(|&i| is_stopword(&lower_cow(toks[i].raw)))
+                    .filter(|&i| stopword_initialism(toks, i))
+                    .filter_map(|i| initialism_letters(toks[i].raw))
+                    .map(|l| Key::name(Cow::Owned(l))),
+            );
             // Initials written apart ("J. K. Rowling": single letters, which are not keyed)
             // also hold their letters joined, the key of an answer's "J.K." or "JK".
             let initial =
@@ -3561,6 +3680,7 @@ impl<'a> SourceIndex<'a> {
                 kind: KeyKind::Word,
                 negation: false,
                 approx: false,
+                share: false,
                 qty: None,
                 run: NO_RUN,
                 at: 0,
@@ -3698,8 +3818,9 @@ impl<'a> SourceIndex<'a> {
     /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
     /// name the name of the sources with the same inflection stem ("Allies" by "Allied"), for
     /// a number with a unit the first quantity of the sources it restates in another unit
-    /// (`Quantity::restates`: "2.7 kilometres" by "2,737 metres"); None when the sources lack
-    /// it.
+    /// (`Quantity::restates`: "2.7 kilometres" by "2,737 metres"), for a share in words a
+    /// number of the sources within [`SHARE_TOLERANCE`] of it ("a quarter" by "24 per cent");
+    /// None when the sources lack it.
     fn id_of(&self, k: &Key<'_>) -> Option<u32> {
         self.vocab
             .get(&k.norm)
@@ -3713,6 +3834,14 @@ impl<'a> SourceIndex<'a> {
                             .map(|&(_, id)| id)
                     })
                     .flatten()
+            })
+            .or_else(|| {
+                // A share in words is a rounded percentage: "a quarter" of "24 per cent".
+                let share = number_value(&k.norm).filter(|_| k.share)?;
+                self.numbers
+                    .iter()
+                    .find(|(v, _)| (v - share).abs() <= SHARE_TOLERANCE)
+                    .map(|&(_, id)| id)
             })
             .or_else(|| {
                 let q = k.qty?;
@@ -5324,18 +5453,31 @@ fn direction_conflict(
                 return None;
             }
         }
+        // The source clause about the same things: the most words shared with the claim
+        // clause, direction words left out (they are what is compared, not what is talked of:
+        // "it is open on Mondays" is about Mondays, which "It is closed on Mondays" states, not
+        // "The museum is open Tuesday to Sunday"); on a tie, the most shared with them.
         let shared = |src: &[Token<'_>]| {
-            clause
+            let (mut args, mut all) = (0usize, 0usize);
+            for t in clause
                 .iter()
                 .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
                 .filter(|t| src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw)))
-                .count()
+            {
+                args += usize::from(direction_word(t.raw).is_none());
+                all += 1;
+            }
+            (args, all)
         };
-        let (best, n) = src_clauses
-            .iter()
-            .map(|c| (*c, shared(c)))
-            .fold((&[][..], 0), |acc, x| if x.1 > acc.1 { x } else { acc });
-        (n > 0)
+        let (best, n) =
+            src_clauses
+                .iter()
+                .map(|c| (*c, shared(c)))
+                .fold(
+                    (&[][..], (0, 0)),
+                    |acc, x| if x.1 > acc.1 { x } else { acc },
+                );
+        (n.1 > 0)
             .then(|| direction_pair((text, clause), (context, best)))
             .flatten()
     })
@@ -8438,6 +8580,88 @@ mod tests {
         let us = support("It is Austin, a city in the United States.");
         let uk = support("It is Austin, a city in the United Kingdom.");
         assert!(us > uk, "{us} {uk}");
+    }
+
+    #[test]
+    fn a_share_in_words_states_a_percentage() {
+        let ctx = "In the survey of 2,000 employees, 50% said they preferred fully remote work, \
+                   while 24 per cent preferred a hybrid arrangement.";
+        let q = "What share of respondents preferred remote work?";
+        for good in [
+            "Half of them preferred fully remote work.",
+            "A quarter of them preferred a hybrid arrangement.",
+        ] {
+            let g = analyse(good, q, ctx);
+            assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+        }
+        for bad in [
+            "A third of them preferred fully remote work.",
+            "Three quarters of them preferred fully remote work.",
+            "Two-thirds of them preferred fully remote work.",
+        ] {
+            let g = analyse(bad, q, ctx);
+            assert_eq!(
+                g.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{bad}: {g:?}"
+            );
+        }
+        // A part of a sequence is no share: "the second half of the year" states no 50%.
+        let toks = tokens("in the second half of the year and a third of voters");
+        let shares: Vec<Option<f64>> = (0..toks.len()).map(|i| share_at(&toks, i)).collect();
+        assert_eq!(shares.iter().flatten().count(), 1, "{shares:?}");
+    }
+
+    #[test]
+    fn a_direction_is_compared_with_the_clause_about_the_same_things() {
+        let ctx = "The museum is open Tuesday to Sunday, 10:00 to 18:00. It is closed on Mondays \
+                   and public holidays.";
+        let q = "Is the museum open on Mondays?";
+        let bad = analyse("Yes, it is open on Mondays from 10:00 to 18:00.", q, ctx);
+        assert_eq!(
+            bad.claims[0].conflicts,
+            ["\"open\" vs \"closed\""],
+            "{bad:?}"
+        );
+        let good = analyse("It is open on Sundays from 10:00 to 18:00.", q, ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    }
+
+    #[test]
+    fn an_iso_date_states_its_month_and_day() {
+        let ctx = "Signed: 2023-04-05 by both parties in Geneva.";
+        let q = "When was the contract signed?";
+        let good = analyse(
+            "The contract was signed on April 5, 2023, in Geneva.",
+            q,
+            ctx,
+        );
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        let bad = analyse("The contract was signed on May 4, 2023, in Geneva.", q, ctx);
+        assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+        assert!(bad.claims[0]
+            .conflicts
+            .contains(&"\"may\" vs \"april\"".to_string()));
+        // The other way round: an answer's ISO date against a date written out.
+        let ctx = "Both parties signed the contract in Geneva on 5 April 2023.";
+        let good = analyse("It was signed on 2023-04-05.", q, ctx);
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    }
+
+    #[test]
+    fn an_initialism_that_is_a_stop_word_is_found_by_its_name_spelled_out() {
+        let ctx = "The WHO panel on antimicrobial resistance is chaired by Dr. Maria Lopez.";
+        let q = "Who leads the panel?";
+        let g = analyse(
+            "Dr. Maria Lopez chairs the World Health Organization panel.",
+            q,
+            ctx,
+        );
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        // A run of capitals is shouting, not initialisms; "AM" after a number is a time.
+        let ctx = "Ask us WHO IS IN charge here. The shop opens at 10 AM in Madrid.";
+        let g = analyse("The World Health Organization opens in Madrid.", q, ctx);
+        assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
     }
 
     #[test]

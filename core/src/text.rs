@@ -1072,6 +1072,20 @@ mod tests {
     }
 
     #[test]
+    fn an_iso_date_is_a_month_and_a_day() {
+        let text = "Signed: 2023-04-05 by both; filed 2023-13-05, ref 12-04-05 and 2023 - 04 - 05.";
+        let toks = tokens(text);
+        let at = |raw: &str| toks.iter().position(|t| t.raw == raw).unwrap();
+        assert_eq!(iso_date_at(text, &toks, at("2023")), Some((3, 5)));
+        // No month 13; no year of two digits; no spaces around the hyphens.
+        let dated: Vec<usize> = (0..toks.len())
+            .filter(|&i| iso_date_at(text, &toks, i).is_some())
+            .collect();
+        let raws: Vec<&str> = toks.iter().map(|t| t.raw).collect();
+        assert_eq!(dated, [at("2023")], "{raws:?}");
+    }
+
+    #[test]
     fn a_long_form_spells_its_initialism_from_inside_its_words() {
         let spells = |text: &str, short: &str| spells_long_form(&tokens(text), short);
         assert!(spells("when exposed to ultraviolet B light", "uvb"));
@@ -1617,6 +1631,28 @@ pub const MONTH_NAMES: [&str; 12] = [
     "november",
     "december",
 ];
+
+/// The calendar date an ISO 8601 date in the extended format opens at token `i` of `toks`
+/// (offsets in `text`): "2023-04-05" (ISO 8601-1:2019 §5.2.2.1, YYYY-MM-DD), three number tokens
+/// of four, two and two digits joined by hyphens, as (month index into [`MONTH_NAMES`], day of
+/// the month 1–31). `None` unless `toks[i]` is the year of such a date with a month 01–12 and a
+/// day 01–31.
+pub fn iso_date_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(usize, u8)> {
+    let [y, m, d] = toks.get(i..i + 3)? else {
+        return None;
+    };
+    let digits = |t: &Token<'_>, n: usize| {
+        t.is_number && t.raw.len() == n && t.raw.bytes().all(|b| b.is_ascii_digit())
+    };
+    let joined =
+        |a: &Token<'_>, b: &Token<'_>| text.get(a.start + a.raw.len()..b.start) == Some("-");
+    if !(digits(y, 4) && digits(m, 2) && digits(d, 2) && joined(y, m) && joined(m, d)) {
+        return None;
+    }
+    let month: usize = m.raw.parse().ok()?;
+    let day: u8 = d.raw.parse().ok()?;
+    ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some((month - 1, day))
+}
 
 /// Abbreviations of the month names (lower case), each with its month's index in
 /// [`MONTH_NAMES`].
