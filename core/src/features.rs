@@ -9,7 +9,7 @@ use crate::grounding::{
     inflection_stem, is_citation_marker, is_list_marker, is_percentage, normal_form, number_word,
     prompt_passage, scaled_number_word, spaced_number_words, ContextRole, Grounding,
 };
-use crate::quantity::{is_scale_name, quantities};
+use crate::quantity::{is_scale_name, quantities, unit_symbol};
 use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
@@ -1002,16 +1002,26 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             }
         }
     }
-    let content: Vec<&str> = words
+    let content: Vec<(usize, &str)> = words
         .iter()
         .zip(&framing)
-        .filter(|(_, f)| !**f)
-        .map(|(w, _)| w.as_ref())
-        .filter(|w| !is_stopword(w) && w.chars().nth(1).is_some())
+        .enumerate()
+        .filter(|(_, (_, f))| !**f)
+        .map(|(j, (w, _))| (j, w.as_ref()))
+        .filter(|(_, w)| !is_stopword(w) && w.chars().nth(1).is_some())
         .collect();
+    // The number and unit words of a quantity that restates one of the sources in another unit
+    // ("2,700 metres" for "2.7 kilometres": `converted`) are words the sources state.
+    let mut restated = vec![false; toks.len()];
+    for &i in numbers.iter().filter(|&&i| converted(i)) {
+        restated[i] = true;
+        for j in (i + 1..toks.len().min(i + 3)).take_while(|&j| unit_symbol(&words[j]).is_some()) {
+            restated[j] = true;
+        }
+    }
     let supported = content
         .iter()
-        .filter(|w| source_words.contains(**w))
+        .filter(|(j, w)| source_words.contains(*w) || restated[*j])
         .count();
     // A bigram is supported when its two words occur consecutively in the sources (words never
     // hold white space, so the pair is the phrase's word list).
@@ -1598,6 +1608,16 @@ mod tests {
             extract("It ends on Mar 15.", None, ctx).novel_names,
             vec!["Mar"]
         );
+    }
+
+    #[test]
+    fn a_unit_restated_in_another_unit_is_a_supported_word() {
+        let ctx = Some("The bridge is 2.7 kilometres long and carries six lanes of traffic.");
+        let e = extract("The bridge is 2,700 metres long.", None, ctx);
+        assert_eq!(e.content_words, (4, 4), "{e:?}");
+        // Another length is no restatement: its number and unit stay words the sources lack.
+        let e = extract("The bridge is 2,900 metres long.", None, ctx);
+        assert_eq!(e.content_words, (4, 2), "{e:?}");
     }
 
     #[test]

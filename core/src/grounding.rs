@@ -5973,6 +5973,26 @@ pub fn analyse_tokens(
                 }
             }
         }
+        // The unit word of a number found only as a quantity the sources state in another unit
+        // ("2,700 metres" for "2.7 kilometres", `SourceIndex::id_of`) is stated with it: found
+        // as that number.
+        for j in 0..content.len() {
+            if ids[j].is_some() || content[j].kind != KeyKind::Word {
+                continue;
+            }
+            if crate::quantity::unit_symbol(&content[j].norm) != Some(content[j].norm.as_ref()) {
+                continue;
+            }
+            let restated = content.iter().zip(&ids).find(|(n, id)| {
+                n.qty.is_some()
+                    && id.is_some()
+                    && (1..=2).contains(&content[j].at.wrapping_sub(n.at))
+                    && !index.vocab.contains_key(&n.norm)
+            });
+            if let Some((_, &id)) = restated {
+                ids[j] = id;
+            }
+        }
         // A name the sources lack inside a run whose first and last names a run of the sources
         // holds ("Mary Wollstonecraft Shelley" for "Mary Shelley", "John Fitzgerald Kennedy"
         // for "John F. Kennedy") is a middle name of that entity: found as its last name.
@@ -8580,6 +8600,16 @@ mod tests {
         let us = support("It is Austin, a city in the United States.");
         let uk = support("It is Austin, a city in the United Kingdom.");
         assert!(us > uk, "{us} {uk}");
+    }
+
+    #[test]
+    fn the_unit_of_a_restated_quantity_is_found_with_its_number() {
+        let ctx = "The bridge is 2.7 kilometres long and carries six lanes of traffic.";
+        let q = "How long is the bridge?";
+        let g = analyse("The bridge is 2,700 metres long.", q, ctx);
+        assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+        let g = analyse("The bridge is 2,700 feet long.", q, ctx);
+        assert!(g.claims[0].support < 1.0, "{g:?}");
     }
 
     #[test]
