@@ -121,6 +121,8 @@ if [ -n "$retrain_pid" ]; then
     echo "FAIL: the training run failed (rerun: cargo run --release -p epistemic-audit-train)" >&2
     exit 1
   fi
+  # Reaped: its pid may be another process's from here on.
+  trap - EXIT
   for f in core/src/weights/generated.rs core/src/weights/common_words.txt core/src/weights/*.ngrams.bin core/src/weights/report.md core/src/weights/tiers_generated.rs core/src/weights/tiers_report.md; do
     if ! cmp -s "$f" "$retrain_out/$(basename "$f")"; then
       echo "FAIL: $f differs from a fresh training run (rerun: cargo run --release -p epistemic-audit-train)" >&2
