@@ -3618,10 +3618,12 @@ impl<'a> SourceIndex<'a> {
             // An initialism that is a stop word in capitals ("WHO", "US": `stopword_initialism`),
             // which `sentence_keys` passes over as a stop word, holds its letters: the key an
             // answer's spelled-out name finds ("World Health Organization", `analyse_tokens`).
+            // (Capitals first: lower-casing every capitalised word of a long source to test it
+            // for a stop word would allocate per token.)
             ks.extend(
                 (0..toks.len())
-                    .filter(|&i| is_stopword(&lower_cow(toks[i].raw)))
                     .filter(|&i| stopword_initialism(toks, i))
+                    .filter(|&i| is_stopword(&lower_cow(toks[i].raw)))
                     .filter_map(|i| initialism_letters(toks[i].raw))
                     .map(|l| Key::name(Cow::Owned(l))),
             );
