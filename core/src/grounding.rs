@@ -770,6 +770,73 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Most words of a record's field label ("Country", "Date of birth") in [`field_line`].
+const FIELD_LABEL_MAX_WORDS: usize = 4;
+
+/// Most words of a record's field value ("Reykjavík", "387,800 (2023)") in [`field_line`]:
+/// longer is a sentence after a label ("Document 1: The laptop ships with …").
+const FIELD_VALUE_MAX_WORDS: usize = 8;
+
+/// Whether `line` (one whole line, trimmed) is a field of a record: "Label: value", a label of
+/// at most [`FIELD_LABEL_MAX_WORDS`] words that opens with a letter and holds only letters,
+/// digits, spaces and `-()/'&`, then a value of at most [`FIELD_VALUE_MAX_WORDS`] words that
+/// does not end a sentence (`.`, `!`, `?`). A speaker's turn ("User: hi",
+/// [`opens_with_speaker_turn`]) is no field.
+fn field_line(line: &str) -> bool {
+    let Some(colon) = line.find(':') else {
+        return false;
+    };
+    let (label, value) = (line[..colon].trim(), line[colon + 1..].trim());
+    let words = |s: &str| s.split_whitespace().count();
+    label.chars().next().is_some_and(char::is_alphabetic)
+        && label
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '(' | ')' | '/' | '\'' | '&'))
+        && words(label) <= FIELD_LABEL_MAX_WORDS
+        && line[colon + 1..].starts_with(char::is_whitespace)
+        && (1..=FIELD_VALUE_MAX_WORDS).contains(&words(value))
+        && !value.ends_with(['.', '!', '?'])
+        && !opens_with_speaker_turn(line)
+}
+
+/// Byte spans of the sentences of a source: [`sentence_spans`], with the consecutive lines of a
+/// field–value record joined into one span. Two or more lines in a row (no blank line between)
+/// that are each a whole [`field_line`] — an infobox or a fact sheet, "Country: Iceland\n
+/// Capital: Reykjavík\nPopulation: 387,800" — describe one entity, so a claim is aligned to the
+/// record as a whole, as table fact-checking reads a table row linearised into one sequence of
+/// "field is value" pairs (Chen et al. 2020, "TabFact: A Large-scale Dataset for Table-based
+/// Fact Verification", §3.1). Read line by line, "Iceland's capital is Reykjavík, and it has
+/// about 388,000 inhabitants" would join three sentences and anchor none of its names.
+pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
+    let spans = sentence_spans(context);
+    // A span that is a whole line of the context and a field of a record.
+    let whole_field = |&(s, e): &(usize, usize)| {
+        let before = context[..s].trim_end_matches([' ', '\t']);
+        let after = context[e..].trim_start_matches([' ', '\t']);
+        (before.is_empty() || before.ends_with('\n'))
+            && (after.is_empty() || after.starts_with(['\n', '\r']))
+            && field_line(&context[s..e])
+    };
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(spans.len());
+    // Whether the last span of `out` is a field (or a record of fields).
+    let mut last_field = false;
+    for sp in spans {
+        let field = whole_field(&sp);
+        match out.last_mut() {
+            Some(last)
+                if field
+                    && last_field
+                    && context[last.1..sp.0].chars().filter(|&c| c == '\n').count() == 1 =>
+            {
+                last.1 = sp.1;
+            }
+            _ => out.push(sp),
+        }
+        last_field = field;
+    }
+    out
+}
+
 /// Whether the "." at byte `dot`, after the word that starts at `word_start`, ends an
 /// abbreviation the sentence continues after (the abbreviation lists of Punkt, Kiss and
 /// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
@@ -3565,7 +3632,7 @@ impl<'a> SourceIndex<'a> {
         lower_vocab: &LowerVocab<'_>,
         initialisms: &[String],
     ) -> SourceIndex<'a> {
-        let spans = sentence_spans(context);
+        let spans = source_sentence_spans(context);
         let mut vocab: FastMap<Cow<'a, str>, u32> =
             FastMap::with_capacity_and_hasher(context_tokens.len(), Default::default());
         let mut norms = Vec::new();
@@ -6946,6 +7013,54 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn the_fields_of_a_record_are_one_source_sentence() {
+        let texts = |t: &'static str| -> Vec<&'static str> {
+            source_sentence_spans(t)
+                .into_iter()
+                .map(|(a, b)| &t[a..b])
+                .collect()
+        };
+        let record = "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)\n\n\
+                      Iceland joined NATO in 1949.\nTitle: Report\nIt rained.";
+        assert_eq!(
+            texts(record),
+            [
+                "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)",
+                "Iceland joined NATO in 1949.",
+                "Title: Report",
+                "It rained."
+            ]
+        );
+        // Labelled passages, turns of a conversation and lines that end a sentence are no
+        // fields.
+        for t in [
+            "Document 1: The laptop ships with a one-year limited warranty covering parts.\n\
+             Document 2: The warranty can be extended to three years for $149 within a month",
+            "User: hi there\nAssistant: hello",
+            "Note: it opened in 1937.\nSee: the report.",
+            "Colour: red\n\nSize: large",
+        ] {
+            assert_eq!(texts(t).len(), 2, "{t}");
+        }
+        // A claim that joins the fields is anchored in the record.
+        let ctx = "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)\n\
+                   Currency: Icelandic króna";
+        let good = analyse(
+            "Iceland's capital is Reykjavík, and it has about 388,000 inhabitants.",
+            "",
+            ctx,
+        );
+        assert_eq!(good.features.entity_anchor_mean, 1.0, "{good:?}");
+        assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+        let bad = analyse(
+            "Iceland's capital is Reykjavík, and it has about 3.8 million inhabitants.",
+            "",
+            ctx,
+        );
+        assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
     }
 
     #[test]

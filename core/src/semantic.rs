@@ -27,7 +27,7 @@
 //! ([`crate::samples::SampleJudge::Embedding`], [`crate::samples::CosineMatrix::of_embeddings`]),
 //! whose semantic samples models were fitted on them (README "Evidence tiers").
 
-use crate::grounding::{sentence_spans, SourceSpan};
+use crate::grounding::{source_sentence_spans, SourceSpan};
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
 
@@ -160,10 +160,11 @@ pub struct SemanticAgreement {
 }
 
 /// The sentences of a source `context` as spans with character offsets (Unicode scalar values):
-/// the same sentence split as the lexical alignment ([`crate::grounding::sentence_spans`]).
+/// the same sentence split as the lexical alignment ([`crate::grounding::source_sentence_spans`]:
+/// a field–value record is one sentence).
 pub fn source_sentences(context: &str) -> Vec<SourceSpan> {
     let (mut byte_at, mut char_at) = (0usize, 0usize);
-    sentence_spans(context)
+    source_sentence_spans(context)
         .into_iter()
         .map(|(s, e)| {
             let start = char_at + context[byte_at..s].chars().count();
