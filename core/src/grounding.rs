@@ -1479,6 +1479,195 @@ fn word_stem(raw: &str) -> String {
 /// hold"; [`singled_out_class`]).
 const SINGLING_OUT: &[&str] = &["first", "last", "only"];
 
+/// Superlatives that rank ("the second-largest", "the third most populous"): the adjectives
+/// of size, age, speed and standing whose ranks trivia and encyclopaedic sources state, and
+/// "most"/"least", which rank by the word after them.
+const RANKED_SUPERLATIVES: &[&str] = &[
+    "largest", "biggest", "longest", "highest", "tallest", "oldest", "smallest", "busiest",
+    "deepest", "fastest", "heaviest", "richest", "youngest", "shortest", "greatest", "lowest",
+    "widest", "hottest", "coldest", "best", "worst", "most", "least",
+];
+
+/// Words between a name and the superlative said of it ("Saturn is the second-largest",
+/// "Saturn, the second-largest", "Saturn became the …"): copulas and the article.
+const RANK_LINKS: &[&str] = &["is", "was", "are", "were", "became", "remains", "the"];
+
+/// Most tokens of a bare answer ("Jupiter", "Target Corporation") that [`rank_swap`] reads
+/// with the question's rank.
+const RANK_BARE_ANSWER_TOKENS: usize = 4;
+
+/// The ranked superlatives of a sentence (`text`, `toks`) and what each is said of: per
+/// superlative of [`RANKED_SUPERLATIVES`] after "the" or a possessive ("its", "Australia's"),
+/// its rank — the ordinal before it ("second", "3rd", "third-most"), else 1 —, its word in
+/// lower case ("most" with the word after it: "most populous") and the token number of the
+/// name it is said of: the capitalised word that ends the name standing right before it, with
+/// only a comma, a copula and the article between ("Jupiter is the largest planet", "Saturn,
+/// the second-largest"; [`RANK_LINKS`]), or None when no name stands so (the "which" of a
+/// question: "What is the second-largest planet?"). "One of the largest" ranks nothing.
+fn ranked_superlatives(text: &str, toks: &[Token<'_>]) -> Vec<(u32, String, Option<usize>)> {
+    let lower = |j: usize| lower_cow(toks[j].raw);
+    let rank_of = |o: &str| -> Option<u32> {
+        match o {
+            "first" => Some(1),
+            "second" => Some(2),
+            o => number_word(o)
+                .or_else(|| {
+                    (o.len() > 2
+                        && o.starts_with(|c: char| c.is_ascii_digit())
+                        && ["st", "nd", "rd", "th"].iter().any(|s| o.ends_with(s)))
+                    .then(|| o.trim_end_matches(char::is_alphabetic))
+                })
+                .and_then(|d| d.parse::<u32>().ok())
+                .filter(|r| (1..=20).contains(r)),
+        }
+    };
+    let mut out = Vec::new();
+    for i in 1..toks.len() {
+        let w = lower(i);
+        // "second-largest" is one token; "second largest" two.
+        let (joined, sup) = match w.rsplit_once('-') {
+            Some((pre, post)) if RANKED_SUPERLATIVES.contains(&post) => (rank_of(pre), post),
+            Some(_) => continue,
+            None if RANKED_SUPERLATIVES.contains(&w.as_ref()) => (None, w.as_ref()),
+            None => continue,
+        };
+        let word = if matches!(sup, "most" | "least") {
+            match toks.get(i + 1) {
+                Some(t) if !t.is_number && t.raw.starts_with(char::is_lowercase) => {
+                    format!("{sup} {}", lower_cow(t.raw))
+                }
+                _ => continue,
+            }
+        } else {
+            sup.to_string()
+        };
+        if joined.is_none() && w.contains('-') {
+            continue;
+        }
+        // The ordinal right before it ("second largest", "third most"), then the determiner.
+        let mut at = i - 1;
+        let rank = match joined {
+            Some(r) => r,
+            None => match rank_of(&lower(at)) {
+                Some(r) if gap(text, toks, at, at + 1).is_empty() && at > 0 => {
+                    at -= 1;
+                    r
+                }
+                Some(_) => continue,
+                None => 1,
+            },
+        };
+        let det = lower(at);
+        let possessive = det.ends_with("'s") || det.ends_with("’s");
+        if !(possessive
+            || matches!(
+                det.as_ref(),
+                "the" | "its" | "their" | "his" | "her" | "which" | "what"
+            ))
+        {
+            continue;
+        }
+        // "one of the largest", "among the largest": no rank.
+        if at >= 1 && matches!(lower(at - 1).as_ref(), "of" | "among") {
+            continue;
+        }
+        // The name it is said of: back over the links to a capitalised word.
+        let name =
+            |j: usize| toks[j].raw.starts_with(char::is_uppercase) && !is_stopword(&lower(j));
+        // (A possessive is the superlative's scope, not what it is said of: "Sydney is
+        // Australia's largest city".)
+        let (mut said_of, mut j) = (None, at);
+        while j > 0 {
+            j -= 1;
+            if name(j) {
+                said_of = Some(j);
+                break;
+            }
+            if !RANK_LINKS.contains(&lower(j).as_ref()) {
+                break;
+            }
+        }
+        out.push((rank, word, said_of));
+    }
+    out
+}
+
+/// A rank changed: the claim (`claim_toks` of `text`) says a name holds one rank of a
+/// superlative ([`ranked_superlatives`]: "Jupiter is the second-largest planet") where an
+/// aligned source sentence (`sentences`, tokens of `context`) gives the same name another rank
+/// of it ("Jupiter is the largest planet"), and no aligned sentence gives it the claim's. A
+/// claim that names no rank answers the question's (`question_toks` of `question`): "Jupiter."
+/// for "What is the second-largest planet?" says Jupiter is the second-largest, of the names
+/// the claim states. Superlatives as "which" questions ask them and trivia answers
+/// (HotpotQA's "second-largest city", Yang et al. 2018) break a rank swap as a number swap
+/// breaks a count. Returns the claim's ranked superlative and the source's, as written.
+fn rank_swap<'c>(
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+    (question, question_toks): (&'c str, &[Token<'c>]),
+    (context, sentences): (&str, &[&[Token<'_>]]),
+) -> Option<(String, String)> {
+    // A name in lower case, without a possessive "'s".
+    let name_of = |raw: &str| {
+        let l = lower_cow(raw);
+        let l = l.trim_end_matches("'s").trim_end_matches("’s");
+        l.to_string()
+    };
+    // What the claim ranks: (rank, superlative, name), or, for a bare answer (a name: at most
+    // [`RANK_BARE_ANSWER_TOKENS`] tokens, each capitalised or "of", "the", "and"), the
+    // question's rank for each of its names.
+    let claim_ranked = ranked_superlatives(text, claim_toks);
+    let mut said: Vec<(u32, String, &str)> = claim_ranked
+        .iter()
+        .filter_map(|(r, w, of)| Some((*r, w.clone(), claim_toks[(*of)?].raw)))
+        .collect();
+    let bare = claim_toks.len() <= RANK_BARE_ANSWER_TOKENS
+        && claim_toks.iter().all(|t| {
+            t.raw.starts_with(char::is_uppercase) || matches!(t.raw, "of" | "the" | "and")
+        });
+    if claim_ranked.is_empty() && bare {
+        for (r, w, of) in ranked_superlatives(question, question_toks) {
+            if of.is_some() {
+                continue;
+            }
+            for t in claim_toks
+                .iter()
+                .filter(|t| t.raw.starts_with(char::is_uppercase))
+                .filter(|t| !is_stopword(&lower_cow(t.raw)))
+            {
+                said.push((r, w.clone(), t.raw));
+            }
+        }
+    }
+    if said.is_empty() {
+        return None;
+    }
+    let stated: Vec<(u32, String, String)> = sentences
+        .iter()
+        .flat_map(|toks| {
+            ranked_superlatives(context, toks)
+                .into_iter()
+                .filter_map(|(r, w, of)| Some((r, w, name_of(toks[of?].raw))))
+        })
+        .collect();
+    for (rank, word, raw) in &said {
+        let name = name_of(raw);
+        let same = |(_, w, n): &&(u32, String, String)| *w == *word && *n == name;
+        if stated.iter().filter(same).any(|s| s.0 == *rank) {
+            continue;
+        }
+        if let Some((r, ..)) = stated.iter().find(same) {
+            let form = |r: u32| match r {
+                1 => word.clone(),
+                2 => format!("second {word}"),
+                3 => format!("third {word}"),
+                r => format!("{r}th {word}"),
+            };
+            return Some((format!("{raw} {}", form(*rank)), form(*r)));
+        }
+    }
+    None
+}
+
 /// The frames "first/last/only <class> to <verb>" of a sentence's tokens (`text` and `toks`): per
 /// frame the token numbers of the singling-out word, of the class's head noun (the last of one to
 /// three lower-case words, "the first American woman" → woman) and of the verb after "to". The
@@ -6847,6 +7036,19 @@ pub fn analyse_tokens(
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
+            // A rank of a superlative changed (`rank_swap`: "Jupiter." for "What is the
+            // second-largest planet?" against "Jupiter is the largest planet").
+            if conflicts.is_empty() && !polar_claim {
+                let question_toks = question_toks.get_or_init(|| tokens(question));
+                let swapped = rank_swap(
+                    (claim_text, claim_toks),
+                    (question, question_toks),
+                    (context, &aligned),
+                );
+                if let Some((said, stated)) = swapped {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                }
+            }
             // A verb's agent swapped for the one the sources name (`agent_swap`: "Wilbur Wright
             // piloted it" against "Orville piloted the first flight").
             if conflicts.is_empty() && !polar_claim {
@@ -7013,6 +7215,38 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn a_rank_of_a_superlative_changed_is_contradicted() {
+        let ctx = "Jupiter is the largest planet in the Solar System. Saturn, the \
+                   second-largest, is known for its prominent ring system.";
+        let q = "What is the second-largest planet in the Solar System?";
+        assert_contradicted("Jupiter.", q, ctx, true);
+        assert_contradicted("Saturn.", q, ctx, false);
+        assert_contradicted("Saturn is the second largest planet.", "", ctx, false);
+        let g = analyse("Jupiter is the second-largest planet.", "", ctx);
+        assert_eq!(
+            g.claims[0].conflicts,
+            ["\"Jupiter second largest\" vs \"largest\""],
+            "{g:?}"
+        );
+        // A possessive is the scope, the name before the copula what the rank is said of.
+        let ctx = "Sydney is Australia's largest city. Melbourne is the second-largest.";
+        let q = "What is Australia's largest city?";
+        assert_contradicted("Melbourne", q, ctx, true);
+        assert_contradicted("Sydney", q, ctx, false);
+        // "One of the largest" ranks nothing, and a sentence answer takes no rank from the
+        // question.
+        let ctx = "Lyon is one of the largest cities in France. Paris is the most populous city.";
+        assert_contradicted("Lyon", "Which is the second-largest city?", ctx, false);
+        assert_contradicted(
+            "Paris is in France.",
+            "Which is the third most populous city?",
+            ctx,
+            false,
+        );
+        assert_contradicted("Paris", "Which is the third most populous city?", ctx, true);
     }
 
     #[test]
