@@ -1479,6 +1479,62 @@ fn word_stem(raw: &str) -> String {
 /// hold"; [`singled_out_class`]).
 const SINGLING_OUT: &[&str] = &["first", "last", "only"];
 
+/// Conventional formulas of conversation (phatic expressions: Malinowski 1923, "The Problem of
+/// Meaning in Primitive Languages"; the conventional-opening, -closing, thanking and
+/// acknowledgement acts of dialogue-act tagging, Jurafsky, Shriberg and Biasca 1997,
+/// "Switchboard SWBD-DAMSL Shallow-Discourse-Function Annotation"), as the words they open
+/// with, in lower case.
+const PHATIC_OPENINGS: &[&[&str]] = &[
+    &["sure"],
+    &["certainly"],
+    &["of", "course"],
+    &["absolutely"],
+    &["good", "luck"],
+    &["hope", "this", "helps"],
+    &["hope", "that", "helps"],
+    &["i", "hope", "this", "helps"],
+    &["i", "hope", "that", "helps"],
+    &["let", "me", "know"],
+    &["feel", "free"],
+    &["happy", "to", "help"],
+    &["glad", "to", "help"],
+    &["great", "question"],
+    &["thanks"],
+    &["thank", "you"],
+    &["you're", "welcome"],
+    &["you’re", "welcome"],
+    &["you", "are", "welcome"],
+    &["enjoy"],
+    &["have", "a", "great"],
+    &["have", "a", "nice"],
+    &["have", "a", "good"],
+    &["no", "problem"],
+];
+
+/// Most words of a sentence that [`phatic`] reads as a formula.
+const PHATIC_MAX_WORDS: usize = 8;
+
+/// Whether a sentence of an answer (`toks`, its tokens) is a conversational formula that states
+/// no fact ("Sure!", "Good luck with your report!", "You're welcome."): it opens with one of
+/// [`PHATIC_OPENINGS`], has at most [`PHATIC_MAX_WORDS`] words, and holds no number and no
+/// capitalised word after its first but "I" (a name: "Enjoy the Silence is …", "Sure, Nolan
+/// directed it" are claims). Such a sentence is no claim, as claim extraction keeps only
+/// sentences that state facts (FActScore, Min et al. 2023, §3.1); read as one, it is a claim the
+/// sources never support, and it lowered a correct, grounded reply that thanked the user.
+fn phatic(toks: &[Token<'_>]) -> bool {
+    toks.len() <= PHATIC_MAX_WORDS
+        && PHATIC_OPENINGS.iter().any(|f| {
+            f.len() <= toks.len()
+                && f.iter()
+                    .zip(toks)
+                    .all(|(w, t)| t.raw.eq_ignore_ascii_case(w))
+        })
+        && toks
+            .iter()
+            .skip(1)
+            .all(|t| !t.is_number && (t.raw == "I" || !t.raw.starts_with(char::is_uppercase)))
+}
+
 /// Superlatives that rank ("the second-largest", "the third most populous"): the adjectives
 /// of size, age, speed and standing whose ranks trivia and encyclopaedic sources state, and
 /// "most"/"least", which rank by the word after them.
@@ -6164,7 +6220,13 @@ pub fn analyse_tokens(
     // sources' "of" slots, read on the first claim with one (`of_slot_name_swap`).
     let question_toks = std::cell::OnceCell::new();
     let source_slots = std::cell::OnceCell::new();
-    for (n_sent, sp) in claim_spans(text).into_iter().enumerate() {
+    let claim_spans = claim_spans(text);
+    // Whether the answer says something beyond conversational formulas (`phatic`): when it
+    // says nothing else, its formula is kept as its claim.
+    let states_more = claim_spans
+        .iter()
+        .any(|&sp| !phatic(span_tokens(text_tokens, sp)));
+    for (n_sent, sp) in claim_spans.into_iter().enumerate() {
         let (mut ks, _) = sentence_keys(text, sp, span_tokens(text_tokens, sp), &lower_vocab);
         // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
         let weekdays = dated_weekdays(text, span_tokens(text_tokens, sp));
@@ -6184,6 +6246,10 @@ pub fn analyse_tokens(
                 (claim_text, claim_toks) = (question, &q_toks[..]);
                 ks = sentence_keys(question, (0, question.len()), q_toks, &lower_vocab).0;
             }
+        }
+        // A conversational formula ("Sure!", "Good luck with your report!") states no fact.
+        if !polar_claim && states_more && phatic(claim_toks) {
+            continue;
         }
         let negated = ks.iter().any(|k| k.negation) != flip;
         // The claim's clauses ([`clause_ranges`]), computed once, when entity anchoring,
@@ -7215,6 +7281,30 @@ mod tests {
             contradicted,
             "{text}: {g:?}"
         );
+    }
+
+    #[test]
+    fn a_conversational_formula_is_no_claim() {
+        let ctx = "The Starry Night is an oil-on-canvas painting by Vincent van Gogh, painted in \
+                   June 1889.";
+        let g = analyse(
+            "Sure! It was painted by Vincent van Gogh in 1889. Good luck with your report!",
+            "Who painted The Starry Night?",
+            ctx,
+        );
+        assert_eq!(g.claims.len(), 1, "{g:?}");
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+        // A formula that names something or states a number is a claim.
+        for text in [
+            "Sure, Gauguin painted it.",
+            "Of course it was painted in 1901.",
+            "Enjoy the Silence is a song.",
+        ] {
+            assert_eq!(analyse(text, "", ctx).claims.len(), 1, "{text}");
+        }
+        // A reply that is only a formula keeps it as its claim.
+        let g = analyse("No problem.", "", ctx);
+        assert_eq!(g.claims.len(), 1, "{g:?}");
     }
 
     #[test]
