@@ -1479,6 +1479,179 @@ fn word_stem(raw: &str) -> String {
 /// hold"; [`singled_out_class`]).
 const SINGLING_OUT: &[&str] = &["first", "last", "only"];
 
+/// Words that deny a verb of saying in an abstention ([`abstains`]).
+const ABSTAIN_NEGATORS: &[&str] = &[
+    "not",
+    "doesn't",
+    "don't",
+    "didn't",
+    "cannot",
+    "can't",
+    "doesn’t",
+    "don’t",
+    "didn’t",
+    "can’t",
+];
+
+/// Verbs of saying and knowing that an abstention denies ("the passage does not mention",
+/// "I don't know"; [`abstains`]).
+const ABSTAIN_VERBS: &[&str] = &[
+    "mention",
+    "mentions",
+    "say",
+    "says",
+    "state",
+    "states",
+    "specify",
+    "specifies",
+    "give",
+    "gives",
+    "provide",
+    "provides",
+    "include",
+    "includes",
+    "contain",
+    "contains",
+    "indicate",
+    "indicates",
+    "know",
+];
+
+/// Participles of an abstention in the passive ("it is not specified"; [`abstains`]).
+const ABSTAIN_PARTICIPLES: &[&str] = &[
+    "mentioned",
+    "specified",
+    "stated",
+    "given",
+    "provided",
+    "known",
+    "indicated",
+    "determined",
+];
+
+/// What an abstention says does not answer ("the passage does not mention …"; [`abstains`]).
+const ABSTAIN_SOURCES: &[&str] = &[
+    "passage",
+    "context",
+    "text",
+    "document",
+    "article",
+    "source",
+    "sources",
+    "information",
+    "knowledge",
+    "i",
+];
+
+/// Most tokens of a sentence that [`abstains`] reads.
+const ABSTAIN_MAX_TOKENS: usize = 24;
+
+/// Whether a sentence of an answer (`toks`) abstains: it says the sources do not give what was
+/// asked ("The passage does not mention when the bridge opened.", "I don't know.", "The
+/// designer is not specified."), the no-answer reply of reading comprehension (SQuAD 2.0,
+/// Rajpurkar, Jia and Liang 2018). A negator ([`ABSTAIN_NEGATORS`]) followed within three
+/// tokens by a verb of saying or knowing ([`ABSTAIN_VERBS`]) in a sentence that names the
+/// source or the speaker ([`ABSTAIN_SOURCES`]), or directly by a passive participle
+/// ([`ABSTAIN_PARTICIPLES`]), in at most [`ABSTAIN_MAX_TOKENS`] tokens.
+fn abstains(toks: &[Token<'_>]) -> bool {
+    if toks.len() > ABSTAIN_MAX_TOKENS {
+        return false;
+    }
+    let lower: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
+    let names_source = lower.iter().any(|w| ABSTAIN_SOURCES.contains(&w.as_ref()));
+    lower.iter().enumerate().any(|(i, w)| {
+        ABSTAIN_NEGATORS.contains(&w.as_ref())
+            && (lower.get(i + 1).is_some_and(|p| {
+                ABSTAIN_PARTICIPLES.contains(&p.as_ref())
+                    || (p == "be"
+                        && lower
+                            .get(i + 2)
+                            .is_some_and(|q| ABSTAIN_PARTICIPLES.contains(&q.as_ref())))
+            }) || (names_source
+                && lower[i + 1..lower.len().min(i + 4)]
+                    .iter()
+                    .any(|v| ABSTAIN_VERBS.contains(&v.as_ref()))))
+    })
+}
+
+/// Share of the question's weight a source sentence must hold to answer it
+/// ([`answering_sentence`]).
+const ANSWERING_SHARE: f64 = 0.5;
+
+/// The source sentence that answers `question`, for judging an abstention ([`abstains`]):
+/// among the three sentences that share the most idf weight with the question's keys
+/// (with [`bridge_hops`], so "It was opened in 1932" after "The bridge …" is about the
+/// bridge), the first that holds at least [`ANSWERING_SHARE`] of the question's weight — a
+/// question key the sources lack weighs the largest idf of the sources, as the rarest word
+/// — and at least one of the question's content words when it has any, and a key of a kind the question asks for (`kinds`, [`expected_kinds`]; for a date a year
+/// or a month, for a count a number) that is no question key. Some((sentence, that key's normal form)); None when no sentence answers (a
+/// question the sources leave open, as SQuAD 2.0's unanswerable ones, Rajpurkar et al. 2018,
+/// or one they answer over more hops than this reads).
+fn answering_sentence(
+    index: &SourceIndex<'_>,
+    (question, lower_vocab): (&str, &LowerVocab<'_>),
+    kinds: &[KeyKind],
+) -> Option<(u32, String)> {
+    let mut q_keys: Vec<Key<'_>> = sentence_spans(question)
+        .into_iter()
+        .flat_map(|sp| keys(question, sp, lower_vocab))
+        .filter(|k| !k.negation)
+        .collect();
+    let mut seen = FastSet::default();
+    q_keys.retain(|k| seen.insert(k.norm.clone()));
+    let rarest = index.idf.iter().copied().fold(0.0, f64::max);
+    let ids: Vec<Option<u32>> = q_keys
+        .iter()
+        .map(|k| index.vocab.get(&k.norm).copied())
+        .collect();
+    // The question's predicate must be the answering sentence's too: one that holds none of
+    // its content words ("cost" of "How much did the Sydney Opera House cost?") may say much
+    // of its names and nothing of what was asked.
+    let has_words = q_keys.iter().any(|k| k.kind == KeyKind::Word);
+    let words: Vec<u32> = q_keys
+        .iter()
+        .zip(&ids)
+        .filter(|(k, _)| k.kind == KeyKind::Word)
+        .filter_map(|(_, id)| *id)
+        .collect();
+    let total: f64 = ids
+        .iter()
+        .map(|id| id.map_or(rarest, |id| index.idf[id as usize]))
+        .sum();
+    let q_ids: Vec<u32> = ids.iter().flatten().copied().collect();
+    if q_ids.is_empty() || total <= 0.0 {
+        return None;
+    }
+    // A date is answered by a year or a month, not by any number ("300 metres long" does not
+    // say when the bridge opened), a count or a measure by a number, not by a year.
+    let kinds: &[KeyKind] = if kinds.contains(&KeyKind::Month) {
+        &[KeyKind::Year, KeyKind::Month]
+    } else if kinds.contains(&KeyKind::Number) {
+        &[KeyKind::Number]
+    } else {
+        kinds
+    };
+    let mut scores = FastMap::default();
+    let firsts = index.best(&q_ids, 3, &mut scores);
+    bridge_hops(index, &q_ids, &firsts, &mut scores);
+    let mut ranked: Vec<(u32, f64)> = scores.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    ranked
+        .into_iter()
+        .take(3)
+        .filter(|&(s, w)| {
+            w >= ANSWERING_SHARE * total && (!has_words || words.iter().any(|&id| index.has(s, id)))
+        })
+        .find_map(|(s, _)| {
+            let (s_ids, s_kinds) = index.sentence(s);
+            s_ids
+                .iter()
+                .zip(s_kinds)
+                .find(|(id, k)| kinds.contains(k) && !q_ids.contains(id))
+                .map(|(&id, _)| (s, index.norms[id as usize].to_string()))
+        })
+}
+
 /// Conventional formulas of conversation (phatic expressions: Malinowski 1923, "The Problem of
 /// Meaning in Primitive Languages"; the conventional-opening, -closing, thanking and
 /// acknowledgement acts of dialogue-act tagging, Jurafsky, Shriberg and Biasca 1997,
@@ -6220,6 +6393,9 @@ pub fn analyse_tokens(
     // sources' "of" slots, read on the first claim with one (`of_slot_name_swap`).
     let question_toks = std::cell::OnceCell::new();
     let source_slots = std::cell::OnceCell::new();
+    // What the question asks for (a name, a date, a count: `expected_kinds`), read when a
+    // claim abstains.
+    let asked_kinds = expected_kinds(question);
     let claim_spans = claim_spans(text);
     // Whether the answer says something beyond conversational formulas (`phatic`): when it
     // says nothing else, its formula is kept as its claim.
@@ -6251,6 +6427,29 @@ pub fn analyse_tokens(
         if !polar_claim && states_more && phatic(claim_toks) {
             continue;
         }
+        // An abstention ("The passage does not say when it opened.") to a question that asks
+        // for a name, a date or a count, when a sentence of the sources answers it
+        // (`answering_sentence`), is contradicted by that sentence (below, when no other
+        // conflict is found). One the sources do not answer is judged as any claim is: whether
+        // they are silent cannot be told from word overlap on a multi-hop question (HaluEval's
+        // questions all have an answer in their knowledge; read as silent, "Tory Dickson's
+        // father is not known." rose from 0.001 to 0.708). An abstention without a contrast
+        // only: "I do not know when they were released, but The Sea Inside is a mystery"
+        // states more than the sources' silence.
+        let abstention_answered = match (polar_claim, asked_kinds) {
+            (false, Some(kinds)) => {
+                let contrasts = claim_toks.iter().any(|t| {
+                    matches!(
+                        lower_cow(t.raw).as_ref(),
+                        "but" | "although" | "though" | "however" | "yet" | "whereas"
+                    )
+                });
+                (!contrasts && abstains(claim_toks))
+                    .then(|| answering_sentence(&index, (question, &lower_vocab), kinds))
+                    .flatten()
+            }
+            _ => None,
+        };
         let negated = ks.iter().any(|k| k.negation) != flip;
         // The claim's clauses ([`clause_ranges`]), computed once, when entity anchoring,
         // polarity or direction first needs them.
@@ -7152,6 +7351,10 @@ pub fn analyse_tokens(
             // A contradicted claim cites the sentence that states what it contradicts.
             source = Some(index.source_span(context, conflict_sentence.unwrap_or(s)));
         }
+        if let (true, Some((s, key))) = (conflicts.is_empty(), &abstention_answered) {
+            conflicts.push(format!("\"not stated\" vs \"{key}\""));
+            source = Some(index.source_span(context, *s));
+        }
         if !conflicts.is_empty() {
             status = ClaimStatus::Contradicted;
             contradicted += 1;
@@ -7247,7 +7450,7 @@ pub fn analyse_tokens(
             }
         }
     }
-    if let Some(kinds) = expected_kinds(question) {
+    if let Some(kinds) = asked_kinds {
         let any_new = new_total > 0;
         let typed = new_keys
             .iter()
@@ -7280,6 +7483,59 @@ mod tests {
             g.claims[0].status == ClaimStatus::Contradicted,
             contradicted,
             "{text}: {g:?}"
+        );
+    }
+
+    #[test]
+    fn an_abstention_the_sources_answer_is_contradicted() {
+        let q = "When was the bridge opened?";
+        let silent = "The bridge spans the river near the old mill. It is 300 metres long and \
+                      was designed by Anna Berg.";
+        let answers = "The bridge spans the river near the old mill. It was designed by Anna \
+                       Berg and opened in 1932.";
+        for text in [
+            "The passage does not say when the bridge was opened.",
+            "I don't know when it opened.",
+            "The opening date is not mentioned.",
+        ] {
+            assert_contradicted(text, q, answers, true);
+            assert_contradicted(text, q, silent, false);
+        }
+        let g = analyse(
+            "The context doesn't say when the bridge was opened.",
+            q,
+            answers,
+        );
+        assert_eq!(
+            g.claims[0].conflicts,
+            ["\"not stated\" vs \"1932\""],
+            "{g:?}"
+        );
+        // A question whose predicate the sources never use is not answered by its names.
+        let opera = "The Sydney Opera House was designed by Jørn Utzon and opened in 1973. It \
+                     hosts more than 1,500 performances each year.";
+        assert_contradicted(
+            "The passage doesn't say how much it cost to build.",
+            "How much did the Sydney Opera House cost?",
+            opera,
+            false,
+        );
+        // Who: a name the question does not give.
+        let q = "Who designed the bridge?";
+        assert_contradicted("The text does not mention the designer.", q, answers, true);
+        // An abstention with a contrast states more than silence; a question that asks for
+        // no name, date or count is not judged.
+        assert_contradicted(
+            "I don't know when it opened, but it spans the river.",
+            "When was the bridge opened?",
+            answers,
+            false,
+        );
+        assert_contradicted(
+            "The passage does not say what it is made of.",
+            "What is the bridge made of?",
+            answers,
+            false,
         );
     }
 
