@@ -1583,10 +1583,11 @@ const ANSWERING_SHARE: f64 = 0.5;
 /// (with [`bridge_hops`], so "It was opened in 1932" after "The bridge …" is about the
 /// bridge), the first that holds at least [`ANSWERING_SHARE`] of the question's weight — a
 /// question key the sources lack weighs the largest idf of the sources, as the rarest word
-/// — and at least one of the question's content words when it has any, and a key of a kind the question asks for (`kinds`, [`expected_kinds`]; for a date a year
-/// or a month, for a count a number) that is no question key. Some((sentence, that key's normal form)); None when no sentence answers (a
-/// question the sources leave open, as SQuAD 2.0's unanswerable ones, Rajpurkar et al. 2018,
-/// or one they answer over more hops than this reads).
+/// — and at least one of the question's content words when it has any, and a key of a kind
+/// the question asks for (`kinds`, [`expected_kinds`]; for a date a year or a month, for a
+/// count a number) that is no question key. Some((sentence, that key's normal form)); None
+/// when no sentence answers (a question the sources leave open, as SQuAD 2.0's unanswerable
+/// ones, Rajpurkar et al. 2018, or one they answer over more hops than this reads).
 fn answering_sentence(
     index: &SourceIndex<'_>,
     (question, lower_vocab): (&str, &LowerVocab<'_>),
