@@ -1554,7 +1554,13 @@ const ABSTAIN_MAX_TOKENS: usize = 24;
 /// source or the speaker ([`ABSTAIN_SOURCES`]), or directly by a passive participle
 /// ([`ABSTAIN_PARTICIPLES`]), in at most [`ABSTAIN_MAX_TOKENS`] tokens.
 fn abstains(toks: &[Token<'_>]) -> bool {
-    if toks.len() > ABSTAIN_MAX_TOKENS {
+    // Most sentences hold no negator: rejected without lower-casing a token.
+    let negates = toks.iter().any(|t| {
+        ABSTAIN_NEGATORS
+            .iter()
+            .any(|n| t.raw.eq_ignore_ascii_case(n))
+    });
+    if toks.len() > ABSTAIN_MAX_TOKENS || !negates {
         return false;
     }
     let lower: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
@@ -1711,7 +1717,8 @@ fn phatic(toks: &[Token<'_>]) -> bool {
 
 /// Superlatives that rank ("the second-largest", "the third most populous"): the adjectives
 /// of size, age, speed and standing whose ranks trivia and encyclopaedic sources state, and
-/// "most"/"least", which rank by the word after them.
+/// "most"/"least", which rank by the word after them. Each ends in "st", which
+/// [`ranked_superlatives`] tests first.
 const RANKED_SUPERLATIVES: &[&str] = &[
     "largest", "biggest", "longest", "highest", "tallest", "oldest", "smallest", "busiest",
     "deepest", "fastest", "heaviest", "richest", "youngest", "shortest", "greatest", "lowest",
@@ -1753,6 +1760,12 @@ fn ranked_superlatives(text: &str, toks: &[Token<'_>]) -> Vec<(u32, String, Opti
     };
     let mut out = Vec::new();
     for i in 1..toks.len() {
+        // Every superlative of the list ends in "st": the others are rejected without
+        // lower-casing them.
+        let raw = toks[i].raw.as_bytes();
+        if raw.len() < 4 || !raw[raw.len() - 2..].eq_ignore_ascii_case(b"st") {
+            continue;
+        }
         let w = lower(i);
         // "second-largest" is one token; "second largest" two.
         let (joined, sup) = match w.rsplit_once('-') {
