@@ -5058,7 +5058,8 @@ fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
 /// physics without receiving a degree" denies only the degree ([`without_gerund`]). "as" after
 /// a comma opens an adverbial clause of reason or time ("Net profit fell …, as costs climbed":
 /// the costs' direction is not the profit's), unless it begins a phrase that is no clause
-/// ([`opens_as_clause`]).
+/// ([`opens_as_clause`]). "before" or "after" with a subject and a finite verb opens one
+/// anywhere ([`opens_temporal_clause`]).
 fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -5084,6 +5085,7 @@ fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> 
             || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
             || (after_comma && lower == "as" && opens_as_clause(toks, i))
             || (after_comma && lower == "with" && opens_absolute(toks, i))
+            || opens_temporal_clause(text, toks, i)
             || matches!(
                 lower.as_ref(),
                 "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
@@ -5631,6 +5633,35 @@ fn opens_absolute(toks: &[Token<'_>], i: usize) -> bool {
                     | "everything"
             )
     })
+}
+
+/// Finite verbs that make "before"/"after" a conjunction ([`opens_temporal_clause`]).
+const TEMPORAL_CLAUSE_VERBS: &[&str] = &["was", "were", "is", "are", "had", "has", "did"];
+
+/// Whether "before" or "after" at token `i` of `toks` (offsets in `text`) opens a clause of its
+/// own, a subject and a finite verb ("three years before the Statue of Liberty was
+/// dedicated"), not a prepositional phrase ("before the war", "after 1990"): a verb of
+/// [`TEMPORAL_CLAUSE_VERBS`] within the next six tokens, with no punctuation between, and no
+/// number right after it. What such a clause dates is its own: a year said of the other
+/// clause's event stands apart from it.
+fn opens_temporal_clause(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !(toks[i].raw.eq_ignore_ascii_case("before") || toks[i].raw.eq_ignore_ascii_case("after"))
+        || toks.get(i + 1).is_none_or(|t| t.is_number)
+    {
+        return false;
+    }
+    for j in i + 1..(i + 7).min(toks.len()) {
+        if !gap(text, toks, j - 1, j).is_empty() {
+            return false;
+        }
+        if TEMPORAL_CLAUSE_VERBS
+            .iter()
+            .any(|v| toks[j].raw.eq_ignore_ascii_case(v))
+        {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether `toks[i]` is "without" followed by a gerund ([`gerund_form`]: "without receiving",
@@ -10024,6 +10055,24 @@ mod tests {
         let swapped = "Marie Curie was born in Passy in 1867, and she died in Warsaw in 1934.";
         let f = analyse(swapped, "", ctx).features;
         assert!((f.entity_anchor_mean - 4.5 / 6.0).abs() < 1e-9, "{f:?}");
+    }
+
+    #[test]
+    fn a_before_clause_anchors_its_own_dates() {
+        let ctx = "The Statue of Liberty was dedicated on October 28, 1886. The Eiffel Tower \
+                   was completed in March 1889 for the World's Fair.";
+        let q = "Which is older, the Eiffel Tower or the Statue of Liberty?";
+        let right = "The Statue of Liberty is older: it was dedicated in 1886, three years before \
+                     the Eiffel Tower was completed in 1889.";
+        assert_eq!(analyse(right, q, ctx).features.entity_anchor_mean, 1.0);
+        let swapped = "The Eiffel Tower is older: it was completed in 1886, three years before \
+                       the Statue of Liberty was dedicated in 1889.";
+        let f = analyse(swapped, q, ctx).features;
+        assert!(f.entity_anchor_mean < 0.5, "{f:?}");
+        // A preposition opens no clause.
+        let t = "It opened before the war and closed after 1990.";
+        let toks = tokens(t);
+        assert_eq!(clause_ranges(t, &toks).len(), 1);
     }
 
     #[test]
