@@ -1769,7 +1769,11 @@ fn ranked_superlatives(text: &str, toks: &[Token<'_>]) -> Vec<(u32, String, Opti
         let w = lower(i);
         // "second-largest" is one token; "second largest" two.
         let (joined, sup) = match w.rsplit_once('-') {
-            Some((pre, post)) if RANKED_SUPERLATIVES.contains(&post) => (rank_of(pre), post),
+            // A prefix that is no ordinal ("ever-largest") ranks nothing.
+            Some((pre, post)) if RANKED_SUPERLATIVES.contains(&post) => match rank_of(pre) {
+                Some(r) => (Some(r), post),
+                None => continue,
+            },
             Some(_) => continue,
             None if RANKED_SUPERLATIVES.contains(&w.as_ref()) => (None, w.as_ref()),
             None => continue,
@@ -1784,9 +1788,6 @@ fn ranked_superlatives(text: &str, toks: &[Token<'_>]) -> Vec<(u32, String, Opti
         } else {
             sup.to_string()
         };
-        if joined.is_none() && w.contains('-') {
-            continue;
-        }
         // The ordinal right before it ("second largest", "third most"), then the determiner.
         let mut at = i - 1;
         let rank = match joined {
@@ -6483,13 +6484,15 @@ pub fn analyse_tokens(
         // states more than the sources' silence.
         let abstention_answered = match (polar_claim, asked_kinds) {
             (false, Some(kinds)) => {
-                let contrasts = claim_toks.iter().any(|t| {
-                    matches!(
-                        lower_cow(t.raw).as_ref(),
-                        "but" | "although" | "though" | "however" | "yet" | "whereas"
-                    )
-                });
-                (!contrasts && abstains(claim_toks))
+                // (Tested after `abstains`, which rejects most claims without lower-casing.)
+                let contrasts = || {
+                    claim_toks.iter().any(|t| {
+                        ["but", "although", "though", "however", "yet", "whereas"]
+                            .iter()
+                            .any(|c| t.raw.eq_ignore_ascii_case(c))
+                    })
+                };
+                (abstains(claim_toks) && !contrasts())
                     .then(|| answering_sentence(&index, (question, &lower_vocab), kinds))
                     .flatten()
             }
