@@ -1,0 +1,323 @@
+//! Agent swaps: the doer of an action changed between a claim and its aligned sentence
+//! ([`verb_frame`], [`agent_swap`]).
+
+use super::*;
+
+/// Past-tense forms of common irregular verbs (sorted; [`past_verb`]).
+pub(super) const IRREGULAR_PAST: &[&str] = &[
+    "beat", "became", "began", "bought", "brought", "built", "caught", "chose", "drew", "drove",
+    "flew", "fought", "gave", "held", "kept", "led", "made", "met", "paid", "ran", "rode", "sang",
+    "sent", "shot", "sold", "spent", "spoke", "stole", "struck", "swam", "taught", "threw", "took",
+    "won", "wore", "wrote",
+];
+
+/// Verbs of taking part (past forms, sorted): many agents hold such a role at once ("Patrick
+/// Fugit starred in White Oleander" does not deny that Michelle Pfeiffer did), so another agent
+/// is no swap ([`agent_swap`]).
+pub(super) const SHARED_ROLE_VERBS: &[&str] = &[
+    "acted",
+    "appeared",
+    "attended",
+    "collaborated",
+    "competed",
+    "contributed",
+    "featured",
+    "helped",
+    "joined",
+    "lived",
+    "participated",
+    "performed",
+    "pictured",
+    "played",
+    "scored",
+    "served",
+    "signed",
+    "starred",
+    "studied",
+    "visited",
+    "voted",
+    "worked",
+];
+
+/// Forms of "be" that make a participle after them passive ([`verb_frame`]).
+pub(super) const BE_FORMS: &[&str] = &["was", "were", "is", "are", "been", "being", "be"];
+
+/// Prepositions before a name that make it no verb's subject ("a song by Prince topped the
+/// charts"; [`verb_frame`]).
+pub(super) const OBJECT_PREPOSITIONS: &[&str] = &[
+    "about", "after", "against", "as", "at", "before", "by", "for", "from", "in", "like", "of",
+    "on", "over", "than", "to", "under", "with",
+];
+
+/// Words that open another clause or another conjunct, ending a verb's frame ([`verb_frame`]).
+pub(super) const FRAME_ENDS: &[&str] = &[
+    "after", "and", "because", "before", "but", "that", "when", "where", "whereas", "which",
+    "while", "who", "whom", "whose",
+];
+
+/// Whether `raw` reads as a verb in the past tense or a past participle: a lower-case word of
+/// five or more letters ending in "ed" (not "eed": "speed", "need"; nor "hundred"), or one of
+/// [`IRREGULAR_PAST`].
+pub(super) fn past_verb(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    if !b.iter().all(u8::is_ascii_lowercase) {
+        return false;
+    }
+    (b.len() >= 5 && raw.ends_with("ed") && !raw.ends_with("eed") && raw != "hundred")
+        || IRREGULAR_PAST.binary_search(&raw).is_ok()
+}
+
+/// A verb's frame: the names of its agent (in [`normal_form`]) and the tokens of what it says
+/// the agent did it to, its other argument ([`verb_frame`]).
+#[derive(Debug, PartialEq)]
+pub(super) struct VerbFrame<'k> {
+    pub(super) agent: Vec<&'k str>,
+    pub(super) argument: Vec<usize>,
+}
+
+/// The frame of the verb at token `i` of a sentence (`toks`, offsets in `src`; `ks` its
+/// [`sentence_keys`]). The agent is the name after "by" when the verb is passive ("The
+/// phonograph was invented in 1877 by Thomas Edison": [thomas, edison]; "images produced by
+/// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it, with the
+/// runs an "and" or a comma joins to it ("Wilbur and Orville Wright made …"). The argument is,
+/// for an active verb, the words after it up to a punctuation mark or a word of [`FRAME_ENDS`]
+/// ("the first flight" of "Orville piloted the first flight, which lasted …"); for a passive,
+/// its subject ("The phonograph"; for a participle with no "be", the words before it back to a
+/// stop word: "X-ray diffraction images") and the words between it and "by" ("in 1877"). None
+/// when the sentence does not name the agent there: a pronoun or a description before the verb,
+/// a passive without "by" and a name, a name that is the object of a preposition ("a song by
+/// Prince topped …").
+pub(super) fn verb_frame<'k>(
+    src: &str,
+    toks: &[Token<'_>],
+    ks: &'k [Key<'_>],
+    i: usize,
+) -> Option<VerbFrame<'k>> {
+    let names_at = |j: usize| {
+        ks.iter()
+            .filter(move |k| k.kind == KeyKind::Name && k.at as usize == j)
+            .map(|k| k.norm.as_ref())
+    };
+    let is_name = |j: usize| names_at(j).next().is_some();
+    let word = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let joined = |a: usize, b: usize| gap(src, toks, a, b).is_empty();
+    // Words of one name: an initial's full stop joins too ("Joseph E. Levine").
+    let in_name = |a: usize, b: usize| {
+        joined(a, b) || (gap(src, toks, a, b) == "." && toks[a].raw.chars().count() == 1)
+    };
+    let ends_frame = |j: usize| FRAME_ENDS.iter().any(|w| word(j, w));
+    // A demonym alone is a description ("The Argentinian fractured his fibula"), not a name.
+    let described = |agent: &[&str]| agent.len() == 1 && demonym_place(agent[0]).is_some();
+    let mut agent = Vec::new();
+    // Passive: "by" and a name within the verb's clause, at most four words on.
+    let be_before = i > 0 && BE_FORMS.iter().any(|w| word(i - 1, w));
+    let by = (i + 1..toks.len().min(i + 6))
+        .take_while(|&j| joined(j - 1, j) && !ends_frame(j) && !past_verb(toks[j].raw))
+        .find(|&j| word(j, "by"));
+    if let Some(by) = by {
+        let mut j = by + 1;
+        if word(j, "the") && joined(by, j) {
+            j += 1;
+        }
+        // "… by Rosalind Franklin and Maurice Wilkins", "… by A, B and C", and a name in
+        // apposition after a role ("by Chicago Blackhawks defenseman Brent Seabrook").
+        let at_name = |a: usize, b: usize| b < toks.len() && is_name(b) && in_name(a, b);
+        let mut first = true;
+        while j < toks.len() && is_name(j) && (first || in_name(j - 1, j)) {
+            first = false;
+            agent.extend(names_at(j));
+            let next = j + 1;
+            let and = word(next, "and") && joined(j, next);
+            let role = next < toks.len()
+                && toks[next].raw.bytes().all(|b| b.is_ascii_lowercase())
+                && !is_stopword(toks[next].raw)
+                && joined(j, next);
+            if (and || role) && at_name(next, next + 1) {
+                j = next + 1;
+            } else if next < toks.len() && gap(src, toks, j, next) == "," && is_name(next) {
+                agent.extend(names_at(next));
+                j = next + 1;
+            } else {
+                j = next;
+            }
+        }
+        if agent.is_empty() || described(&agent) {
+            return None;
+        }
+        // The subject of "was invented", or the noun phrase a participle follows.
+        let mut lo = if be_before { i - 1 } else { i };
+        while lo > 0 && joined(lo - 1, lo) && !ends_frame(lo - 1) {
+            let stop = is_stopword(&lower_cow(toks[lo - 1].raw));
+            if !be_before && (stop || i - lo >= 4) {
+                break;
+            }
+            lo -= 1;
+        }
+        let argument = (lo..by)
+            .filter(|&j| j != i && (j + 1 != i || !be_before))
+            .collect();
+        return Some(VerbFrame { agent, argument });
+    }
+    if be_before || i == 0 || !joined(i - 1, i) || !is_name(i - 1) {
+        return None;
+    }
+    // Active: the run of names right before the verb, and the runs joined to it.
+    let mut j = i;
+    loop {
+        let end = j;
+        while j > 0 && is_name(j - 1) && (j == end || in_name(j - 1, j)) {
+            j -= 1;
+            agent.extend(names_at(j));
+        }
+        if j == end {
+            break;
+        }
+        // Runs joined by "and" or a comma: "Wilbur and Orville Wright made …", "Watson, Crick
+        // and Wilkins shared …".
+        let and = j >= 2 && word(j - 1, "and") && joined(j - 1, j) && joined(j - 2, j - 1);
+        if and && is_name(j - 2) {
+            j -= 1;
+        } else if !(j >= 1 && gap(src, toks, j - 1, j) == "," && is_name(j - 1)) {
+            break;
+        }
+    }
+    if j > 0 && joined(j - 1, j) && OBJECT_PREPOSITIONS.iter().any(|w| word(j - 1, w)) {
+        return None;
+    }
+    if described(&agent) {
+        return None;
+    }
+    // (Read backwards: in the text's order again.)
+    agent.reverse();
+    let argument = (i + 1..toks.len())
+        .take_while(|&k| joined(k - 1, k) && !ends_frame(k))
+        .collect();
+    Some(VerbFrame { agent, argument })
+}
+
+/// The agent of a claim's verb swapped for another: "Wilbur Wright piloted it." against "Wilbur
+/// and Orville Wright made four brief flights … Orville piloted the first flight", "Alexander
+/// Graham Bell invented the phonograph" against "The phonograph was invented in 1877 by Thomas
+/// Edison". The claim (`claim_toks`) names the agent of a verb in the past tense at token `i`
+/// ([`past_verb`]; `said`, its [`verb_frame`], read by the caller) that is no verb of a role
+/// many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
+/// (`sentences`: those holding the verb's word, as (tokens, keys) of `context`, whose tokens are
+/// `context_tokens`) names its agent, none of them the claim's nor another part of its name
+/// ([`one_entity`]); and one of them has the claim's argument: each content word of the
+/// claim's argument is one of the frame's or the question's (`question_toks`), and each of
+/// the frame's one of the claim's or the question's ("the first flight", asked about, for
+/// "piloted it"), or has the two swapped: the claim's argument names the frame's agent and the
+/// frame's the claim's ("Acme Robotics acquired Siemens" against "Acme Robotics was acquired by
+/// Siemens"). The sentences come one by one, keyed on demand: the first frame whose agent they
+/// leave unnamed ("he piloted …", "was piloted in 1903") ends the search, and nothing is
+/// judged: the pronoun may be the claim's name; nor where they state the verb of another
+/// argument only ("Arthur C. Clarke wrote 2010" is no swap for "Mark Miller wrote the
+/// thriller"). FactCC's entity swap (Kryscinski et al. 2020) on
+/// the verb's agent, its semantic role (the "who did it" a reader checks). Some((the claim's
+/// agent, the sources', the index in `sentences` of the frame's sentence)), in [`normal_form`].
+pub(super) fn agent_swap<'t, 'a: 't>(
+    (claim_toks, i, said): (&[Token<'_>], usize, VerbFrame<'_>),
+    question_toks: &[Token<'_>],
+    (context, context_tokens): (&str, &[Token<'_>]),
+    sentences: impl Iterator<Item = KeyedTokens<'t, 'a>>,
+) -> Option<(String, String, usize)> {
+    if SHARED_ROLE_VERBS.binary_search(&claim_toks[i].raw).is_ok() {
+        return None;
+    }
+    // The content words of an argument, as stems (names among them, not the agent's).
+    let content = |toks: &[Token<'_>], at: &[usize]| -> Vec<String> {
+        at.iter()
+            .map(|&j| toks[j].raw)
+            .filter(|raw| !is_stopword(&lower_cow(raw)))
+            .map(word_stem)
+            .collect()
+    };
+    let asked: Vec<String> = question_toks
+        .iter()
+        .filter(|t| !is_stopword(&lower_cow(t.raw)))
+        .map(|t| word_stem(t.raw))
+        .collect();
+    let claimed = content(claim_toks, &said.argument);
+    let held = |w: &String, other: &[String]| other.contains(w) || asked.contains(w);
+    let names_in = |agent: &[&str], words: &[String]| {
+        agent
+            .iter()
+            .all(|n| words.iter().any(|w| w == &word_stem(n)))
+    };
+    let verb = word_stem(claim_toks[i].raw);
+    let mut rival = None;
+    for (n, (toks, ks)) in sentences.enumerate() {
+        for j in
+            (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && word_stem(toks[j].raw) == verb)
+        {
+            let stated = verb_frame(context, toks, &ks, j)?;
+            if stated.agent.iter().any(|n| said.agent.contains(n)) {
+                return None;
+            }
+            let theirs = content(toks, &stated.argument);
+            let same = claimed.iter().all(|w| held(w, &theirs))
+                && theirs.iter().all(|w| held(w, &claimed));
+            // Or the two swapped between agent and argument: "Acme acquired Siemens" against
+            // "Acme was acquired by Siemens".
+            let reversed = names_in(&stated.agent, &claimed) && names_in(&said.agent, &theirs);
+            if (same || reversed) && rival.is_none() {
+                // The first such frame is the rival: none when its agent and the claim's may
+                // be one person.
+                if one_entity(context_tokens, &said.agent, &stated.agent) {
+                    return None;
+                }
+                rival = Some((stated.agent.join(" "), n));
+            }
+        }
+    }
+    let (stated, n) = rival?;
+    Some((said.agent.join(" "), stated, n))
+}
+
+/// A sentence's tokens and its [`sentence_keys`].
+pub(super) type KeyedTokens<'t, 'a> = (&'t [Token<'a>], Vec<Key<'a>>);
+
+/// Whether names `said` and `stated` (in [`normal_form`]) can name one entity: a run of
+/// capitalised words of `toks` (only spaces between them) holds every one of `said` and one of
+/// `stated` ("Bartoli" and "Jose" of "Jose Bartoli"; "Wilbur Wright" and "Orville" are two
+/// people: no run holds "Wilbur", "Wright" and "Orville").
+pub(super) fn one_entity(toks: &[Token<'_>], said: &[&str], stated: &[&str]) -> bool {
+    let mut i = 0;
+    while i < toks.len() {
+        if !capitalised(&toks[i]) {
+            i += 1;
+            continue;
+        }
+        let mut end = i + 1;
+        while end < toks.len()
+            && capitalised(&toks[end])
+            && toks[end - 1].start + toks[end - 1].raw.len() + 1 == toks[end].start
+        {
+            end += 1;
+        }
+        let run: Vec<Cow<'_, str>> = toks[i..end]
+            .iter()
+            .map(|t| normal_form(fold_diacritics(lower_cow(t.raw))))
+            .collect();
+        let holds = |n: &&str| run.iter().any(|r| r == n);
+        if said.iter().all(holds) && stated.iter().any(holds) {
+            return true;
+        }
+        i = end;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verb_lists_are_sorted_for_binary_search() {
+        for list in [IRREGULAR_PAST, SHARED_ROLE_VERBS] {
+            assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
+        }
+        assert!(past_verb("piloted") && past_verb("wrote") && !past_verb("speed"));
+        assert!(!past_verb("hundred") && !past_verb("Ted"));
+    }
+}

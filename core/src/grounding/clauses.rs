@@ -1,0 +1,445 @@
+//! Clauses of a sentence ([`clause_ranges`]) and their keys, for entity anchoring per clause
+//! ([`clause_name_swap`]).
+
+use super::*;
+
+/// Words that open a new clause after a comma: conjunctions ("…a dwarf planet, so it is no
+/// longer considered a planet"), subordinators of condition, time and place ("Port 8080, unless
+/// you set PORT", "…in Warsaw, where she studied"), and the "not" of a contrast ("for the
+/// photoelectric effect, not for his theory of relativity" denies only what follows it). "but", "whereas" and "although"
+/// open one without a comma too.
+pub(super) const CLAUSE_OPENERS: &[&str] = &[
+    "so", "but", "yet", "and", "while", "whereas", "although", "though", "because", "which", "who",
+    "not", "unless", "if", "when", "where", "until", "since",
+];
+
+/// Subordinating conjunctions that open a sentence with a clause of its own, ended by the first
+/// comma ([`clause_ranges`]).
+pub(super) const SUBORDINATORS: &[&str] = &[
+    "although", "though", "while", "whereas", "because", "since", "if", "when", "unless",
+];
+
+/// Whether "as" at token `i` of `toks` opens a clause: not when it begins "as well as", "as of",
+/// "as much/many as", "as far as", "as opposed to" or "as part of", phrases inside a clause.
+pub(super) fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
+    !toks.get(i + 1).is_some_and(|n| {
+        ["well", "of", "much", "many", "far", "opposed", "part"]
+            .iter()
+            .any(|w| n.raw.eq_ignore_ascii_case(w))
+    })
+}
+
+/// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
+/// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
+/// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
+/// "which", "who", "whom"): a relative clause has a predicate of its own, so "Python 3.0,
+/// released on 3 December 2008, was a major revision … that is not completely
+/// backward-compatible" denies only the compatibility, not the release. A sentence that opens
+/// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
+/// comma: "Although they cannot fly, they are excellent swimmers" denies only the flying. A
+/// "without" before a gerund opens one too, which ends at the next punctuation: "studied
+/// physics without receiving a degree" denies only the degree ([`without_gerund`]). "as" after
+/// a comma opens an adverbial clause of reason or time ("Net profit fell …, as costs climbed":
+/// the costs' direction is not the profit's), unless it begins a phrase that is no clause
+/// ([`opens_as_clause`]). "before" or "after" with a subject and a finite verb opens one
+/// anywhere ([`opens_temporal_clause`]).
+pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut in_subordinate = toks
+        .first()
+        .is_some_and(|t| SUBORDINATORS.contains(&lower_cow(t.raw).as_ref()));
+    let mut in_without = false;
+    for i in 1..toks.len() {
+        let lower = lower_cow(toks[i].raw);
+        let gap = gap(text, toks, i - 1, i);
+        let after_comma = gap.contains(',') || gap.contains(':');
+        let closes_subordinate = in_subordinate && after_comma;
+        in_subordinate &= !after_comma;
+        // A "without" clause ends at the first punctuation: "(without counting the secret
+        // track).Nevermind … was released on …" denies only the counting.
+        let closes_without = in_without && gap.contains([',', ';', ':', ')', '.', '!', '?']);
+        in_without &= !closes_without;
+        let opens_without = is_without_gerund(toks, i);
+        in_without |= opens_without;
+        let opens = closes_subordinate
+            || closes_without
+            || opens_without
+            || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
+            || (after_comma && lower == "as" && opens_as_clause(toks, i))
+            || (after_comma && lower == "with" && opens_absolute(toks, i))
+            || opens_temporal_clause(text, toks, i)
+            || matches!(
+                lower.as_ref(),
+                "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
+            );
+        if opens {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out.push(start..toks.len());
+    out
+}
+
+/// A clause of a sentence for [`polarity_mismatch`]: whether it negates, and its distinct
+/// content words (`KeyKind::Word`) and names (`KeyKind::Name`), each sorted.
+pub(super) struct ClauseKeys<'a> {
+    pub(super) negated: bool,
+    pub(super) words: Vec<Cow<'a, str>>,
+    pub(super) names: Vec<Cow<'a, str>>,
+    /// Its direction words ([`directions`]) as (pair, side) of [`DIRECTION_ANTONYMS`].
+    pub(super) dirs: Vec<(usize, usize)>,
+    /// How many of `words` and of `names` it states itself (an elliptical clause holds those
+    /// of the clause before it too, [`clause_words`]).
+    pub(super) own: (usize, usize),
+    /// When every negation of the clause is the determiner "no" (not "no longer"), the words of
+    /// the phrases it opens (the two words after it: "There is no charge for returns":
+    /// "charge", "for" being no key): the clause denies those things, not its proposition.
+    /// Unlike [`denied_by_no`], a phrase restricted by a prepositional phrase counts too: it
+    /// is the clause's polarity that is read here, not the thing's.
+    pub(super) denied: Option<Vec<Cow<'a, str>>>,
+}
+
+impl ClauseKeys<'_> {
+    /// Whether the clause's polarity bears on a clause whose words are `other` (sorted): it is
+    /// negated, and not only by a "no" phrase whose words `other` lacks ("There is no charge
+    /// for returns" says nothing negative of "Returns are free").
+    pub(super) fn negates_for(&self, other: &[Cow<'_, str>]) -> bool {
+        self.negated
+            && self
+                .denied
+                .as_ref()
+                .is_none_or(|d| d.iter().any(|w| other.binary_search(w).is_ok()))
+    }
+
+    /// Whether this clause states by an antonym what `other`, of the other polarity, denies:
+    /// "it is closed on Mondays" against "it is not open on Mondays" (a word of one side of a
+    /// pair here, of the other side there, and none of the same side in both).
+    pub(super) fn restates_by_antonym(&self, other: &ClauseKeys<'_>) -> bool {
+        self.dirs.iter().any(|&(pair, side)| {
+            other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
+        })
+    }
+}
+
+/// The [`ClauseKeys`] of each clause ([`clause_ranges`]) of a sentence given by its tokens
+/// `toks` (offsets in `text`). With `resolve_ellipsis` (a source sentence), a clause that opens
+/// with a negation, after a comma or a coordinating conjunction ("Sale items can be exchanged
+/// but not refunded", "for the photoelectric effect, not for his theory of relativity"), is
+/// elliptical: it denies its words of what the clause before it states, so it holds that
+/// clause's words and names too (gapping and stripping, Hankamer 1979; Lobeck 1995, *Ellipsis*),
+/// and a claim clause that restates them in full ("Sale items can't be refunded") finds it. A
+/// claim's clauses keep their own words: the share of a negated clause's words that the other
+/// side states (`polarity_mismatch`) is of the words it denies.
+pub(super) fn clause_words<'a>(
+    text: &'a str,
+    toks: &[Token<'a>],
+    ranges: &[std::ops::Range<usize>],
+    lower_vocab: &LowerVocab<'_>,
+    resolve_ellipsis: bool,
+) -> Vec<ClauseKeys<'a>> {
+    let mut out: Vec<ClauseKeys<'a>> = Vec::new();
+    for r in ranges {
+        let part = &toks[r.clone()];
+        let is = |j: usize, ws: &[&str]| {
+            part.get(j)
+                .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+        };
+        const NEG: &[&str] = &["not", "never"];
+        let elliptical =
+            resolve_ellipsis && (is(0, NEG) || (is(0, &["but", "and", "yet", "or"]) && is(1, NEG)));
+        let Some(mut clause) = clause_keys(text, part, lower_vocab) else {
+            continue;
+        };
+        if let (true, Some(prev)) = (elliptical, out.last()) {
+            for (v, from) in [
+                (&mut clause.words, &prev.words),
+                (&mut clause.names, &prev.names),
+            ] {
+                v.extend(from.iter().cloned());
+                v.sort_unstable();
+                v.dedup();
+            }
+        }
+        out.push(clause);
+    }
+    out
+}
+
+/// The [`ClauseKeys`] of one clause, given by its tokens `part` (offsets in `text`); None when it
+/// has no token.
+pub(super) fn clause_keys<'a>(
+    text: &'a str,
+    part: &[Token<'a>],
+    lower_vocab: &LowerVocab<'_>,
+) -> Option<ClauseKeys<'a>> {
+    let (first, last) = (part.first()?, part.last()?);
+    let span = (first.start, last.start + last.raw.len());
+    let ks = sentence_keys(text, span, part, lower_vocab).0;
+    let negated = ks.iter().any(|k| k.negation);
+    let denied = ks
+        .iter()
+        .filter(|k| k.negation)
+        .map(|n| {
+            let at = n.at as usize;
+            // "no longer" negates its clause as "not" does.
+            let determiner = part[at].raw.eq_ignore_ascii_case("no")
+                && part
+                    .get(at + 1)
+                    .is_some_and(|t| !t.raw.eq_ignore_ascii_case("longer"));
+            determiner.then(|| {
+                ks.iter()
+                    .filter(|k| {
+                        !k.negation
+                            && k.kind == KeyKind::Word
+                            && (at + 1..=at + 2).contains(&(k.at as usize))
+                    })
+                    .map(|k| k.norm.clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect::<Option<Vec<Vec<_>>>>()
+        .map(|v| v.concat())
+        .filter(|d| negated && !d.is_empty());
+    let (mut words, mut names) = (Vec::new(), Vec::new());
+    for k in ks.into_iter().filter(|k| !k.negation) {
+        match k.kind {
+            KeyKind::Word => words.push(k.norm),
+            KeyKind::Name => names.push(k.norm),
+            KeyKind::Number | KeyKind::Year | KeyKind::Month => {}
+        }
+    }
+    for v in [&mut words, &mut names] {
+        v.sort_unstable();
+        v.dedup();
+    }
+    let dirs = directions(text, part)
+        .iter()
+        .map(|d| (d.pair, d.side))
+        .collect();
+    Some(ClauseKeys {
+        negated,
+        denied,
+        own: (words.len(), names.len()),
+        words,
+        names,
+        dirs,
+    })
+}
+
+/// The first and last token (indices into the tokens `keys` were read from) of the name run of
+/// `key`: the tokens of the keys of its run ([`Key::run`]), or its own token when it is in none.
+pub(super) fn run_extent<'k, 'a: 'k>(
+    keys: impl IntoIterator<Item = &'k Key<'a>>,
+    key: &Key<'_>,
+) -> (usize, usize) {
+    let at = key.at as usize;
+    if key.run == NO_RUN {
+        return (at, at);
+    }
+    keys.into_iter()
+        .filter(|k| k.run == key.run)
+        .fold((at, at), |(lo, hi), k| {
+            (lo.min(k.at as usize), hi.max(k.at as usize))
+        })
+}
+
+/// Whether a name of a claim (tokens `run.0..=run.1` of `toks`, offsets in `text`) stands in
+/// the slot of a name of a source sentence (likewise): the word right before the two names
+/// (past an article) is the same, or the word right after them (case aside; white space only
+/// between a name and its neighbour). "born in Glasgow" against "born in Edinburgh" share a
+/// slot, "near the border with Kenya" and "the highest mountain in Africa" do not. The entity
+/// swap of FactCC (Kryscinski et al. 2020) replaces a name in place, so a swapped name keeps
+/// its neighbours.
+pub(super) fn in_name_slot(
+    claim: (&str, &[Token<'_>], (usize, usize)),
+    sent: (&str, &[Token<'_>], (usize, usize)),
+) -> bool {
+    /// The word before and the word after a run, when only white space separates them.
+    /// An article before the name is passed over ("for the World's Fair" and "on the Champ
+    /// de Mars" share no slot).
+    fn around<'t>(
+        (text, toks, (lo, hi)): (&str, &[Token<'t>], (usize, usize)),
+    ) -> (Option<&'t str>, Option<&'t str>) {
+        let word_before = |at: usize| {
+            at.checked_sub(1)
+                .filter(|&b| gap(text, toks, b, at).is_empty())
+        };
+        let article = |b: usize| {
+            ["the", "a", "an"]
+                .iter()
+                .any(|a| toks[b].raw.eq_ignore_ascii_case(a))
+        };
+        let before = word_before(lo)
+            .and_then(|b| if article(b) { word_before(b) } else { Some(b) })
+            .map(|b| toks[b].raw);
+        let after = toks
+            .get(hi + 1)
+            .filter(|_| gap(text, toks, hi, hi + 1).is_empty())
+            .map(|t| t.raw);
+        (before, after)
+    }
+    let (cb, ca) = around(claim);
+    let (sb, sa) = around(sent);
+    let same =
+        |a: Option<&str>, b: Option<&str>| a.zip(b).is_some_and(|(a, b)| a.eq_ignore_ascii_case(b));
+    same(cb, sb) || same(ca, sa)
+}
+
+/// The subject of a one-clause claim (tokens `claim_toks`, offsets in `text`) swapped for the
+/// subject of another clause of the source sentence `sent_toks` (offsets in `context`): Some((the
+/// claim's subject, the clause's)) when the claim opens with a name the sentence states in one
+/// clause while another clause, opening with another name, states the rest of the claim. "Buzz
+/// Aldrin stayed in orbit aboard Columbia." against "Neil Armstrong and Buzz Aldrin landed the
+/// lunar module, while Michael Collins remained in lunar orbit aboard Columbia" swaps Aldrin for
+/// Collins, though the sentence names both (FactCC's entity swap within a sentence, Kryscinski et
+/// al. 2020). Clauses are those of [`clause_ranges`] that a contrast opens ("while", "whereas",
+/// "but", "although", "though"): a relative clause stays in the clause it modifies ("Phillips,
+/// who races in Manchester this weekend, plans to …" has one subject), and so does "and" after a
+/// comma, which as often ends a list ("Darcy, 13, and Tilda, 2, …"); the clause that states the
+/// claim holds at least two of its content words and more than any other clause, and a clause's
+/// subject is the name it opens with, after a conjunction ("while
+/// Michael Collins remained …"): a description ("the mother-of-three from Derbyshire") is no
+/// name, so nothing is judged.
+pub(super) fn clause_name_swap(
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, sent_toks): (&str, &[Token<'_>]),
+    lower_vocab: &LowerVocab<'_>,
+) -> Option<(String, String)> {
+    if clause_ranges(text, claim_toks).len() != 1 {
+        return None;
+    }
+    let claim = clause_keys(text, claim_toks, lower_vocab)?;
+    let said = clause_subject(claim_toks, &claim)?;
+    if claim.words.len() < 2 {
+        return None;
+    }
+    // Independent clauses joined by a contrast ("…, while …", "but", "whereas"): a clause
+    // opened by another word (a relative pronoun, "and" in a list) stays in the one before.
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    for r in clause_ranges(context, sent_toks) {
+        let contrast = ["while", "whereas", "but", "although", "though"]
+            .iter()
+            .any(|w| sent_toks[r.start].raw.eq_ignore_ascii_case(w));
+        match ranges.last_mut() {
+            Some(last) if !contrast => last.end = r.end,
+            _ => ranges.push(r),
+        }
+    }
+    if ranges.len() < 2 {
+        return None;
+    }
+    let clauses: Vec<(ClauseKeys<'_>, &[Token<'_>])> = ranges
+        .into_iter()
+        .filter_map(|r| {
+            let part = &sent_toks[r];
+            Some((clause_keys(context, part, lower_vocab)?, part))
+        })
+        .collect();
+    let held: Vec<usize> = clauses
+        .iter()
+        .map(|(c, _)| {
+            claim
+                .words
+                .iter()
+                .filter(|w| c.words.binary_search(w).is_ok())
+                .count()
+        })
+        .collect();
+    let (best, &most) = held.iter().enumerate().max_by_key(|&(_, h)| *h)?;
+    if most < 2 || held.iter().filter(|&&h| h == most).count() > 1 {
+        return None;
+    }
+    let names = |j: usize| &clauses[j].0.names;
+    if names(best).binary_search(&said).is_ok()
+        || !(0..clauses.len()).any(|j| j != best && names(j).binary_search(&said).is_ok())
+    {
+        return None;
+    }
+    let stated = clause_subject(clauses[best].1, &clauses[best].0)?;
+    (claim.names.binary_search(&stated).is_err()).then(|| (said.to_string(), stated.to_string()))
+}
+
+/// The name a clause (its tokens `toks`, its keys `keys`) opens with, after the conjunctions
+/// that open it ([`CLAUSE_OPENERS`], [`SUBORDINATORS`]), in [`normal_form`]; None when its first
+/// other word is no name of `keys`.
+pub(super) fn clause_subject<'a>(
+    toks: &[Token<'_>],
+    keys: &ClauseKeys<'a>,
+) -> Option<Cow<'a, str>> {
+    let first = toks.iter().find(|t| {
+        let lower = lower_cow(t.raw);
+        !CLAUSE_OPENERS.contains(&lower.as_ref()) && !SUBORDINATORS.contains(&lower.as_ref())
+    })?;
+    if !first.raw.starts_with(|c: char| c.is_uppercase()) {
+        return None;
+    }
+    let norm = normal_form(fold_diacritics(lower_cow(first.raw)));
+    let at = keys.names.binary_search(&norm).ok()?;
+    Some(keys.names[at].clone())
+}
+
+/// Finite verbs that make "before"/"after" a conjunction ([`opens_temporal_clause`]).
+pub(super) const TEMPORAL_CLAUSE_VERBS: &[&str] =
+    &["was", "were", "is", "are", "had", "has", "did"];
+
+/// Whether "before" or "after" at token `i` of `toks` (offsets in `text`) opens a clause of its
+/// own, a subject and a finite verb ("three years before the Statue of Liberty was
+/// dedicated"), not a prepositional phrase ("before the war", "after 1990"): a verb of
+/// [`TEMPORAL_CLAUSE_VERBS`] within the next six tokens, with no punctuation between, and no
+/// number right after it. What such a clause dates is its own: a year said of the other
+/// clause's event stands apart from it.
+pub(super) fn opens_temporal_clause(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !(toks[i].raw.eq_ignore_ascii_case("before") || toks[i].raw.eq_ignore_ascii_case("after"))
+        || toks.get(i + 1).is_none_or(|t| t.is_number)
+    {
+        return false;
+    }
+    for j in i + 1..(i + 7).min(toks.len()) {
+        if !gap(text, toks, j - 1, j).is_empty() {
+            return false;
+        }
+        if TEMPORAL_CLAUSE_VERBS
+            .iter()
+            .any(|v| toks[j].raw.eq_ignore_ascii_case(v))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// A claim's clauses ([`clause_ranges`], token ranges of the claim), computed on first use and
+/// shared by entity anchoring, [`polarity_mismatch`] and [`direction_conflict`].
+pub(super) type ClaimClauses = std::cell::OnceCell<Vec<std::ops::Range<usize>>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clauses_start_at_a_conjunction_after_a_comma_at_but_or_at_a_relative_pronoun() {
+        // The first token of each clause.
+        fn starts(s: &str) -> Vec<&str> {
+            let toks = tokens(s);
+            clause_ranges(s, &toks)
+                .into_iter()
+                .map(|r| toks[r.start].raw)
+                .collect()
+        }
+        let s =
+            "Penguins are birds, but they cannot fly, and Romeo and Juliet is a play, not a film";
+        assert_eq!(starts(s), ["Penguins", "but", "and", "not"]);
+        // So does a subordinator of condition, time or place after a comma.
+        let s = "Port 8080, unless you set PORT, and Warsaw, where she studied";
+        assert_eq!(starts(s), ["Port", "unless", "and", "where"]);
+        // "as" after a comma opens a clause of reason or time, "as well as" does not.
+        let s = "Net profit fell, as costs climbed, and sales rose, as well as margins";
+        assert_eq!(starts(s), ["Net", "as", "and"]);
+        // A relative pronoun opens a clause; so does the main clause after a sentence-initial
+        // subordinate one.
+        let s = "Although it was late, the album that they did not finish sold well";
+        assert_eq!(starts(s), ["Although", "the", "that"]);
+    }
+}

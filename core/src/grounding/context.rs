@@ -1,0 +1,817 @@
+//! What the `context` is (DESIGN §2.0): a prompt, sources, or a request with a passage
+//! ([`context_role`], [`prompt_passage`], [`context_passage`]).
+
+use super::*;
+
+/// How the request's `context` was read (DESIGN §2.0), reported as `metadata.context_role`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum ContextRole {
+    /// No (non-blank) context was sent.
+    #[default]
+    None,
+    /// The context is a question or instruction with no claims of its own: it is read as the
+    /// prompt and the answer is judged as open (ungrounded).
+    Prompt,
+    /// The context states facts: it is the source the answer is checked against.
+    Source,
+}
+
+/// Longest context (characters) that can be read as a prompt rather than a source.
+pub const MAX_PROMPT_LIKE_CHARS: usize = 600;
+
+/// Words that open a question even without a question mark ("what is the capital of france").
+pub(super) const INTERROGATIVES: &[&str] = &[
+    "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
+];
+
+/// Verbs (and "please") that open an instruction.
+pub(super) const IMPERATIVES: &[&str] = &[
+    "answer",
+    "explain",
+    "describe",
+    "summarize",
+    "summarise",
+    "write",
+    "tell",
+    "give",
+    "list",
+    "name",
+    "define",
+    "compare",
+    "translate",
+    "calculate",
+    "compute",
+    "create",
+    "generate",
+    "suggest",
+    "provide",
+    "find",
+    "identify",
+    "please",
+    "state",
+    "outline",
+    "discuss",
+    "recommend",
+    "classify",
+    "rewrite",
+    "paraphrase",
+    "convert",
+    "show",
+    "help",
+    "draft",
+    "compose",
+    "evaluate",
+    "analyze",
+    "analyse",
+    "choose",
+    "pick",
+    "determine",
+];
+
+/// Speaker-turn markers of a conversation transcript, lower case (`[Human]: … [Assistant]: …`, the
+/// HaluEval dialogue shape; `User: …`).
+pub const SPEAKER_TURNS: &[&str] = &[
+    "[human]:",
+    "[assistant]:",
+    "[user]:",
+    "human:",
+    "user:",
+    "assistant:",
+];
+
+/// True when `text` (trimmed) opens with a speaker-turn marker ([`SPEAKER_TURNS`], any case): a
+/// conversation transcript.
+pub fn opens_with_speaker_turn(text: &str) -> bool {
+    let t = text.trim_start().as_bytes();
+    SPEAKER_TURNS
+        .iter()
+        .any(|m| t.len() >= m.len() && t[..m.len()].eq_ignore_ascii_case(m.as_bytes()))
+}
+
+/// Reads what the `context` is (DESIGN §2.0): blank → [`ContextRole::None`]; a conversation
+/// transcript (it opens with a speaker-turn marker, [`opens_with_speaker_turn`]) →
+/// [`ContextRole::Prompt`], whatever its length: its turns are the request the answer replies
+/// to, not retrieved sources, and a reply that names what the conversation has not named is
+/// ordinary in dialogue, not unsupported; a short text (at most
+/// [`MAX_PROMPT_LIKE_CHARS`] characters) every sentence of which is a question (ends with `?`, or
+/// opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your Mother
+/// is …") or an instruction (opens with an imperative verb or "please" followed by a lower-case
+/// word: "Name the …", not "Will Smith starred …"), optionally after a speaker tag such as
+/// `User:` → [`ContextRole::Prompt`]; anything else states claims of its own →
+/// [`ContextRole::Source`].
+pub fn context_role(context: &str) -> ContextRole {
+    let c = context.trim();
+    if c.is_empty() {
+        return ContextRole::None;
+    }
+    if opens_with_speaker_turn(c) {
+        return ContextRole::Prompt;
+    }
+    if c.chars().count() > MAX_PROMPT_LIKE_CHARS {
+        return ContextRole::Source;
+    }
+    let spans = sentence_spans(c);
+    if spans.is_empty() {
+        return ContextRole::Source;
+    }
+    let all_requests = spans.iter().all(|&(s, e)| is_request(c, s, e));
+    if all_requests {
+        ContextRole::Prompt
+    } else {
+        ContextRole::Source
+    }
+}
+
+/// Whether sentence `c[s..e]` is a request rather than a statement: a question (it ends with `?`,
+/// or opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your
+/// Mother is …") or an instruction (it opens with an imperative verb or "please" followed by a
+/// lower-case word: "Name the …", not "Will Smith starred …"; or stands alone before a colon:
+/// "Summarize:"), optionally after a speaker tag such as `User:` or `Question:`.
+///
+/// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
+/// whose next words hold a capitalised function word ("Is", "The", "About": title case) or an
+/// article and a capitalised word ("Where the Wild Things Are has genre …"; but a request for a
+/// summary, [`asks_for_summary`], is none: "Summarize the Apollo 11 landing."), and
+/// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
+/// sentence of six words or more that opens with neither a wh-word (in its first three words),
+/// an imperative nor an auxiliary. HaluEval's dialogue knowledge holds such titles; read as
+/// questions, they made 32 dev contexts a prompt.
+pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
+    let sent = c[s..e].trim();
+    let toks = tokens(sent);
+    // Skip a leading speaker tag ("User:", "[Human]:", "Q:").
+    let at = toks
+        .iter()
+        .position(|t| !SPEAKER_TAGS.contains(&lower_cow(t.raw).as_ref()));
+    let words = &toks[at.unwrap_or(toks.len())..];
+    let is_cap = |t: &Token<'_>| t.raw.chars().next().is_some_and(char::is_uppercase);
+    let lower = |i: usize| words.get(i).map(|t| lower_cow(t.raw));
+    let first = lower(0);
+    let is_first = |ws: &[&str]| first.as_deref().is_some_and(|w| ws.contains(&w));
+    // Title case after the first word: a capitalised function word among the next three, or
+    // an article and a capitalised word ("Where the Wild Things Are").
+    let titled = words
+        .iter()
+        .skip(1)
+        .take(3)
+        .any(|t| is_cap(t) && is_stopword(&lower_cow(t.raw)))
+        || (lower(1).is_some_and(|w| matches!(w.as_ref(), "the" | "a" | "an"))
+            && words.get(2).is_some_and(is_cap));
+    let asks_early = (0..3).any(|i| lower(i).is_some_and(|w| INTERROGATIVES.contains(&w.as_ref())))
+        || is_first(IMPERATIVES)
+        || is_first(POLAR_OPENERS);
+    let ends_in_title = words.len() >= 6 && words.last().is_some_and(is_cap) && !asks_early;
+    let ends_q = (c[e..].starts_with('?') || sent.ends_with('?')) && !ends_in_title;
+    let opens_request = words.first().is_some_and(|_| {
+        // An imperative alone before a colon ("Summarize:") asks for what follows it.
+        let next_lower = words
+            .get(1)
+            .map_or(words.len() == 1 && sent.ends_with(':'), |t| !is_cap(t));
+        // A request for a summary is no title: "Summarize the Apollo 11 landing."
+        (is_first(INTERROGATIVES) || is_first(IMPERATIVES))
+            && next_lower
+            && (!titled || asks_for_summary(sent))
+    });
+    ends_q || opens_request
+}
+
+/// Words that tag the speaker of a request or label it before it ("User: …", "[Human]: …", "Q:
+/// …", LlamaIndex's "Query: …", "Instruction: …"), lower case: [`is_request`] and
+/// [`opens_as_request`] read the words after them.
+pub(super) const SPEAKER_TAGS: &[&str] = &[
+    "user",
+    "human",
+    "q",
+    "question",
+    "prompt",
+    "query",
+    "instruction",
+    "task",
+];
+
+/// Labels that mark a question ("Question: …", "Q: …", "Query: …"), lower case.
+pub(super) const QUESTION_LABELS: &[&str] = &["question", "q", "query"];
+
+/// Labels that open a passage of sources inside a prompt ("Context: …", "Passage: …",
+/// "Document 2: …"), lower case.
+pub(super) const SOURCE_LABELS: &[&str] = &[
+    "passage",
+    "passages",
+    "context",
+    "document",
+    "documents",
+    "article",
+    "text",
+    "source",
+    "sources",
+    "background",
+    "knowledge",
+    "reference",
+    "excerpt",
+    "information",
+    "facts",
+    "evidence",
+];
+
+/// Labels that end such a passage: the request or the answer that follows it ("Question: …").
+pub(super) const REQUEST_LABELS: &[&str] = &[
+    "question",
+    "questions",
+    "q",
+    "query",
+    "answer",
+    "instruction",
+    "instructions",
+    "task",
+    "request",
+    "response",
+    "claim",
+    "summary",
+];
+
+/// Shortest passage (characters) a prompt can hold as its sources ([`prompt_passage`]).
+pub(super) const MIN_PROMPT_PASSAGE_CHARS: usize = 40;
+
+/// Shortest unlabelled passage (characters, sentences ending in a full stop) a prompt can hold
+/// next to a question that points at it only by "the following" or "given" ([`prompt_passage`]).
+pub(super) const MIN_UNLABELLED_PASSAGE: (usize, usize) = (100, 2);
+
+/// The label a line opens with, lower case, when it is a word (with an optional number, as in
+/// "Document 2") followed by a colon: "Context:" → "context".
+pub(super) fn line_label(line: &str) -> Option<String> {
+    let t = line.trim_start();
+    let word_end = t.find(|c: char| !c.is_alphabetic()).unwrap_or(t.len());
+    if word_end == 0 {
+        return None;
+    }
+    let rest = t[word_end..].trim_start();
+    let rest = rest
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim_start();
+    rest.starts_with(':').then(|| t[..word_end].to_lowercase())
+}
+
+/// Whether `text` opens with a source label ([`SOURCE_LABELS`], [`line_label`]): "Context: …".
+pub(super) fn opens_with_source_label(text: &str) -> bool {
+    line_label(text).is_some_and(|l| SOURCE_LABELS.contains(&l.as_str()))
+}
+
+/// Whether the sentence `sent` of `n_tokens` tokens is a bare label: at most three words before
+/// a colon that ends it ("Answer:", "Helpful Answer:"), unless a question label opens it and
+/// words follow that label ("Question: Summarize:" asks for a summary).
+pub(super) fn is_bare_label(sent: &str, n_tokens: usize) -> bool {
+    let labels_a_request = line_label(sent).is_some_and(|l| QUESTION_LABELS.contains(&l.as_str()))
+        && sent
+            .split_once(':')
+            .is_some_and(|(_, rest)| rest.contains(char::is_alphanumeric));
+    sent.trim_end().ends_with(':') && n_tokens <= 3 && !labels_a_request
+}
+
+/// `e`, the end of a sentence span of `text`, moved past the full stop, "!" or ";" that closes
+/// the sentence when the span leaves it out: the punctuation belongs to a passage that ends
+/// there.
+pub(super) fn with_closing_punctuation(text: &str, e: usize) -> usize {
+    e + text[e..]
+        .chars()
+        .next()
+        .filter(|c| ".!;".contains(*c))
+        .map_or(0, char::len_utf8)
+}
+
+/// Nouns by which a request points at a passage it comes with ("the passage below", "this
+/// article"), lower case.
+pub(super) const PASSAGE_NOUNS: &[&str] = &[
+    "passage",
+    "passages",
+    "context",
+    "text",
+    "article",
+    "document",
+    "documents",
+    "paragraph",
+    "excerpt",
+];
+
+/// Words by which a request points at what follows or precedes it ("the following", "given
+/// above"), lower case: weaker than a noun of [`PASSAGE_NOUNS`].
+pub(super) const PASSAGE_DEICTICS: &[&str] = &["above", "below", "following", "given"];
+
+/// Whether token `i` of `toks` (byte offsets in `text`) is a deictic word of
+/// [`PASSAGE_DEICTICS`] used as one, pointing at a passage: it ends its clause (only
+/// punctuation, a line break or the end of `text` follows: "Context information is below.",
+/// "Based on the above, …", "the following:") or a noun of [`PASSAGE_NOUNS`] comes next ("the
+/// following text"). Before any other word it has its everyday sense and points at nothing:
+/// "5,895 metres above sea level", "below zero", "the following year".
+pub(super) fn points_at_passage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !PASSAGE_DEICTICS.contains(&lower_cow(toks[i].raw).as_ref()) {
+        return false;
+    }
+    let end = toks[i].start + toks[i].raw.len();
+    match toks.get(i + 1) {
+        None => true,
+        Some(next) => {
+            text[end..next.start].contains(['.', ',', ';', ':', '!', '?', '\n'])
+                || PASSAGE_NOUNS.contains(&lower_cow(next.raw).as_ref())
+        }
+    }
+}
+
+/// How a request points at the passage it comes with: by a noun ([`PASSAGE_NOUNS`]), by a
+/// deictic word only ([`points_at_passage`]), or not at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Reference {
+    None,
+    Deictic,
+    Noun,
+}
+
+/// Whether `request` (a prompt without its passage) asks for what a passage can settle: its
+/// first or last sentence of two words or more (the words that frame the passage, not a bare
+/// label such as "Helpful Answer:" nor a speaker's line "A: …" quoted in it) is a
+/// question (it ends with `?`, opens with a wh-word, with "answer", or carries a "Question:"
+/// label) or asks for a summary (it opens with "summarize" or "summarise"); if so, how it points
+/// at the passage. A request to transform or continue its input ("Convert this paragraph into a
+/// poem", "Name an example of the concept in the document", "How to use the following text to
+/// …", which asks for a procedure) asks for new text, not for facts the input states: None.
+pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
+    // Sentences of two words or more: a bare label ("Context:", "Answer:") frames nothing, nor
+    // does a speaker's line ("A: What do we do next?").
+    let spans: Vec<(usize, usize)> = sentence_spans(request)
+        .into_iter()
+        .filter(|&(s, e)| {
+            let toks = tokens(&request[s..e]);
+            toks.len() >= 2
+                && !is_bare_label(&request[s..e], toks.len())
+                && line_label(&request[s..e]).is_none_or(|l| REQUEST_LABELS.contains(&l.as_str()))
+        })
+        .collect();
+    let framing = spans
+        .first()
+        .into_iter()
+        .chain(spans.last().filter(|_| spans.len() > 1));
+    let asks = framing.copied().any(|(s, e)| {
+        let toks = tokens(&request[s..e]);
+        let first = toks.first().map(|t| lower_cow(t.raw));
+        let labelled = first
+            .as_deref()
+            .is_some_and(|w| QUESTION_LABELS.contains(&w))
+            && request[s..e].contains(':');
+        let opens = first.as_deref().is_some_and(|w| {
+            INTERROGATIVES.contains(&w) || matches!(w, "answer" | "summarize" | "summarise")
+        });
+        let procedure = first.as_deref() == Some("how")
+            && toks.get(1).is_some_and(|t| {
+                matches!(
+                    lower_cow(t.raw).as_ref(),
+                    "to" | "can" | "could" | "should" | "would"
+                )
+            });
+        !procedure
+            && (request[s..e].ends_with('?') || request[e..].starts_with('?') || labelled || opens)
+    });
+    asks.then(|| {
+        let toks = tokens(request);
+        (0..toks.len())
+            .map(|i| {
+                if PASSAGE_NOUNS.contains(&lower_cow(toks[i].raw).as_ref()) {
+                    Reference::Noun
+                } else if points_at_passage(request, &toks, i) {
+                    Reference::Deictic
+                } else {
+                    Reference::None
+                }
+            })
+            .max()
+            .unwrap_or(Reference::None)
+    })
+}
+
+/// The byte span of a passage of sources inside a prompt (DESIGN §2.0), for a request sent
+/// without a source `context`: the client put the retrieved passage in the prompt, as it sent it
+/// to its model ("Answer using the passage. Passage: … Question: …"). Either
+///
+/// - **labelled**: the text after a line that opens with a source label ("Context:",
+///   "Passage:", "Document 1:", [`SOURCE_LABELS`]) up to the first later line that opens with a
+///   request label ("Question:", [`REQUEST_LABELS`]), a speaker turn ([`SPEAKER_TURNS`]) or
+///   a question or instruction of its own ([`context_role`] reads the line as a prompt), or the
+///   end; or
+/// - **unlabelled**: the sentences from the first statement (a sentence that is not a question or
+///   instruction) to the last before any speaker turn, when at least one question or instruction lies outside them and
+///   points at them: by a noun ("the passage below", [`PASSAGE_NOUNS`]) when they hold a
+///   sentence ending in a full stop, by "the following" or "given" alone
+///   ([`PASSAGE_DEICTICS`]) when they hold two such sentences and 100 characters: prose, not a
+///   list of words or a poem's lines. A prompt that only tells of the asker ("I am planning a
+///   trip to Japan. What should I see?") points at no passage.
+///
+/// Either way the rest of the prompt must ask a question or for a summary
+/// ([`asks_from_passage`]): "Rewrite the text as a poem" comes with an input to transform, not
+/// with sources to check (on the dev rows of general requests, reading such inputs as sources
+/// dropped 28 correct answers' heights, 0.87 → 0.22 and lower). The passage must have at least
+/// 40 characters and state facts ([`context_role`] reads it as a source). None for a
+/// conversation transcript (its turns are the request).
+pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
+    // It runs for every audit without source context: a prompt of fewer bytes than a passage
+    // needs characters holds none.
+    if prompt.len() < MIN_PROMPT_PASSAGE_CHARS {
+        return None;
+    }
+    let any = |_: Reference| true;
+    if let Some(span) = labelled_span(prompt) {
+        return passage_at(prompt, span, &any);
+    }
+    if opens_with_speaker_turn(prompt) {
+        return None;
+    }
+    // Unlabelled: the run of statements between the requests, before any speaker turn (a
+    // conversation after the passage is the request).
+    let spans = sentence_spans(prompt);
+    let turn = spans
+        .iter()
+        .position(|&(s, _)| opens_with_speaker_turn(&prompt[s..]))
+        .unwrap_or(spans.len());
+    let statement: Vec<bool> = spans
+        .iter()
+        .enumerate()
+        .map(|(i, &(s, e))| i < turn && !is_request(prompt, s, e))
+        .collect();
+    // A template's words about the passage frame it, at its edges: "Use the following pieces of
+    // context to answer the question at the end.", "If you don't know the answer, just say
+    // that you don't know.", "Context information is below.", "Helpful Answer:".
+    let frames = |i: usize| !statement[i] || frames_passage(prompt, spans[i]);
+    let first = (0..turn).find(|&i| !frames(i))?;
+    let last = (first..turn).rev().find(|&i| !frames(i))?;
+    let outside = first > 0 || last + 1 < spans.len();
+    let prose = spans[first..=last]
+        .iter()
+        .zip(&statement[first..=last])
+        .filter(|&(&(s, e), &is_statement)| {
+            is_statement && (prompt[s..e].ends_with('.') || prompt[e..].starts_with('.'))
+        })
+        .count();
+    let (mut s, e) = (spans[first].0, spans[last].1);
+    // A source label inside the line ("… the passage. Passage: The …") is no part of it, and
+    // makes the passage a labelled one.
+    let labelled = opens_with_source_label(&prompt[s..e]);
+    if labelled {
+        s += prompt[s..e].find(':').expect("a label ends with ':'") + 1;
+    }
+    if !outside {
+        return None;
+    }
+    let chars = prompt[s..e].chars().count();
+    // Pointed at by a noun ("the passage below"), one sentence will do; by "the following"
+    // alone, it must read as a passage.
+    let (min_chars, min_sentences) = MIN_UNLABELLED_PASSAGE;
+    let needs = move |r: Reference| {
+        labelled
+            || r == Reference::Noun && prose >= 1
+            || r == Reference::Deictic && prose >= min_sentences && chars >= min_chars
+    };
+    passage_at(prompt, (s, with_closing_punctuation(prompt, e)), &needs)
+}
+
+/// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
+/// stating facts: a bare label ("Helpful Answer:", at most three words before a colon that ends
+/// it); or, without a source label of its own ("Passage: The …"), a sentence that names the
+/// passage ([`PASSAGE_NOUNS`], [`points_at_passage`]: "Context information is below.", not
+/// "… metres above sea level.") or
+/// tells the reader how to answer ("If you don't know the answer, just say that you don't
+/// know."). Only the edges of a run of statements are tested: a fact that mentions "the text"
+/// inside the passage stays in it.
+pub(super) fn frames_passage(text: &str, (s, e): (usize, usize)) -> bool {
+    let sent = text[s..e].trim();
+    let toks = tokens(sent);
+    if is_bare_label(sent, toks.len()) {
+        return true;
+    }
+    if opens_with_source_label(sent) {
+        return false;
+    }
+    let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
+    let has = |ws: &[&str]| words.iter().any(|w| ws.contains(&w.as_ref()));
+    has(PASSAGE_NOUNS)
+        || (0..toks.len()).any(|i| points_at_passage(sent, &toks, i))
+        || (has(&["you", "your"]) && has(&["answer", "question", "know", "say"]))
+}
+
+/// The passage `s..e` (bytes) of `text`, trimmed, when it has at least
+/// [`MIN_PROMPT_PASSAGE_CHARS`] characters and states facts ([`context_role`] reads it as a
+/// source) and the rest of `text` asks from it ([`asks_from_passage`], pointing at it as `needs`
+/// accepts) or is a conversation (a line opens with a speaker turn: it asks for a reply).
+pub(super) fn passage_at(
+    text: &str,
+    (s, e): (usize, usize),
+    needs: &dyn Fn(Reference) -> bool,
+) -> Option<(usize, usize)> {
+    let passage = text[s..e].trim();
+    let request = format!("{}\n{}", &text[..s], &text[e..]);
+    let converses = request.lines().any(opens_with_speaker_turn);
+    (passage.chars().count() >= MIN_PROMPT_PASSAGE_CHARS
+        && context_role(passage) == ContextRole::Source
+        && (converses || asks_from_passage(&request).is_some_and(needs)))
+    .then(|| {
+        let lead = text[s..e].len() - text[s..e].trim_start().len();
+        (s + lead, s + lead + passage.len())
+    })
+}
+
+/// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
+/// opens with a source label ([`SOURCE_LABELS`]) up to the first later line that opens with a
+/// request label ([`REQUEST_LABELS`]), a speaker turn ([`SPEAKER_TURNS`]) or is a question or
+/// instruction of its own, or the end; None without a source label.
+pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
+    let mut at = 0;
+    let mut start = None;
+    for line in text.split_inclusive('\n') {
+        let is_turn = opens_with_speaker_turn(line);
+        let label = line_label(line);
+        match (start, label.as_deref()) {
+            (None, Some(l)) if SOURCE_LABELS.contains(&l) => {
+                start = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+            }
+            (Some(s), l)
+                if is_turn
+                    || l.is_some_and(|l| REQUEST_LABELS.contains(&l))
+                    || context_role(line) == ContextRole::Prompt =>
+            {
+                return Some((s, at));
+            }
+            _ => {}
+        }
+        at += line.len();
+    }
+    start.map(|s| (s, text.len()))
+}
+
+/// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a
+/// request ([`is_request`]) whose first word (after a speaker tag) is a wh-word, an imperative
+/// or an auxiliary that opens a yes/no question ("Is …?"), or one that asks for a summary
+/// ([`asks_for_summary`]: "TL;DR?", "In brief?"). A statement that ends with a title ("Reg E.
+/// Cathey starred in What About Bob?") ends with `?` but asks nothing.
+pub(super) fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
+    let toks = tokens(&c[s..e]);
+    let first = toks
+        .iter()
+        .map(|t| lower_cow(t.raw))
+        .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()));
+    is_request(c, s, e)
+        && (first.is_some_and(|w| {
+            let w = w.as_ref();
+            INTERROGATIVES.contains(&w) || IMPERATIVES.contains(&w) || POLAR_OPENERS.contains(&w)
+        }) || asks_for_summary(&c[s..e]))
+}
+
+/// What asks for a summary wherever it stands in a request, lower case ("summarize",
+/// "summary", "TL;DR?", "the key points", "in brief").
+pub(super) const SUMMARY_CUES: &[&str] = &["summar", "tl;dr", "tldr", "key points", "in brief"];
+
+/// Whether `request` asks for a summary: it holds one of [`SUMMARY_CUES`], ASCII case ignored. A
+/// request framed so ("Summarize this article.", "TL;DR?") is answered from the passage it
+/// comes with, as a summary ([`crate::features::TaskKind::detect`]).
+pub(crate) fn asks_for_summary(request: &str) -> bool {
+    // Compared without lower-casing (the cues are ASCII): a prompt may be long.
+    SUMMARY_CUES
+        .iter()
+        .any(|s| contains_ignore_ascii_case(request, s))
+}
+
+/// The byte span of the passage of a source `context` sent without a prompt, when the context
+/// also carries the request (DESIGN §2.0: a contract-only client sends "passage … question?"):
+/// a labelled passage as in [`prompt_passage`] ("Question: …\nContext: …"); else the sentences
+/// between the questions or instructions that open and close the context
+/// ([`opens_as_request`]) and the template's words about the passage around them
+/// ([`frames_passage`]: "Use the following pieces of context to answer …"), up to a speaker
+/// turn after them (the conversation a reply continues). None when nothing but passage is
+/// there (no question among the edges), or nothing but request.
+pub fn context_passage(context: &str) -> Option<(usize, usize)> {
+    let any = |_: Reference| true;
+    if let Some(span) = labelled_span(context) {
+        return passage_at(context, span, &any);
+    }
+    let spans = sentence_spans(context);
+    let turn = spans
+        .iter()
+        .position(|&(s, _)| opens_with_speaker_turn(&context[s..]))
+        .unwrap_or(spans.len());
+    // The edges: requests, and a template's words about the passage ([`frames_passage`]);
+    // at least one request among them, or a conversation after the passage.
+    let asks = |&(s, e): &(usize, usize)| opens_as_request(context, s, e);
+    let edge = |sp: &&(usize, usize)| asks(sp) || frames_passage(context, **sp);
+    let lead = spans[..turn].iter().take_while(edge).count();
+    let trail = spans[lead..turn].iter().rev().take_while(edge).count();
+    let last = turn - trail;
+    let requested = spans[..lead].iter().chain(&spans[last..turn]).any(asks);
+    if lead >= last || !(requested || turn < spans.len()) {
+        return None;
+    }
+    let (s, e) = (
+        spans[lead].0,
+        with_closing_punctuation(context, spans[last - 1].1),
+    );
+    (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn questions_and_instructions_are_prompts_facts_are_sources() {
+        assert_eq!(
+            context_role("What is the capital of France?"),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("Explain briefly how vaccines work."),
+            ContextRole::Prompt
+        );
+        assert_eq!(context_role("User: who wrote Hamlet"), ContextRole::Prompt);
+        assert_eq!(
+            context_role("what is the capital of france"),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("Will Smith starred in Men in Black."),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role("How I Met Your Mother is a/an TV show"),
+            ContextRole::Source
+        );
+        assert_eq!(context_role("  "), ContextRole::None);
+        // A conversation transcript is the request, however long and whatever its turns state.
+        let chat = "[Human]: Can you recommend a movie by Christopher Nolan? [Assistant]: Sure, \
+                    Inception is a great one. [Human]: Who stars in it?";
+        assert_eq!(context_role(chat), ContextRole::Prompt);
+        assert_eq!(
+            context_role(&format!("  user: {}", "Tell me more. ".repeat(100))),
+            ContextRole::Prompt
+        );
+        assert_eq!(
+            context_role("The user: a person who uses the service."),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role("Paris is the capital of France."),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role("Paris is the capital of France. What is the capital of France?"),
+            ContextRole::Source
+        );
+        assert_eq!(
+            context_role(&"What? ".repeat(200)),
+            ContextRole::Source,
+            "too long to be a prompt"
+        );
+        // Titles are no questions; questions that end with a name still are.
+        for statement in [
+            "Where the Heart Is is written by Billie Letts",
+            "Chuck Russell directed The Mask. Reg E. Cathey starred in What About Bob?",
+            "Rick Warren wrote The Purpose Driven Life: What on Earth am I Here For?",
+            "Where the Wild Things Are has genre Family",
+        ] {
+            assert_eq!(context_role(statement), ContextRole::Source, "{statement}");
+        }
+        for question in [
+            "what is the capital of france",
+            "And which one is older, the Louvre in Paris or the Prado in Madrid?",
+            "Is the Eiffel Tower taller than the Statue of Liberty?",
+            "Tell me about the tallest tower in Paris?",
+            "What About Bob?",
+            "the capital of France?",
+            "who is John Smith",
+        ] {
+            assert_eq!(context_role(question), ContextRole::Prompt, "{question}");
+        }
+    }
+
+    #[test]
+    fn context_passage_leaves_out_the_question_around_it() {
+        let passage =
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.";
+        fn found(c: &str) -> Option<&str> {
+            context_passage(c).map(|(s, e)| &c[s..e])
+        }
+        for c in [
+            format!("{passage}\nWhen was it completed?"),
+            format!("When was it completed? {passage}"),
+            format!("Answer briefly. {passage} Is it in Paris?"),
+            format!("{passage}\n[Human]: I am going there. When was it built? [Assistant]:"),
+            format!("Question: When was it completed?\nContext: {passage}"),
+            format!("Use the following pieces of context to answer the question at the end.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:"),
+            // A request for a summary, however short: "TL;DR?", a bare "Summarize:".
+            format!("{passage}\nTL;DR?"),
+            format!("Summarize:\n{passage}"),
+            format!("{passage}\n\nThe key points, in brief?"),
+        ] {
+            assert_eq!(found(&c), Some(passage), "{c}");
+        }
+        // "above", "below", "following", "given" in their everyday sense do not frame the
+        // passage: the sentences that use them stay in it; used as deictics, they frame it.
+        let kili =
+            "Mount Kilimanjaro is a volcano in Tanzania. It stands about 5,895 metres above sea level.";
+        for c in [
+            format!("{kili}\nHow tall is Kilimanjaro?"),
+            format!("How tall is it? {kili}"),
+            format!("Context information is below.\n{kili}\nHow tall is it?"),
+            format!("Answer with what is given below.\n{kili}\nHow tall is it?"),
+        ] {
+            assert_eq!(found(&c), Some(kili), "{c}");
+        }
+        // A request for a summary that names its subject in capitals.
+        let c = format!("{passage}\nSummarize the Eiffel Tower's history.");
+        assert_eq!(found(&c), Some(passage));
+        let c = "Temperatures fell below zero. The following year the lake froze. How cold was it?";
+        assert_eq!(found(c), Some(&c[..c.find(" How").unwrap()]));
+        // A context a user or a transcript opens holds its labelled passage.
+        let c = format!("[Human]: When was it built?\nKnowledge: {passage}");
+        assert_eq!(prompt_passage(&c).map(|(s, e)| &c[s..e]), Some(passage));
+        // All passage (a title ending in "?" asks nothing), or all request: no split.
+        for c in [
+            passage.to_string(),
+            format!("{passage} Reg E. Cathey starred in What About Bob?"),
+            format!("The text below is from a guide. {passage}"),
+            "When was the Eiffel Tower completed? How tall is it?".to_string(),
+        ] {
+            assert_eq!(found(&c), None, "{c}");
+        }
+    }
+
+    #[test]
+    fn prompt_passage_finds_the_sources_a_prompt_holds() {
+        let passage = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 and is 330 metres tall.";
+        fn found(p: &str) -> Option<&str> {
+            prompt_passage(p).map(|(s, e)| &p[s..e])
+        }
+        // Labelled, on lines of their own, up to the question's label.
+        let p = format!(
+            "Answer from the context.\nContext: {passage}\nQuestion: When was it completed?\nAnswer:"
+        );
+        assert_eq!(found(&p), Some(passage));
+        // Numbered documents run on to the request label; to the end without one.
+        let p = format!(
+            "Document 1: {passage}\nDocument 2: It is in the 7th arrondissement.\nQ: How tall is it?"
+        );
+        assert_eq!(
+            found(&p),
+            Some(&p[p.find("The").unwrap()..p.find("\nQ:").unwrap()])
+        );
+        let p = format!("Knowledge:\n{passage}\nWhen was it completed?");
+        assert_eq!(found(&p), Some(passage));
+        // A dialogue after the knowledge ends it.
+        let p = format!("Knowledge: {passage}\n[Human]: How tall is it? [Assistant]:");
+        assert_eq!(found(&p), Some(passage));
+        // Unlabelled, between an instruction and a question, or with its label inside the line.
+        let p = format!("Answer using the passage below. {passage} When was the tower completed?");
+        assert_eq!(found(&p), Some(passage));
+        let p = format!(
+            "Answer using the passage. Passage: {passage} Question: When was it completed?"
+        );
+        assert_eq!(found(&p), Some(passage));
+        let p = format!(
+            "Answer using the passage below.\n{passage}\nUser: I am in Paris. How tall is it?"
+        );
+        assert_eq!(found(&p), Some(passage));
+        let p = format!("Summarize the following article:\n{passage}");
+        assert_eq!(found(&p), Some(passage));
+        // The templates of retrieval libraries: their words about the passage frame it.
+        let p = format!("Use the following pieces of context to answer the question at the end. If you don't know the answer, just say that you don't know, don't try to make up an answer.\n\n{passage}\n\nQuestion: When was it completed?\nHelpful Answer:");
+        assert_eq!(found(&p), Some(passage));
+        let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: When was it completed?\nAnswer: ");
+        assert_eq!(found(&p), Some(passage));
+        // The query may be an instruction rather than a question.
+        let p = format!("Context information is below.\n---------------------\n{passage}\n---------------------\nGiven the context information and not prior knowledge, answer the query.\nQuery: Summarize in one sentence.\nAnswer: ");
+        assert_eq!(found(&p), Some(passage));
+        // A bare "Summarize:" after the question label asks too; a bare "Answer:" does not.
+        let p = format!("Use the following pieces of context to answer the question at the end.\n\n{passage}\n\nQuestion: Summarize:\nHelpful Answer:");
+        assert_eq!(found(&p), Some(passage));
+        assert!(is_bare_label("Helpful Answer:", 2) && !is_bare_label("Question: Summarize:", 2));
+        // One sentence will do when a noun points at it, not when only "the following" does.
+        let one = "Python 3.0, released on 3 December 2008, was a major revision of the language.";
+        let p = format!("Answer using the passage below.\n{one}\nWhen was Python 3.0 released?");
+        assert_eq!(found(&p), Some(one));
+        let p = format!("What should I do about the following? {one}");
+        assert_eq!(found(&p), None);
+        // Not a passage: all request, a statement too short to be prose, a poem's lines, a label
+        // with a stub after it, a conversation, no request beside the statements.
+        for p in [
+            "What is the capital of France? Answer in one word.".to_string(),
+            "I am planning a trip to Japan. What should I see in Kyoto?".to_string(),
+            "Edit the poem.\nThe sky was dark, the stars so bright\nI almost fell as I looked up high\nA storm is brewing, I can feel its might".to_string(),
+            "Write a joke.\nContext: Interview\nKeywords: cows".to_string(),
+            format!("[Human]: {passage} When was it completed?"),
+            passage.to_string(),
+            format!("Convert this paragraph into a poem.\n{passage}"),
+            format!("Name an example of the concept in the document.\nDocument: {passage}"),
+            format!("{passage} What should I see first?"),
+            format!("Knowledge:\n{passage}"),
+            format!("How to use the following text to make a reader sad?\n{passage}"),
+            "Identify the context of this conversation.\nA: What do we do before the next step?\nB: We need to get approval from the board of the company.".to_string(),
+        ] {
+            assert_eq!(found(&p), None, "{p}");
+        }
+    }
+}

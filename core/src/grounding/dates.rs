@@ -1,0 +1,218 @@
+//! Calendar dates and their weekdays ([`calendar_dates`], [`dated_weekdays`]).
+
+use super::*;
+
+/// Month and weekday names (lower case, sorted; the months are [`crate::text::MONTH_NAMES`]),
+/// keyed as [`KeyKind::Month`] when capitalised as a name.
+pub(super) const CALENDAR_NAMES: &[&str] = &[
+    "april",
+    "august",
+    "december",
+    "february",
+    "friday",
+    "january",
+    "july",
+    "june",
+    "march",
+    "may",
+    "monday",
+    "november",
+    "october",
+    "saturday",
+    "september",
+    "sunday",
+    "thursday",
+    "tuesday",
+    "wednesday",
+];
+
+/// The month token `i` of `toks` names, lower case: a capitalised month name ("February") or
+/// an abbreviation beside a number ([`abbreviated_month`]: "Feb 15").
+pub(super) fn month_at(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let raw = toks[i].raw;
+    let named = raw.starts_with(|c: char| c.is_ascii_uppercase()).then(|| {
+        crate::text::MONTH_NAMES
+            .iter()
+            .find(|m| raw.eq_ignore_ascii_case(m))
+            .copied()
+    });
+    named.flatten().or_else(|| abbreviated_month(toks, i))
+}
+
+/// The day of the month token `i` of `toks` states: a number 1–31 in digits, with or without
+/// an ordinal suffix ("15", "15th"); None for other tokens ("2016", "1,200", "3.5").
+pub(super) fn day_at(toks: &[Token<'_>], i: usize) -> Option<u8> {
+    let t = toks.get(i).filter(|t| t.is_number)?;
+    let d: u8 = t
+        .raw
+        .trim_end_matches(|c: char| c.is_ascii_alphabetic())
+        .parse()
+        .ok()?;
+    (1..=31).contains(&d).then_some(d)
+}
+
+/// A calendar date a text states: its month (lower case), its day of the month, and the byte
+/// span of the words that state it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct CalendarDate {
+    pub(super) month: &'static str,
+    pub(super) day: u8,
+    pub(super) span: (usize, usize),
+}
+
+/// The calendar dates of `toks` (offsets in `text`): a month ([`month_at`]) with a day
+/// ([`day_at`]) right before it ("15 February", "the 15th of February") or right after it
+/// ("February 15", "Feb. 15th"). The first day of a range whose last day is so dated is a date
+/// of that month too ("2 to 15 February", "February 2–15"). A day is read with its month, not
+/// as a number alone: "Jan 15" against "from 2 January until 15 February" recombines the
+/// passage's month and day into a date it never states. An ISO date ("2023-04-05",
+/// [`crate::text::iso_date_at`]) is a date too.
+pub(super) fn calendar_dates(text: &str, toks: &[Token<'_>]) -> Vec<CalendarDate> {
+    // Whether days `a` < `b` are the ends of a range: "2-15", "2–15", "2 to 15", "2 and 15".
+    let range = |a: usize, b: usize| {
+        (b == a + 1 && matches!(gap(text, toks, a, b), "-" | "–" | "—"))
+            || (b == a + 2
+                && gap(text, toks, a, b - 1).is_empty()
+                && ["to", "and", "through", "or"]
+                    .iter()
+                    .any(|w| toks[a + 1].raw.eq_ignore_ascii_case(w)))
+    };
+    let end = |j: usize| toks[j].start + toks[j].raw.len();
+    // A day and its month stand with nothing but a space between them ("Feb. 15" a full stop):
+    // in "April 14, April 25" the second month's day is 25, not 14.
+    let next_to = |a: usize, b: usize| matches!(gap(text, toks, a, b), "" | ".");
+    let day = |j: usize| day_at(toks, j).map(|d| (j, d));
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        // An ISO date ("2023-04-05", `iso_date_at`) states its month and day.
+        if let Some((month, day)) = crate::text::iso_date_at(text, toks, i) {
+            out.push(CalendarDate {
+                month: crate::text::MONTH_NAMES[month],
+                day,
+                span: (toks[i].start, end(i + 2)),
+            });
+        }
+        let Some(month) = month_at(toks, i) else {
+            continue;
+        };
+        let before = || {
+            let j = i.checked_sub(1)?;
+            if next_to(j, i) {
+                if let Some(found) = day(j) {
+                    return Some(found);
+                }
+            }
+            let k = i.checked_sub(2)?;
+            (toks[j].raw.eq_ignore_ascii_case("of") && next_to(k, j) && next_to(j, i))
+                .then(|| day(k))
+                .flatten()
+        };
+        let after = || {
+            (i + 1 < toks.len() && next_to(i, i + 1))
+                .then(|| day(i + 1))
+                .flatten()
+        };
+        let Some((at, d)) = before().or_else(after) else {
+            continue;
+        };
+        out.push(CalendarDate {
+            month,
+            day: d,
+            span: (toks[i.min(at)].start, end(i.max(at))),
+        });
+        // The range that ends at the day: "2 to 15 February" (before), "February 2–15" (after:
+        // the range starts at the day).
+        let first = if at < i {
+            (at.saturating_sub(2)..at).find_map(|a| day(a).filter(|_| range(a, at)))
+        } else {
+            (at + 1..(at + 3).min(toks.len())).find_map(|b| day(b).filter(|_| range(at, b)))
+        };
+        if let Some((j, d)) = first {
+            out.push(CalendarDate {
+                month,
+                day: d,
+                span: (toks[i.min(j)].start, end(i.max(j))),
+            });
+        }
+    }
+    out
+}
+
+/// Weekday names, lower case, from Sunday (the order of [`weekday_of`]).
+pub(super) const WEEKDAYS: [&str; 7] = [
+    "sunday",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+];
+
+/// The weekday of a date of the proleptic Gregorian calendar, 0 = Sunday … 6 = Saturday
+/// (`month` 1–12, `day` 1–31): Sakamoto's method (comp.lang.c, 1992; the Doomsday rule in the
+/// form of a month offset table).
+pub(super) fn weekday_of(year: u32, month: usize, day: u8) -> usize {
+    const OFFSETS: [u32; 12] = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4];
+    let y = if month < 3 { year - 1 } else { year };
+    ((y + y / 4 - y / 100 + y / 400 + OFFSETS[month - 1] + u32::from(day)) % 7) as usize
+}
+
+/// The indices of the tokens of `toks` (offsets in `text`) that name the weekday of the full
+/// date beside them, rightly: "Sunday, July 20, 1969", "Sunday 20 July 1969", "Sunday the 20th
+/// of July 1969" (the weekday right before the date, past a comma or "the"; the year right
+/// after it, past a comma). A weekday is a function of its date ([`weekday_of`]): an answer that
+/// adds it to a date states nothing the date does not, so it is no name found nowhere; a wrong
+/// one ("Monday, July 20, 1969") is not among them.
+pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+    let is_weekday = |t: &Token<'_>| WEEKDAYS.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    if !toks.iter().any(is_weekday) {
+        return Vec::new();
+    }
+    let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
+    full_date_weekdays(text, toks)
+        .into_iter()
+        .filter_map(|(first, weekday)| {
+            let k = first.checked_sub(1)?;
+            let k = if before(k) && !toks[k].raw.eq_ignore_ascii_case("the") {
+                k
+            } else {
+                let j = k.checked_sub(1)?;
+                (toks[k].raw.eq_ignore_ascii_case("the") && before(j)).then_some(j)?
+            };
+            (toks[k].raw.starts_with(|c: char| c.is_ascii_uppercase())
+                && toks[k].raw.eq_ignore_ascii_case(WEEKDAYS[weekday]))
+            .then_some(k)
+        })
+        .collect()
+}
+
+/// The full dates (day, month and year: "July 20, 1969", "20 July 1969") of the tokens `toks`
+/// (offsets in `text`), each as (index of its first token, its weekday: an index into
+/// [`WEEKDAYS`], [`weekday_of`]). The year stands right after the day and month, past a comma;
+/// years before 1583 (the Gregorian calendar's first full year) are left out.
+pub(super) fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for d in calendar_dates(text, toks) {
+        let Some(first) = toks.iter().position(|t| t.start == d.span.0) else {
+            continue;
+        };
+        let Some(last) = toks.iter().position(|t| t.start + t.raw.len() == d.span.1) else {
+            continue;
+        };
+        let year = toks
+            .get(last + 1)
+            .filter(|t| {
+                t.is_number
+                    && t.raw.len() == 4
+                    && matches!(gap(text, toks, last, last + 1), "" | ",")
+            })
+            .and_then(|t| t.raw.parse::<u32>().ok())
+            .filter(|y| (1583..=9999).contains(y));
+        let month = crate::text::MONTH_NAMES.iter().position(|m| *m == d.month);
+        if let (Some(year), Some(month)) = (year, month) {
+            out.push((first, weekday_of(year, month + 1, d.day)));
+        }
+    }
+    out
+}

@@ -1,0 +1,398 @@
+//! Direction antonyms (rose / fell, more / fewer) between a claim and its aligned sentence
+//! ([`direction_conflict`]).
+
+use super::*;
+
+/// Words of opposite direction: a change or comparison one way ("rose", "higher", "won") and
+/// the other ("fell", "lower", "lost"), and attributes that exclude each other ("public",
+/// "private"), each pair as its two sides' word forms (lower case).
+/// Lexical antonyms of this kind are the contradictions an NLI model must catch from a single
+/// word (Glockner, Shwartz and Goldberg 2018, "Breaking NLI Systems with Sentences that Require
+/// Simple Lexical Inferences"); words whose other senses are common ("more", "first",
+/// "before") are left out, and so are "won"/"lost", whose arguments swap as often as not ("City
+/// lost 4-2 to United" against "United's 4-2 win").
+pub(super) const DIRECTION_ANTONYMS: &[(&[&str], &[&str])] = &[
+    (&["higher", "highest"], &["lower", "lowest"]),
+    (
+        &["large", "larger", "largest", "big", "bigger", "biggest"],
+        &["small", "smaller", "smallest", "little", "tiny"],
+    ),
+    (
+        &["longer", "longest", "taller", "tallest"],
+        &["shorter", "shortest"],
+    ),
+    (&["older", "oldest"], &["younger", "youngest"]),
+    (&["faster", "fastest"], &["slower", "slowest"]),
+    (&["heavier", "heaviest"], &["lighter", "lightest"]),
+    (
+        &["warmer", "warmest", "hotter", "hottest"],
+        &["colder", "coldest", "cooler", "coolest"],
+    ),
+    (&["maximum"], &["minimum"]),
+    // Complementary and incompatible attributes (Cruse 1986, *Lexical Semantics*, ch. 9 and
+    // 10): one holds only where the other does not ("a state grant" is no "federal grant").
+    (&["public"], &["private"]),
+    (&["domestic"], &["foreign", "international"]),
+    (&["male", "males"], &["female", "females"]),
+    (&["northern", "north"], &["southern", "south"]),
+    (&["eastern", "east"], &["western", "west"]),
+    (&["urban"], &["rural"]),
+    (&["indoor", "indoors"], &["outdoor", "outdoors"]),
+    (&["federal"], &["state", "provincial"]),
+    (&["summer"], &["winter"]),
+    (&["acquitted"], &["convicted"]),
+    (&["alive"], &["dead"]),
+    (&["legal"], &["illegal"]),
+    // One scale, the verbs of change each way: "revenue fell 12%" contradicts "a 12% increase",
+    // "grew" contradicts "declined", "up 8%" (`directions`: "up"/"down" before a number)
+    // contradicts "fell 8%", "raised its guidance" contradicts "cut its guidance".
+    (
+        &[
+            "increase",
+            "increases",
+            "increased",
+            "increasing",
+            "rise",
+            "rises",
+            "rose",
+            "risen",
+            "rising",
+            "grew",
+            "grow",
+            "grows",
+            "growing",
+            "grown",
+            "gained",
+            "climbed",
+            "jumped",
+            "surged",
+            "soared",
+            "raised",
+            "raises",
+            "up",
+        ],
+        &[
+            "decrease",
+            "decreases",
+            "decreased",
+            "decreasing",
+            "fall",
+            "falls",
+            "fell",
+            "fallen",
+            "falling",
+            "declined",
+            "decline",
+            "declines",
+            "declining",
+            "dropped",
+            "shrank",
+            "shrunk",
+            "slipped",
+            "plunged",
+            "plummeted",
+            "tumbled",
+            "reduced",
+            "lowered",
+            "cut",
+            "cuts",
+            "down",
+        ],
+    ),
+    (
+        &["open", "opened", "opens", "opening", "reopened"],
+        &["closed", "closes", "closing", "shut", "shuts"],
+    ),
+    (
+        &[
+            "approve",
+            "approves",
+            "approved",
+            "approving",
+            "accept",
+            "accepts",
+            "accepted",
+            "accepting",
+            "pass",
+            "passes",
+            "passed",
+        ],
+        &["reject", "rejects", "rejected", "rejecting"],
+    ),
+    // The strength of a force or an effect: "the storm would weaken" against "strengthen".
+    (
+        &[
+            "strengthen",
+            "strengthens",
+            "strengthened",
+            "strengthening",
+            "intensify",
+            "intensifies",
+            "intensified",
+            "intensifying",
+        ],
+        &["weaken", "weakens", "weakened", "weakening"],
+    ),
+    // A state judged better or worse over time: "the patient's condition improved" against
+    // "worsened".
+    (
+        &["improve", "improves", "improved", "improving"],
+        &[
+            "worsen",
+            "worsens",
+            "worsened",
+            "worsening",
+            "deteriorate",
+            "deteriorates",
+            "deteriorated",
+            "deteriorating",
+        ],
+    ),
+];
+
+/// The share of a claim's (or of one clause's) words its aligned sentences must hold before a
+/// direction word of it is compared with theirs ([`direction_conflict`]).
+pub(super) const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
+
+/// A direction word of a claim whose opposite ([`DIRECTION_ANTONYMS`]) its aligned source
+/// sentences state instead, judged per clause ([`clause_ranges`]): each clause of the claim
+/// (`claim_toks`, offsets in `text`) is compared with the clause of the aligned sentences
+/// (`sentences`, each its tokens with offsets in `context`, best first) that shares the most of
+/// its words (the first on ties), so "revenue fell 3%" conflicts with "revenue rose 3% …, while
+/// costs fell 1%", and a claim that joins two sentences ("revenue fell 12%, while net income
+/// rose", against "… a 12% increase. Net income fell …") is judged clause by clause against
+/// both. Some((the claim's word, the source's)), e.g. ("lower", "higher") for "the air pressure
+/// is lower" against "…is higher". `claim_clauses` are the claim's clauses ([`ClaimClauses`]).
+/// `claim_supported`: the aligned sentences hold at least
+/// [`DIRECTION_CLAUSE_SUPPORT`] of the claim's words; otherwise a clause is judged only when
+/// they hold that share of its own content words (at least three; its direction words count
+/// as held, their opposite being what is compared), so a claim that adds an unsupported
+/// clause ("two people were injured, and the storm was expected to strengthen") still has
+/// its supported clause compared ("…would weaken as it moved east on Monday").
+pub(super) fn direction_conflict(
+    (text, claim_toks, claim_clauses): (&str, &[Token<'_>], &ClaimClauses),
+    (context, sentences): (&str, &[&[Token<'_>]]),
+    claim_supported: bool,
+) -> Option<(&'static str, &'static str)> {
+    // Most claims hold no direction word: one pass over the claim decides that.
+    if directions(text, claim_toks).is_empty() {
+        return None;
+    }
+    let src_clauses: Vec<&[Token<'_>]> = sentences
+        .iter()
+        .flat_map(|toks| {
+            clause_ranges(context, toks)
+                .into_iter()
+                .map(move |r| &toks[r])
+        })
+        .collect();
+    let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
+    ranges.iter().find_map(|r| {
+        let clause = &claim_toks[r.clone()];
+        if !claim_supported {
+            let (mut held, mut content) = (0usize, 0usize);
+            for t in clause
+                .iter()
+                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+            {
+                content += 1;
+                held += usize::from(
+                    direction_word(t.raw).is_some()
+                        || sentences
+                            .iter()
+                            .any(|s| s.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw))),
+                );
+            }
+            if content < 3 || (held as f64) < DIRECTION_CLAUSE_SUPPORT * content as f64 {
+                return None;
+            }
+        }
+        // The source clause about the same things: the most words shared with the claim
+        // clause, direction words left out (they are what is compared, not what is talked of:
+        // "it is open on Mondays" is about Mondays, which "It is closed on Mondays" states, not
+        // "The museum is open Tuesday to Sunday"); on a tie, the most shared with them.
+        let shared = |src: &[Token<'_>]| {
+            let (mut args, mut all) = (0usize, 0usize);
+            for t in clause
+                .iter()
+                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+                .filter(|t| src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw)))
+            {
+                args += usize::from(direction_word(t.raw).is_none());
+                all += 1;
+            }
+            (args, all)
+        };
+        let (best, n) =
+            src_clauses
+                .iter()
+                .map(|c| (*c, shared(c)))
+                .fold(
+                    (&[][..], (0, 0)),
+                    |acc, x| if x.1 > acc.1 { x } else { acc },
+                );
+        (n.1 > 0)
+            .then(|| direction_pair((text, clause), (context, best)))
+            .flatten()
+    })
+}
+
+/// A direction word of the claim clause `claim_toks` (offsets in `text`) whose opposite
+/// ([`DIRECTION_ANTONYMS`]) the source clause `src_toks` (offsets in `context`) states instead:
+/// Some((the claim's word, the source's)). Counted only when the claim holds no word of the other
+/// side and the source none of the claim's side, when both clauses or neither are negated
+/// ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the
+/// Rose Bowl"). A comparison reversed with its arguments ("A is larger than B" against "B is
+/// smaller than A") says the same thing: when both words are followed by "than", they conflict only
+/// if the same word follows "than" in both.
+pub(super) fn direction_pair(
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (context, src_toks): (&str, &[Token<'_>]),
+) -> Option<(&'static str, &'static str)> {
+    let claim = directions(text, claim_toks);
+    if claim.is_empty() {
+        return None;
+    }
+    // A direction denied is the opposite one ("not open" is "closed"): across polarities the
+    // clauses are `polarity_mismatch`'s to judge.
+    if negates(text, claim_toks) != negates(context, src_toks) {
+        return None;
+    }
+    let src = directions(context, src_toks);
+    fn first<'a>(
+        found: &[Direction<'a>],
+        pair: usize,
+        side: usize,
+    ) -> Option<(&'static str, Option<&'a str>)> {
+        found
+            .iter()
+            .find(|d| d.pair == pair && d.side == side)
+            .map(|d| (d.form, d.than))
+    }
+    for pair in 0..DIRECTION_ANTONYMS.len() {
+        for (mine, theirs) in [(0, 1), (1, 0)] {
+            let (Some((said, said_than)), None) =
+                (first(&claim, pair, mine), first(&claim, pair, theirs))
+            else {
+                continue;
+            };
+            let (Some((stated, stated_than)), None) =
+                (first(&src, pair, theirs), first(&src, pair, mine))
+            else {
+                continue;
+            };
+            if let (Some(x), Some(y)) = (said_than, stated_than) {
+                if lower_cow(x) != lower_cow(y) {
+                    continue;
+                }
+            }
+            return Some((said, stated));
+        }
+    }
+    None
+}
+
+/// A direction word of a clause ([`DIRECTION_ANTONYMS`]).
+pub(super) struct Direction<'a> {
+    /// Its pair's index in [`DIRECTION_ANTONYMS`].
+    pub(super) pair: usize,
+    /// Its side of the pair (0 or 1).
+    pub(super) side: usize,
+    /// Its form, as the table writes it.
+    pub(super) form: &'static str,
+    /// The word after its "than", if "than" follows it.
+    pub(super) than: Option<&'a str>,
+}
+
+/// The direction words of the clause `toks` (offsets in `text`), in order, in one pass
+/// ([`direction_pair`]'s rules: none after "no", none capitalised inside a sentence; "up" and
+/// "down" only as a change of a percentage or of points, [`states_change_by`]; a hyphenated
+/// compound by its first word, "east-facing", "large-scale"). Allocates only when one is found.
+pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if t.is_number
+            || (!t.sentence_start && t.raw.starts_with(|c: char| c.is_uppercase()))
+            || (i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no"))
+        {
+            continue;
+        }
+        if matches!(t.raw, "up" | "down" | "Up" | "Down") && !states_change_by(text, toks, i) {
+            continue;
+        }
+        // "a little" is "somewhat", not a size.
+        if t.raw.eq_ignore_ascii_case("little")
+            && i > 0
+            && toks[i - 1].raw.eq_ignore_ascii_case("a")
+        {
+            continue;
+        }
+        // A compound's modifier is read as the word: "east-facing", "large-scale".
+        let word = match t.raw.split_once('-') {
+            Some((head, _)) if !matches!(head, "up" | "down" | "Up" | "Down") => head,
+            _ => t.raw,
+        };
+        if let Some((pair, side, form)) = direction_word(word) {
+            let than = toks
+                .get(i + 1)
+                .filter(|n| n.raw.eq_ignore_ascii_case("than"))
+                .and_then(|_| toks.get(i + 2))
+                .map(|n| n.raw);
+            out.push(Direction {
+                pair,
+                side,
+                form,
+                than,
+            });
+        }
+    }
+    out
+}
+
+/// Whether "up" or "down" at token `i` of `toks` (offsets in `text`) states a change: followed
+/// by a percentage or a number of points ("up 8%", "down 3 percent", "up 12 points"). Elsewhere
+/// they are particles: "set up", "woke up 14 minutes into the flight", "slowed down".
+pub(super) fn states_change_by(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(n) = toks.get(i + 1).filter(|n| n.is_number) else {
+        return false;
+    };
+    percent_sign_after(text, n)
+        || toks.get(i + 2).is_some_and(|u| {
+            matches!(
+                lower_cow(u.raw).as_ref(),
+                "percent" | "per" | "percentage" | "point" | "points"
+            )
+        })
+}
+
+/// The longest form of [`DIRECTION_ANTONYMS`], in bytes: longer words are no direction word.
+pub(super) const DIRECTION_MAX_LEN: usize = 13;
+
+/// The direction word `raw` is (ASCII case ignored): its pair in [`DIRECTION_ANTONYMS`], its side
+/// and its form as the table writes it; a hashed lookup built on first use (this runs for every
+/// word of a claim and of the source clauses it is judged against).
+pub(super) fn direction_word(raw: &str) -> Option<(usize, usize, &'static str)> {
+    static INDEX: std::sync::OnceLock<FastMap<&'static str, (usize, usize)>> =
+        std::sync::OnceLock::new();
+    if raw.len() > DIRECTION_MAX_LEN || !raw.is_ascii() {
+        return None;
+    }
+    let mut buf = [0u8; DIRECTION_MAX_LEN];
+    let lower = &mut buf[..raw.len()];
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    let lower = std::str::from_utf8(lower).ok()?;
+    let index = INDEX.get_or_init(|| {
+        let mut m = FastMap::default();
+        for (pair, (a, b)) in DIRECTION_ANTONYMS.iter().enumerate() {
+            for (side, forms) in [a, b].into_iter().enumerate() {
+                for f in forms.iter() {
+                    m.entry(*f).or_insert((pair, side));
+                }
+            }
+        }
+        m
+    });
+    let (&form, &(pair, side)) = index.get_key_value(lower)?;
+    Some((pair, side, form))
+}

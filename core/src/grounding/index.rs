@@ -1,0 +1,654 @@
+//! The sources indexed once: an inverted index of their key tokens over their sentences
+//! ([`SourceIndex`]).
+
+use super::*;
+
+/// The context indexed for alignment: its sentences' key tokens as ids, an inverted index and
+/// idf weights.
+pub(super) struct SourceIndex<'a> {
+    pub(super) spans: Vec<(usize, usize)>,
+    /// Key-token ids of every sentence, one after the other: sentence `s` holds
+    /// `sent_ids[sent_at[s]..sent_at[s + 1]]`, sorted and deduplicated (one allocation for all
+    /// sentences, not one per sentence: a 100 000-character source has about a thousand).
+    pub(super) sent_ids: Vec<u32>,
+    /// Kind of each key token, parallel to `sent_ids`.
+    pub(super) sent_kinds: Vec<KeyKind>,
+    /// [`Key::run`] of each key token in its sentence, parallel to `sent_ids` (a name stated
+    /// twice in a sentence keeps its first).
+    pub(super) sent_runs: Vec<u32>,
+    /// The first name id of each inflection stem that differs from its name ("alli" for
+    /// "allied"), for [`SourceIndex::id_of`].
+    pub(super) name_stems: FastMap<String, u32>,
+    /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
+    pub(super) sent_at: Vec<usize>,
+    /// Whether each sentence holds a negation.
+    pub(super) sent_neg: Vec<bool>,
+    /// Whether each sentence holds a negation other than a "without" before a gerund, which
+    /// denies only its own clause ([`without_gerund`]), or a negative implicative, which denies
+    /// only the verb after it ("…was completed in 2001, but the label refused to release it";
+    /// [`NEGATIVE_IMPLICATIVES`]): the sentence's polarity as a whole.
+    pub(super) sent_neg_main: Vec<bool>,
+    /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
+    pub(super) sent_refers_back: Vec<bool>,
+    /// For each key-token id, how the sources state it: [`STATED_AFFIRMED`] when some
+    /// occurrence is outside a "no" phrase, [`STATED_DENIED`] when some is inside one
+    /// ([`denied_by_no`]).
+    pub(super) stated: Vec<u8>,
+    /// Whether each sentence opens with such a pronoun ("Its elevation …", "He was born …"):
+    /// its subject is the previous sentence's.
+    pub(super) sent_opens_back: Vec<bool>,
+    /// Whether each sentence's subject refers to an entity named before it: it opens with a
+    /// pronoun of [`BACK_REFERENCES`], with one right after a fronted adverbial that names
+    /// nothing ("At seventeen, he joined …"), or with a definite description
+    /// ([`opens_with_description`]).
+    pub(super) sent_subject_elsewhere: Vec<bool>,
+    /// The [`Key::run`] of each sentence's subject when it is a name: the run of the first name
+    /// among its first two key tokens ("The Normans were …", "Mount Everest, on …": a
+    /// sentence-initial "Mount" reads as a word), else [`NO_RUN`] ("In 1884 he emigrated …").
+    pub(super) sent_subject: Vec<u32>,
+    pub(super) vocab: FastMap<Cow<'a, str>, u32>,
+    pub(super) norms: Vec<Cow<'a, str>>,
+    /// Value and id of every number and date key token, in id order.
+    pub(super) numbers: Vec<(f64, u32)>,
+    /// Every number read with its unit (`Key::qty`), its id and its sentence, in order of the
+    /// text.
+    pub(super) quantities: Vec<(Quantity, u32, u32)>,
+    /// Sentences holding each key-token id, in increasing order: id `i` occurs in
+    /// `postings[post_at[i]..post_at[i + 1]]` (compressed sparse rows: one allocation, not one
+    /// per distinct word).
+    pub(super) postings: Vec<u32>,
+    /// Where each id's sentences start in `postings`; one more entry than ids.
+    pub(super) post_at: Vec<usize>,
+    pub(super) idf: Vec<f64>,
+    /// [`year_gaps`] and [`number_gaps`] of every sentence, one after the other
+    /// (`Grounding::source_gaps`).
+    pub(super) gaps: Vec<u32>,
+    /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
+    pub(super) years: std::cell::OnceCell<Vec<u32>>,
+    /// The ids of the names of the sources (a key of [`KeyKind::Name`] where the sources first
+    /// state it), sorted by normal form, found on first use ([`SourceIndex::clipped_name`]).
+    pub(super) names_by_norm: std::cell::OnceCell<Vec<u32>>,
+}
+
+impl<'a> SourceIndex<'a> {
+    /// Indexes the sentences of `context` (its [`tokens`] `context_tokens`). A sentence whose
+    /// capitalised names spell one of `initialisms` (lower-cased letters, sorted; see
+    /// [`spelled_initialisms`])
+    /// also holds that initialism as a name key, so "U.S" in an answer finds "United States"; a
+    /// hyphenated name also holds its parts as name keys.
+    pub(super) fn build(
+        context: &'a str,
+        context_tokens: &[Token<'a>],
+        lower_vocab: &LowerVocab<'_>,
+        initialisms: &[String],
+    ) -> SourceIndex<'a> {
+        let spans = source_sentence_spans(context);
+        let mut vocab: FastMap<Cow<'a, str>, u32> =
+            FastMap::with_capacity_and_hasher(context_tokens.len(), Default::default());
+        let mut norms = Vec::new();
+        let mut sent_ids: Vec<u32> = Vec::new();
+        let mut sent_kinds: Vec<KeyKind> = Vec::new();
+        let mut sent_runs: Vec<u32> = Vec::new();
+        let mut sent_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
+        sent_at.push(0);
+        let mut sent_neg = Vec::with_capacity(spans.len());
+        let mut sent_neg_main = Vec::with_capacity(spans.len());
+        let mut sent_refers_back = Vec::with_capacity(spans.len());
+        let mut sent_opens_back = Vec::with_capacity(spans.len());
+        let mut sent_subject = Vec::with_capacity(spans.len());
+        let mut sent_subject_elsewhere = Vec::with_capacity(spans.len());
+        let mut pairs: Vec<(u32, KeyKind, u32)> = Vec::new();
+        let mut stated: Vec<u8> = Vec::new();
+        let mut name_stems: FastMap<String, u32> = FastMap::default();
+        let mut gaps_all = Vec::new();
+        let mut quantities = Vec::new();
+        for &sp in &spans {
+            let toks = span_tokens(context_tokens, sp);
+            let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
+            // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
+            // her "Marie Curie"; a compound that prefixes a name holds the name
+            // ("non-English-language": "English", "pre-Columbian").
+            for t in toks.iter().filter(|t| t.raw.contains('-')) {
+                let name = t.raw.chars().next().is_some_and(char::is_uppercase);
+                ks.extend(
+                    t.raw
+                        .split('-')
+                        .filter(|p| name || p.chars().next().is_some_and(char::is_uppercase))
+                        .filter(|p| p.chars().nth(1).is_some() && !is_stopword(&lower_cow(p)))
+                        .map(|p| {
+                            // A demonym is its place's key, as in `sentence_keys`.
+                            let lower = lower_cow(p);
+                            let place = demonym_place(&lower).map_or(lower, Cow::Borrowed);
+                            Key::name(normal_form(fold_diacritics(place)))
+                        }),
+                );
+            }
+            // Names joined by an en dash ("the Lincoln–Douglas debates", "the Michelson–Morley
+            // experiment": two tokens) also hold the name hyphenated, as an answer may write
+            // it with a hyphen ("the Lincoln-Douglas debates"; one token, one key).
+            for w in toks.windows(2) {
+                if capitalised(&w[0]) && capitalised(&w[1]) && gap(context, w, 0, 1) == "–" {
+                    let joined = joined_lower(w[0].raw, '-', w[1].raw);
+                    ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
+                }
+            }
+            // An initialism that is a stop word in capitals ("WHO", "US": `stopword_initialism`),
+            // which `sentence_keys` passes over as a stop word, holds its letters: the key an
+            // answer's spelled-out name finds ("World Health Organization", `analyse_tokens`).
+            // (Capitals first: lower-casing every capitalised word of a long source to test it
+            // for a stop word would allocate per token.)
+            ks.extend(
+                (0..toks.len())
+                    .filter(|&i| stopword_initialism(toks, i))
+                    .filter(|&i| is_stopword(&lower_cow(toks[i].raw)))
+                    .filter_map(|i| initialism_letters(toks[i].raw))
+                    .map(|l| Key::name(Cow::Owned(l))),
+            );
+            // Initials written apart ("J. K. Rowling": single letters, which are not keyed)
+            // also hold their letters joined, the key of an answer's "J.K." or "JK".
+            let initial =
+                |t: &Token<'_>| t.raw.len() == 1 && t.raw.as_bytes()[0].is_ascii_uppercase();
+            let mut k = 0;
+            while k < toks.len() {
+                // The run of initials from token k to token e, one "." after each.
+                let mut e = k;
+                if initial(&toks[k]) {
+                    while e + 1 < toks.len()
+                        && initial(&toks[e + 1])
+                        && gap(context, toks, e, e + 1) == "."
+                    {
+                        e += 1;
+                    }
+                }
+                if e > k
+                    && toks.get(e + 1).is_some_and(capitalised)
+                    && gap(context, toks, e, e + 1) == "."
+                {
+                    let letters: String = toks[k..=e]
+                        .iter()
+                        .map(|t| t.raw.to_ascii_lowercase())
+                        .collect();
+                    ks.push(Key::name(Cow::Owned(letters)));
+                }
+                k = e + 1;
+            }
+            if !initialisms.is_empty() {
+                let spelled = spelled_initialisms(context, toks);
+                ks.extend(
+                    initialisms
+                        .iter()
+                        .filter(|l| spelled.contains(*l) || spells_long_form(toks, l))
+                        .map(|l| Key::name(Cow::Owned(l.clone()))),
+                );
+            }
+            // The spans between its years, the differences between its whole numbers and the
+            // shares its percentages state are stated too (`year_gaps`, `number_gaps`,
+            // `percent_shares`), as words: found by an answer's number, never a number of the
+            // sentence that conflicts with one.
+            let mut gaps = year_gaps(toks);
+            for d in number_gaps(toks)
+                .into_iter()
+                .chain(percent_shares(context, toks))
+            {
+                if !gaps.contains(&d) {
+                    gaps.push(d);
+                }
+            }
+            ks.extend(gaps.iter().map(|d| Key {
+                norm: Cow::Owned(d.to_string()),
+                kind: KeyKind::Word,
+                negation: false,
+                approx: false,
+                share: false,
+                qty: None,
+                run: NO_RUN,
+                at: 0,
+            }));
+            gaps_all.extend(gaps);
+            sent_refers_back.push(refers_back);
+            let opens_back = toks.first().is_some_and(|t| {
+                let lower = lower_cow(t.raw);
+                BACK_REFERENCES.contains(&lower.as_ref())
+            });
+            sent_opens_back.push(opens_back);
+            // … or a pronoun right after a fronted adverbial that names nothing: "At seventeen
+            // or eighteen years of age, he joined Plato's Academy …", "In 1884, she emigrated …".
+            let fronted_back = (1..toks.len())
+                .find(|&j| gap(context, toks, j - 1, j) == ",")
+                .is_some_and(|j| {
+                    BACK_REFERENCES.contains(&lower_cow(toks[j].raw).as_ref())
+                        && !ks
+                            .iter()
+                            .any(|k| k.kind == KeyKind::Name && (k.at as usize) < j)
+                });
+            sent_subject_elsewhere
+                .push(opens_back || fronted_back || opens_with_description(context, toks));
+            sent_subject.push(
+                ks.iter()
+                    .take(2)
+                    .find(|k| k.kind == KeyKind::Name)
+                    .map_or(NO_RUN, |k| k.run),
+            );
+            sent_neg.push(ks.iter().any(|k| k.negation));
+            sent_neg_main.push(ks.iter().any(|k| {
+                let at = k.at as usize;
+                k.negation
+                    && !toks[at].raw.eq_ignore_ascii_case("without")
+                    && !implicative_at(toks, at)
+            }));
+            pairs.clear();
+            for k in ks.into_iter().filter(|k| !k.negation) {
+                // A key seen before is looked up without copying it (`entry` takes its key by
+                // value: a lower-cased name is a String).
+                let id = match vocab.get(&k.norm) {
+                    Some(&id) => id,
+                    None => {
+                        let id = norms.len() as u32;
+                        // A name written in another inflection ("the Allies" for "the Allied
+                        // Powers") is found by the stem they share (`SourceIndex::id_of`).
+                        if k.kind == KeyKind::Name {
+                            if let Some(stem) = changed_stem(&k.norm) {
+                                name_stems.entry(stem).or_insert(id);
+                            }
+                        }
+                        norms.push(k.norm.clone());
+                        stated.push(0);
+                        vocab.insert(k.norm, id);
+                        id
+                    }
+                };
+                stated[id as usize] |=
+                    if k.kind == KeyKind::Word && denied_by_no(context, toks, k.at as usize) {
+                        STATED_DENIED
+                    } else {
+                        STATED_AFFIRMED
+                    };
+                if let Some(q) = k.qty {
+                    quantities.push((q, id, (sent_at.len() - 1) as u32));
+                }
+                pairs.push((id, k.kind, k.run));
+            }
+            pairs.sort_by_key(|p| p.0);
+            pairs.dedup_by_key(|p| p.0);
+            sent_ids.extend(pairs.iter().map(|p| p.0));
+            sent_kinds.extend(pairs.iter().map(|p| p.1));
+            sent_runs.extend(pairs.iter().map(|p| p.2));
+            sent_at.push(sent_ids.len());
+        }
+        // Postings by a counting sort of (id, sentence) on id; sentences come in increasing
+        // order, and the sort is stable, so each id's sentences stay in increasing order.
+        let mut post_at = vec![0usize; norms.len() + 1];
+        for &id in &sent_ids {
+            post_at[id as usize + 1] += 1;
+        }
+        for i in 0..norms.len() {
+            post_at[i + 1] += post_at[i];
+        }
+        let mut postings = vec![0u32; sent_ids.len()];
+        let mut next = post_at.clone();
+        for (si, w) in sent_at.windows(2).enumerate() {
+            for &id in &sent_ids[w[0]..w[1]] {
+                postings[next[id as usize]] = si as u32;
+                next[id as usize] += 1;
+            }
+        }
+        let n = spans.len().max(1) as f64;
+        let idf = post_at
+            .windows(2)
+            .map(|w| (1.0 + n / (w[1] - w[0]).max(1) as f64).ln())
+            .collect();
+        let numbers = (0..norms.len() as u32)
+            .filter(|&id| {
+                norms[id as usize]
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b'.')
+            })
+            .filter_map(|id| number_value(&norms[id as usize]).map(|v| (v, id)))
+            .collect();
+        SourceIndex {
+            spans,
+            numbers,
+            quantities,
+            sent_ids,
+            sent_kinds,
+            sent_runs,
+            name_stems,
+            sent_at,
+            sent_neg,
+            sent_neg_main,
+            sent_refers_back,
+            stated,
+            sent_opens_back,
+            sent_subject_elsewhere,
+            sent_subject,
+            vocab,
+            norms,
+            postings,
+            post_at,
+            idf,
+            gaps: gaps_all,
+            years: std::cell::OnceCell::new(),
+            names_by_norm: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The id of key token `k`: its own, or for a number stated as approximate the first
+    /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
+    /// "21,196"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
+    /// name the name of the sources with the same inflection stem ("Allies" by "Allied"), for
+    /// a number with a unit the first quantity of the sources it restates in another unit
+    /// (`Quantity::restates`: "2.7 kilometres" by "2,737 metres"), for a share in words a
+    /// number of the sources within [`SHARE_TOLERANCE`] of it ("a quarter" by "24 per cent");
+    /// None when the sources lack it.
+    pub(super) fn id_of(&self, k: &Key<'_>) -> Option<u32> {
+        self.vocab
+            .get(&k.norm)
+            .copied()
+            .or_else(|| {
+                k.approx
+                    .then(|| {
+                        self.numbers
+                            .iter()
+                            .find(|(v, _)| in_decade(*v, &k.norm) || rounds_to(*v, &k.norm))
+                            .map(|&(_, id)| id)
+                    })
+                    .flatten()
+            })
+            .or_else(|| {
+                // A share in words is a rounded percentage: "a quarter" of "24 per cent".
+                let share = number_value(&k.norm).filter(|_| k.share)?;
+                self.numbers
+                    .iter()
+                    .find(|(v, _)| (v - share).abs() <= SHARE_TOLERANCE)
+                    .map(|&(_, id)| id)
+            })
+            .or_else(|| {
+                let q = k.qty?;
+                self.quantities
+                    .iter()
+                    .find(|(s, _, _)| q.restates(s))
+                    .map(|&(_, id, _)| id)
+            })
+            .or_else(|| {
+                // A name in another inflection than the sources' ("Allies" for "Allied").
+                if k.kind != KeyKind::Name {
+                    return None;
+                }
+                self.name_stems.get(&changed_stem(&k.norm)?).copied()
+            })
+    }
+
+    /// The sentences holding key-token `id`, in increasing order.
+    pub(super) fn posting(&self, id: u32) -> &[u32] {
+        &self.postings[self.post_at[id as usize]..self.post_at[id as usize + 1]]
+    }
+
+    /// The key-token ids of sentence `s` (sorted) and their kinds.
+    /// The years the sources state (`KeyKind::Year` keys), each once, found on first use.
+    pub(super) fn years(&self) -> &[u32] {
+        self.years.get_or_init(|| {
+            let mut years: Vec<u32> = self
+                .sent_ids
+                .iter()
+                .zip(&self.sent_kinds)
+                .filter(|(_, k)| **k == KeyKind::Year)
+                .filter_map(|(id, _)| self.norms[*id as usize].parse().ok())
+                .collect();
+            years.sort_unstable();
+            years.dedup();
+            years
+        })
+    }
+
+    pub(super) fn sentence(&self, s: u32) -> (&[u32], &[KeyKind]) {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        (&self.sent_ids[r.clone()], &self.sent_kinds[r])
+    }
+
+    /// The sentences sharing the most idf weight with `ids` (best first, at most `k`, score > 0);
+    /// `scores` is left holding every sentence's shared weight (with `k` = 0, that is all it computes).
+    pub(super) fn best(
+        &self,
+        ids: &[u32],
+        k: usize,
+        scores: &mut FastMap<u32, f64>,
+    ) -> Vec<(u32, f64)> {
+        self.best_continued(ids, &[], k, scores)
+    }
+
+    /// [`SourceIndex::best`], where a sentence that continues `subject` (the claim's subject
+    /// names, all of one run, among `ids`) as its own subject ([`SourceIndex::continues_subject`]:
+    /// "He is best known for his vlogs" after "Roman Atwood is …") also shares the weight of
+    /// those names it lacks: it states them by a pronoun or a description (centering, Grosz et
+    /// al. 1995).
+    pub(super) fn best_continued(
+        &self,
+        ids: &[u32],
+        subject: &[u32],
+        k: usize,
+        scores: &mut FastMap<u32, f64>,
+    ) -> Vec<(u32, f64)> {
+        scores.clear();
+        for &id in ids {
+            let w = self.idf[id as usize];
+            for &s in self.posting(id) {
+                *scores.entry(s).or_default() += w;
+            }
+        }
+        if !subject.is_empty() {
+            for (&s, sc) in scores.iter_mut() {
+                if self.continues_subject(s, subject) {
+                    for &e in subject.iter().filter(|&&e| !self.has(s, e)) {
+                        *sc += self.idf[e as usize];
+                    }
+                }
+            }
+        }
+        if k == 0 {
+            return Vec::new();
+        }
+        // The k best by a strict order (weight descending, then sentence ascending): a selection
+        // then a sort of those k, not a sort of every sentence that shares a word.
+        let order = |a: &(u32, f64), b: &(u32, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+        let mut v: Vec<(u32, f64)> = scores.iter().map(|(&s, &w)| (s, w)).collect();
+        if v.len() > k {
+            v.select_nth_unstable_by(k - 1, order);
+            v.truncate(k);
+        }
+        v.sort_by(order);
+        v
+    }
+
+    /// Entity anchoring of key `e` in a claim (or clause) whose sentence weights are `scores`
+    /// (from [`SourceIndex::best_continued`] with the same `subject`) and whose three best sentences are `top3`: the weight the best
+    /// sentence holding `e` shares with the rest of the claim (its score less `e`'s own idf),
+    /// over the larger of that and the best sentence lacking `e`'s score, in [0,1]; `None` when
+    /// no sentence shares anything with the rest. `top3` is in score order, so the best sentence
+    /// holding `e` is the first of `top3` that holds it (else a walk of its posting: every
+    /// sentence holding it is scored), and the best without it the first of `top3` that lacks it
+    /// (else, when all three hold it, a scan of the scores). For a name of the claim's
+    /// `subject` (its names' ids, [`SourceIndex::best_continued`]), a sentence that continues
+    /// it as its subject ([`SourceIndex::continues_subject`]: "He posts …" after "Roman Atwood
+    /// is …") holds it too.
+    pub(super) fn anchoring(
+        &self,
+        e: u32,
+        subject: &[u32],
+        top3: &[(u32, f64)],
+        scores: &FastMap<u32, f64>,
+    ) -> Option<f64> {
+        let (w, post) = (self.idf[e as usize], self.posting(e));
+        let states = |s: &u32| post.binary_search(s).is_ok();
+        let continues = |s: &u32| subject.contains(&e) && self.continues_subject(*s, subject);
+        let lacks = |s: &u32| !(states(s) || continues(s));
+        let holding = match top3.iter().find(|(s, _)| !lacks(s)) {
+            Some(&(_, sc)) => (sc - w).max(0.0),
+            None => post
+                .iter()
+                .filter_map(|s| scores.get(s))
+                .map(|sc| sc - w)
+                .fold(0.0f64, f64::max),
+        };
+        let without = match top3.iter().find(|(s, _)| lacks(s)) {
+            Some(&(_, sc)) => sc,
+            None if top3.len() < 3 => 0.0,
+            None => scores
+                .iter()
+                .filter(|(s, _)| lacks(s))
+                .map(|(_, &sc)| sc)
+                .fold(0.0f64, f64::max),
+        };
+        let any = holding.max(without);
+        (any > 1e-9).then(|| (holding / any).clamp(0.0, 1.0))
+    }
+
+    /// Sentence `s` of `context` (the text this index was built from) as a claim's aligned
+    /// source span, with character offsets.
+    pub(super) fn source_span(&self, context: &str, s: u32) -> SourceSpan {
+        let (ss, se) = self.spans[s as usize];
+        let start = context[..ss].chars().count();
+        SourceSpan {
+            start,
+            end: start + context[ss..se].chars().count(),
+            text: context[ss..se].to_string(),
+        }
+    }
+
+    /// Whether sentence `s` continues the claim's subject, names `ids` (one run of a claim), as
+    /// its own subject: its subject refers to an entity named before it
+    /// ([`SourceIndex::sent_subject_elsewhere`]), and the sentence before has every one of `ids`
+    /// in its subject or continues it so in turn ("Paris is … . Its population is … . It
+    /// hosts …"): the subject continues the previous sentence's center (Grosz et al. 1995), not
+    /// any entity named earlier ("Salisbury Heights is a suburb … . The City of Tea Tree Gully
+    /// is … . The city has …" is no sentence about Salisbury Heights; "D.C. Cab is a film
+    /// starring Max Gail, Adam Baldwin, … . He most notably …" is none about Adam Baldwin).
+    /// A subject that shares only part of the name ("Rameez Hasan" against "Wasim Hasan Raja
+    /// … . His younger brother …") is another entity.
+    pub(super) fn continues_subject(&self, s: u32, ids: &[u32]) -> bool {
+        let mut t = s as usize;
+        while !ids.is_empty() && t > 0 && self.sent_subject_elsewhere[t] {
+            t -= 1;
+            if ids.iter().all(|&id| self.subject_is(t, id)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether name `id` is of the run of sentence `t`'s subject ([`SourceIndex::sent_subject`]).
+    pub(super) fn subject_is(&self, t: usize, id: u32) -> bool {
+        let run = self.sent_subject[t];
+        let (ids, at) = (
+            &self.sent_ids[self.sent_at[t]..self.sent_at[t + 1]],
+            self.sent_at[t],
+        );
+        run != NO_RUN
+            && ids
+                .binary_search(&id)
+                .is_ok_and(|j| self.sent_runs[at + j] == run)
+    }
+
+    /// Whether the sources state key token `id` only inside a "no" phrase ("No injuries were
+    /// reported"): they deny it wherever they name it.
+    pub(super) fn only_denied(&self, id: u32) -> bool {
+        self.stated[id as usize] == STATED_DENIED
+    }
+
+    pub(super) fn has(&self, sentence: u32, id: u32) -> bool {
+        self.sentence(sentence).0.binary_search(&id).is_ok()
+    }
+
+    /// The one name of the sources that `clip` (a name's normal form) begins and is at least
+    /// twice as long as: a clipping of it ("the Met" for "the Metropolitan Museum of Art";
+    /// Bauer 1983, *English Word-formation*, §10.3, clipping). None when no name of the
+    /// sources, or more than one, begins so. A name is a key of [`KeyKind::Name`] where the
+    /// sources first state it. A clipping keeps a syllable or two of a longer word: a name
+    /// that lacks only a few letters of another is another name ("Aberdeen" is not
+    /// "Aberdeenshire", "Weekend" not "Weekender").
+    pub(super) fn clipped_name(&self, clip: &str) -> Option<u32> {
+        let names = self.names_by_norm.get_or_init(|| {
+            let mut names: Vec<u32> = (0..self.norms.len() as u32)
+                .filter(|&id| {
+                    self.posting(id).first().is_some_and(|&s| {
+                        let (ids, kinds) = self.sentence(s);
+                        ids.binary_search(&id)
+                            .is_ok_and(|j| kinds[j] == KeyKind::Name)
+                    })
+                })
+                .collect();
+            names.sort_unstable_by(|&a, &b| self.norms[a as usize].cmp(&self.norms[b as usize]));
+            names
+        });
+        // The names that begin with `clip` are one run of the sorted list.
+        let from = names.partition_point(|&id| self.norms[id as usize].as_ref() < clip);
+        let mut found = names[from..]
+            .iter()
+            .copied()
+            .take_while(|&id| self.norms[id as usize].starts_with(clip))
+            .filter(|&id| self.norms[id as usize].len() >= 2 * clip.len());
+        match (found.next(), found.next()) {
+            (Some(id), None) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Whether name `id` of sentence `s` is a word of a run of capitalised names there that a
+    /// claim names by part of it: one of `claim_runs` (the ids of each run of the claim's names)
+    /// lies wholly within the run. "the Eagle" names the "Apollo Lunar Module Eagle" of the
+    /// sentence, so its "Apollo" is no other name; "Michelle Obama" does not name "Barack Obama".
+    /// Whether names `a` and `b` are the whole of one run of capitalised words ([`Key::run`])
+    /// of some sentence ("Mary Shelley"; not "Manchester City F.C.", whose "City" a claim's
+    /// "United" must not be read as a middle name of).
+    pub(super) fn in_one_run(&self, a: u32, b: u32) -> bool {
+        self.posting(a)
+            .iter()
+            .filter(|s| self.posting(b).binary_search(s).is_ok())
+            .any(|&s| {
+                let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+                let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+                let run_of = |id: u32| ids.binary_search(&id).ok().map(|j| runs[j]);
+                run_of(a).is_some_and(|ra| {
+                    ra != NO_RUN
+                        && run_of(b) == Some(ra)
+                        && runs.iter().filter(|&&x| x == ra).count() == 2
+                })
+            })
+    }
+
+    /// The ids of the names in the run of capitalised names that holds `id` in sentence `s`
+    /// (`id` itself among them; none when `s` does not hold it or holds it outside a run).
+    pub(super) fn run_members(&self, s: u32, id: u32) -> impl Iterator<Item = u32> + '_ {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+        let run = ids
+            .binary_search(&id)
+            .ok()
+            .map(|at| runs[at])
+            .filter(|&run| run != NO_RUN);
+        ids.iter()
+            .zip(runs)
+            .filter(move |(_, &r)| Some(r) == run)
+            .map(|(&m, _)| m)
+    }
+
+    pub(super) fn names_claim_entity(
+        &self,
+        s: u32,
+        id: u32,
+        claim_runs: &[Vec<Option<u32>>],
+    ) -> bool {
+        let r = self.sent_at[s as usize]..self.sent_at[s as usize + 1];
+        let (ids, runs) = (&self.sent_ids[r.clone()], &self.sent_runs[r]);
+        let Ok(at) = ids.binary_search(&id) else {
+            return false;
+        };
+        let run = runs[at];
+        run != NO_RUN
+            && claim_runs.iter().any(|c| {
+                !c.is_empty()
+                    && c.iter().all(|cid| {
+                        cid.is_some_and(|cid| ids.binary_search(&cid).is_ok_and(|j| runs[j] == run))
+                    })
+            })
+    }
+}

@@ -1,0 +1,56 @@
+//! Titles, suffixes and heads of names ([`name_affix`], [`name_head`]).
+
+use super::*;
+
+/// Abbreviated titles that stand before a name: "St.Louis", "Dr.Watson" and "Dr. Watson" are one
+/// name, in one sentence ([`sentence_spans`]).
+pub(super) const TITLES: &[&str] = &[
+    "Mr", "Mrs", "Ms", "Dr", "St", "Mt", "Ft", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev",
+];
+
+/// The [`TITLES`] of persons and the honorifics "Sir" and "Dame": written before a name ("Dr.
+/// King", "Mrs Dalloway", "Sir Isaac Newton"), they name no entity of their own
+/// ([`name_affix`]).
+pub(super) const PERSON_TITLES: &[&str] = &[
+    "Mr", "Mrs", "Ms", "Dr", "Prof", "Gen", "Col", "Lt", "Sgt", "Rev", "Sir", "Dame",
+];
+
+/// Abbreviations written after a name that name no entity of their own: generational suffixes
+/// ("Martin Luther King Jr.") and legal forms of companies ("Apple Inc.", "Tesco plc"), as
+/// written ([`name_affix`]). Before a lower-case word their "." ends no sentence ("Apple Inc.
+/// is based in Cupertino", [`abbreviation_continues`]).
+pub(super) const NAME_SUFFIXES: &[&str] =
+    &["Jr", "Sr", "Inc", "Ltd", "Corp", "Co", "Plc", "plc", "LLC"];
+
+/// The abbreviated heads of place names and their words: "Mt. Everest" is "Mount Everest",
+/// "St. Petersburg" "Saint Petersburg", "Ft. Worth" "Fort Worth" ([`name_head`]).
+pub(super) const NAME_HEADS: &[(&str, &str)] = &[("Ft", "fort"), ("Mt", "mount"), ("St", "saint")];
+
+/// Whether `t` is a word whose first letter is upper case (not a number).
+pub(super) fn capitalised(t: &Token<'_>) -> bool {
+    !t.is_number && t.raw.starts_with(char::is_uppercase)
+}
+
+/// Whether token `i` of `toks` (offsets in `text`) is a title before a name ([`PERSON_TITLES`],
+/// a capitalised word next, after at most a "."), or a suffix after one ([`NAME_SUFFIXES`], after
+/// a capitalised word and at most a ","): not keyed, and no part of a name's words.
+pub(crate) fn name_affix(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let raw = toks[i].raw;
+    (PERSON_TITLES.contains(&raw)
+        && toks.get(i + 1).is_some_and(capitalised)
+        && matches!(gap(text, toks, i, i + 1), "" | "."))
+        || (NAME_SUFFIXES.contains(&raw)
+            && i > 0
+            && capitalised(&toks[i - 1])
+            && matches!(gap(text, toks, i - 1, i), "" | ","))
+}
+
+/// The word an abbreviated head of a place name stands for ([`NAME_HEADS`]: "Mt" → "mount")
+/// when token `i` of `toks` (offsets in `text`) is one before a capitalised word, after at most
+/// a ".".
+pub(crate) fn name_head(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let full = NAME_HEADS.iter().find(|(a, _)| *a == toks[i].raw)?.1;
+    let before_name =
+        toks.get(i + 1).is_some_and(capitalised) && matches!(gap(text, toks, i, i + 1), "" | ".");
+    before_name.then_some(full)
+}

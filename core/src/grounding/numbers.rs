@@ -1,0 +1,598 @@
+//! Number words, percentages, fractions, gaps between numbers and a claim's quantities
+//! ([`number_word`], [`claim_quantities`], [`same_unit_number`]).
+
+use super::*;
+
+/// Number words normalised to digits, so that "twelve" and "12" match.
+pub(super) const NUMBER_WORDS: &[(&str, &str)] = &[
+    ("zero", "0"),
+    ("one", "1"),
+    ("two", "2"),
+    ("three", "3"),
+    ("four", "4"),
+    ("five", "5"),
+    ("six", "6"),
+    ("seven", "7"),
+    ("eight", "8"),
+    ("nine", "9"),
+    ("ten", "10"),
+    ("eleven", "11"),
+    ("twelve", "12"),
+    ("thirteen", "13"),
+    ("fourteen", "14"),
+    ("fifteen", "15"),
+    ("sixteen", "16"),
+    ("seventeen", "17"),
+    ("eighteen", "18"),
+    ("nineteen", "19"),
+    ("twenty", "20"),
+    ("thirty", "30"),
+    ("forty", "40"),
+    ("fifty", "50"),
+    ("sixty", "60"),
+    ("seventy", "70"),
+    ("eighty", "80"),
+    ("ninety", "90"),
+    // Ordinals name their number ("fourth" = "4th"); "first" and "second" are left out, as
+    // "one" is: they are far more often ordinary words ("at first", "a second").
+    ("third", "3"),
+    ("fourth", "4"),
+    ("fifth", "5"),
+    ("sixth", "6"),
+    ("seventh", "7"),
+    ("eighth", "8"),
+    ("ninth", "9"),
+    ("tenth", "10"),
+    ("eleventh", "11"),
+    ("twelfth", "12"),
+    ("hundred", "100"),
+    ("thousand", "1000"),
+    ("million", "1000000"),
+    ("billion", "1000000000"),
+];
+
+/// The shortest and longest words of [`NUMBER_WORDS`], in bytes.
+pub(super) const NUMBER_WORD_MIN_LEN: usize = 3;
+pub(super) const NUMBER_WORD_MAX_LEN: usize = 9;
+
+/// The shapes of the number words: for each length (from [`NUMBER_WORD_MIN_LEN`]) and first
+/// letter, a bit per last letter that some number word of that length and first letter ends
+/// with. A word of another shape is no number word ("the": no three-letter number word starts
+/// with "t" and ends with "e").
+pub(super) const NUMBER_WORD_SHAPES: [[u32; 26]; NUMBER_WORD_MAX_LEN - NUMBER_WORD_MIN_LEN + 1] = {
+    let mut shapes = [[0u32; 26]; NUMBER_WORD_MAX_LEN - NUMBER_WORD_MIN_LEN + 1];
+    let mut i = 0;
+    while i < NUMBER_WORDS.len() {
+        let w = NUMBER_WORDS[i].0.as_bytes();
+        let (first, last) = ((w[0] - b'a') as usize, w[w.len() - 1] - b'a');
+        shapes[w.len() - NUMBER_WORD_MIN_LEN][first] |= 1 << last;
+        i += 1;
+    }
+    shapes
+};
+
+/// The digits of a number word of [`NUMBER_WORDS`] ("twelve" → "12", "fourth" → "4"; lower
+/// case), None for other words. Callers leave "one" out where it is more often a pronoun.
+pub(crate) fn number_word(lower: &str) -> Option<&'static str> {
+    // Hashed, built on first use: this runs for every word of the sources.
+    static DIGITS_OF: std::sync::OnceLock<FastMap<String, String>> = std::sync::OnceLock::new();
+    DIGITS_OF
+        .get_or_init(|| {
+            let mut map: FastMap<String, String> = NUMBER_WORDS
+                .iter()
+                .map(|&(w, d)| (w.to_string(), d.to_string()))
+                .collect();
+            // "twenty-one" … "ninety-nine", "twenty-first" … "ninety-ninth".
+            for (tens, t) in NUMBER_WORDS.iter().filter(|(w, _)| w.ends_with("ty")) {
+                for (i, (unit, ordinal)) in UNIT_WORDS.iter().enumerate() {
+                    let value = (t.parse::<u32>().unwrap_or(0) + i as u32 + 1).to_string();
+                    map.insert(format!("{tens}-{unit}"), value.clone());
+                    map.insert(format!("{tens}-{ordinal}"), value);
+                }
+            }
+            map
+        })
+        .get(lower)
+        .map(String::as_str)
+}
+
+/// The cardinal and ordinal words of one to nine, which follow a tens word in a compound
+/// number word ("fifty-six", "twenty-first").
+pub(super) const UNIT_WORDS: [(&str, &str); 9] = [
+    ("one", "first"),
+    ("two", "second"),
+    ("three", "third"),
+    ("four", "fourth"),
+    ("five", "fifth"),
+    ("six", "sixth"),
+    ("seven", "seventh"),
+    ("eight", "eighth"),
+    ("nine", "ninth"),
+];
+
+/// The value of two number words written apart that form one number: a tens word and a unit
+/// word after it ("fifty six" → "56"), None for other pairs. Both in lower case.
+pub(crate) fn spaced_number_words(tens: &str, unit: &str) -> Option<String> {
+    let t: u32 = number_word(tens)
+        .filter(|_| tens.ends_with("ty"))?
+        .parse()
+        .ok()?;
+    let i = UNIT_WORDS
+        .iter()
+        .position(|(c, o)| *c == unit || *o == unit)?;
+    Some((t + i as u32 + 1).to_string())
+}
+
+/// Scale words that multiply the number word written before them ("fifteen hundred", "two
+/// million"), with their power of ten.
+pub(super) const WORD_SCALES: &[(&str, u32)] = &[
+    ("hundred", 2),
+    ("thousand", 3),
+    ("million", 6),
+    ("billion", 9),
+    ("trillion", 12),
+];
+
+/// The power of ten of the scale word `toks[j]` ([`WORD_SCALES`]) when a number word stands
+/// right before it, one space apart ("fifteen hundred"), None otherwise.
+pub(crate) fn word_scale_at(toks: &[Token<'_>], j: usize) -> Option<u32> {
+    let (t, prev) = (toks.get(j)?, toks.get(j.checked_sub(1)?)?);
+    let power = WORD_SCALES
+        .iter()
+        .find(|(w, _)| t.raw.eq_ignore_ascii_case(w))?
+        .1;
+    (t.start == prev.start + prev.raw.len() + 1
+        && !prev.is_number
+        && may_be_number_word(prev.raw)
+        && number_word_at(toks, j - 1).is_some())
+    .then_some(power)
+}
+
+/// The value of the number word `toks[i]` (whose digits are `digits`) times the scale word after
+/// it ("fifteen hundred" → "1500", "two million" → "2000000"), None when none follows: one
+/// number, as "1,500" and "2 million" are ([`number_key`]).
+pub(crate) fn scaled_number_word(toks: &[Token<'_>], i: usize, digits: &str) -> Option<String> {
+    let power = word_scale_at(toks, i + 1)?;
+    let mut value = String::with_capacity(digits.len() + power as usize);
+    value.push_str(digits);
+    value.extend(std::iter::repeat_n('0', power as usize));
+    Some(value)
+}
+
+/// Whether `raw` (any case) has the shape of a number word ([`NUMBER_WORD_SHAPES`]): its
+/// length, first and last letter, or a hyphen (a compound, "fifty-six"). False for most words ("the", "and"), which need no lower-casing
+/// and no hash to be told from a number word.
+pub(crate) fn may_be_number_word(raw: &str) -> bool {
+    if raw.contains('-') {
+        // A compound ("fifty-six"), looked up whole.
+        return true;
+    }
+    let b = raw.as_bytes();
+    let (Some(&first), Some(&last)) = (b.first(), b.last()) else {
+        return false;
+    };
+    let shapes = NUMBER_WORD_SHAPES.get(b.len().wrapping_sub(NUMBER_WORD_MIN_LEN));
+    let f = first.to_ascii_lowercase().wrapping_sub(b'a') as usize;
+    let l = last.to_ascii_lowercase().wrapping_sub(b'a') as u32;
+    shapes
+        .and_then(|s| s.get(f))
+        .is_some_and(|m| l < 26 && m & (1 << l) != 0)
+}
+
+/// The key of the word "percent", which "%" after a number and "per cent" also state.
+pub(super) const PERCENT: &str = "percent";
+
+/// True when a percent sign follows number token `t` of `text` (at most spaces between: "52%",
+/// "52 %").
+pub(super) fn percent_sign_after(text: &str, t: &Token<'_>) -> bool {
+    text[t.start + t.raw.len()..]
+        .trim_start_matches(' ')
+        .starts_with('%')
+}
+
+/// Whether the number `toks[i]` (offsets in `text`) is a percentage: "%", "percent" or "per
+/// cent" follows it.
+pub(crate) fn is_percentage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    percent_marker(text, toks, i).is_some()
+}
+
+/// How many tokens after the number `toks[i]` (offsets in `text`) mark it as a percentage: 1
+/// for "percent", 2 for "per cent", 0 for a "%" sign (no token); None when it is no
+/// percentage ([`is_percentage`]).
+pub(super) fn percent_marker(text: &str, toks: &[Token<'_>], i: usize) -> Option<usize> {
+    let is = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    if is(i + 1, PERCENT) {
+        Some(1)
+    } else if is(i + 1, "per") && is(i + 2, "cent") {
+        Some(2)
+    } else {
+        percent_sign_after(text, &toks[i]).then_some(0)
+    }
+}
+
+/// Fractions in words with the percentage they state: "half", "a quarter" (25), "three
+/// quarters" (75), "a third" (33.3), "two thirds" (66.7), "a fifth" (20), "a tenth" (10); each
+/// denominator with the numerators it is read after ("a", "one", or a number word; hyphenated
+/// forms, "two-thirds", too).
+pub(super) const FRACTIONS: &[(&str, &[(&str, f64)])] = &[
+    ("quarter", &[("a", 25.0), ("one", 25.0), ("three", 75.0)]),
+    ("quarters", &[("three", 75.0)]),
+    ("third", &[("a", 100.0 / 3.0), ("one", 100.0 / 3.0)]),
+    ("thirds", &[("two", 200.0 / 3.0)]),
+    ("fifth", &[("a", 20.0), ("one", 20.0)]),
+    ("tenth", &[("a", 10.0), ("one", 10.0)]),
+];
+
+/// The percentages the fractions in words of `toks` state ([`FRACTIONS`], and "half": 50), for
+/// an answer's percentage that restates one ("around 50%" for "about half").
+pub(crate) fn fraction_percents(toks: &[Token<'_>]) -> Vec<f64> {
+    (0..toks.len())
+        .filter_map(|i| fraction_at(toks, i))
+        .collect()
+}
+
+/// The percentage the fraction in words ending at `toks[i]` states ([`FRACTIONS`], and "half":
+/// 50): "two-thirds" as one token, "two thirds" or "a quarter" as two (the denominator is
+/// `toks[i]`). None for any other word.
+pub(super) fn fraction_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
+    let t = &toks[i];
+    if t.raw.eq_ignore_ascii_case("half") {
+        return Some(50.0);
+    }
+    let (numerator, denominator) = match t.raw.split_once('-') {
+        Some((n, d)) => (n, d),
+        None => (toks[i.checked_sub(1)?].raw, t.raw),
+    };
+    FRACTIONS
+        .iter()
+        .find(|(d, _)| denominator.eq_ignore_ascii_case(d))
+        .and_then(|(_, ns)| ns.iter().find(|(n, _)| numerator.eq_ignore_ascii_case(n)))
+        .map(|&(_, percent)| percent)
+}
+
+/// How far, in percentage points, a source's percentage may stand from a share in words that
+/// it states (`Key::share`): "a quarter" is said of 24%, "a third" of 31–35%, "half" of 48%.
+pub(super) const SHARE_TOLERANCE: f64 = 2.5;
+
+/// The percentage a share in words states at `toks[i]`: a fraction ([`fraction_at`]) followed
+/// by "of" ("half of the respondents", "two thirds of voters"), as "50% of the respondents"
+/// states it; not a part of a sequence ("the second half of the season", "the first quarter
+/// of 2023"), which follows "the" or an ordinal.
+pub(super) fn share_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
+    let percent = fraction_at(toks, i)?;
+    let of = toks.get(i + 1)?.raw.eq_ignore_ascii_case("of");
+    // The word before the fraction: its numerator's for "a third", "two thirds".
+    let first = if toks[i].raw.eq_ignore_ascii_case("half") || toks[i].raw.contains('-') {
+        i
+    } else {
+        i - 1
+    };
+    let sequence = first
+        .checked_sub(1)
+        .map(|j| lower_cow(toks[j].raw))
+        .is_some_and(|w| w == "the" || ordinal_word(&w));
+    (of && !sequence).then_some(percent)
+}
+
+/// Whether `w` (lower case) is an ordinal in words or digits ("first", "second", "3rd").
+pub(super) fn ordinal_word(w: &str) -> bool {
+    [
+        "first", "second", "third", "fourth", "last", "final", "opening",
+    ]
+    .contains(&w)
+        || (w.len() > 2
+            && w.starts_with(|c: char| c.is_ascii_digit())
+            && ["st", "nd", "rd", "th"].iter().any(|s| w.ends_with(s)))
+}
+
+/// The spans between the years of one sentence, in whole years: for every two years `a < b`
+/// written in digits in `toks` (a sentence's tokens; four digits, 1000–2100, no scale word
+/// after), `b − a` (at least 1). A sentence that dates two events states how far apart they
+/// are ("born in 1900 and died in 1950" states that he died at 50; "the Ming dynasty
+/// (1368–1644)" that it lasted 276 years): an age or a duration derived so is grounded, not
+/// novel. Only years of one sentence are paired (a long source has many
+/// years, and the difference of two unrelated ones states nothing); at most the first 12 years of
+/// a sentence are paired.
+pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
+    let years: Vec<u32> = (0..toks.len())
+        .filter_map(|i| year_at(toks, i))
+        .take(12)
+        .collect();
+    distinct_gaps(&years)
+}
+
+/// The year the number token `toks[i]` writes, as [`year_gaps`] reads one: four digits,
+/// 1000–2100, no group comma ("1,200" is none), no scale word after.
+pub(super) fn year_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
+    let t = &toks[i];
+    if !t.is_number || t.raw.contains(',') || is_number_scale(toks, i + 1) {
+        return None;
+    }
+    let key = number_key(toks, i);
+    (key.len() == 4)
+        .then(|| key.parse::<u32>().ok())
+        .flatten()
+        .filter(|y| (1000..=2100).contains(y))
+}
+
+/// Every `|a − b|` of at least 1 between two of `values`, each once, in order of first meeting.
+pub(super) fn distinct_gaps(values: &[u32]) -> Vec<u32> {
+    let mut gaps = Vec::new();
+    for (i, a) in values.iter().enumerate() {
+        for b in &values[i + 1..] {
+            let d = a.abs_diff(*b);
+            if d >= 1 && !gaps.contains(&d) {
+                gaps.push(d);
+            }
+        }
+    }
+    gaps
+}
+
+/// The differences between two whole numbers of one sentence that are no years: for the first
+/// [`NUMBER_GAPS_MAX`] such numbers written in digits in `toks` (a sentence's tokens; no scale
+/// word after, no decimal point), every `|a − b|` of at least 1. A sentence that states two
+/// counts states their difference as well ("won 11 of its 17 games" states 6 losses, "lost
+/// 24-17" a seven-point margin): a number derived so is grounded, as a span between two years
+/// is ([`year_gaps`]).
+pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
+    let numbers: Vec<u32> = (0..toks.len())
+        .filter(|&i| {
+            toks[i].is_number && !is_number_scale(toks, i + 1) && year_at(toks, i).is_none()
+        })
+        .filter_map(|i| number_key(toks, i).parse::<u32>().ok())
+        .take(NUMBER_GAPS_MAX)
+        .collect();
+    distinct_gaps(&numbers)
+}
+
+/// The shares of a sentence's numbers that its percentages state: for the first
+/// [`NUMBER_GAPS_MAX`] percentages and other numbers that are no years in `toks` (a sentence's
+/// tokens, offsets in `text`), every `p % × n`, rounded to a whole number, of at least 10 (a
+/// small share, rounded, matches a small number of the answer by chance). A
+/// sentence that states a total and a percentage of it states the part as well ("Roughly 30,000
+/// climbers attempt the summit each year, and about 45 percent of them reach it" states 13,500
+/// who reach it): a number derived so is grounded, as a difference is ([`number_gaps`]).
+pub(super) fn percent_shares(text: &str, toks: &[Token<'_>]) -> Vec<u32> {
+    let (mut percents, mut numbers) = (Vec::new(), Vec::new());
+    for i in (0..toks.len()).filter(|&i| toks[i].is_number && year_at(toks, i).is_none()) {
+        let Some(v) = number_value(&number_key(toks, i)) else {
+            continue;
+        };
+        if is_percentage(text, toks, i) {
+            percents.push(v);
+        } else {
+            numbers.push(v);
+        }
+    }
+    let mut out = Vec::new();
+    for p in percents.iter().take(NUMBER_GAPS_MAX) {
+        for n in numbers.iter().take(NUMBER_GAPS_MAX) {
+            let share = (p * n / 100.0).round();
+            if (10.0..=f64::from(u32::MAX)).contains(&share) && !out.contains(&(share as u32)) {
+                out.push(share as u32);
+            }
+        }
+    }
+    out
+}
+
+/// How many whole numbers of a sentence [`number_gaps`] pairs: six give at most 15 differences
+/// (a sentence with many numbers, a table or a score line, would state too many by chance).
+pub(super) const NUMBER_GAPS_MAX: usize = 6;
+
+/// The unit of the number token or number word `toks[i]`: the word after it (after its scale
+/// word, "5 million people"), in [`normal_form`], unless that is a number or a stop word. None
+/// for a number with no unit ("in 5 of them", "3%" followed by "in").
+pub(super) fn unit_after<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
+    let t = toks.get(unit_index(toks, i))?;
+    let lower = lower_cow(t.raw);
+    if t.is_number || is_stopword(&lower) || number_word(&lower).is_some() {
+        return None;
+    }
+    Some(normal_form(lower))
+}
+
+/// Where the unit of the number `toks[i]` stands: right after it, or after its scale word.
+pub(super) fn unit_index(toks: &[Token<'_>], i: usize) -> usize {
+    if is_number_scale(toks, i + 1) {
+        i + 2
+    } else {
+        i + 1
+    }
+}
+
+/// The key of the number token or number word `toks[i]` ([`number_key`], or the digits of a
+/// number word, times the scale word after it: "fifteen hundred" → "1500",
+/// [`scaled_number_word`]), None for other tokens and for that scale word.
+pub(super) fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>> {
+    if toks[i].is_number {
+        return Some(number_key(toks, i));
+    }
+    // The scale word of "fifteen hundred" is part of the number before it.
+    let d = number_word_at(toks, i)
+        .filter(|_| !is_fraction(toks, i) && word_scale_at(toks, i).is_none())?;
+    Some(match scaled_number_word(toks, i, d) {
+        Some(value) => Cow::Owned(value),
+        None => Cow::Borrowed(d),
+    })
+}
+
+/// Whether `toks[i]` is a word of an approximator ([`APPROXIMATORS`]: "roughly", "close to")
+/// right before a number, in digits or words ("roughly 155 km", "close to fifty"): it states that
+/// number as approximate (its key says so, `text::is_approximated`) and is no content word of its
+/// own, as "about" is none.
+pub(crate) fn approximates_number(toks: &[Token<'_>], i: usize) -> bool {
+    let is_number = |j: usize| {
+        toks.get(j).is_some_and(|t| {
+            t.is_number || (may_be_number_word(t.raw) && number_word_at(toks, j).is_some())
+        })
+    };
+    // Most words have no number within two words after them: that is told without the list.
+    if !is_number(i + 1) && !is_number(i + 2) {
+        return false;
+    }
+    // The approximator spelled from token `j` on: Some(its words), one or two.
+    let spelled = |a: &str, j: usize| -> Option<usize> {
+        let w = toks.get(j)?.raw;
+        if !a.get(..w.len())?.eq_ignore_ascii_case(w) {
+            return None;
+        }
+        if a.len() == w.len() {
+            return Some(1);
+        }
+        let second = a.get(w.len()..)?.strip_prefix(' ')?;
+        toks.get(j + 1)
+            .filter(|t| t.raw.eq_ignore_ascii_case(second))
+            .map(|_| 2)
+    };
+    // Its first word ("close" of "close to 50") or its second ("to").
+    APPROXIMATORS.iter().any(|a| match spelled(a, i) {
+        Some(1) => is_number(i + 1),
+        Some(_) => is_number(i + 2),
+        None => i > 0 && spelled(a, i - 1) == Some(2) && is_number(i + 1),
+    })
+}
+
+/// The digits of the number word `toks[i]` ([`number_word`], "Twelve" → "12"), None for
+/// numbers and other words. Lower-cased on the stack: this runs for every word of the aligned
+/// sentences and of the sentences with a quantity.
+pub(crate) fn number_word_at(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let raw = toks[i].raw;
+    let mut buf = [0u8; 16];
+    let lower = buf.get_mut(..raw.len()).filter(|_| raw.is_ascii())?;
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    number_word(std::str::from_utf8(lower).ok()?)
+}
+
+/// Whether the word `toks[i]` is an ordinal read as a fraction: after "a", "an" or "one" ("a
+/// third", "one fifth"); "the third" is an ordinal. A fraction is no number of the text ("cut
+/// by roughly a third" does not state 3).
+pub(super) fn is_fraction(toks: &[Token<'_>], i: usize) -> bool {
+    let w = toks[i].raw;
+    let is = |x: &str| w.eq_ignore_ascii_case(x);
+    let ordinal = w
+        .len()
+        .checked_sub(2)
+        .and_then(|at| w.get(at..))
+        .is_some_and(|end| end.eq_ignore_ascii_case("th"))
+        || is("third")
+        || is("second");
+    ordinal
+        && i > 0
+        && ["a", "an", "one"]
+            .iter()
+            .any(|w| toks[i - 1].raw.eq_ignore_ascii_case(w))
+}
+
+/// The claim's number `norm` (its key; the claim's tokens are `claim_toks`) as quantities: for
+/// each place the claim states it with a unit ([`unit_after`]), that unit and the words around
+/// it ([`words_around`]); empty when the claim gives it no unit.
+pub(super) fn claim_quantities<'a>(claim_toks: &[Token<'a>], norm: &str) -> Quantities<'a> {
+    // Only a number some number word writes can stand in a word: the others need no lookup.
+    let has_word_form = NUMBER_WORDS.iter().any(|&(_, d)| d == norm);
+    (0..claim_toks.len())
+        .filter(|&i| {
+            (claim_toks[i].is_number || has_word_form)
+                && number_at(claim_toks, i).is_some_and(|k| k == norm)
+        })
+        .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
+        .collect()
+}
+
+/// Units of a number with the content words around each ([`claim_quantities`]).
+pub(super) type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
+
+/// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
+/// Natural Language": quantities of one unit with different values do not entail each other):
+/// for the claim's number `norm` (its key; the claim's tokens are `claim_toks`, every number of
+/// it is in `claim_numbers`, as [`number_at`] keys them; its places with a unit are
+/// `quantities`, from [`claim_quantities`]), the first sentence of `aligned` (best first; tokens
+/// from `context_tokens`) that states another number of the same unit ([`unit_after`]) and of the
+/// same thing (a content word within three tokens of both, [`words_around`]; of any thing when
+/// `any_thing`), one the claim does not state as well, with that number's key id in `index`.
+/// "sentenced to ten years in prison" meets "sentenced to five years in prison" though the
+/// claim's best sentence is another one it joins.
+pub(super) fn same_unit_number(
+    index: &SourceIndex<'_>,
+    (claim_toks, claim_numbers, norm, quantities): (
+        &[Token<'_>],
+        &[Cow<'_, str>],
+        &str,
+        &Quantities<'_>,
+    ),
+    context_tokens: &[Token<'_>],
+    aligned: &[u32],
+    any_thing: bool,
+) -> Option<(u32, u32)> {
+    if quantities.is_empty() {
+        return None;
+    }
+    aligned.iter().find_map(|&t| {
+        // Most sentences hold no other number: their keys say so without a scan of their words.
+        let (ids, kinds) = index.sentence(t);
+        let other_number = ids.iter().zip(kinds).any(|(&id, k)| {
+            matches!(k, KeyKind::Number | KeyKind::Year) && index.norms[id as usize] != norm
+        });
+        if !other_number {
+            return None;
+        }
+        let toks = span_tokens(context_tokens, index.spans[t as usize]);
+        (0..toks.len()).find_map(|j| {
+            let key = number_at(toks, j)?;
+            if key == norm {
+                return None;
+            }
+            let unit = unit_after(toks, j)?;
+            // A number the claim states too is the claim's own ("up £12m to £72m"), unless the
+            // claim gives it only in other units ("21.5 hours" does not state "21.5 kg").
+            if claim_numbers.contains(&key) {
+                let units = claim_quantities(claim_toks, &key);
+                if units.is_empty() || units.iter().any(|(u, _)| *u == unit) {
+                    return None;
+                }
+            }
+            let around = words_around(toks, j);
+            quantities
+                .iter()
+                .any(|(u, w)| *u == unit && (any_thing || w.iter().any(|x| around.contains(x))))
+                .then_some(())?;
+            Some((t, *index.vocab.get(&key)?))
+        })
+    })
+}
+
+/// The label of the number keyed `norm` ([`number_at`]) at its first place in `toks` (offsets
+/// in `text`): the capitalised word right before it, with only a space between, that is not the
+/// sentence's first word and names no month or weekday ("Python 3.12", "PEP 695", "Apollo 11";
+/// not "June 5", "In 1998"). None when it has no such word or `toks` does not state it.
+pub(super) fn number_label<'a>(text: &str, toks: &[Token<'a>], norm: &str) -> Option<&'a str> {
+    let j = (1..toks.len()).find(|&j| {
+        (toks[j].is_number || may_be_number_word(toks[j].raw))
+            && number_at(toks, j).is_some_and(|k| k == norm)
+    })?;
+    let before = &toks[j - 1];
+    let gap = &text[before.start + before.raw.len()..toks[j].start];
+    (gap == " "
+        && !before.sentence_start
+        && !before.is_number
+        && before.raw.starts_with(|c: char| c.is_uppercase())
+        && CALENDAR_NAMES
+            .binary_search(&lower_cow(before.raw).as_ref())
+            .is_err())
+    .then_some(before.raw)
+}
+
+/// The content words (not stop words, not numbers; in [`normal_form`]) within three tokens of
+/// the number `toks[i]`, its own unit ([`unit_after`]) left out: what the quantity is of
+/// ("sentenced to ten years in prison" → sentenced, prison).
+pub(super) fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>> {
+    let unit_at = unit_index(toks, i);
+    (i.saturating_sub(3)..(i + 4).min(toks.len()))
+        .filter(|&j| j != i && j != unit_at && !toks[j].is_number && !is_number_scale(toks, j))
+        .map(|j| lower_cow(toks[j].raw))
+        .filter(|w| !is_stopword(w) && number_word(w).is_none())
+        .map(normal_form)
+        .collect()
+}

@@ -1,0 +1,393 @@
+//! Negation: the polarity of a claim against its aligned sentence ([`polarity_mismatch`]).
+
+use super::*;
+
+/// Verbal negation markers ("not", "never", "cannot"; with "-n't", "no longer", negative
+/// pronouns and the determiner "no" in [`negation_at`]): a claim and its aligned sentence that
+/// differ in them disagree in polarity.
+pub(super) const NEGATIONS: &[&str] = &["not", "never", "cannot"];
+
+/// Negative implicative verbs, lower case, in the forms that take a "to"-infinitive: "X failed
+/// to qualify" entails "X did not qualify" (Karttunen 1971, "Implicative Verbs", *Language*
+/// 47(2); the implication signatures of MacCartney and Manning 2009, "An extended model of
+/// natural logic", §5). Before "to" each negates its clause as "not" does ([`negation_at`]),
+/// so a claim that restates one with "not" agrees with it and one that affirms the complement
+/// ("qualified") disagrees. Not "declined" or "failed" without "to" ("sales declined",
+/// "the bank failed"); a negation right before one cancels it ("don't forget to check", "never
+/// failed to win": [`negation_at`]).
+pub(super) const NEGATIVE_IMPLICATIVES: &[&str] = &[
+    "fail",
+    "fails",
+    "failed",
+    "failing",
+    "refuse",
+    "refuses",
+    "refused",
+    "refusing",
+    "decline",
+    "declines",
+    "declined",
+    "declining",
+    "neglect",
+    "neglects",
+    "neglected",
+    "neglecting",
+    "forget",
+    "forgets",
+    "forgot",
+    "forgetting",
+];
+
+/// Whether a claim's polarity disagrees with its sources, judged per clause: the polarity of a
+/// proposition attaches to its predicate, so one sentence can affirm one thing and deny another
+/// ("In 2006 the IAU reclassified Pluto as a dwarf planet, so it is no longer considered a planet";
+/// "Penguins are birds but they cannot fly"). `claim_toks` are the claim's tokens (offsets in
+/// `text`; with `flip`, every clause of it is read with the other polarity: a question answered
+/// "No"; `claim_clauses` its clauses, [`ClaimClauses`]), `negated` whether it holds a
+/// negation, `candidates` the aligned source sentences that carry most of the claim. Each
+/// clause of the claim ([`clause_ranges`]) is matched to the source clauses holding most of its content words (names left out: the clauses of one sentence share a
+/// subject, often through a pronoun; a clause with no content word, "No, Holly Hunter wasn't in
+/// Saving Grace", by its names), ties broken by the share of the source clause's own words it
+/// restates; the claim disagrees when, for some clause of it, every best-matched source clause has
+/// the other polarity and the affirmed clause holds at least half of the negated one's words (the
+/// denied proposition is the one the other side states). When no clause of the claim shares a
+/// content word with the sources (a claim of names and numbers only), the claim's polarity is
+/// compared with the best sentence's, as a whole.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn polarity_mismatch(
+    index: &SourceIndex<'_>,
+    (text, claim_toks, flip): (&str, &[Token<'_>], bool),
+    claim_clauses: &ClaimClauses,
+    (context, context_tokens): (&str, &[Token<'_>]),
+    lower_vocab: &LowerVocab<'_>,
+    candidates: &[u32],
+    negated: bool,
+) -> bool {
+    // Without a negation anywhere every clause is affirmed: nothing can disagree. (A negated
+    // claim against affirmed sources still needs its clauses: a negated clause that shares no
+    // content word with them is not judged. "…a pain and fever reliever, not an antibiotic"
+    // affirms what the sources state and denies what they do not mention.)
+    if !negated && !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
+        return false;
+    }
+    let sources: Vec<ClauseKeys<'_>> = candidates
+        .iter()
+        .flat_map(|&t| {
+            let toks = span_tokens(context_tokens, index.spans[t as usize]);
+            clause_words(
+                context,
+                toks,
+                &clause_ranges(context, toks),
+                lower_vocab,
+                true,
+            )
+        })
+        .collect();
+    let mut judged = false;
+    let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
+    for clause in &clause_words(text, claim_toks, ranges, lower_vocab, false) {
+        // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
+        // names: it says nothing else.
+        let by_names = clause.words.is_empty();
+        let words = if by_names {
+            &clause.names
+        } else {
+            &clause.words
+        };
+        // Best source clauses by (claim words held, share of the clause's words): compared as
+        // held_a * len_b against held_b * len_a, exactly.
+        let (mut best, mut agree, mut disagree) = ((0usize, 1usize), false, false);
+        for src in &sources {
+            // A source clause negated only by a "no" phrase whose words an affirmed claim
+            // clause lacks does not deny that clause (`ClauseKeys::negates_for`: "Returns are
+            // free" against "There is no charge for returns"). Only that way round: "… has no
+            // nickname" denies what the sources affirm by other words, and a negated claim
+            // clause still agrees with a negated source clause.
+            let claim_neg = clause.negated != flip;
+            let src_neg = &if claim_neg {
+                src.negated
+            } else {
+                src.negates_for(&clause.words)
+            };
+            let src_words = if by_names { &src.names } else { &src.words };
+            // (A capitalised word is a name mid-sentence and a content word where it opens a
+            // sentence: "Yes, Python 3.0 is …" against "Python 3.0, released in 2008, …"
+            // holds "python" too.)
+            let held = words
+                .iter()
+                .filter(|w| src_words.binary_search(w).is_ok())
+                .count()
+                + if by_names {
+                    0
+                } else {
+                    clause
+                        .names
+                        .iter()
+                        .filter(|n| src.words.binary_search(n).is_ok())
+                        .count()
+                };
+            if held == 0 {
+                continue;
+            }
+            let len = src_words.len();
+            let cmp = held.cmp(&best.0).then((held * best.1).cmp(&(best.0 * len)));
+            if cmp.is_gt() {
+                (best, agree, disagree) = ((held, len), false, false);
+            }
+            if cmp.is_ge() {
+                // A clause of the other polarity disagrees when the other side states at least
+                // half of the negated clause's words: "did not publish under her own name during
+                // her lifetime" denies the name, not "was published in 1813"; "Warren Bryant
+                // was not a CEO" denies all it says.
+                let negated_len = match (*src_neg, by_names) {
+                    (true, false) => src.own.0,
+                    (true, true) => src.own.1,
+                    (false, _) => words.len(),
+                };
+                if *src_neg == claim_neg
+                    || 2 * held < negated_len
+                    || clause.restates_by_antonym(src)
+                {
+                    agree = true;
+                } else {
+                    disagree = true;
+                }
+            }
+        }
+        judged |= agree || disagree;
+        if disagree && !agree {
+            return true;
+        }
+    }
+    !judged && negated != index.sent_neg_main[candidates[0] as usize]
+}
+
+/// Whether the clause `toks` (offsets in `text`) holds a negation ([`negation_at`]), as
+/// [`sentence_keys`] reads one.
+pub(super) fn negates(text: &str, toks: &[Token<'_>]) -> bool {
+    (0..toks.len()).any(|i| negation_at(text, toks, i))
+}
+
+/// Whether `toks[i]` (offsets in `text`) negates its clause: a verbal negation ([`NEGATIONS`],
+/// "-n't", "no longer"), a negative implicative verb before "to" ([`NEGATIVE_IMPLICATIVES`]:
+/// "failed to win"), a negative pronoun ("nobody", "nothing", "none"), or "no" as the
+/// determiner of a noun ("no peace treaty was ever concluded"). Not "no" as a yes/no answer
+/// (punctuation follows it: "No, it is closed"), nor in "no other" (a superlative restated: "no
+/// other river carries as much"), "no more/less than" (a bound), "no doubt" or "no matter";
+/// nor "not only"/"not just" (an addition: "not only the largest but also the longest"); nor
+/// "no" after "with" ("with no extra benefit": as "without" before a noun, below, an adjunct);
+/// nor a negation that "without" follows within its clause, a double negation that affirms
+/// ("Pets are not permitted without the landlord's consent" states that they are, with it:
+/// "only with consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
+/// preposition). "without" before a noun is no negation here: it is as often an adjunct
+/// ("abandoned without food") as a denial; before a gerund it denies the event
+/// ([`without_gerund`]: "without receiving a degree").
+pub(super) fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    negation_word_at(text, toks, i)
+        && !without_follows(text, toks, i)
+        && !implicative_double_negation(text, toks, i)
+}
+
+/// Whether `toks[i]` is a negative implicative before "to" ([`NEGATIVE_IMPLICATIVES`]).
+pub(super) fn implicative_at(toks: &[Token<'_>], i: usize) -> bool {
+    toks.get(i + 1)
+        .is_some_and(|n| n.raw.eq_ignore_ascii_case("to"))
+        && NEGATIVE_IMPLICATIVES
+            .iter()
+            .any(|n| toks[i].raw.eq_ignore_ascii_case(n))
+}
+
+/// Whether the negation `toks[i]` is one of a pair that affirms: a negation within two tokens
+/// before a negative implicative, and that implicative ("don't forget to check" is "check";
+/// "never failed to win" is "always won"; Karttunen 1971 on negated implicatives).
+pub(super) fn implicative_double_negation(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if implicative_at(toks, i) {
+        (i.saturating_sub(2)..i)
+            .any(|j| !implicative_at(toks, j) && negation_word_at(text, toks, j))
+    } else {
+        (i + 1..(i + 3).min(toks.len())).any(|j| implicative_at(toks, j))
+    }
+}
+
+/// How many tokens after a negation a cancelling "without" may stand: "cannot enter the building
+/// without" is four.
+pub(super) const WITHOUT_WINDOW: usize = 4;
+
+/// Whether "without" follows `toks[i]` (offsets in `text`) within [`WITHOUT_WINDOW`] tokens and
+/// no comma, semicolon or colon between them.
+pub(super) fn without_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    for j in i + 1..toks.len().min(i + 1 + WITHOUT_WINDOW) {
+        if gap(text, toks, j - 1, j).contains([',', ';', ':']) {
+            return false;
+        }
+        if toks[j].raw.eq_ignore_ascii_case("without") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `toks[i]` is a "without" that denies an event: a gerund follows it ("studied
+/// engineering without receiving a degree": no degree was received; a lower-case word of five
+/// letters or more ending in "-ing"), and no negation stands before it within
+/// [`WITHOUT_WINDOW`] tokens of its clause (there it cancels that negation: "cannot enter
+/// without showing a pass", [`negation_at`]). It opens a clause of its own
+/// ([`clause_ranges`]), so what the rest of the sentence affirms stays affirmed. "without"
+/// before a noun ("abandoned without food") is an adjunct, no negation.
+pub(super) fn without_gerund(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    if !is_without_gerund(toks, i) {
+        return false;
+    }
+    for j in (i.saturating_sub(WITHOUT_WINDOW)..i).rev() {
+        if gap(text, toks, j, j + 1).contains([',', ';', ':']) {
+            return true;
+        }
+        if negation_word_at(text, toks, j) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `raw` has the form of a gerund or present participle: a lower-case word of five
+/// letters or more ending in "-ing" ("receiving", not "king" nor "Reading").
+pub(super) fn gerund_form(raw: &str) -> bool {
+    raw.len() >= 5 && raw.ends_with("ing") && raw.bytes().all(|b| b.is_ascii_lowercase())
+}
+
+/// Whether "with" at token `i` of `toks` opens an absolute clause, a subject and a participle of
+/// its own ("…, with police recovering about £3,000"): a word of [`gerund_form`] (not a
+/// preposition such as "including", "during", "according", nor "nothing" and its kin) within
+/// the next four tokens.
+pub(super) fn opens_absolute(toks: &[Token<'_>], i: usize) -> bool {
+    toks.iter().skip(i + 1).take(4).any(|n| {
+        gerund_form(n.raw)
+            && !matches!(
+                n.raw,
+                "including"
+                    | "during"
+                    | "according"
+                    | "regarding"
+                    | "concerning"
+                    | "following"
+                    | "excluding"
+                    | "nothing"
+                    | "something"
+                    | "anything"
+                    | "everything"
+            )
+    })
+}
+
+/// Whether `toks[i]` is "without" followed by a gerund ([`gerund_form`]: "without receiving",
+/// not "without food").
+pub(super) fn is_without_gerund(toks: &[Token<'_>], i: usize) -> bool {
+    toks[i].raw.eq_ignore_ascii_case("without")
+        && toks.get(i + 1).is_some_and(|n| gerund_form(n.raw))
+}
+
+/// Whether `toks[i]` is a negation word as [`negation_at`] reads one, before a following
+/// "without" is considered.
+pub(super) fn negation_word_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    // Compared without lower-casing: this runs for every token of the request.
+    let raw = toks[i].raw;
+    let is = |w: &str| raw.eq_ignore_ascii_case(w);
+    let tail = raw.len().checked_sub(3).and_then(|at| raw.get(at..));
+    if is("not") {
+        // "not only …, but also", "not just": an addition, no denial.
+        let next_is = |w: &str| {
+            toks.get(i + 1)
+                .is_some_and(|n| n.raw.eq_ignore_ascii_case(w))
+        };
+        return !(next_is("only") || next_is("just") || subclausal_not(text, toks, i));
+    }
+    if NEGATIONS.iter().any(|n| is(n)) || tail.is_some_and(|t| t.eq_ignore_ascii_case("n't")) {
+        return true;
+    }
+    // Capitalised inside a sentence, it is part of a name ("No Child Left Behind Act").
+    let in_name = !toks[i].sentence_start && raw.starts_with(|c: char| c.is_uppercase());
+    if in_name {
+        return false;
+    }
+    if is("nobody") || is("nothing") || is("none") {
+        return true;
+    }
+    if implicative_at(toks, i) {
+        return true;
+    }
+    if is("without") {
+        return without_gerund(text, toks, i);
+    }
+    if !is("no") {
+        return false;
+    }
+    // "with no" before a noun is "without" before one: an adjunct, no denial of the clause
+    // ("walking was linked to a lower risk, with no extra benefit above 10,000 steps").
+    if i > 0
+        && toks[i - 1].raw.eq_ignore_ascii_case("with")
+        && gap(text, toks, i - 1, i).trim().is_empty()
+    {
+        return false;
+    }
+    let Some(next) = toks.get(i + 1).filter(|n| !n.is_number) else {
+        return false;
+    };
+    let gap = &text[toks[i].start + raw.len()..next.start];
+    gap.trim().is_empty()
+        && !["other", "more", "less", "fewer", "doubt", "matter"]
+            .iter()
+            .any(|w| next.raw.eq_ignore_ascii_case(w))
+}
+
+/// Auxiliary and modal verbs, after which "not" negates the clause ([`subclausal_not`]).
+pub(super) const AUXILIARIES: &[&str] = &[
+    "am", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has",
+    "had", "can", "could", "will", "would", "shall", "should", "may", "might", "must",
+];
+
+/// Prepositions that open the phrase a subclausal "not" denies ([`subclausal_not`]).
+pub(super) const NOT_PREPOSITIONS: &[&str] = &[
+    "in", "on", "at", "from", "for", "of", "with", "by", "under", "over", "near", "into", "about",
+    "after", "before", "during", "through", "within", "among", "between",
+];
+
+/// Whether the "not" at `toks[i]` is subclausal: it denies the prepositional phrase it opens,
+/// not its clause ("the first film not in English to win Best Picture" affirms that it won),
+/// as when it follows a word other than an auxiliary or modal verb (none of the two words
+/// before it is one, nor a contraction of one, "it's") with no punctuation between, and a
+/// preposition follows it. After a comma or a coordinator it opens an elliptical clause that
+/// denies ([`clause_ranges`]: "…for the photoelectric effect, not for his theory of
+/// relativity"; "served in the war but not in the battle"). Clausal negation is marked on the
+/// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
+/// Language*, ch. 9 §1, clausal vs subclausal negation).
+pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(next) = toks.get(i + 1) else {
+        return false;
+    };
+    if i == 0
+        || ["but", "and", "or", "yet", "nor"]
+            .iter()
+            .any(|c| toks[i - 1].raw.eq_ignore_ascii_case(c))
+        || !NOT_PREPOSITIONS
+            .iter()
+            .any(|p| next.raw.eq_ignore_ascii_case(p))
+        || !gap(text, toks, i - 1, i).trim().is_empty()
+    {
+        return false;
+    }
+    let auxiliary = |t: &Token<'_>| {
+        let raw = t.raw;
+        AUXILIARIES.iter().any(|a| raw.eq_ignore_ascii_case(a))
+            || [
+                "'s", "'re", "'m", "'ll", "'d", "'ve", "’s", "’re", "’m", "’ll", "’d", "’ve",
+            ]
+            .iter()
+            .any(|c| {
+                raw.len() > c.len()
+                    && raw
+                        .get(raw.len() - c.len()..)
+                        .is_some_and(|tail| tail.eq_ignore_ascii_case(c))
+            })
+    };
+    !toks[i.saturating_sub(2)..i].iter().any(auxiliary)
+}

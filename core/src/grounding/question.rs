@@ -1,0 +1,329 @@
+//! The question of a prompt and what it asks ([`question_of`], [`expected_kinds`],
+//! [`polar_question`]); question proximity and bridge hops of multi-hop questions.
+
+use super::*;
+
+/// A source sentence keyed for [`question_proximity`]: its number, its keys
+/// ([`sentence_keys`]) and its life span ([`life_span`]).
+pub(super) type KeyedSentence<'a> = (u32, Vec<Key<'a>>, Option<(usize, usize)>);
+
+/// Question proximity of the answer's key token `id` of kind `kind` in a source sentence, given
+/// by its keys `ks` ([`sentence_keys`]): the
+/// distance baseline of MCTest (Richardson, Burges and Renshaw 2013, "MCTest: A Challenge
+/// Dataset for the Open-Domain Machine Comprehension of Text", §5: an answer stands near the
+/// question's words in the passage), relative to the sentence's rivals. Distances are in tokens
+/// ([`Key::at`]) from the nearest occurrence of a question key (`q_ids`); the rivals are the
+/// sentence's keys of the same kind (numbers and years are one kind) that are neither question
+/// keys nor keys of the answer (`answer_ids`) nor words of a name the question names (a run,
+/// [`Key::run`], holding a question key) nor, for a year, a number up to two tokens before it
+/// (the day of its date), nor the other year of a life span (`life`, [`life_span`]) the answer's
+/// year is one of. When the sentence states the answer's number as a measure (a length,
+/// a mass: [`Quantity::dimension`], not a time or a date), its rivals are the numbers it states
+/// as measures of that dimension: "2,900 individual reefs" is no rival of "2,300 kilometres" for
+/// "How long is the reef?". 1 when the token is at least as near as every
+/// rival, else the nearest rival's distance over the token's, in (0,1). None when the sentence
+/// holds no question key (it was reached by a bridge) or does not hold the token.
+pub(super) fn question_proximity(
+    index: &SourceIndex<'_>,
+    ks: &[Key<'_>],
+    life: Option<(usize, usize)>,
+    (q_ids, answer_ids): (&[u32], &[u32]),
+    (id, kind): (u32, KeyKind),
+) -> Option<f64> {
+    let numeric = |k: KeyKind| matches!(k, KeyKind::Number | KeyKind::Year);
+    let (mut q_at, mut a_at, mut rivals) = (Vec::new(), Vec::new(), Vec::new());
+    // The runs of names the question names: "Group" of "The Oberoi Group" is no rival.
+    let mut q_runs = Vec::new();
+    // What the sentence measures with the answer's number, when it states it with a unit.
+    let mut measures = None;
+    for k in ks.iter().filter(|k| !k.negation) {
+        let Some(&kid) = index.vocab.get(&k.norm) else {
+            continue;
+        };
+        if kid == id {
+            a_at.push(k.at);
+            measures = measures.or(k.qty.map(|q| q.dimension()).filter(|d| d.is_measure()));
+        } else if q_ids.contains(&kid) {
+            q_at.push(k.at);
+            q_runs.push(k.run);
+        } else if (k.kind == kind || (numeric(k.kind) && numeric(kind)))
+            && !answer_ids.contains(&kid)
+        {
+            rivals.push((k.at, k.run, k.kind, k.qty.map(|q| q.dimension())));
+        }
+    }
+    // A number the sentence states as a measure (a length: "2,300 kilometres") has for rivals
+    // only numbers of that measure: "2,900 individual reefs" or "344,400 square kilometres" do
+    // not answer "How long is the reef?".
+    if let Some(d) = measures {
+        rivals.retain(|r| r.3 == Some(d));
+    }
+    // Nor, for a year, is a number within two tokens before it: the day of its date ("31" of
+    // "born 31 October 1988").
+    rivals.retain(|(at, run, k, _)| {
+        (*run == NO_RUN || !q_runs.contains(run))
+            && !(kind == KeyKind::Year
+                && *k == KeyKind::Number
+                && a_at.iter().any(|a| a > at && a - at <= 2))
+    });
+    // The two years of a life span stand equally near the person's name: which of them
+    // answers is the event's (`life_span_swap`), not the distance's.
+    if let Some((born, died)) = life {
+        let (born, died) = (born as u32, died as u32);
+        if a_at.contains(&born) || a_at.contains(&died) {
+            rivals.retain(|r| r.0 != born && r.0 != died);
+        }
+    }
+    let distance = |at: &u32| q_at.iter().map(|q| q.abs_diff(*at)).min();
+    let own = a_at.iter().filter_map(distance).min()?;
+    match rivals.iter().filter_map(|(at, ..)| distance(at)).min() {
+        Some(rival) if rival < own => Some(f64::from(rival) / f64::from(own)),
+        _ => Some(1.0),
+    }
+}
+
+/// Second hops of question alignment (bridge questions, HotpotQA, Yang et al. 2018): "Where was
+/// the singer who composed X born?" is matched by one sentence ("X … by the singer Mark
+/// Knopfler") and answered by another that continues it ("He was born in Glasgow"). `scores`
+/// holds each sentence's idf weight shared with the question `q_ids`, `firsts` the three best
+/// ([`SourceIndex::best`]); for each such sentence `s`, a sentence `t` linked to it — one that names a
+/// name of `s` the question does not (the bridge entity), or the sentence right after `s` when
+/// it refers back by a pronoun — and that holds question words `s` lacks scores the weight of
+/// `s` plus the weight of those words, if that is more than its own. A sentence right after `s`
+/// that opens with the pronoun ("Its elevation of 8,849 metres was established …" after "Mount
+/// Everest … is Earth's highest mountain") has the subject of `s` (the first name among its
+/// first two keys, [`SourceIndex::sent_subject`]): it scores its own weight plus that of the question words
+/// of `s` other than names of something else, even without more question words ("They were
+/// descended from … Denmark" after "The Normans … gave their name to Normandy" gains nothing
+/// for "In what country is Normandy?": "they" are the Normans, not Normandy). One that
+/// only mentions `s`'s subject gains nothing: "Sydney is its largest city" after "Canberra is
+/// the capital city of Australia" does not answer "What is the capital of Australia?".
+pub(super) fn bridge_hops(
+    index: &SourceIndex<'_>,
+    q_ids: &[u32],
+    firsts: &[(u32, f64)],
+    scores: &mut FastMap<u32, f64>,
+) {
+    let mut raised: Vec<(u32, f64)> = Vec::new();
+    for &(s, w) in firsts {
+        let next = s + 1;
+        let continues = (next as usize) < index.spans.len();
+        let (s_ids, s_kinds) = index.sentence(s);
+        if continues && index.sent_opens_back[next as usize] {
+            // The pronoun stands for the subject of `s`: what `s` says of it counts as said
+            // again, the other names of `s` do not.
+            let subject = index.sent_subject[s as usize];
+            let s_runs = &index.sent_runs[index.sent_at[s as usize]..index.sent_at[s as usize + 1]];
+            let inherited: f64 = s_ids
+                .iter()
+                .zip(s_kinds)
+                .zip(s_runs)
+                .filter(|&((id, kind), &run)| {
+                    (*kind != KeyKind::Name || run == subject)
+                        && q_ids.contains(id)
+                        && !index.has(next, *id)
+                })
+                .map(|((&id, _), _)| index.idf[id as usize])
+                .sum();
+            if inherited > 0.0 {
+                let own = scores.get(&next).copied().unwrap_or(0.0);
+                raised.push((next, own + inherited));
+            }
+        }
+        // Question words the first sentence lacks, and the names that can bridge from it.
+        let rest: Vec<u32> = q_ids
+            .iter()
+            .copied()
+            .filter(|id| s_ids.binary_search(id).is_err())
+            .collect();
+        if rest.is_empty() {
+            continue;
+        }
+        let mut linked: Vec<u32> = s_ids
+            .iter()
+            .zip(s_kinds)
+            .filter(|(id, k)| **k == KeyKind::Name && !q_ids.contains(id))
+            .flat_map(|(id, _)| index.posting(*id).iter().copied())
+            .filter(|&t| t != s)
+            .collect();
+        if continues && index.sent_refers_back[next as usize] {
+            linked.push(next);
+        }
+        linked.sort_unstable();
+        linked.dedup();
+        for t in linked {
+            let more: f64 = rest
+                .iter()
+                .filter(|&&id| index.has(t, id))
+                .map(|&id| index.idf[id as usize])
+                .sum();
+            if more > 0.0 {
+                raised.push((t, w + more));
+            }
+        }
+    }
+    for (t, w) in raised {
+        let e = scores.entry(t).or_default();
+        if w > *e {
+            *e = w;
+        }
+    }
+}
+
+/// Auxiliaries that open a polar (yes/no) question.
+pub(super) const POLAR_OPENERS: &[&str] = &[
+    "is", "was", "are", "were", "do", "does", "did", "can", "could", "has", "have", "had", "will",
+    "would", "should",
+];
+
+/// Words of a question that compares two things (HotpotQA's comparison questions: "Are both
+/// …", "Did X form before Y?"), whose answer no one sentence states.
+pub(super) const POLAR_COMPARISONS: &[&str] = &[
+    "both", "either", "neither", "same", "than", "or", "and", "before", "after", "also",
+];
+
+/// The tokens of `question` when it is a polar question about one proposition: it opens with
+/// an auxiliary ([`POLAR_OPENERS`]) and compares nothing ([`POLAR_COMPARISONS`]); None for
+/// other questions.
+pub(super) fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
+    let is = |raw: &str, ws: &[&str]| ws.iter().any(|w| raw.eq_ignore_ascii_case(w));
+    // Cheapest tests first: this runs for every audit with a question.
+    let first = question
+        .trim_start()
+        .split(|c: char| !c.is_alphanumeric())
+        .next();
+    if !(question.trim_end().ends_with('?') && first.is_some_and(|w| is(w, POLAR_OPENERS))) {
+        return None;
+    }
+    let toks = tokens(question);
+    (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
+}
+
+/// The question inside a prompt, from its start to the end of the prompt: its last speaker turn
+/// for a dialogue (`[Human]: …`), else what follows its last "Question:" (or "Q:", "Query:")
+/// label at the start of a line (a retrieval-augmented prompt: "Context: …\nQuestion: …\n
+/// Answer:"), else the whole prompt.
+pub(super) fn question_of(prompt: &str) -> &str {
+    // ASCII lower-casing keeps byte offsets (full lower-casing can change lengths, e.g. "İ").
+    let lower = prompt.to_ascii_lowercase();
+    for marker in ["[human]:", "human:", "[user]:", "user:"] {
+        if let Some(p) = lower.rfind(marker) {
+            return &prompt[p + marker.len()..];
+        }
+    }
+    let mut at = 0;
+    let mut found = None;
+    for line in prompt.split_inclusive('\n') {
+        if line_label(line).is_some_and(|l| QUESTION_LABELS.contains(&l.as_str())) {
+            found = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+        }
+        at += line.len();
+    }
+    found.map_or(prompt, |p| &prompt[p..])
+}
+
+/// The last sentence of `context` that ends with `?` (empty if none).
+pub(super) fn question_in(context: &str) -> &str {
+    sentence_spans(context)
+        .into_iter()
+        .rev()
+        .map(|(a, b)| &context[a..b])
+        .find(|s| s.ends_with('?'))
+        .unwrap_or("")
+}
+
+/// Questions that ask for a count or a measure ("How many …", "How tall is Kilimanjaro?"),
+/// answered by a number, padded by spaces as [`expected_kinds`] and [`asks_only_value`] look
+/// them up.
+pub(super) const COUNT_QUESTIONS: &[&str] = &[
+    " how many ",
+    " how much ",
+    " how long ",
+    " how old ",
+    " how tall ",
+    " how high ",
+    " how far ",
+    " how big ",
+    " how large ",
+    " how deep ",
+    " how wide ",
+    " how heavy ",
+    " how fast ",
+    " what percentage ",
+];
+
+/// `question` lower-cased, its words separated by single spaces and the whole padded by a space
+/// at each end, as [`COUNT_QUESTIONS`] and the other question cues are looked up: a question on
+/// its own line ("Answer using the passage below.\nHow tall is it?") or wrapped over two reads
+/// as the same words as on one.
+pub(super) fn padded_words(question: &str) -> String {
+    let mut q = String::with_capacity(question.len() + 2);
+    for w in to_lower(question).split_whitespace() {
+        q.push(' ');
+        q.push_str(w);
+    }
+    q.push(' ');
+    q
+}
+
+/// Whether `question` asks for a value and for nothing else: a count or a measure (one of
+/// [`COUNT_QUESTIONS`], with neither "which" nor "when") or a date (its asking sentence,
+/// [`question_in`], opens with "When", or it says "what year", "which year" or "what date"), and
+/// none of "who", "whom", "whose" or "where" ("Where and when was she born?" asks for a place
+/// too; "when" inside a question is as often a conjunction).
+pub(super) fn asks_only_value(question: &str) -> bool {
+    let q = padded_words(question);
+    let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
+    let asking = Some(question_in(question))
+        .filter(|s| !s.is_empty())
+        .unwrap_or(question);
+    let opens_when = asking
+        .trim_start()
+        .get(..5)
+        .is_some_and(|w| w.eq_ignore_ascii_case("when "));
+    let measure = asks(COUNT_QUESTIONS) && !asks(&[" which ", " when "]);
+    let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
+    (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
+}
+
+/// The noun a question asks for with "which" or "what" ("Which river has the largest
+/// discharge?": "river"; "What kind of tree …": "tree"), lower-cased: the word after it, unless
+/// that is a stop word ("What is …") or a word of one letter.
+pub(super) fn asked_noun(question: &str) -> Option<String> {
+    let toks = tokens(question);
+    let lower = |j: usize| toks.get(j).map(|t| lower_cow(t.raw));
+    let at = (0..toks.len()).find(|&j| matches!(lower(j).as_deref(), Some("which" | "what")))?;
+    let mut j = at + 1;
+    if matches!(lower(j).as_deref(), Some("kind" | "type" | "sort"))
+        && lower(j + 1).as_deref() == Some("of")
+    {
+        j += 2;
+    }
+    let noun = lower(j)?;
+    let word = !toks[j].is_number && noun.chars().all(char::is_alphabetic);
+    (word && noun.chars().nth(1).is_some() && !is_stopword(&noun)).then(|| noun.into_owned())
+}
+
+/// Whether the word `raw` is `noun` (lower-cased), case aside, or its plural in "s" or "es".
+pub(super) fn is_noun_form(raw: &str, noun: &str) -> bool {
+    let lower = lower_cow(raw);
+    lower == noun
+        || lower
+            .strip_prefix(noun)
+            .is_some_and(|rest| rest == "s" || rest == "es")
+}
+
+/// What the question asks for: Some(kinds that answer it) for who / when / how many (how tall,
+/// … [`COUNT_QUESTIONS`]) questions.
+pub(super) fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
+    let q = padded_words(question);
+    if COUNT_QUESTIONS.iter().any(|m| q.contains(m)) {
+        Some(&[KeyKind::Number, KeyKind::Year])
+    } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
+        Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
+    } else if q.contains(" who ") || q.contains(" whom ") || q.contains(" whose ") {
+        Some(&[KeyKind::Name])
+    } else {
+        None
+    }
+}

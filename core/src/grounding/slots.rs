@@ -1,0 +1,381 @@
+//! Swaps read from a slot of the aligned sentence: a number in the same labelled slot, a life
+//! span, a name in an "of" slot ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`]).
+
+use super::*;
+
+/// A year or percentage of the claim `claim_toks` (offsets in `text`) whose slot the source
+/// sentence `sent_toks` (offsets in `context`) fills with other values only: Some((the claim's
+/// value, the sentence's first in that slot)). The slot of a year is a lower-case content word
+/// (no stopword) and a preposition of time ([`TIME_PREPOSITIONS`]) right before it
+/// ([`year_at`]), nothing but spaces between them ("reopened in ___", "formed in ___", "member
+/// from ___"): the event the year dates. The slot of a percentage ([`is_percentage`]) is the
+/// lower-case content word right before it ("won ___ percent", "rose ___%"), or without one,
+/// the first lower-case content word of the "of" phrase after it ("about ___ percent of the
+/// Earth's surface" is not "___ percent of all Earth's water"): what the share measures. "It
+/// reopened in 2015" against "The library closed for renovation in 2015 and
+/// reopened in 2019" dates the reopening by the closing's year, and "It won 8.9% of the vote"
+/// against "won 14.8 percent of the vote, up from 8.9 percent" gives the win the earlier
+/// share, though the sentence holds both (the number swap of FactCC, Kryscinski et al. 2020,
+/// with the swapped number taken from the same sentence). A slot the sentence also fills with
+/// the claim's value ("born in 1950 …; his brother was born in 1952") is no conflict. Not other
+/// numbers: those of one frame take several values as often as not ("scored 170 in his first
+/// outing … but scored just 19 against Glamorgan"), and a unit's conversion stands beside them
+/// ("62 miles (100km)").
+pub(super) fn slot_number_swap<'t>(
+    (text, claim_toks): (&str, &[Token<'t>]),
+    (context, sent_toks): (&str, &[Token<'t>]),
+) -> Option<(&'t str, &'t str)> {
+    // The slot before year or percentage `i` of `toks` (offsets in `src`): its content word,
+    // its preposition ("" for a percentage) and the value, if it has one.
+    fn slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str, f64)> {
+        let content_word = |j: usize| {
+            let w = toks[j].raw;
+            w.chars().all(|c| c.is_ascii_lowercase())
+                && !is_stopword(w)
+                && gap(src, toks, j, j + 1).trim().is_empty()
+        };
+        if let Some(year) = year_at(toks, i).filter(|_| i >= 2) {
+            let prep = toks[i - 1].raw;
+            let timed = TIME_PREPOSITIONS
+                .iter()
+                .any(|p| prep.eq_ignore_ascii_case(p));
+            return (timed && content_word(i - 2) && gap(src, toks, i - 1, i).trim().is_empty())
+                .then_some((toks[i - 2].raw, prep, f64::from(year)));
+        }
+        if !toks[i].is_number {
+            return None;
+        }
+        let marker = percent_marker(src, toks, i)?;
+        let value = number_value(toks[i].raw)?;
+        if i > 0 && content_word(i - 1) {
+            return Some((toks[i - 1].raw, "", value));
+        }
+        // With no content word before it ("About 71 percent of the Earth's surface"), what
+        // the share is of: the first lower-case content word of the "of" phrase after it,
+        // within four words and no punctuation.
+        let j = i + 1 + marker;
+        if !toks
+            .get(j)
+            .is_some_and(|t| t.raw.eq_ignore_ascii_case("of"))
+        {
+            return None;
+        }
+        (j + 1..(j + 5).min(toks.len()))
+            .take_while(|&k| {
+                gap(src, toks, k - 1, k)
+                    .chars()
+                    .all(|c| c.is_whitespace() || c == '\'')
+            })
+            .find(|&k| {
+                let w = toks[k].raw;
+                w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()) && !is_stopword(w)
+            })
+            .map(|k| (toks[k].raw, "of", value))
+    }
+    for i in 0..claim_toks.len() {
+        let Some((head, prep, said)) = slot(text, claim_toks, i) else {
+            continue;
+        };
+        let mut rival = None;
+        for j in 0..sent_toks.len() {
+            let Some((h, p, stated)) = slot(context, sent_toks, j) else {
+                continue;
+            };
+            if !(h.eq_ignore_ascii_case(head) && p.eq_ignore_ascii_case(prep)) {
+                continue;
+            }
+            if stated == said {
+                rival = None;
+                break;
+            }
+            rival = rival.or(Some(sent_toks[j].raw));
+        }
+        if let Some(stated) = rival {
+            return Some((claim_toks[i].raw, stated));
+        }
+    }
+    None
+}
+
+/// A number the sentence states as a count or measure of another thing, where the claim states
+/// it as a measure of one dimension the sentence gives another value: "It stretches for about 900
+/// kilometres" against "… 2,900 individual reefs and 900 islands stretching for over 2,300
+/// kilometres" (900 counts the islands; the length is 2,300 km). The number of one quantity moved
+/// to another, the number swap of FactCC (Kryscinski et al. 2020) with the swapped number taken
+/// from the same sentence; quantities of one dimension compared as Roy, Vieira and Roth (2015)
+/// do ([`Quantity::restates`]). For each quantity of the claim (`claim_toks` of `text`,
+/// [`quantities`]) whose number the sentence (`sent_toks` of `context`) states, only never as a
+/// quantity of that dimension, while it states a quantity of that dimension that the claim's
+/// does not restate: Some((the claim's quantity, the sentence's)) as written. None when the
+/// sentence states the number with that dimension too, or no other value of it.
+pub(super) fn quantity_number_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    (context, sent_toks): (&'s str, &[Token<'_>]),
+) -> Option<(&'c str, &'s str)> {
+    let claim_qs = quantities(text, claim_toks);
+    if claim_qs.is_empty() {
+        return None;
+    }
+    let sent_qs = quantities(context, sent_toks);
+    for &(i, q) in &claim_qs {
+        let Some(key) = number_at(claim_toks, i) else {
+            continue;
+        };
+        let dim = q.dimension();
+        // A time or a date is one value however written ("7pm", "19:00"), not a measure.
+        if !dim.is_measure() {
+            continue;
+        }
+        // Where the sentence states the claim's number, written as the claim writes it (digits
+        // or a word: "7 km" is not stated by "Seventh Avenue"); none of them with the claim's
+        // dimension.
+        let digits = claim_toks[i].is_number;
+        let (mut stated, mut measured) = (false, false);
+        for j in 0..sent_toks.len() {
+            if sent_toks[j].is_number == digits && number_at(sent_toks, j).is_some_and(|k| k == key)
+            {
+                stated = true;
+                measured |= sent_qs
+                    .iter()
+                    .any(|(at, s)| *at == j && s.dimension() == dim);
+            }
+        }
+        if !stated || measured {
+            continue;
+        }
+        let rival = sent_qs.iter().find(|(at, s)| {
+            s.dimension() == dim
+                && !q.restates(s)
+                && number_at(sent_toks, *at).is_some_and(|k| k != key)
+        });
+        if let Some(&(j, _)) = rival {
+            return Some((
+                written_at(text, claim_toks, i)?,
+                written_at(context, sent_toks, j)?,
+            ));
+        }
+    }
+    None
+}
+
+/// The life span a sentence gives in parentheses after a name, as encyclopaedias write it:
+/// "Ada Lovelace (1815–1852)", "Roy Jenkins (11 November 1920 – 5 January 2003)": the tokens
+/// of the birth year and of the death year, the two years of one parenthesis with one dash
+/// between them. None when the sentence holds no such pair, or more than one.
+pub(super) fn life_span(src: &str, toks: &[Token<'_>]) -> Option<(usize, usize)> {
+    let mut found = None;
+    for i in 0..toks.len() {
+        if year_at(toks, i).is_none() {
+            continue;
+        }
+        // The parenthesis open before the birth year, and its end.
+        let end = toks[i].start + toks[i].raw.len();
+        let (Some(before), Some(after)) = (src.get(..toks[i].start), src.get(end..)) else {
+            continue;
+        };
+        let open = before.rfind('(').filter(|&o| !before[o..].contains(')'));
+        let (Some(_), Some(close)) = (open, after.find(')').map(|c| end + c)) else {
+            continue;
+        };
+        let Some(j) = (i + 1..toks.len())
+            .take_while(|&j| toks[j].start < close)
+            .find(|&j| year_at(toks, j).is_some())
+        else {
+            continue;
+        };
+        let between = &src[end..toks[j].start];
+        let dashes = between.matches(['-', '\u{2013}', '\u{2014}']).count();
+        if dashes != 1 || between.contains(';') {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some((i, j));
+    }
+    found
+}
+
+/// A birth year given as the death year or a death year as the birth year, against a life span
+/// of an aligned sentence ([`life_span`]): "She died in 1815" against "Ada Lovelace
+/// (1815–1852) was an English mathematician". The claim's event is a word of [`DEATH_WORDS`]
+/// or [`BIRTH_WORDS`] in the claim (`claim_toks` of `text`), or, for a claim that is a bare
+/// year, in the question (`question_toks`). Some((the claim's year, the span's year for that
+/// event)) when the claim's one year is the span's other year; None otherwise (a year the span
+/// does not give is judged as any number is).
+pub(super) fn life_span_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    question_toks: &[Token<'_>],
+    (context, sentences): (&'s str, &[&[Token<'_>]]),
+) -> Option<(&'c str, &'s str)> {
+    let mut years = (0..claim_toks.len()).filter(|&i| year_at(claim_toks, i).is_some());
+    let (Some(at), None) = (years.next(), years.next()) else {
+        return None;
+    };
+    let says = |toks: &[Token<'_>], words: &[&str]| {
+        toks.iter()
+            .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    let event_in = |toks: &[Token<'_>]| match (says(toks, DEATH_WORDS), says(toks, BIRTH_WORDS)) {
+        (true, false) => Some(true),
+        (false, true) => Some(false),
+        _ => None,
+    };
+    let bare = claim_toks.len() == 1;
+    let died = if bare {
+        event_in(question_toks)?
+    } else {
+        event_in(claim_toks)?
+    };
+    let year = year_at(claim_toks, at)?;
+    sentences.iter().find_map(|toks| {
+        let (born_at, died_at) = life_span(context, toks)?;
+        let (stated, other) = if died {
+            (died_at, born_at)
+        } else {
+            (born_at, died_at)
+        };
+        let stated_year = year_at(toks, stated)?;
+        if year == stated_year || year_at(toks, other) != Some(year) {
+            return None;
+        }
+        Some((
+            run_text(text, &claim_toks[at..=at])?,
+            run_text(context, &toks[stated..=stated])?,
+        ))
+    })
+}
+
+/// The text of a run of tokens of `src` (offsets in it), from its first token's start to its
+/// last token's end; None for an empty run or offsets outside `src`.
+pub(super) fn run_text<'s>(src: &'s str, run: &[Token<'_>]) -> Option<&'s str> {
+    let (first, last) = (run.first()?, run.last()?);
+    src.get(first.start..last.start + last.raw.len())
+}
+
+/// Words of a claim or question about a death ([`life_span_swap`]).
+pub(super) const DEATH_WORDS: &[&str] = &["died", "die", "dies", "death", "dying"];
+/// Words of a claim or question about a birth ([`life_span_swap`]).
+pub(super) const BIRTH_WORDS: &[&str] = &["born", "birth"];
+
+/// The "of" slots of a text: for each "<noun> of [the|a|an] [up to two lower-case words] <Name>"
+/// of `toks` (offsets in `src`), the noun, the name (a run of capitalised words with only spaces
+/// between: "the daughter of the poet Lord Byron" → ("daughter", [Lord, Byron])) and the
+/// capitalised words up to [`OF_SLOT_WINDOW`] tokens after "of" that the same clause holds (a
+/// name in apposition: "daughter of Nirvana frontman Kurt Cobain"). The noun is a lower-case
+/// content word right before "of".
+pub(super) fn of_slots<'t, 'a>(src: &str, toks: &'t [Token<'a>]) -> Vec<OfSlot<'t, 'a>> {
+    let mut out = Vec::new();
+    for i in 1..toks.len() {
+        if !toks[i].raw.eq_ignore_ascii_case("of") {
+            continue;
+        }
+        let head = toks[i - 1].raw;
+        let is_noun = head.len() >= 3
+            && head.bytes().all(|b| b.is_ascii_lowercase())
+            && !is_stopword(head)
+            && gap(src, toks, i - 1, i).is_empty();
+        if !is_noun {
+            continue;
+        }
+        let mut j = i + 1;
+        if toks.get(j).is_some_and(|t| {
+            ["the", "a", "an"]
+                .iter()
+                .any(|d| t.raw.eq_ignore_ascii_case(d))
+        }) {
+            j += 1;
+        }
+        let lower = |t: &Token<'_>| t.raw.bytes().all(|b| b.is_ascii_lowercase());
+        let mut k = j;
+        while k < toks.len()
+            && k < j + 2
+            && lower(&toks[k])
+            && !is_stopword(toks[k].raw)
+            && gap(src, toks, k - 1, k).is_empty()
+        {
+            k += 1;
+        }
+        let start = k;
+        while k < toks.len() && capitalised(&toks[k]) && gap(src, toks, k - 1, k).is_empty() {
+            k += 1;
+        }
+        if k == start {
+            continue;
+        }
+        // The window: to the first punctuation after the name's run, at most OF_SLOT_WINDOW.
+        let mut w = k;
+        while w < toks.len() && w <= i + OF_SLOT_WINDOW && gap(src, toks, w - 1, w).is_empty() {
+            w += 1;
+        }
+        out.push((head, &toks[start..k], &toks[i + 1..w]));
+    }
+    out
+}
+
+/// An "of" slot ([`of_slots`]): its noun, its name and the tokens of its window.
+pub(super) type OfSlot<'t, 'a> = (&'a str, &'t [Token<'a>], &'t [Token<'a>]);
+
+/// How many tokens after "of" an "of" slot's window reaches ([`of_slots`]).
+pub(super) const OF_SLOT_WINDOW: usize = 6;
+
+/// A name moved into another name's "of" slot: "She was the daughter of Charles Babbage"
+/// against "… her work on Charles Babbage's Analytical Engine. She was the daughter of the poet
+/// Lord Byron." The claim's slot ("daughter of", [`of_slots`]) is filled in an aligned sentence
+/// (`sentences`, tokens of `context`) by a name none of whose window's capitalised words is a
+/// word of the claim slot's window (possessives and curly apostrophes aside), nor a demonym
+/// ("of the Spanish club"), and no slot of that noun in the sources (`source_slots`: the
+/// [`of_slots`] of `context_tokens`, read on first use and kept for the request's other
+/// claims) holds a word of the claim's. The relation-argument swap of FactCC's entity swap (Kryscinski et al.
+/// 2020) read on the one syntactic frame "<relation noun> of <name>". Some((the claim's name,
+/// the sentence's)) as written.
+pub(super) fn of_slot_name_swap<'c, 's, 't, 'a>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    (context, context_tokens): (&'s str, &'t [Token<'a>]),
+    source_slots: &std::cell::OnceCell<Vec<OfSlot<'t, 'a>>>,
+    sentences: &[&[Token<'_>]],
+) -> Option<(&'c str, &'s str)> {
+    let claim_slots = of_slots(text, claim_toks);
+    if claim_slots.is_empty() {
+        return None;
+    }
+    // The name words of a window, as one name is written however its possessive is.
+    fn words<'x>(window: &'x [Token<'_>]) -> impl Iterator<Item = &'x str> + 'x {
+        window
+            .iter()
+            .filter(|t| capitalised(t))
+            .map(|t| strip_possessive(t.raw))
+    }
+    let shares = |a: &[Token<'_>], b: &[Token<'_>]| {
+        words(a).any(|x| words(b).any(|y| x.eq_ignore_ascii_case(y)))
+    };
+    // Read once per request, on the first claim with a slot.
+    let source_slots = source_slots.get_or_init(|| of_slots(context, context_tokens));
+    for (head, name, window) in claim_slots {
+        let same = |h: &str| h.eq_ignore_ascii_case(head);
+        if source_slots
+            .iter()
+            .any(|(h, _, w)| same(h) && shares(w, window))
+        {
+            continue;
+        }
+        let demonym =
+            |n: &[Token<'_>]| n.len() == 1 && demonym_place(&to_lower(n[0].raw)).is_some();
+        if demonym(name) {
+            continue;
+        }
+        let rival = sentences.iter().find_map(|toks| {
+            of_slots(context, toks)
+                .into_iter()
+                .find(|(h, n, w)| same(h) && !demonym(n) && !shares(w, window))
+        });
+        if let Some((_, theirs, _)) = rival {
+            return Some((run_text(text, name)?, run_text(context, theirs)?));
+        }
+    }
+    None
+}
+
+/// Prepositions that date an event by the year after them ([`slot_number_swap`]).
+pub(super) const TIME_PREPOSITIONS: &[&str] =
+    &["in", "on", "from", "since", "until", "by", "during"];

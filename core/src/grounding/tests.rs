@@ -1,0 +1,2602 @@
+use super::*;
+
+/// Asserts whether the first claim of `text` (with the prompt `q`) is contradicted by `ctx`.
+fn assert_contradicted(text: &str, q: &str, ctx: &str, contradicted: bool) {
+    let g = analyse(text, q, ctx);
+    assert_eq!(
+        g.claims[0].status == ClaimStatus::Contradicted,
+        contradicted,
+        "{text}: {g:?}"
+    );
+}
+
+#[test]
+fn an_abstention_the_sources_answer_is_contradicted() {
+    let q = "When was the bridge opened?";
+    let silent = "The bridge spans the river near the old mill. It is 300 metres long and \
+                  was designed by Anna Berg.";
+    let answers = "The bridge spans the river near the old mill. It was designed by Anna \
+                   Berg and opened in 1932.";
+    for text in [
+        "The passage does not say when the bridge was opened.",
+        "I don't know when it opened.",
+        "The opening date is not mentioned.",
+    ] {
+        assert_contradicted(text, q, answers, true);
+        assert_contradicted(text, q, silent, false);
+    }
+    let g = analyse(
+        "The context doesn't say when the bridge was opened.",
+        q,
+        answers,
+    );
+    assert_eq!(
+        g.claims[0].conflicts,
+        ["\"not stated\" vs \"1932\""],
+        "{g:?}"
+    );
+    // A question whose predicate the sources never use is not answered by its names.
+    let opera = "The Sydney Opera House was designed by Jørn Utzon and opened in 1973. It \
+                 hosts more than 1,500 performances each year.";
+    assert_contradicted(
+        "The passage doesn't say how much it cost to build.",
+        "How much did the Sydney Opera House cost?",
+        opera,
+        false,
+    );
+    // Who: a name the question does not give.
+    let q = "Who designed the bridge?";
+    assert_contradicted("The text does not mention the designer.", q, answers, true);
+    // An abstention with a contrast states more than silence; a question that asks for
+    // no name, date or count is not judged.
+    assert_contradicted(
+        "I don't know when it opened, but it spans the river.",
+        "When was the bridge opened?",
+        answers,
+        false,
+    );
+    assert_contradicted(
+        "The passage does not say what it is made of.",
+        "What is the bridge made of?",
+        answers,
+        false,
+    );
+}
+
+#[test]
+fn a_conversational_formula_is_no_claim() {
+    let ctx = "The Starry Night is an oil-on-canvas painting by Vincent van Gogh, painted in \
+               June 1889.";
+    let g = analyse(
+        "Sure! It was painted by Vincent van Gogh in 1889. Good luck with your report!",
+        "Who painted The Starry Night?",
+        ctx,
+    );
+    assert_eq!(g.claims.len(), 1, "{g:?}");
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A formula that names something or states a number is a claim.
+    for text in [
+        "Sure, Gauguin painted it.",
+        "Of course it was painted in 1901.",
+        "Enjoy the Silence is a song.",
+    ] {
+        assert_eq!(analyse(text, "", ctx).claims.len(), 1, "{text}");
+    }
+    // A reply that is only a formula keeps it as its claim.
+    let g = analyse("No problem.", "", ctx);
+    assert_eq!(g.claims.len(), 1, "{g:?}");
+}
+
+#[test]
+fn a_rank_of_a_superlative_changed_is_contradicted() {
+    let ctx = "Jupiter is the largest planet in the Solar System. Saturn, the \
+               second-largest, is known for its prominent ring system.";
+    let q = "What is the second-largest planet in the Solar System?";
+    assert_contradicted("Jupiter.", q, ctx, true);
+    assert_contradicted("Saturn.", q, ctx, false);
+    assert_contradicted("Saturn is the second largest planet.", "", ctx, false);
+    let g = analyse("Jupiter is the second-largest planet.", "", ctx);
+    assert_eq!(
+        g.claims[0].conflicts,
+        ["\"Jupiter second largest\" vs \"largest\""],
+        "{g:?}"
+    );
+    // A possessive is the scope, the name before the copula what the rank is said of.
+    let ctx = "Sydney is Australia's largest city. Melbourne is the second-largest.";
+    let q = "What is Australia's largest city?";
+    assert_contradicted("Melbourne", q, ctx, true);
+    assert_contradicted("Sydney", q, ctx, false);
+    // "One of the largest" ranks nothing, and a sentence answer takes no rank from the
+    // question.
+    let ctx = "Lyon is one of the largest cities in France. Paris is the most populous city.";
+    assert_contradicted("Lyon", "Which is the second-largest city?", ctx, false);
+    assert_contradicted(
+        "Paris is in France.",
+        "Which is the third most populous city?",
+        ctx,
+        false,
+    );
+    assert_contradicted("Paris", "Which is the third most populous city?", ctx, true);
+}
+
+#[test]
+fn the_fields_of_a_record_are_one_source_sentence() {
+    let texts = |t: &'static str| -> Vec<&'static str> {
+        source_sentence_spans(t)
+            .into_iter()
+            .map(|(a, b)| &t[a..b])
+            .collect()
+    };
+    let record = "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)\n\n\
+                  Iceland joined NATO in 1949.\nTitle: Report\nIt rained.";
+    assert_eq!(
+        texts(record),
+        [
+            "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)",
+            "Iceland joined NATO in 1949.",
+            "Title: Report",
+            "It rained."
+        ]
+    );
+    // Labelled passages, turns of a conversation and lines that end a sentence are no
+    // fields.
+    for t in [
+        "Document 1: The laptop ships with a one-year limited warranty covering parts.\n\
+         Document 2: The warranty can be extended to three years for $149 within a month",
+        "User: hi there\nAssistant: hello",
+        "Note: it opened in 1937.\nSee: the report.",
+        "Colour: red\n\nSize: large",
+    ] {
+        assert_eq!(texts(t).len(), 2, "{t}");
+    }
+    // A claim that joins the fields is anchored in the record.
+    let ctx = "Country: Iceland\nCapital: Reykjavík\nPopulation: 387,800 (2023)\n\
+               Currency: Icelandic króna";
+    let good = analyse(
+        "Iceland's capital is Reykjavík, and it has about 388,000 inhabitants.",
+        "",
+        ctx,
+    );
+    assert_eq!(good.features.entity_anchor_mean, 1.0, "{good:?}");
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse(
+        "Iceland's capital is Reykjavík, and it has about 3.8 million inhabitants.",
+        "",
+        ctx,
+    );
+    assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn a_clipped_name_is_the_name_it_clips() {
+    let ctx = "The Metropolitan Museum of Art is located on Fifth Avenue in New York City. \
+               The New Slains Castle stands near Cruden Bay in Aberdeenshire.";
+    let q = "Where is it?";
+    assert_contradicted("The Met is on Fifth Avenue in NYC.", q, ctx, false);
+    // A name that lacks only a few letters of another is another name.
+    assert_contradicted("The New Slains Castle is in Aberdeen.", q, ctx, true);
+}
+
+#[test]
+fn a_weekday_conflicts_with_a_weekday_or_a_dated_day_not_with_a_month() {
+    let ctx = "The council voted on Tuesday to approve the lane. Work starts in March.";
+    let q = "Summarize the decision.";
+    assert_contradicted(
+        "The council approved the lane, with work starting in March.",
+        q,
+        ctx,
+        false,
+    );
+    assert_contradicted(
+        "The council voted on Friday to approve the lane.",
+        q,
+        ctx,
+        true,
+    );
+    let ctx = "The episode aired on May 5, 2013, on Fox's Animation Domination lineup.";
+    let q = "On which day of the week did the episode air?";
+    assert_contradicted("The episode aired on a Saturday.", q, ctx, true);
+    assert_contradicted("The episode aired on a Sunday.", q, ctx, false);
+}
+
+#[test]
+fn the_weekday_of_a_stated_date_is_computed_not_looked_up() {
+    assert_eq!(WEEKDAYS[weekday_of(1969, 7, 20)], "sunday");
+    assert_eq!(WEEKDAYS[weekday_of(2000, 2, 29)], "tuesday");
+    assert_eq!(WEEKDAYS[weekday_of(1900, 3, 1)], "thursday");
+    let found = |t: &str| {
+        let toks = tokens(t);
+        dated_weekdays(t, &toks)
+            .into_iter()
+            .map(|k| toks[k].raw.to_string())
+            .collect::<Vec<_>>()
+    };
+    for t in [
+        "It landed on Sunday, July 20, 1969.",
+        "It landed on Sunday 20 July 1969.",
+        "It landed on Sunday the 20th of July 1969.",
+    ] {
+        assert_eq!(found(t), ["Sunday"], "{t}");
+    }
+    // A wrong weekday, or a date without its year, is not computed.
+    assert!(found("It landed on Monday, July 20, 1969.").is_empty());
+    assert!(found("It landed on Sunday, July 20.").is_empty());
+    let apollo = "Apollo 11 landed on July 20, 1969.";
+    let g = analyse("On Sunday, July 20, 1969.", "When did it land?", apollo);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let g = analyse("On Monday, July 20, 1969.", "When did it land?", apollo);
+    assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
+fn a_date_stated_whole_with_the_claims_own_words_is_no_swap() {
+    let apollo = "Apollo 11 launched on July 16, 1969. Neil Armstrong and Buzz Aldrin \
+                  landed the lunar module Eagle on July 20. The crew splashed down in the \
+                  Pacific on July 24.";
+    let q = "When did Apollo 11 land on the Moon?";
+    // The claim joins the launch sentence's name and year with the landing's date.
+    assert_contradicted("Apollo 11 landed on July 20, 1969.", q, apollo, false);
+    assert_contradicted("July 20th, 1969.", q, apollo, false);
+    // The launch with the landing's date, and the splashdown's date for the landing.
+    assert_contradicted("Apollo 11 launched on July 20, 1969.", q, apollo, true);
+    assert_contradicted("Apollo 11 landed on July 24, 1969.", q, apollo, true);
+    assert_contradicted("July 24th, 1969.", q, apollo, true);
+    assert_contradicted(
+        "July 24th, 1969.",
+        "When did the crew splash down?",
+        apollo,
+        false,
+    );
+}
+
+#[test]
+fn a_name_beside_a_measure_is_no_swap_unless_it_takes_a_names_place() {
+    let ctx = "Mount Kilimanjaro is a dormant volcano in Tanzania. It is the highest \
+               mountain in Africa, about 5,895 metres above sea level.";
+    let q = "How tall is Kilimanjaro?";
+    // A place added beside the asked-for height: unsupported, not contradicted.
+    let beside = "Kilimanjaro stands about 5,895 metres above sea level, near the border \
+                  with Kenya.";
+    assert_contradicted(beside, q, ctx, false);
+    // The same place where the sentence names Africa: swapped.
+    let swapped = "Kilimanjaro stands about 5,895 metres above sea level and is the \
+                   highest mountain in Kenya.";
+    assert_contradicted(swapped, q, ctx, true);
+    // A question that also asks for a place judges every name as before.
+    let ada = "Ada Lovelace was an English mathematician, born in London in 1815.";
+    assert_contradicted(
+        "Paris, 1815.",
+        "Where and when was Ada Lovelace born?",
+        ada,
+        true,
+    );
+    assert!(asks_only_value("How tall is Kilimanjaro?"));
+    assert!(asks_only_value(
+        "Answer using the passage below.\nHow tall is Kilimanjaro?"
+    ));
+    assert!(asks_only_value("How many moons does Mars have?"));
+    assert!(asks_only_value("When was the Eiffel Tower completed?"));
+    assert!(asks_only_value("In what year did the war end?"));
+    assert!(!asks_only_value("Where and when was Ada Lovelace born?"));
+    assert!(!asks_only_value(
+        "Who was the tallest player, and how tall was he?"
+    ));
+    assert!(!asks_only_value("Which river is the longest?"));
+    assert!(!asks_only_value(
+        "What did the crowd do when the band came on?"
+    ));
+    // A name beside the asked-for date is a detail too.
+    let eiffel = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in \
+                  Paris, France. It was completed in 1889 and is 330 metres tall.";
+    let q = "When was the Eiffel Tower completed?";
+    let good = "The tower was finished in 1889 for the World's Fair.";
+    assert_contradicted(good, q, eiffel, false);
+    assert_contradicted("The tower was completed in 1925.", q, eiffel, true);
+    // A name beside the entity of the kind a "which" question asks for is a detail; in
+    // that entity's slot it is a swap.
+    let amazon = "The Amazon River in South America is the largest river by discharge \
+                  volume of water in the world.";
+    let q = "Which river has the largest discharge?";
+    let good = "The Amazon carries more water than any other river on Earth.";
+    assert_contradicted(good, q, amazon, false);
+    assert_contradicted(
+        "The Amazon River in Africa has the largest discharge.",
+        q,
+        amazon,
+        true,
+    );
+    assert_eq!(asked_noun(q).as_deref(), Some("river"));
+    assert_eq!(
+        asked_noun("What kind of tree is it?").as_deref(),
+        Some("tree")
+    );
+    assert_eq!(asked_noun("What is the capital of Peru?"), None);
+}
+
+#[test]
+fn word_lists_fit_their_length_bounds() {
+    assert_eq!(
+        BACK_REFERENCES.iter().map(|w| w.len()).max(),
+        Some(BACK_REFERENCE_MAX_LEN)
+    );
+    let lengths = NUMBER_WORDS.iter().map(|(w, _)| w.len());
+    assert_eq!(lengths.clone().min(), Some(NUMBER_WORD_MIN_LEN));
+    assert_eq!(lengths.max(), Some(NUMBER_WORD_MAX_LEN));
+    for &(w, d) in NUMBER_WORDS {
+        assert_eq!(number_word(w), Some(d));
+    }
+    for &(w, _) in NUMBER_WORDS {
+        assert!(
+            may_be_number_word(w) && may_be_number_word(&w.to_uppercase()),
+            "{w}"
+        );
+    }
+    for w in ["", "a", "the", "The", "and", "fifths", "thre", "thirtee"] {
+        assert!(!may_be_number_word(w), "{w}");
+    }
+    assert_eq!(number_word("tens"), None);
+    let forms = DIRECTION_ANTONYMS
+        .iter()
+        .flat_map(|(a, b)| a.iter().chain(b.iter()));
+    assert_eq!(
+        forms.clone().map(|f| f.len()).max(),
+        Some(DIRECTION_MAX_LEN)
+    );
+    for (pair, (a, b)) in DIRECTION_ANTONYMS.iter().enumerate() {
+        for (side, list) in [a, b].into_iter().enumerate() {
+            for f in list.iter() {
+                assert_eq!(direction_word(f), Some((pair, side, *f)), "{f} twice?");
+                assert_eq!(direction_word(&f.to_uppercase()), Some((pair, side, *f)));
+            }
+        }
+    }
+    assert_eq!(direction_word("sideways"), None);
+}
+
+#[test]
+fn a_swapped_number_contradicts_its_aligned_sentence() {
+    let ctx = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris. It was completed in 1889 as the centrepiece of the World's Fair and is 330 metres tall.";
+    let good = analyse(
+        "The Eiffel Tower was completed in 1889 and is 330 metres tall.",
+        "",
+        ctx,
+    );
+    let bad = analyse(
+        "The Eiffel Tower was completed in 1925 and is 150 metres tall.",
+        "",
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert!(
+        bad.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.contains("1925") && c.contains("1889")),
+        "{:?}",
+        bad.claims[0].conflicts
+    );
+    assert!(bad.features.novel_conflict_share > 0.0 && good.features.contradicted_share == 0.0);
+    let src = bad.claims[0].source.as_ref().unwrap();
+    assert_eq!(
+        ctx.chars()
+            .skip(src.start)
+            .take(src.end - src.start)
+            .collect::<String>(),
+        src.text
+    );
+    assert!(src.text.starts_with("It was completed in 1889"));
+}
+
+#[test]
+fn a_definite_description_continues_the_subject_named_before_it() {
+    // "The company" is Northwind Traders: its subject is not swapped for "Seattle".
+    let ctx = "Northwind Traders is a wholesale food distributor. The company was founded in \
+               1987 by Maria Anders and Thomas Hardy in Seattle. It ships to 40 countries.";
+    let good = analyse(
+        "Northwind Traders was founded in 1987 by Maria Anders and Thomas Hardy.",
+        "",
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    // A name the sentence before does not state is not the description's referent: the
+    // swap is still judged.
+    let ctx = "Contoso Holdings is an investor. Northwind Traders is a food distributor. \
+               Fabrikam is a maker of toys. The company was founded in 1987 by Maria Anders \
+               and Thomas Hardy in Seattle.";
+    let bad = analyse(
+        "Northwind Traders was founded in 1987 by Maria Anders and Thomas Hardy.",
+        "",
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    // A description equated with a name of its own names its own entity.
+    let second = "The capital is Paris, on the Seine.";
+    assert!(!opens_with_description(second, &tokens(second)));
+    let described = "The company was founded in 1987.";
+    assert!(opens_with_description(described, &tokens(described)));
+}
+
+#[test]
+fn a_word_the_sources_state_only_after_no_is_denied() {
+    let ctx = "A fire broke out at a warehouse on Elm Street late on Sunday. Firefighters \
+               brought it under control within two hours. No injuries were reported.";
+    let bad = analyse("Two firefighters suffered injuries.", "", ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert!(bad.features.negation_mismatch_share > 0.0);
+    // The claim that says so, or withholds the word, is not contradicted.
+    for good in [
+        "Firefighters controlled the fire, and no injuries were reported.",
+        "Everyone escaped injuries.",
+    ] {
+        let g = analyse(good, "", ctx);
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{good}: {g:?}"
+        );
+    }
+    // "no longer" denies the verb of its clause, not a thing: "compete" is not denied.
+    let ctx = "England will no longer compete in the Victory Shield.";
+    let toks = tokens(ctx);
+    assert!(!denied_by_no(ctx, &toks, 4));
+    let ctx = "There were no serious injuries.";
+    assert!(denied_by_no(ctx, &tokens(ctx), 4));
+    assert!(!denied_by_no(ctx, &tokens(ctx), 3));
+    // The word after the head is no part of the phrase.
+    let ctx = "No injuries occurred.";
+    assert!(denied_by_no(ctx, &tokens(ctx), 1) && !denied_by_no(ctx, &tokens(ctx), 2));
+    // Restricted by a phrase after it, it is denied only there: parking elsewhere is not.
+    let ctx = "The hotel has no parking on site. A public garage is two blocks away.";
+    assert!(!denied_by_no(ctx, &tokens(ctx), 4));
+    let g = analyse("Parking is available at the public garage nearby.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A "no" phrase denies its own words, not a clause that does not name them; "no longer"
+    // still negates its clause.
+    let ctx = "There is no charge for returns made within 30 days.";
+    let g = analyse("Returns are free within 30 days.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("You pay a charge for returns made within 30 days.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
+fn a_unit_is_found_however_it_is_written() {
+    let ctx = "The average distance between the Earth and the Moon is about 384,400 km.";
+    let g = analyse(
+        "The Moon is about 384,400 kilometres from the Earth on average.",
+        "",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    // A unit the question names ("in miles") is the unit of the answer's number.
+    let nile = "The Nile is about 6,650 kilometres long.";
+    let n = analyse(
+        "Roughly 4,130 miles.",
+        "How long is the Nile in miles?",
+        nile,
+    );
+    assert_eq!(n.claims[0].support, 1.0, "{n:?}");
+    let bad = analyse(
+        "The Moon is about 384,400 miles from the Earth on average.",
+        "",
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_pronoun_subject_anchors_the_name_its_previous_sentence_opens_with() {
+    let ctx = "Roman Atwood is a content creator. He is best known for his vlogs, where he \
+               posts updates about his life.";
+    let g = analyse("Roman Atwood posts vlogs about his life.", "", ctx);
+    assert_eq!(g.features.entity_anchor_mean, 1.0, "{g:?}");
+    // So does a pronoun after a fronted adverbial that names nothing.
+    let ctx = "Aristotle was an Ancient Greek philosopher. At seventeen or eighteen years of \
+               age, he joined Plato's Academy in Athens and remained there for twenty years.";
+    let g = analyse("Aristotle spent time in Athens.", "", ctx);
+    assert!(g.features.entity_anchor_mean > 0.5, "{g:?}");
+    // "He" continues the film's sentence, whose subject is the film, not the actor.
+    let ctx = "D.C. Cab is a 1983 comedy film starring Max Gail and Adam Baldwin. He \
+               portrayed Detective Wojo on the sitcom Barney Miller.";
+    let g = analyse(
+        "Adam Baldwin portrayed Detective Wojo on Barney Miller.",
+        "",
+        ctx,
+    );
+    assert!(g.features.entity_anchor_mean < 1.0, "{g:?}");
+    // The sentence that continues the subject is the claim's alignment, so its polarity is
+    // the one judged.
+    let ctx = "Roman Atwood is a content creator. He is best known for his vlogs, where he \
+               posts updates about his life.";
+    let bad = analyse("Roman Atwood has never posted a vlog.", "", ctx);
+    assert_eq!(bad.claims[0].conflicts, ["negated vs affirmed"], "{bad:?}");
+    // A subject that shares only part of the name is another entity.
+    let ctx = "Wasim Hasan Raja was a Pakistani cricketer. His brother Rameez played too.";
+    let toks = tokens(ctx);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[]);
+    let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
+    assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
+    assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
+}
+
+#[test]
+fn a_citation_marker_states_no_number() {
+    let ctx = "She won the Nobel Prize in Physics in 1903 and the Nobel Prize in Chemistry in \
+               1911.";
+    let text = "She won the Nobel Prize in Physics in 1903 [1] and in Chemistry in 1911 [1, 2].";
+    let g = analyse(text, "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let toks = tokens(text);
+    let cited: Vec<&str> = (0..toks.len())
+        .filter(|&i| is_citation_marker(text, &toks, i))
+        .map(|i| toks[i].raw)
+        .collect();
+    assert_eq!(cited, ["1", "1", "2"]);
+    // A retrieval pipeline's source label: neither the label nor its number is stated.
+    for (t, want) in [
+        (
+            "[Doc 2] Gigafactory Texas is Tesla's largest factory [source 1].",
+            &["Doc", "2", "source", "1"][..],
+        ),
+        (
+            "It is near Austin (Doc 2), says Document 3 [Doc 1, 2] (Ref 4).",
+            &["Doc", "2", "Document", "3", "Doc", "1", "2", "Ref", "4"][..],
+        ),
+        (
+            "Per Documents 2 and 3 it opened in 2017 [Doc 1 or 4].",
+            &["Documents", "2", "3", "Doc", "1", "4"][..],
+        ),
+        ("It has 2 and 3 floors.", &[][..]),
+        (
+            "It makes the Model 3 and Model Y; see Article 5 of the code.",
+            &[][..],
+        ),
+    ] {
+        let toks = tokens(t);
+        let cited: Vec<&str> = (0..toks.len())
+            .filter(|&i| is_citation_marker(t, &toks, i))
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(cited, want, "{t}");
+    }
+    // A number in brackets with words is no citation, nor one without brackets.
+    for t in [
+        "The tower [built 1889] is tall.",
+        "It has 3 floors.",
+        "Figure [3a] shows it.",
+        "The [Model 3] sold well.",
+    ] {
+        let toks = tokens(t);
+        assert!(
+            (0..toks.len()).all(|i| !is_citation_marker(t, &toks, i)),
+            "{t}"
+        );
+    }
+}
+
+#[test]
+fn an_ordinary_word_opening_a_sentence_opens_the_name_the_request_writes_after_it() {
+    // "Little" opens the source sentence, where every word is capitalised; the answer writes
+    // "Little Ashby" mid-sentence, so the source names the village whole.
+    let ctx = "Little Ashby is a village in Leicestershire, England, known for its Norman \
+               church.";
+    let g = analyse("The village of Little Ashby is in Leicestershire.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let g = analyse("The village of Little Ashby is in Yorkshire.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // An opening demonym is keyed as a name by its place, as it is anywhere else.
+    let g = analyse(
+        "American Airlines is headquartered in Fort Worth.",
+        "Where is American Airlines headquartered?",
+        "The airline American Airlines is headquartered in Fort Worth, Texas.",
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // Without the request writing the pair mid-sentence, an opening ordinary word stays a
+    // word: "Somehow" names nothing.
+    let ctx = "Somehow Walt Disney made mice lovable.";
+    let toks = tokens(ctx);
+    let vocab = LowerVocab::of(&[&toks]);
+    assert!(!opens_name_run(ctx, &toks, 0, &vocab));
+    let toks_b = tokens("He lives in Little Ashby.");
+    let toks_a = tokens("Little Ashby is a village.");
+    let vocab = LowerVocab::of(&[&toks_a, &toks_b]);
+    assert!(opens_name_run(
+        "Little Ashby is a village.",
+        &toks_a,
+        0,
+        &vocab
+    ));
+}
+
+#[test]
+fn a_novel_name_conflicts_with_the_sentence_of_its_own_clause() {
+    // The claim's other clause carries most of its words, so its best sentence is the second
+    // one; the clause holding the novel name is stated by the first.
+    let ctx = "Inception is a 2010 science fiction film written and directed by Christopher \
+               Nolan. It stars Leonardo DiCaprio as a thief who steals information by \
+               entering people's dreams.";
+    let bad = analyse(
+        "It was written and directed by Steven Spielberg, and Leonardo DiCaprio plays a \
+         thief who enters people's dreams.",
+        "",
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert!(
+        bad.claims[0].conflicts.iter().any(|c| c.contains("steven")),
+        "{:?}",
+        bad.claims[0].conflicts
+    );
+    let good = analyse(
+        "It was written and directed by Christopher Nolan, and Leonardo DiCaprio plays a \
+         thief who enters people's dreams.",
+        "",
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+}
+
+#[test]
+fn a_novel_date_conflicts_with_the_second_sentence_of_its_aligned_span() {
+    // The best sentence names the subject and has no date; the next one, which refers back to
+    // it, states the date the answer replaces.
+    let ctx = "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889 as the entrance to the World's Fair.";
+    let q = "When was the Eiffel Tower completed?";
+    let bad = analyse("The Eiffel Tower was completed in 1899.", q, ctx);
+    let good = analyse("The Eiffel Tower was completed in 1889.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert!(
+        bad.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.contains("1899") && c.contains("1889")),
+        "{:?}",
+        bad.claims[0].conflicts
+    );
+    // It cites the sentence that states the date it contradicts.
+    assert!(bad.claims[0]
+        .source
+        .as_ref()
+        .unwrap()
+        .text
+        .starts_with("It was completed in 1889"));
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    // A date the sources lack, with no other date in the aligned span, is unsupported, not
+    // contradicted: nothing states another one in its place.
+    let undated = analyse(
+        "The Eiffel Tower was completed in 1899.",
+        q,
+        "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was built as the entrance to the World's Fair.",
+    );
+    assert_ne!(
+        undated.claims[0].status,
+        ClaimStatus::Contradicted,
+        "{undated:?}"
+    );
+}
+
+#[test]
+fn a_name_named_by_part_of_a_longer_name_is_no_other_name() {
+    // The claim joins two sentences: "Moon" stands in the first, the rest in the second,
+    // whose "Apollo Lunar Module Eagle" the claim names "the Eagle".
+    let ctx = "Apollo 11 was the spaceflight that first landed humans on the Moon. \
+               Neil Armstrong and Buzz Aldrin landed the Apollo Lunar Module Eagle on July \
+               20, 1969.";
+    let g = analyse(
+        "Neil Armstrong and Buzz Aldrin landed the Eagle on the Moon in July 1969.",
+        "",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A name swapped within a run that is another entity still conflicts: "Michelle Obama"
+    // does not name "Barack Obama".
+    let ctx = "Barack Obama signed the Affordable Care Act in 2010.";
+    let b = analyse(
+        "Michelle Obama signed the Affordable Care Act in 2010.",
+        "",
+        ctx,
+    );
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    let b = analyse("Barack Obama signed the Clean Air Act in 2010.", "", ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+}
+
+#[test]
+fn a_name_written_another_way_supports_its_claim() {
+    // Each pair: an answer naming or numbering what the source states in another form, and
+    // a swap that must still contradict.
+    for (ctx, good, bad) in [
+        (
+            "The Sagrada Família was designed by the Catalan architect Antoni Gaudí.",
+            "Antoni Gaudi designed the Sagrada Familia.",
+            "Antoni Pujol designed the Sagrada Familia.",
+        ),
+        (
+            "Marie Skłodowska-Curie was the first woman to win a Nobel Prize.",
+            "Marie Curie was the first woman to win a Nobel Prize.",
+            "Marie Meitner was the first woman to win a Nobel Prize.",
+        ),
+        (
+            "The United States purchased Alaska from the Russian Empire in 1867.",
+            "The U.S. purchased Alaska from the Russian Empire in 1867.",
+            "The U.K. purchased Alaska from the Russian Empire in 1867.",
+        ),
+        (
+            "Norway has a population of about 5.5 million people.",
+            "Norway has a population of about 5,500,000 people.",
+            "Norway has a population of about 7,500,000 people.",
+        ),
+        (
+            "Mars is the fourth planet from the Sun.",
+            "Mars is the 4th planet from the Sun.",
+            "Mars is the 6th planet from the Sun.",
+        ),
+        (
+            "Bell was granted a patent for the telephone in 1876.",
+            "Bell was granted a patent for the telephone in the 1870s.",
+            "Bell was granted a patent for the telephone in the 1890s.",
+        ),
+    ] {
+        let (g, b) = (analyse(good, "", ctx), analyse(bad, "", ctx));
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+        assert_eq!(
+            b.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{bad}: {b:?}"
+        );
+    }
+}
+
+#[test]
+fn no_longer_negates() {
+    let ctx = "In 2006 the International Astronomical Union reclassified Pluto as a dwarf \
+               planet, so it is no longer considered a planet.";
+    for good in [
+        "Pluto is not considered a planet.",
+        "Pluto is no longer considered a planet.",
+    ] {
+        let g = analyse(good, "Is Pluto a planet?", ctx);
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{good}: {g:?}"
+        );
+    }
+    let b = analyse(
+        "Pluto is still considered a planet.",
+        "Is Pluto a planet?",
+        ctx,
+    );
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    assert!(b.features.negation_mismatch_share > 0.0);
+}
+
+#[test]
+fn with_no_before_a_noun_is_an_adjunct_like_without() {
+    let ctx = "A ten-year study found that adults who walked at least 7,000 steps a day had \
+               a 31% lower risk of heart disease. The benefit levelled off above 10,000 steps.";
+    let g = analyse(
+        "Walking at least 7,000 steps a day was linked to a 31% lower risk of heart \
+         disease, with no extra benefit above 10,000 steps.",
+        "Summarize the study.",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let s = "Adults with no symptoms were not tested.";
+    assert!(negates(s, &tokens(s)), "the verbal negation still negates");
+    let s = "Adults with no symptoms were tested.";
+    assert!(!negates(s, &tokens(s)));
+    let s = "No symptoms were found.";
+    assert!(negates(s, &tokens(s)));
+}
+
+#[test]
+fn a_not_that_opens_a_phrase_denies_the_phrase() {
+    let ctx = "Parasite is a 2019 South Korean film directed by Bong Joon-ho. It won the Palme \
+               d'Or at Cannes and became the first non-English-language film to win the \
+               Academy Award for Best Picture.";
+    let g = analyse(
+        "It was the first film not in English to win Best Picture.",
+        "Did Parasite win any big awards?",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    for (s, negated) in [
+        ("The film was not in English.", true),
+        ("It's not in English.", true),
+        ("The film was certainly not in English.", true),
+        ("A film not in English won.", false),
+        ("It won for the effect, not for relativity.", true),
+        ("He served in the war but not in the battle.", true),
+        ("He decided not to go.", true),
+    ] {
+        assert_eq!(negates(s, &tokens(s)), negated, "{s}");
+    }
+    // The name a prefixed compound holds is stated: "English" is not swapped for another.
+    let b = analyse(
+        "It was the first English film to win Best Picture.",
+        "",
+        ctx,
+    );
+    assert!(
+        b.claims[0].conflicts.iter().all(|c| !c.contains("palme")),
+        "{b:?}"
+    );
+}
+
+#[test]
+fn a_negative_implicative_before_to_negates() {
+    let ctx = "Italy failed to qualify for the 2018 World Cup. Sweden, who beat them in a \
+               play-off, reached the quarter-finals.";
+    let q = "Did Italy play at the 2018 World Cup?";
+    let g = analyse("Italy did not qualify for the 2018 World Cup.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert_eq!(g.features.negation_mismatch_share, 0.0, "{g:?}");
+    let b = analyse("Italy qualified for the 2018 World Cup.", q, ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    // Without "to" the verb is a verb: "sales declined" denies nothing.
+    let toks = tokens("Sales declined in 2019.");
+    assert!(!negates("Sales declined in 2019.", &toks));
+    let toks = tokens("The board declined to comment.");
+    assert!(negates("The board declined to comment.", &toks));
+    // A negation before one cancels it: "don't forget to" asks to remember.
+    for affirmed in [
+        "Don't forget to check out the sequel.",
+        "She never failed to vote.",
+    ] {
+        assert!(!negates(affirmed, &tokens(affirmed)), "{affirmed}");
+    }
+}
+
+#[test]
+fn a_negation_that_without_follows_is_a_double_negation() {
+    let ctx = "Pets are not permitted without the landlord's written consent. The deposit is \
+               returned within 30 days.";
+    let q = "Can I keep a cat?";
+    let only_with = analyse("Only with the landlord's written consent.", q, ctx);
+    assert_ne!(
+        only_with.claims[0].status,
+        ClaimStatus::Contradicted,
+        "{only_with:?}"
+    );
+    assert_eq!(only_with.features.negation_mismatch_share, 0.0);
+    // "without" alone negates nothing: an adjunct ("abandoned without food").
+    let ctx2 = "She rescued the dog from a hillside where it was abandoned without food.";
+    let rescued = analyse("She rescued the dog from a hillside.", "", ctx2);
+    assert_eq!(rescued.features.negation_mismatch_share, 0.0, "{rescued:?}");
+    // A comma ends the negation's reach.
+    let toks = tokens("It is not cheap, without doubt.");
+    assert!(negates("It is not cheap, without doubt.", &toks));
+    let toks = tokens("You cannot enter the building without a badge.");
+    assert!(!negates(
+        "You cannot enter the building without a badge.",
+        &toks
+    ));
+}
+
+#[test]
+fn an_elliptical_negated_clause_denies_of_the_clause_before_it() {
+    let ctx = "Unused items can be returned within 30 days. Sale items can be exchanged but \
+               not refunded.";
+    let q = "Can I get my money back for a sale item?";
+    let good = analyse(
+        "Sale items can't be refunded, though you can exchange them.",
+        q,
+        ctx,
+    );
+    assert_eq!(good.features.negation_mismatch_share, 0.0, "{good:?}");
+    let bad = analyse("Sale items can be refunded like any other item.", q, ctx);
+    assert!(bad.features.negation_mismatch_share > 0.0, "{bad:?}");
+    let wrong_half = analyse("Sale items cannot be exchanged.", q, ctx);
+    assert!(
+        wrong_half.features.negation_mismatch_share > 0.0,
+        "{wrong_half:?}"
+    );
+}
+
+#[test]
+fn a_number_word_times_a_scale_word_is_one_number() {
+    let ctx = "The firm said it would hire 1,500 engineers next year.";
+    let q = "How many engineers will it hire?";
+    let good = analyse("About fifteen hundred engineers.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse("About five thousand engineers.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.claims[0].conflicts, ["\"5000\" vs \"1500\""]);
+    let toks = tokens("two million and one hundred");
+    assert_eq!(number_at(&toks, 0).as_deref(), Some("2000000"));
+    assert_eq!(number_at(&toks, 1), None);
+    assert_eq!(number_at(&toks, 4), None);
+    assert_eq!(number_at(&toks, 3).as_deref(), Some("100"));
+}
+
+#[test]
+fn an_approximator_of_a_number_is_no_content_word() {
+    let ctx = "The wall was about 155 kilometres long.";
+    let q = "How long was the wall?";
+    let g = analyse("Roughly 155 kilometres.", q, ctx);
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    let toks = tokens("close to 50, roughly twelve, roughly speaking");
+    let approx: Vec<bool> = (0..toks.len())
+        .map(|i| approximates_number(&toks, i))
+        .collect();
+    assert_eq!(
+        approx,
+        [true, true, false, true, false, false, false],
+        "{toks:?}"
+    );
+}
+
+#[test]
+fn a_definite_description_names_the_entity_of_its_head() {
+    let ctx = "The Great Barrier Reef stretches for over 2,300 kilometres. It lies off the \
+               coast of Queensland, Australia.";
+    let good = "The reef stretches for more than 2,300 kilometres off Queensland.";
+    assert_contradicted(good, "", ctx, false);
+    // A name of the run the claim does not describe still conflicts.
+    let ctx2 = "The Great Barrier Reef lies off Queensland. The Ningaloo Reef lies off \
+                Western Australia.";
+    assert_contradicted("The reef lies off Victoria.", "", ctx2, true);
+    let toks = tokens("The reef and the 5 towers of the Tower");
+    let d: Vec<String> = definite_descriptions(&toks)
+        .into_iter()
+        .map(|c| c.into_owned())
+        .collect();
+    assert_eq!(d, ["reef"]);
+}
+
+#[test]
+fn a_subject_swapped_for_the_subject_of_a_contrasting_clause_contradicts() {
+    let ctx = "Neil Armstrong and Buzz Aldrin landed the lunar module Eagle on July 20, while \
+               Michael Collins remained in lunar orbit aboard Columbia.";
+    let q = "Which astronaut did not walk on the Moon?";
+    let bad = analyse("Buzz Aldrin remained in orbit aboard Columbia.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.claims[0].conflicts, ["\"buzz\" vs \"michael\""]);
+    let good = "Michael Collins remained in orbit aboard Columbia.";
+    assert_contradicted(good, q, ctx, false);
+    // A list's "and" and a relative clause join no independent clauses.
+    let ctx2 = "Louisa Smith, 35, a mother to Darcy, 13, and Tilda, 2, was diagnosed with \
+                osteosarcoma last year.";
+    let listed = "Louisa Smith was diagnosed with osteosarcoma.";
+    assert_contradicted(listed, "", ctx2, false);
+}
+
+#[test]
+fn a_difference_of_two_whole_numbers_of_a_sentence_is_stated() {
+    assert_eq!(
+        number_gaps(&tokens("won 11 of its 17 games in 2022")),
+        vec![6]
+    );
+    assert_eq!(number_gaps(&tokens("lost 24-17 to Denver")), vec![7]);
+    let t = "In 2023, 30,000 climbers tried and about 45 percent of them reached the top.";
+    assert_eq!(percent_shares(t, &tokens(t)), vec![13500]);
+    let t = "Turnout was 62% of 1.5 million voters.";
+    assert_eq!(percent_shares(t, &tokens(t)), vec![930000]);
+    assert!(number_gaps(&tokens("3.5 million and 2 million")).is_empty());
+    let ctx = "In the 2022 season, the team won 11 of its 17 games.";
+    let g = analyse("They went 11-6.", "How did the team do?", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert_eq!(g.source_gaps, vec![6]);
+}
+
+#[test]
+fn a_number_of_another_label_is_another_thing() {
+    let ctx = "Python 3.12 was released on October 2, 2023. It removed the distutils package, \
+               which had been deprecated in Python 3.10, and added the syntax of PEP 695.";
+    let q = "When was distutils removed from Python?";
+    let good = "It was removed in Python 3.12, after being deprecated in 3.10.";
+    assert_contradicted(good, q, ctx, false);
+    // The same label's number is the value swapped.
+    let bad = "The distutils package was deprecated in Python 3.11 and removed.";
+    assert_contradicted(bad, q, ctx, true);
+    let toks = tokens("It came with PEP 695 in June 5 releases.");
+    let text = "It came with PEP 695 in June 5 releases.";
+    assert_eq!(number_label(text, &toks, "695"), Some("PEP"));
+    assert_eq!(number_label(text, &toks, "5"), None);
+}
+
+#[test]
+fn a_number_the_claim_states_in_another_unit_is_no_restatement() {
+    let ctx = "Armstrong and Aldrin landed on July 20. They spent about 21.5 hours on the \
+               surface and collected 21.5 kg of samples.";
+    let claim = |t: &str| analyse(t, "Summarize the landing.", ctx).claims[0].clone();
+    let bad =
+        claim("They spent about 21.5 hours on the surface and brought back 47 kg of samples.");
+    assert_eq!(bad.status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.conflicts, ["\"47\" vs \"21.5\""]);
+    let good =
+        claim("They spent about 21.5 hours on the surface and collected 21.5 kg of samples.");
+    assert_ne!(good.status, ClaimStatus::Contradicted, "{good:?}");
+}
+
+#[test]
+fn a_span_between_two_years_of_a_sentence_is_stated() {
+    let toks = tokens("Victoria reigned from 1837 until her death in 1901, aged 81.");
+    assert_eq!(year_gaps(&toks), vec![64]);
+    assert_eq!(
+        year_gaps(&tokens("Founded in 1066, rebuilt in 1700 and 1750.")),
+        vec![634, 684, 50]
+    );
+    // A dynasty's or an empire's span is longer than a life.
+    assert_eq!(
+        year_gaps(&tokens(
+            "The best-known sections were built by the Ming dynasty (1368–1644)."
+        )),
+        vec![276]
+    );
+    assert!(year_gaps(&tokens("Born in 1900.")).is_empty());
+    let ctx = "John Smith was born in 1900 and died in 1950 in Boston. He moved there in 1930.";
+    let q = "How old was he when he died?";
+    let good = analyse("He was 50 when he died.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    // Years of two sentences state no span (1950 − 1930), and a wrong age is still novel.
+    for bad in ["He was 20 when he died.", "He was 65 when he died."] {
+        let b = analyse(bad, q, ctx);
+        assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{bad}: {b:?}");
+    }
+}
+
+#[test]
+fn porter_inflection_matches_porters_examples() {
+    // Porter (1980), steps 1b, 1c, 5a, 5b; the plural "s" goes first (`normal_form`).
+    for (w, stem) in [
+        ("plastered", "plaster"),
+        ("motoring", "motor"),
+        ("conflated", "conflat"),
+        ("hopping", "hop"),
+        ("tanned", "tan"),
+        ("hissing", "hiss"),
+        ("fizzed", "fizz"),
+        ("failing", "fail"),
+        ("filing", "file"),
+        ("agreed", "agre"),
+        ("happy", "happi"),
+        ("probate", "probat"),
+        ("controll", "control"),
+        ("mixed", "mix"),
+        ("mixing", "mix"),
+        ("produce", "produc"),
+        ("produced", "produc"),
+        ("cease", "ceas"),
+    ] {
+        let got = match porter_inflection(w) {
+            Some(Stem::Prefix(n)) => w[..n].to_string(),
+            Some(Stem::Owned(o)) => o,
+            None => w.to_string(),
+        };
+        assert_eq!(got, stem, "{w}");
+    }
+    for w in [
+        "bled", "sing", "feed", "fall", "rate", "white", "make", "méxico",
+    ] {
+        assert_eq!(porter_inflection(w), None, "{w}");
+    }
+}
+
+#[test]
+fn an_inflected_word_supports_its_claim() {
+    let ctx = "In the RGB color model, the three primary colors of light are red, green and \
+               blue. Mixing them in equal intensity produces white.";
+    let g = analyse(
+        "When mixed in equal intensity, they produce white.",
+        "What are the primary colors of light?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
+fn polarity_is_judged_per_clause() {
+    // One sentence that affirms one thing and denies another: each claim is judged against
+    // the clause that states it.
+    let cases = [
+        (
+            "Is Pluto a planet?",
+            "Pluto was discovered in 1930 and was long considered the ninth planet. In 2006 \
+             the International Astronomical Union reclassified Pluto as a dwarf planet, so it \
+             is no longer considered a planet.",
+            &[
+                "No, Pluto is not considered a planet.",
+                "It has been a dwarf planet since 2006.",
+            ][..],
+            &[
+                "Yes, Pluto is a planet.",
+                "Pluto is still considered the ninth planet.",
+            ][..],
+        ),
+        (
+            "Did Einstein win the Nobel Prize for relativity?",
+            "Albert Einstein received the 1921 Nobel Prize in Physics for his explanation of \
+             the photoelectric effect, not for his theory of relativity.",
+            &["No, it was awarded for the photoelectric effect."][..],
+            &["Yes, he won the 1921 Nobel Prize for his theory of relativity."][..],
+        ),
+        (
+            "Which river is the largest?",
+            "The Amazon is the largest river by discharge and the second longest river.",
+            &[
+                "The Amazon is not only the largest river by discharge but also the second \
+               longest.",
+            ][..],
+            &["The Amazon is not the largest river by discharge."][..],
+        ),
+        (
+            "Can penguins fly?",
+            "Penguins are birds, but they cannot fly. They use their wings to swim.",
+            &[
+                "Penguins cannot fly.",
+                "Penguins are birds but they can't fly.",
+            ][..],
+            &["Yes, penguins can fly.", "Penguins are not birds."][..],
+        ),
+        (
+            // A denial of what the sources never mention is no contradiction of them.
+            "Is aspirin an antibiotic?",
+            "Aspirin, also known as acetylsalicylic acid, is used to reduce pain, fever and \
+             inflammation.",
+            &["Aspirin is a pain and fever reliever, not an antibiotic."][..],
+            &["Aspirin does not reduce pain or fever."][..],
+        ),
+        (
+            // A clause of names alone is judged by its names.
+            "Was Holly Hunter in Saving Grace?",
+            "Holly Hunter starred in Saving Grace. It is a fantasy drama.",
+            &["Yes, she starred in Saving Grace, a fantasy drama."][..],
+            &["No, Holly Hunter wasn't in Saving Grace, but she did star in a fantasy drama."][..],
+        ),
+        (
+            // A relative clause denies only what it says.
+            "When was Python 3.0 released?",
+            "Python 3.0, released on 3 December 2008, was a major revision of the language \
+             that is not completely backward-compatible with earlier versions.",
+            &["Python 3.0 was released on December 3, 2008."][..],
+            &["Python 3.0 is completely backward-compatible with earlier versions."][..],
+        ),
+        (
+            // A word that opens the source sentence is a name where the claim writes it
+            // mid-sentence: "Python" is held on both sides.
+            "Is Python 3 backward compatible with Python 2?",
+            "Python 3.0, released in 2008, was a major revision not completely \
+             backward-compatible with earlier versions.",
+            &["No, Python 3.0 was not completely backward-compatible with earlier versions."][..],
+            &["Yes, Python 3.0 is fully backward-compatible with earlier versions."][..],
+        ),
+        (
+            // A sentence opened by a subordinate clause: its main clause after the comma.
+            "Can penguins fly?",
+            "Penguins are flightless birds. Although they cannot fly, they are excellent \
+             swimmers, using their wings as flippers.",
+            &["No, penguins can't fly, but they swim very well using their wings as flippers."][..],
+            &["They are excellent swimmers, and they can fly."][..],
+        ),
+        (
+            // A negation that states much the claim does not denies something else.
+            "Who wrote Pride and Prejudice?",
+            "Pride and Prejudice is an 1813 novel by Jane Austen, who did not publish under \
+             her own name during her lifetime.",
+            &["Jane Austen wrote Pride and Prejudice, which was published in 1813."][..],
+            &["Jane Austen published under her own name during her lifetime."][..],
+        ),
+        (
+            // "closed" states what "not open" does.
+            "Is the museum open on Mondays?",
+            "The City Museum is open Tuesday to Sunday from 10 am to 6 pm. It is not open on \
+             Mondays, except on public holidays.",
+            &["No, it is closed on Mondays unless it is a public holiday."][..],
+            &["It is open on Mondays, except on public holidays."][..],
+        ),
+        (
+            // The determiner "no" negates; within a name it does not.
+            "Did the treaty end the war?",
+            "The ceasefire was signed in 1953, but no peace treaty was ever concluded. The No \
+             Gun Ri report was published in 2001.",
+            &[
+                "No. Only a ceasefire was signed in 1953; there was never a peace treaty.",
+                "The No Gun Ri report was published in 2001.",
+            ][..],
+            &["A peace treaty was concluded after the ceasefire."][..],
+        ),
+    ];
+    for (q, ctx, goods, bads) in cases {
+        for good in goods {
+            let g = analyse(good, q, ctx);
+            assert!(
+                g.claims
+                    .iter()
+                    .all(|c| c.status != ClaimStatus::Contradicted),
+                "{good}: {g:?}"
+            );
+        }
+        for bad in bads {
+            let b = analyse(bad, q, ctx);
+            assert_eq!(
+                b.claims[0].status,
+                ClaimStatus::Contradicted,
+                "{bad}: {b:?}"
+            );
+            assert!(b.features.negation_mismatch_share > 0.0, "{bad}");
+        }
+    }
+}
+
+#[test]
+fn a_number_spanning_a_year_of_the_claim_and_one_of_the_sources_is_given() {
+    let (q, ctx) = (
+        "When did she join the company?",
+        "Maria joined Globex in 2015 after spending six years at Initech. She became chief \
+         financial officer in 2019.",
+    );
+    for good in [
+        "She joined Globex in 2015, four years before becoming CFO.",
+        "She joined Globex in 2015, 4 years before becoming CFO.",
+    ] {
+        let g = analyse(good, q, ctx);
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{good}: {g:?}"
+        );
+    }
+    // Without the year it counts from, or counting to no year of the sources, it is not.
+    let bad = analyse(
+        "She joined Globex after spending four years at Initech.",
+        q,
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    let bad = analyse(
+        "She joined Globex in 2015, five years before becoming CFO.",
+        q,
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn month_names_are_dates_and_approximate_numbers_keep_their_unit() {
+    assert!(CALENDAR_NAMES.windows(2).all(|w| w[0] < w[1]));
+    for m in crate::text::MONTH_NAMES {
+        assert!(CALENDAR_NAMES.binary_search(&m).is_ok(), "{m}");
+    }
+    // A month conflicts with months only, not with the place of the aligned sentence.
+    let ctx = "Spotify was founded in 2006 in Stockholm by Daniel Ek and Martin Lorentzon. It \
+               launched its service in October 2008.";
+    let q = "When was the company founded and by whom?";
+    let good = analyse(
+        "Spotify was founded by Daniel Ek and Martin Lorentzon in 2006, and it launched in \
+         October 2008.",
+        q,
+        ctx,
+    );
+    assert!(
+        good.claims
+            .iter()
+            .all(|c| c.status != ClaimStatus::Contradicted),
+        "{good:?}"
+    );
+    let bad = analyse("It launched its service in March 2008.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    // An approximate number derived from the sources' is no swap for one of another unit;
+    // one of the same unit still is.
+    let (q, ctx) = (
+        "What share of the vote did she get?",
+        "Smith won the election with 54.3 percent of the vote, while her opponent received \
+         45.7 percent.",
+    );
+    let good = analyse(
+        "She got 54.3% of the vote, about nine points more than her opponent.",
+        q,
+        ctx,
+    );
+    assert!(
+        good.claims
+            .iter()
+            .all(|c| c.status != ClaimStatus::Contradicted),
+        "{good:?}"
+    );
+    let bad = analyse("She got about 60 percent of the vote.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_name_of_the_question_must_stand_in_the_claims_sentence() {
+    // The question's subject, stated by the passage, is judged as the claim's own: a claim
+    // that puts it beside another sentence's predicate is contradicted.
+    let (q, ctx) = (
+        "Which company makes the Walkman?",
+        "The Walkman is a line of portable audio players designed and marketed by Sony. The \
+         Galaxy S series is made by Samsung Electronics.",
+    );
+    let bad = analyse("The Walkman is made by Samsung.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    let good = analyse("The Walkman is made by Sony.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+}
+
+#[test]
+fn the_question_window_tells_the_answer_from_another_name_in_the_passage() {
+    let ctx = "Canberra is the capital city of Australia. Sydney is its largest city.";
+    let q = "What is the capital of Australia?";
+    let good = analyse("Canberra", q, ctx).features;
+    let bad = analyse("Sydney", q, ctx).features;
+    assert_eq!((good.new_support_share, bad.new_support_share), (1.0, 1.0));
+    assert_eq!(good.answer_question_alignment, 1.0);
+    // In sentence form the swapped name contradicts the sentence that states the capital.
+    let g = analyse("The capital of Australia is Sydney.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert!(
+        g.claims[0].conflicts[0].contains("sydney")
+            && g.claims[0].conflicts[0].contains("canberra")
+    );
+    assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+}
+
+#[test]
+fn a_bridge_sentence_answers_the_rest_of_the_question() {
+    let ctx = "The Princess Bride is a soundtrack album by the singer Mark Knopfler, released in \
+        1987. He was born in Glasgow but raised near Newcastle upon Tyne. The album was \
+        recorded in London.";
+    let q = "Where was the singer who composed The Princess Bride soundtrack born?";
+    let good = analyse("Glasgow", q, ctx).features;
+    let bad = analyse("London", q, ctx).features;
+    assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+    assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+    // A bridge through a name, not a pronoun.
+    let ctx = "The Princess Bride soundtrack was composed by Mark Knopfler. Knopfler grew up \
+        in Newcastle and was born in Glasgow. The film was shot in London.";
+    let good = analyse("Glasgow", q, ctx).features;
+    let bad = analyse("London", q, ctx).features;
+    assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+    assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+}
+
+#[test]
+fn a_sentence_that_opens_with_the_pronoun_continues_the_question_sentence() {
+    let ctx = "Mount Everest, on the border between Nepal and China, is Earth's highest \
+        mountain above sea level. Its elevation of 8,849 metres was established by a 2020 \
+        survey. Climbers reach base camp from Lukla.";
+    let q = "How high is Mount Everest?";
+    let good = analyse("8,849 metres", q, ctx).features;
+    let bad = analyse("Lukla", q, ctx).features;
+    assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+    assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+}
+
+#[test]
+fn a_scale_word_heading_a_compound_scales_its_number() {
+    let ctx = "The mission cost 410 million euros and was delayed twice. A 19th-century \
+        roof was restored.";
+    for claim in [
+        "The 410-million-euro mission was delayed twice.",
+        "The mission, a 410 million-euro project, was delayed twice.",
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{claim}: {g:?}");
+    }
+    let g = analyse("The 510-million-euro mission was delayed twice.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
+fn an_initialism_in_the_possessive_is_found_spelled_out() {
+    let ctx = "The European Space Agency launched its Aurora weather satellite on Wednesday \
+        from Kourou, French Guiana.";
+    let g = analyse(
+        "ESA's Aurora satellite launched on Wednesday from Kourou.",
+        "",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
+fn a_bare_number_is_a_claim() {
+    let ctx = "The tower was completed in 1889. The lift was added in 1925.";
+    let q = "When was the tower completed?";
+    let good = analyse("1889", q, ctx);
+    let bad = analyse("1925", q, ctx);
+    let novel = analyse("1887.", q, ctx);
+    assert_eq!(good.claims.len(), 1, "{good:?}");
+    assert_eq!(good.features.answer_question_alignment, 1.0, "{good:?}");
+    assert!(bad.features.answer_question_alignment < 0.5, "{bad:?}");
+    // A number the sources lack has no sentence to align with: unsupported, and novel.
+    assert_eq!(
+        novel.claims[0].status,
+        ClaimStatus::Unsupported,
+        "{novel:?}"
+    );
+    assert_eq!(
+        novel.features.answer_question_alignment.to_bits(),
+        0.0f64.to_bits()
+    );
+    // Without a digit or a letter there is no claim.
+    assert!(analyse("—", q, ctx).claims.is_empty());
+}
+
+#[test]
+fn without_before_a_gerund_denies_its_own_clause() {
+    let ctx = "Tesla studied engineering and physics in the 1870s without receiving a \
+        degree. In 1884 he emigrated to the United States.";
+    let q = "Did Tesla finish his engineering degree?";
+    let status = |text: &str| analyse(text, q, ctx).claims[0].status;
+    assert_eq!(
+        status("Yes, he received a degree in engineering in the 1870s."),
+        ClaimStatus::Contradicted
+    );
+    assert_ne!(
+        status("No, he studied engineering and physics but did not receive a degree."),
+        ClaimStatus::Contradicted
+    );
+    // The rest of the sentence stays affirmed.
+    assert_ne!(
+        status("Tesla studied engineering and physics in the 1870s."),
+        ClaimStatus::Contradicted
+    );
+    // The clause ends at punctuation: what follows it is affirmed.
+    let ctx = "It is the final song on the album Nevermind (without counting the secret \
+        track), released on September 24, 1991 by DGC Records.";
+    let g = analyse("September 24, 1991", "When was Nevermind released?", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A "without" that cancels a negation, and one before a noun, deny nothing.
+    let ctx = "Visitors cannot enter the building without showing a pass.";
+    assert_ne!(
+        analyse("Visitors must show a pass to enter.", "", ctx).claims[0].status,
+        ClaimStatus::Contradicted
+    );
+    let ctx = "The crew abandoned the ship without food.";
+    assert_ne!(
+        analyse("The crew abandoned the ship.", "", ctx).claims[0].status,
+        ClaimStatus::Contradicted
+    );
+}
+
+#[test]
+fn the_answer_stands_nearer_the_question_words_than_its_rivals() {
+    let ctx = "The Normans descended from Norse raiders and pirates who, under their leader \
+        Rollo, agreed to swear fealty to King Charles III of West Francia.";
+    let q = "Who was the leader of the Norse raiders?";
+    let good = analyse("Rollo", q, ctx).features;
+    let bad = analyse("Charles III", q, ctx).features;
+    let sentence = analyse("Their leader was King Charles III.", q, ctx).features;
+    assert_eq!(good.answer_question_proximity, 1.0, "{good:?}");
+    assert!(bad.answer_question_proximity < 0.5, "{bad:?}");
+    assert!(sentence.answer_question_proximity < 0.5, "{sentence:?}");
+    // Not judged without a question, or for a word that is no name, number or date.
+    assert_eq!(
+        analyse("Charles III", "", ctx)
+            .features
+            .answer_question_proximity,
+        1.0
+    );
+    assert_eq!(
+        analyse("pirates", q, ctx)
+            .features
+            .answer_question_proximity,
+        1.0
+    );
+}
+
+#[test]
+fn a_name_spelled_out_is_found_by_the_initialism_the_sources_write() {
+    let ctx = "Austin is the capital of the U.S. state of Texas. The EU and NASA agreed.";
+    let q = "What is the capital of Texas?";
+    for good in [
+        "It is Austin, a city in the United States.",
+        "The European Union agreed.",
+    ] {
+        let g = analyse(good, q, ctx);
+        assert_eq!(g.claims[0].conflicts, Vec::<String>::new(), "{good}: {g:?}");
+    }
+    // Initials that spell nothing the sources write stay names the sources lack.
+    let support = |t: &str| analyse(t, q, ctx).claims[0].support;
+    let us = support("It is Austin, a city in the United States.");
+    let uk = support("It is Austin, a city in the United Kingdom.");
+    assert!(us > uk, "{us} {uk}");
+}
+
+#[test]
+fn the_unit_of_a_restated_quantity_is_found_with_its_number() {
+    let ctx = "The bridge is 2.7 kilometres long and carries six lanes of traffic.";
+    let q = "How long is the bridge?";
+    let g = analyse("The bridge is 2,700 metres long.", q, ctx);
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    let g = analyse("The bridge is 2,700 feet long.", q, ctx);
+    assert!(g.claims[0].support < 1.0, "{g:?}");
+}
+
+#[test]
+fn a_share_in_words_states_a_percentage() {
+    let ctx = "In the survey of 2,000 employees, 50% said they preferred fully remote work, \
+               while 24 per cent preferred a hybrid arrangement.";
+    let q = "What share of respondents preferred remote work?";
+    for good in [
+        "Half of them preferred fully remote work.",
+        "A quarter of them preferred a hybrid arrangement.",
+    ] {
+        let g = analyse(good, q, ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+    }
+    for bad in [
+        "A third of them preferred fully remote work.",
+        "Three quarters of them preferred fully remote work.",
+        "Two-thirds of them preferred fully remote work.",
+    ] {
+        let g = analyse(bad, q, ctx);
+        assert_eq!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{bad}: {g:?}"
+        );
+    }
+    // A part of a sequence is no share: "the second half of the year" states no 50%.
+    let toks = tokens("in the second half of the year and a third of voters");
+    let shares: Vec<Option<f64>> = (0..toks.len()).map(|i| share_at(&toks, i)).collect();
+    assert_eq!(shares.iter().flatten().count(), 1, "{shares:?}");
+}
+
+#[test]
+fn a_direction_is_compared_with_the_clause_about_the_same_things() {
+    let ctx = "The museum is open Tuesday to Sunday, 10:00 to 18:00. It is closed on Mondays \
+               and public holidays.";
+    let q = "Is the museum open on Mondays?";
+    let bad = analyse("Yes, it is open on Mondays from 10:00 to 18:00.", q, ctx);
+    assert_eq!(
+        bad.claims[0].conflicts,
+        ["\"open\" vs \"closed\""],
+        "{bad:?}"
+    );
+    let good = analyse("It is open on Sundays from 10:00 to 18:00.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+}
+
+#[test]
+fn an_iso_date_states_its_month_and_day() {
+    let ctx = "Signed: 2023-04-05 by both parties in Geneva.";
+    let q = "When was the contract signed?";
+    let good = analyse(
+        "The contract was signed on April 5, 2023, in Geneva.",
+        q,
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse("The contract was signed on May 4, 2023, in Geneva.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert!(bad.claims[0]
+        .conflicts
+        .contains(&"\"may\" vs \"april\"".to_string()));
+    // The other way round: an answer's ISO date against a date written out.
+    let ctx = "Both parties signed the contract in Geneva on 5 April 2023.";
+    let good = analyse("It was signed on 2023-04-05.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+}
+
+#[test]
+fn an_initialism_that_is_a_stop_word_is_found_by_its_name_spelled_out() {
+    let ctx = "The WHO panel on antimicrobial resistance is chaired by Dr. Maria Lopez.";
+    let q = "Who leads the panel?";
+    let g = analyse(
+        "Dr. Maria Lopez chairs the World Health Organization panel.",
+        q,
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A run of capitals is shouting, not initialisms; "AM" after a number is a time.
+    let ctx = "Ask us WHO IS IN charge here. The shop opens at 10 AM in Madrid.";
+    let g = analyse("The World Health Organization opens in Madrid.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
+fn the_pronoun_carries_the_subject_not_the_other_names_of_the_sentence() {
+    // "They" are the Normans: the sentence after says nothing of Normandy's country.
+    let ctx = "The Normans were the people who in the 10th and 11th centuries gave their \
+        name to Normandy, a region in France. They were descended from Norse raiders and \
+        pirates from Denmark, Iceland and Norway.";
+    let q = "In what country is Normandy located?";
+    let good = analyse("France", q, ctx).features;
+    let bad = analyse("Denmark", q, ctx).features;
+    assert_eq!(good.answer_question_alignment, 1.0, "{good:?}");
+    assert!(bad.answer_question_alignment < 0.5, "{bad:?}");
+}
+
+#[test]
+fn verbs_of_change_and_up_or_down_before_a_number_are_directions() {
+    let ctx = "Northwind reported revenue of $2.4 billion, up 8% from a year earlier. It \
+               raised its full-year guidance and said it would open 40 new stores.";
+    for (claim, conflict) in [
+        ("Northwind's revenue fell 8% to $2.4 billion.", true),
+        ("Northwind's revenue grew 8% to $2.4 billion.", false),
+        ("It cut its full-year guidance.", true),
+        ("It raised its full-year guidance.", false),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            conflict,
+            "{claim}: {g:?}"
+        );
+    }
+    // "up" without a percentage or points is a particle.
+    for claim in [
+        "The handler woke up 14 minutes into the flight, when a bag fell on him.",
+        "The company set up a fund that fell in value.",
+    ] {
+        let g = analyse(
+            claim,
+            "",
+            "The handler woke up 14 minutes into the flight. A bag fell on him. The company \
+             set up a fund that fell in value.",
+        );
+        assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    }
+}
+
+#[test]
+fn a_number_in_another_numbers_slot_is_contradicted() {
+    let ctx = "The central library closed for renovation in 2015 and reopened in 2019 with a \
+               new children's wing. Its founder was born in 1950; his brother was born in \
+               1952.";
+    let q = "What year did the library reopen?";
+    let bad = analyse("It reopened in 2015.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.claims[0].conflicts, ["\"2015\" vs \"2019\""]);
+    let good = analyse("It reopened in 2019.", q, ctx);
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    // A slot the sentence also fills with the claim's number.
+    let g = analyse("Its founder was born in 1950.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A percentage's slot is the word before it: what the share measures.
+    let ctx = "The Green Party won 14.8 percent of the vote, up from 8.9 percent in the \
+               previous election.";
+    let q = "What share of the vote did the party win?";
+    let bad = analyse("It won 8.9% of the vote.", q, ctx);
+    assert_eq!(bad.claims[0].conflicts, ["\"8.9\" vs \"14.8\""], "{bad:?}");
+    let good = analyse("It won 14.8% of the vote.", q, ctx);
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    // Without a word before it, what the share is of.
+    let ctx = "About 71 percent of the Earth's surface is water-covered, and the oceans hold \
+               about 96.5 percent of all Earth's water.";
+    let q = "How much of Earth's surface is covered by water?";
+    let bad = analyse(
+        "Roughly 96.5% of Earth's surface is covered by water.",
+        q,
+        ctx,
+    );
+    assert_eq!(bad.claims[0].conflicts, ["\"96.5\" vs \"71\""], "{bad:?}");
+    let good = analyse(
+        "Roughly 71% of Earth's surface is covered by water.",
+        q,
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+}
+
+#[test]
+fn a_number_stated_as_another_quantity_is_contradicted() {
+    let ctx = "The Great Barrier Reef is composed of over 2,900 individual reefs and 900 \
+               islands stretching for over 2,300 kilometres over an area of approximately \
+               344,400 square kilometres.";
+    let q = "How long is the Great Barrier Reef?";
+    let bad = analyse("It stretches for about 900 kilometres.", q, ctx);
+    assert_eq!(
+        bad.claims[0].conflicts,
+        ["\"900 kilometres\" vs \"2,300 kilometres\""],
+        "{bad:?}"
+    );
+    let good = analyse("It stretches for more than 2,300 kilometres.", q, ctx);
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    // The counts and the area are no rivals of the length for a question of length.
+    assert_eq!(good.features.answer_question_proximity, 1.0, "{good:?}");
+    // The number stated with the claim's dimension too, or no other value of it.
+    let ctx2 = "The trail has 12 shelters along 12 miles of ridge.";
+    let g = analyse("The trail is 12 miles long.", "", ctx2);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let ctx3 = "The park has 40 lakes and a visitor centre.";
+    let g = analyse("The park is 40 kilometres wide.", "", ctx3);
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    // A time is one value however written: "Seventh Avenue" does not state "7pm".
+    let ctx4 = "The main broke around 6:45pm at 13th Street and Seventh Avenue.";
+    let g = analyse("The main broke before 7pm.", "", ctx4);
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+}
+
+#[test]
+fn a_life_spans_years_answer_birth_and_death() {
+    let ctx = "Ada Lovelace (1815-1852) was an English mathematician. She is chiefly known \
+               for her work on Charles Babbage's Analytical Engine.";
+    let q = "When did Ada Lovelace die?";
+    let bad = analyse("She died in 1815.", q, ctx);
+    assert_eq!(bad.claims[0].conflicts, ["\"1815\" vs \"1852\""], "{bad:?}");
+    let good = analyse("She died in 1852.", q, ctx);
+    assert!(good.claims[0].conflicts.is_empty(), "{good:?}");
+    // The birth year is no nearer rival of the death year.
+    assert_eq!(good.features.answer_question_proximity, 1.0, "{good:?}");
+    // A bare year takes its event from the question.
+    let bare = analyse("1815", q, ctx);
+    assert_eq!(
+        bare.claims[0].conflicts,
+        ["\"1815\" vs \"1852\""],
+        "{bare:?}"
+    );
+    let born = analyse("1815", "When was Ada Lovelace born?", ctx);
+    assert!(born.claims[0].conflicts.is_empty(), "{born:?}");
+    // Full dates; a parenthesis with other years ("(2001; 2004)") is no life span.
+    let ctx = "Roy Jenkins (11 November 1920 – 5 January 2003) chaired the commission.";
+    let bad = analyse("Roy Jenkins was born in 2003.", "", ctx);
+    assert_eq!(bad.claims[0].conflicts, ["\"2003\" vs \"1920\""], "{bad:?}");
+    let toks = tokens("The albums (2001; 2004) sold well.");
+    assert_eq!(life_span("The albums (2001; 2004) sold well.", &toks), None);
+    // A year before the parenthesis is no reason to stop looking.
+    let text = "In 1990 a plaque honoured Ada Lovelace (1815-1852).";
+    let toks = tokens(text);
+    let (born, died) = life_span(text, &toks).expect("a life span");
+    assert_eq!((toks[born].raw, toks[died].raw), ("1815", "1852"));
+}
+
+/// Asserts that the first claim of `text`, audited against `ctx` for the question `q`,
+/// has exactly the conflicts `expected` (none: `&[]`), printing the analysis otherwise.
+fn assert_conflicts(text: &str, q: &str, ctx: &str, expected: &[&str]) {
+    let g = analyse(text, q, ctx);
+    assert_eq!(g.claims[0].conflicts, expected, "{text}: {g:?}");
+}
+
+#[test]
+fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
+    let ctx = "On December 17, 1903, Wilbur and Orville Wright made four brief flights at \
+               Kitty Hawk. Orville piloted the first flight, which lasted 12 seconds.";
+    let q = "Who piloted the first powered flight?";
+    let bad = "Wilbur Wright piloted it.";
+    assert_conflicts(bad, q, ctx, &["\"wilbur wright\" vs \"orville\""]);
+    for good in [
+        "Orville Wright piloted it.",
+        "Orville piloted the first flight.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // The agent of a passive is the name after "by"; several names are one agent.
+    let ctx = "The phonograph was invented in 1877 by Thomas Edison. Watson and Crick \
+               proposed the model, drawing on images produced by Rosalind Franklin and \
+               Maurice Wilkins.";
+    let bad = "The images were produced by Watson.";
+    let swap = "\"watson\" vs \"rosalind franklin maurice wilkin\"";
+    assert_conflicts(bad, "", ctx, &[swap]);
+    for good in [
+        "Thomas Edison invented the phonograph in 1877.",
+        "Maurice Wilkins produced the images.",
+        "Crick proposed the model.",
+    ] {
+        assert_conflicts(good, "", ctx, &[]);
+    }
+    // Agent and argument swapped.
+    let ctx = "In 2016 Acme Robotics was acquired by Siemens for 300 million euros.";
+    let bad = "Acme Robotics acquired Siemens in 2016.";
+    assert_conflicts(bad, "", ctx, &["\"acme robotic\" vs \"siemen\""]);
+    assert_conflicts("Siemens acquired Acme Robotics in 2016.", "", ctx, &[]);
+    // An agent the sources leave unnamed may be the claim's: nothing is judged.
+    let ctx = "Orville and Wilbur Wright built gliders. He piloted the first flight, and \
+               Orville piloted the second.";
+    let g = analyse("Wilbur piloted the first flight.", "", ctx);
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    // A name after a preposition is no agent.
+    let ctx = "A song by Prince topped the charts in 1984.";
+    let toks = tokens(ctx);
+    let ks = keys(ctx, (0, ctx.len()), &LowerVocab::default());
+    let topped = toks
+        .iter()
+        .position(|t| t.raw == "topped")
+        .expect("the verb");
+    assert_eq!(verb_frame(ctx, &toks, &ks, topped), None);
+}
+
+#[test]
+fn a_name_in_another_names_of_slot_is_contradicted() {
+    let ctx = "Ada Lovelace was an English mathematician. She is chiefly known for her work \
+               on Charles Babbage's Analytical Engine. She was the daughter of the poet Lord \
+               Byron.";
+    let q = "Whose daughter was Ada Lovelace?";
+    let bad = "She was the daughter of Charles Babbage.";
+    assert_conflicts(bad, q, ctx, &["\"Charles Babbage\" vs \"Lord Byron\""]);
+    for good in [
+        "She was the daughter of the poet Lord Byron.",
+        "She was the daughter of Byron.",
+        "She was the daughter of Lord Byron's wife.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // A name in apposition fills the slot too; a demonym is no name of the slot.
+    let ctx = "Frances Bean Cobain is the daughter of Nirvana frontman Kurt Cobain. She is \
+               the head coach of the Spanish club.";
+    assert_conflicts("She is the daughter of Kurt Cobain.", "", ctx, &[]);
+    // (A novel name against a sentence's place is another rule's conflict.)
+    let g = analyse("She is the head coach of Real Madrid.", "", ctx);
+    assert!(
+        !g.claims[0].conflicts.iter().any(|c| c.contains("Spanish")),
+        "{g:?}"
+    );
+}
+
+#[test]
+fn strength_and_condition_are_scales() {
+    let ctx = "Storm Helga cut power to 45,000 homes. The national weather service said the \
+               storm would weaken as it moved east on Monday. The patient's condition \
+               improved overnight.";
+    for (claim, conflict) in [
+        ("The storm was expected to strengthen on Monday.", true),
+        ("The storm was expected to weaken on Monday.", false),
+        // An unsupported clause does not shield the supported one.
+        (
+            "Two people were injured, and the storm was expected to strengthen on Monday.",
+            true,
+        ),
+        ("The patient's condition worsened overnight.", true),
+        ("The patient's condition improved overnight.", false),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            conflict,
+            "{claim}: {g:?}"
+        );
+    }
+}
+
+#[test]
+fn a_clause_of_reason_keeps_its_own_direction() {
+    // "as … costs climbed" is the costs', not the profit's: "rose" conflicts with "fell".
+    let ctx = "Net profit fell to $85 million from $97 million a year earlier, as ingredient \
+               and shipping costs climbed.";
+    let g = analyse("Net profit rose to $97 million.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("Net profit fell to $85 million as costs climbed.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
+fn attributes_that_exclude_each_other_conflict() {
+    let ctx = "Mayor Lena Ortiz said the plan would cost about 12 million dollars, funded \
+               mostly by a state grant. Christopher Newport University is a public liberal \
+               arts university. The only male rhino lives with two females. It depicts the \
+               view from the east-facing window of his asylum room.";
+    for (claim, conflict) in [
+        ("The plan is funded mostly by a federal grant.", true),
+        ("The plan is funded mostly by a state grant.", false),
+        (
+            "Christopher Newport University is a private university.",
+            true,
+        ),
+        (
+            "Christopher Newport University is a public university.",
+            false,
+        ),
+        // The claim names both sides: nothing is swapped.
+        ("As the only male, the rhino lives with two females.", false),
+        (
+            "It shows the view from the west-facing window of his room.",
+            true,
+        ),
+        (
+            "It shows the view from the east-facing window of his room.",
+            false,
+        ),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            conflict,
+            "{claim}: {g:?}"
+        );
+    }
+}
+
+#[test]
+fn sizes_in_their_plain_form_are_directions() {
+    let ctx = "The town holds a large market every Saturday, with more than 200 stalls.";
+    for (claim, conflict) in [
+        ("The town holds a small market every Saturday.", true),
+        ("The town holds a tiny market every Saturday.", true),
+        ("The town holds a big market every Saturday.", false),
+        // "a little" is "somewhat".
+        ("The market is a little larger every Saturday.", false),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            conflict,
+            "{claim}: {g:?}"
+        );
+    }
+}
+
+#[test]
+fn a_direction_word_conflicts_with_its_opposite_in_the_aligned_sentence() {
+    let ctx = "In the second quarter the company's revenue rose 3 percent to 2.1 billion \
+        dollars. Air pressure at sea level is higher than on a mountain top.";
+    let status = |text: &str| analyse(text, "", ctx).claims[0].clone();
+    assert_eq!(
+        status("The company's revenue rose 3 percent in the second quarter.").status,
+        ClaimStatus::Supported
+    );
+    let fell = status("The company's revenue fell 3 percent in the second quarter.");
+    assert_eq!(fell.status, ClaimStatus::Contradicted, "{fell:?}");
+    assert_eq!(fell.conflicts, ["\"fell\" vs \"rose\""]);
+    let lower = status("Air pressure at sea level is lower than on a mountain top.");
+    assert_eq!(lower.conflicts, ["\"lower\" vs \"higher\""]);
+    // The same comparison with its arguments reversed.
+    let reversed = status("Air pressure on a mountain top is lower than at sea level.");
+    assert_ne!(reversed.status, ClaimStatus::Contradicted, "{reversed:?}");
+    // "no longer" is no length.
+    assert_eq!(
+        direction_pair(
+            (
+                "it is no longer a planet",
+                &tokens("it is no longer a planet")
+            ),
+            ("it is shorter", &tokens("it is shorter"))
+        ),
+        None
+    );
+    // Judged against the clause that states the claim's subject, not a later clause.
+    let ctx = "In the second quarter, revenue rose 3% to 2.1 billion dollars, while operating \
+        costs fell 1%.";
+    let fell = analyse("Revenue fell 3% in the second quarter.", "", ctx);
+    assert_eq!(
+        fell.claims[0].conflicts,
+        ["\"fell\" vs \"rose\""],
+        "{fell:?}"
+    );
+    let costs = analyse("Operating costs fell 1% in the second quarter.", "", ctx);
+    assert_ne!(
+        costs.claims[0].status,
+        ClaimStatus::Contradicted,
+        "{costs:?}"
+    );
+    // A claim that joins two sentences is judged clause by clause against both; "increase"
+    // and "fell" are one scale.
+    let ctx = "Acme reported revenue of $4.2 billion for 2023, a 12% increase over the prior \
+        year. Net income fell to $310 million due to restructuring costs.";
+    let q = "Summarize Acme's 2023 results.";
+    let good = analyse(
+        "Acme's 2023 revenue rose 12% to $4.2 billion, while net income fell to $310 million.",
+        q,
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    let bad = analyse(
+        "Acme's 2023 revenue rose 12% to $4.2 billion, while net income rose to $310 million.",
+        q,
+        ctx,
+    );
+    assert_eq!(bad.claims[0].conflicts, ["\"rose\" vs \"fell\""], "{bad:?}");
+    let fell = analyse("Acme's revenue fell 12% to $4.2 billion in 2023.", q, ctx);
+    assert_eq!(
+        fell.claims[0].conflicts,
+        ["\"fell\" vs \"increase\""],
+        "{fell:?}"
+    );
+    // A decision and its reverse.
+    let ctx = "On Tuesday the city council voted 7-2 to pass the 2025 budget.";
+    let rejected = analyse("The council rejected the budget by a 7-2 vote.", "", ctx);
+    assert_eq!(
+        rejected.claims[0].conflicts,
+        ["\"rejected\" vs \"pass\""],
+        "{rejected:?}"
+    );
+    let passed = analyse("The council passed the budget by a 7-2 vote.", "", ctx);
+    assert_ne!(
+        passed.claims[0].status,
+        ClaimStatus::Contradicted,
+        "{passed:?}"
+    );
+}
+
+#[test]
+fn a_number_with_a_group_comma_is_no_year() {
+    let ctx = "Founded in 2005, the company now employs roughly 1,200 staff across four \
+        offices. Last year its revenue grew by 12% to $45 million, and it expects to hire 200 \
+        more people in 2024.";
+    let g = analyse(
+        "The company employs about 1,200 people and its revenue grew to $45 million last year.",
+        "",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    assert_eq!(
+        year_gaps(&tokens("from 1,200 to 1,300 people in 1990")),
+        Vec::<u32>::new()
+    );
+}
+
+#[test]
+fn a_novel_number_conflicts_with_a_number_of_the_same_unit() {
+    let ctx = "A former bank manager was sentenced to five years in prison on Tuesday. A jury \
+        found him guilty of fraud last month after a three-week trial.";
+    let claim = |t: &str| analyse(t, "Summarize the article.", ctx).claims[0].clone();
+    let bad =
+        claim("He was sentenced to ten years in prison after a jury found him guilty of fraud.");
+    assert_eq!(bad.status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.conflicts, ["\"10\" vs \"5\""]);
+    assert!(bad.source.unwrap().text.contains("five years"));
+    let good =
+        claim("He was sentenced to five years in prison after a jury found him guilty of fraud.");
+    assert_eq!(good.status, ClaimStatus::Supported, "{good:?}");
+    // A quantity of the same unit but of another thing, or a change between two numbers
+    // the claim both states, is no conflict.
+    let ctx2 = "The kite measured an astonishing 6,000 metres. Fog at the festival was thick.";
+    let fog = analyse("Fog at the festival cut visibility to 50 metres.", "", ctx2);
+    assert_ne!(fog.claims[0].status, ClaimStatus::Contradicted, "{fog:?}");
+    let ctx3 = "Rooney moved up into second place with wealth of 72 million pounds.";
+    let up = analyse(
+        "Rooney's wealth is up 12 million pounds to 72 million pounds.",
+        "",
+        ctx3,
+    );
+    assert_ne!(up.claims[0].status, ClaimStatus::Contradicted, "{up:?}");
+    // Another unit is no conflict: nothing states how many appeals he filed.
+    let other =
+        claim("He filed ten appeals after a jury found him guilty of fraud and sentenced him.");
+    assert_ne!(other.status, ClaimStatus::Contradicted, "{other:?}");
+}
+
+#[test]
+fn a_demonym_supports_its_place_in_a_claim() {
+    let g = analyse(
+        "Polonium was named after Poland.",
+        "",
+        "Polonium was named after her native country by the Polish physicist.",
+    );
+    assert_eq!(g.claims[0].support, 1.0, "{:?}", g.claims);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported);
+}
+
+#[test]
+fn claims_carry_character_offsets() {
+    let text = "Évian is in France. It sits on Lake Geneva.";
+    let g = analyse(
+        text,
+        "",
+        "Évian-les-Bains is a town in France on Lake Geneva.",
+    );
+    assert_eq!(g.claims.len(), 2);
+    let c = &g.claims[1];
+    assert_eq!(
+        text.chars()
+            .skip(c.start)
+            .take(c.end - c.start)
+            .collect::<String>(),
+        c.text
+    );
+    assert_eq!(c.text, "It sits on Lake Geneva.");
+}
+
+#[test]
+fn a_sentence_has_the_tokens_the_whole_text_has_there() {
+    let texts = [
+        "In 1999, Hunt Lowry's film earned $1,200.50. It's well-known; isn't it?\n1. First point",
+        "Dr. J. Smith met U.S. envoys at 3.5 p.m.! Then: nothing.\n\n- co-op’s rate was 2.5.",
+        "ΟΔΟΣ İstanbul don’t 12,000.5;x\ty. ’tis",
+        "no punctuation at all",
+        "",
+    ];
+    for text in texts {
+        let whole = tokens(text);
+        for sp in sentence_spans(text) {
+            let own: Vec<(usize, &str, bool)> = tokens(&text[sp.0..sp.1])
+                .iter()
+                .map(|t| (t.start + sp.0, t.raw, t.is_number))
+                .collect();
+            let cut: Vec<(usize, &str, bool)> = span_tokens(&whole, sp)
+                .iter()
+                .map(|t| (t.start, t.raw, t.is_number))
+                .collect();
+            assert_eq!(own, cut, "{text:?} {sp:?}");
+        }
+    }
+}
+
+#[test]
+fn a_name_moved_from_elsewhere_in_the_passage_is_not_anchored() {
+    let ctx = "Marie Curie was born in Warsaw in 1867. She died in Passy in 1934.";
+    let good = analyse("Marie Curie was born in Warsaw.", "", ctx).features;
+    let bad = analyse("Marie Curie was born in Passy.", "", ctx).features;
+    assert_eq!(good.entity_anchor_mean, 1.0);
+    // Passy's sentence is about Marie Curie ("She …": her names' weight, 2 of the 3 equal
+    // weights the best sentence without Passy shares, which also says "born"): 2/3; Marie
+    // and Curie stand where the rest of it is said (1 each).
+    assert!((bad.entity_anchor_mean - 8.0 / 9.0).abs() < 1e-9, "{bad:?}");
+}
+
+#[test]
+fn an_abbreviated_month_beside_a_number_is_its_month() {
+    let ctx = "The winter sale runs from 2 January until 15 February in all stores.";
+    let good = analyse("It ends on Feb 15.", "When does the sale end?", ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse("It ends on Mar 15.", "When does the sale end?", ctx);
+    assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+    // A name that looks like one is no month.
+    let toks = tokens("Jan Smith came on 3 Sept.");
+    assert_eq!(abbreviated_month(&toks, 0), None);
+    assert_eq!(abbreviated_month(&toks, 5), Some("september"));
+}
+
+#[test]
+fn a_date_recombined_from_the_sources_month_and_day_is_contradicted() {
+    let ctx = "The winter sale runs from 2 January until 15 February in all stores. The \
+               summer sale runs on 3 to 9 July.";
+    let q = "When does the winter sale end?";
+    for good in [
+        "It ends on Feb 15.",
+        "It ends on February 15th.",
+        "It ends on the 15th of February.",
+    ] {
+        let g = analyse(good, q, ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+    }
+    let b = analyse("It ends on Jan 15.", q, ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    assert_eq!(b.claims[0].conflicts, vec!["\"Jan 15\" vs \"2 January\""]);
+    // The first day of a range is dated by the month after its last.
+    let g = analyse("The summer sale starts on July 3.", "", ctx);
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    let text = "From 2 to 15 February, then March 3–5 and the 9th of May 2024. April 14, \
+                April 25.";
+    let dates: Vec<(&str, u8, &str)> = calendar_dates(text, &tokens(text))
+        .into_iter()
+        .map(|d| (d.month, d.day, &text[d.span.0..d.span.1]))
+        .collect();
+    assert_eq!(
+        dates,
+        vec![
+            ("february", 15, "15 February"),
+            ("february", 2, "2 to 15 February"),
+            ("march", 3, "March 3"),
+            ("march", 5, "March 3–5"),
+            ("may", 9, "9th of May"),
+            ("april", 14, "April 14"),
+            ("april", 25, "April 25"),
+        ]
+    );
+}
+
+#[test]
+fn a_disambiguator_in_parentheses_names_no_other_entity() {
+    let ctx = "Tony Curtis (Football Player) played for the team.";
+    let g = analyse(
+        "Tony Curtis and Terrell Owens played for the team.",
+        "",
+        ctx,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    let toks = tokens("Titus (Thriller Film) and Marie (Warsaw) (born 1867)");
+    let words: Vec<bool> = (0..toks.len())
+        .map(|i| {
+            in_disambiguator(
+                "Titus (Thriller Film) and Marie (Warsaw) (born 1867)",
+                &toks,
+                i,
+            )
+        })
+        .collect();
+    assert_eq!(
+        words,
+        [false, true, true, false, false, false, false, false]
+    );
+}
+
+#[test]
+fn each_clause_of_a_claim_anchors_its_own_names() {
+    let ctx = "Marie Curie was born in Warsaw in 1867. She died in Passy in 1934.";
+    let joined = "Marie Curie was born in Warsaw in 1867, and she died in Passy in 1934.";
+    assert_eq!(analyse(joined, "", ctx).features.entity_anchor_mean, 1.0);
+    // The places swapped: each stands away from what its clause says about it. Warsaw's
+    // sentence shares nothing else with "she died … in 1934" (0); Passy's is about Marie
+    // Curie ("She died …"), 2 of the 4 equal weights of the sentence that says "born in
+    // 1867" (1/2). Marie, Curie, 1867 and 1934 stand where theirs is said (1 each).
+    let swapped = "Marie Curie was born in Passy in 1867, and she died in Warsaw in 1934.";
+    let f = analyse(swapped, "", ctx).features;
+    assert!((f.entity_anchor_mean - 4.5 / 6.0).abs() < 1e-9, "{f:?}");
+}
+
+#[test]
+fn a_before_clause_anchors_its_own_dates() {
+    let ctx = "The Statue of Liberty was dedicated on October 28, 1886. The Eiffel Tower \
+               was completed in March 1889 for the World's Fair.";
+    let q = "Which is older, the Eiffel Tower or the Statue of Liberty?";
+    let right = "The Statue of Liberty is older: it was dedicated in 1886, three years before \
+                 the Eiffel Tower was completed in 1889.";
+    assert_eq!(analyse(right, q, ctx).features.entity_anchor_mean, 1.0);
+    let swapped = "The Eiffel Tower is older: it was completed in 1886, three years before \
+                   the Statue of Liberty was dedicated in 1889.";
+    let f = analyse(swapped, q, ctx).features;
+    assert!(f.entity_anchor_mean < 0.5, "{f:?}");
+    // A preposition opens no clause.
+    let t = "It opened before the war and closed after 1990.";
+    let toks = tokens(t);
+    assert_eq!(clause_ranges(t, &toks).len(), 1);
+}
+
+#[test]
+fn an_absolute_with_clause_anchors_its_own_names() {
+    // A summary joins two source sentences by "…, with <subject> <participle> …": each part
+    // stands where its own sentence says it.
+    let ctx = "Police in Leeds have arrested a man after a series of burglaries at corner \
+               shops. Stolen cigarettes and cash worth around £3,000 were recovered.";
+    let joined = "A man has been arrested in Leeds after burglaries at corner shops, with \
+                  police recovering about £3,000 of stolen cash.";
+    assert_eq!(analyse(joined, "", ctx).features.entity_anchor_mean, 1.0);
+    // "with" and a participle-less phrase is no clause: "…, with a population of 3,000".
+    let toks = tokens("a town, with a population of 3,000, near Leeds");
+    let with = toks.iter().position(|t| t.raw == "with").unwrap();
+    assert!(!opens_absolute(&toks, with));
+    let toks = tokens("a town, with roads including the A1");
+    assert!(!opens_absolute(&toks, with));
+}
+
+#[test]
+fn the_class_a_claim_singles_one_out_of_must_be_the_sources() {
+    let ctx = "Marie Curie was a physicist and chemist. She was the first woman to win a \
+               Nobel Prize and the only person to win Nobel Prizes in two scientific fields.";
+    let bad = "Marie Curie was the first person to win a Nobel Prize.";
+    assert_conflicts(bad, "", ctx, &["\"person\" vs \"woman\""]);
+    for good in [
+        "Marie Curie was the first woman to win a Nobel Prize.",
+        // Another verb or another object: not the frame the source states.
+        "Marie Curie was the first person to discover polonium.",
+        "She was the only person to win Nobel Prizes in two scientific fields.",
+    ] {
+        assert_conflicts(good, "", ctx, &[]);
+    }
+    // A source that states the claim's class settles it, whatever other classes it
+    // singles out; "to win a Nobel Prize twice" is another predicate.
+    let ctx = "She was the first woman to win a Nobel Prize, the first person to win a \
+               Nobel Prize twice, and the only person to win it in two sciences.";
+    let good = "According to the passage, yes: she was the first woman to win a Nobel Prize.";
+    assert_conflicts(
+        good,
+        "Was she the first woman to win a Nobel Prize?",
+        ctx,
+        &[],
+    );
+    assert_conflicts(
+        "She was the first man to win a Nobel Prize twice.",
+        "",
+        ctx,
+        &["\"man\" vs \"person\""],
+    );
+    // A class word of the other ("female" of "female boxer") is no other class.
+    let ctx = "Jonas was the first female boxer to represent Britain at the Olympics.";
+    assert_conflicts(
+        "Jonas was the first female to represent Britain at the Olympics.",
+        "",
+        ctx,
+        &[],
+    );
+}
+
+#[test]
+fn a_number_stated_as_approximate_is_found_when_a_source_number_rounds_to_it() {
+    let ctx = "A 2012 survey put the total length of the wall at 21,196 km.";
+    let about = analyse(
+        "The total length of the wall is more than 20,000 km.",
+        "",
+        ctx,
+    );
+    assert_eq!(about.claims[0].support, 1.0, "{about:?}");
+    // Without the approximator, or when no source number rounds to it, it is not found.
+    let exact = analyse("The total length of the wall is 20,000 km.", "", ctx);
+    assert!(exact.claims[0].support < 1.0, "{exact:?}");
+    let off = analyse("The total length of the wall is about 30,000 km.", "", ctx);
+    assert!(off.claims[0].support < 1.0, "{off:?}");
+}
+
+#[test]
+fn a_bare_yes_or_no_claims_the_questions_proposition() {
+    let ctx = "Marie Curie was the first woman to win a Nobel Prize. She was born in Warsaw.";
+    let q = "Was Marie Curie the first woman to win a Nobel Prize?";
+    for good in ["Yes.", "Yes, she was."] {
+        let g = analyse(good, q, ctx);
+        assert!(
+            g.claims
+                .iter()
+                .all(|c| c.status != ClaimStatus::Contradicted),
+            "{good}: {g:?}"
+        );
+    }
+    for bad in ["No.", "No, she was not.", "No, she wasn't."] {
+        let b = analyse(bad, q, ctx);
+        assert_eq!(
+            b.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{bad}: {b:?}"
+        );
+        assert_eq!(b.claims[0].text, bad);
+    }
+    // The question under its label in a prompt that also holds an instruction.
+    let labelled = format!("Answer from the passage.\nQuestion: {q}\nAnswer:");
+    let b = analyse("No, she was not.", &labelled, ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    let after = format!("Answer using the passage below. {q}");
+    let b = analyse("No, she was not.", &after, ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    let ctx = "Pluto is no longer considered a planet.";
+    let q = "Is Pluto considered a planet?";
+    assert!(analyse("No.", q, ctx).claims[0].conflicts.is_empty());
+    assert!(!analyse("Yes.", q, ctx).claims[0].conflicts.is_empty());
+    // A comparison is stated by no one sentence: not judged so.
+    let ctx = "The Who are an English rock band. Kings of Leon are an American rock band.";
+    let q = "Are both The Who and Kings of Leon American rock bands?";
+    assert!(analyse("No.", q, ctx).claims.is_empty());
+}
+
+#[test]
+fn a_name_joined_to_a_word_is_the_name() {
+    let ctx = "Nordwind, based in Hamburg, carried 41 million passengers last year.";
+    let good = analyse(
+        "The Hamburg-based Nordwind carried 41 million passengers.",
+        "",
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse(
+        "The Munich-based Nordwind carried 41 million passengers.",
+        "",
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_middle_name_names_the_same_entity() {
+    let ctx = "Frankenstein is an 1818 novel written by English author Mary Shelley.";
+    let g = analyse("It was written by Mary Wollstonecraft Shelley.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // Another first name is another person.
+    let b = analyse("It was written by Percy Bysshe Shelley.", "", ctx);
+    assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{b:?}");
+    let ctx = "Tom Cleverley played for Manchester City F.C. in 2010.";
+    let b = analyse(
+        "Tom Cleverley played for Manchester United F.C. in 2010.",
+        "",
+        ctx,
+    );
+    assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{b:?}");
+}
+
+#[test]
+fn a_shortened_given_name_names_the_same_person() {
+    let ctx = "Timothy Simon Roth (born 14 May 1961) is an English actor and director.";
+    let g = analyse("Tim Roth is an English actor.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let b = analyse("Tim Roth is an American actor.", "", ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    // Only a given name that opens its run, of three letters or more, and begins the
+    // source's name; another first name is another person.
+    for other in [
+        "Tom Roth is an English actor.",
+        "Ti Roth is an English actor.",
+    ] {
+        let b = analyse(other, "", ctx);
+        assert_ne!(b.claims[0].status, ClaimStatus::Supported, "{other}: {b:?}");
+    }
+}
+
+#[test]
+fn names_joined_by_an_en_dash_are_the_hyphenated_name() {
+    let ctx = "The Lincoln–Douglas debates were held in seven Illinois congressional \
+               districts in 1858.";
+    let g = analyse("The Lincoln-Douglas debates happened in Illinois.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let b = analyse("The Lincoln-Douglas debates happened in Ohio.", "", ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+}
+
+#[test]
+fn a_sentence_naming_a_person_by_surname_names_the_claims_person() {
+    let ctx = "Sarah Jane Hyland (born November 24, 1990) is an American actress. Born in \
+               Manhattan, New York, Hyland attended the Professional Performing Arts School.";
+    let g = analyse(
+        "Sarah Hyland attended the Professional Performing Arts School.",
+        "",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // "New Yorker" names New York.
+    let g = analyse("Sarah Hyland is a New Yorker.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A surname two people of the sources share names neither alone.
+    let one = "Bobby Petrino was born in Lewistown. Raised in Montana, Petrino coached Idaho \
+               from 2013.";
+    let claim = "Bobby Petrino coached Idaho from 2013.";
+    let g = analyse(claim, "", one);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let two = format!("Paul Petrino was born in Helena. {one}");
+    let b = analyse(claim, "", &two);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+}
+
+#[test]
+fn titles_suffixes_abbreviated_heads_and_initials_are_written_forms_of_names() {
+    for (claim, ctx) in [
+        (
+            "Mt. Everest is the highest mountain on Earth.",
+            "Mount Everest is Earth's highest mountain above sea level, in the Himalayas.",
+        ),
+        (
+            "The cathedral is in St. Petersburg.",
+            "The Kazan Cathedral is located in Saint Petersburg, Russia.",
+        ),
+        (
+            "Harry Potter was written by J.K. Rowling.",
+            "Harry Potter is a series of novels written by British author J. K. Rowling.",
+        ),
+        (
+            "Dr. King gave the speech in 1963.",
+            "Martin Luther King Jr. delivered the speech on August 28, 1963, in Washington.",
+        ),
+        (
+            "Apple Inc. is based in Cupertino.",
+            "Apple is an American technology company headquartered in Cupertino, California.",
+        ),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(g.claims.len(), 1, "{claim}: {g:?}");
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{claim}: {g:?}"
+        );
+    }
+    // The name itself is still judged.
+    let ctx = "Mount Everest is Earth's highest mountain above sea level, in the Himalayas.";
+    let b = analyse(
+        "Mt. Kilimanjaro is Earth's highest mountain above sea level.",
+        "",
+        ctx,
+    );
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    let ctx = "Harry Potter is a series of novels written by British author J. K. Rowling.";
+    let b = analyse("Harry Potter was written by J.R.R. Tolkien.", "", ctx);
+    assert_eq!(b.claims[0].status, ClaimStatus::Contradicted, "{b:?}");
+    // "Inc." before a lower-case word ends no sentence; before a capitalised one it does.
+    assert_eq!(sentence_spans("Apple Inc. is based in Cupertino.").len(), 1);
+    assert_eq!(
+        sentence_spans("He joined Apple Inc. The firm grew.").len(),
+        2
+    );
+}
+
+#[test]
+fn a_fraction_is_no_ordinal() {
+    let ctx = "Profit fell to 310 million euros from 450 million euros, shares fell 12 percent.";
+    let g = analyse(
+        "Profit fell by roughly a third, to 310 million euros.",
+        "",
+        ctx,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    let toks = tokens("the third quarter and a third of it");
+    assert!(!is_fraction(&toks, 1) && is_fraction(&toks, 5));
+}
+
+#[test]
+fn compound_number_words_are_one_number() {
+    assert_eq!(number_word("fifty-six"), Some("56"));
+    assert_eq!(number_word("twenty-first"), Some("21"));
+    assert_eq!(number_word("fifty-sixty"), None);
+    assert_eq!(spaced_number_words("fifty", "six").as_deref(), Some("56"));
+    assert_eq!(spaced_number_words("five", "six"), None);
+    let ctx = "The Declaration was signed by 56 delegates.";
+    for good in [
+        "Fifty-six delegates signed it.",
+        "It was signed by fifty six delegates.",
+    ] {
+        let g = analyse(good, "", ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{good}: {g:?}");
+    }
+    let bad = analyse("It was signed by fifty-eight delegates.", "", ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_claim_naming_what_the_sources_lack_is_unsupported() {
+    let ctx = "The city council of Riverton voted to approve a new public library on Elm \
+               Street. The project will cost $14 million and is expected to open in 2027.";
+    let text = "Riverton approved a $14 million library on Elm Street, opening in 2029.";
+    let g = analyse(text, "", ctx);
+    assert!(g.claims[0].support >= SUPPORTED_AT, "{g:?}");
+    assert_eq!(g.claims[0].status, ClaimStatus::Unsupported, "{g:?}");
+    let g = analyse(&text.replace("2029", "2027"), "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
+fn a_quantity_in_another_unit_is_found_and_a_swapped_unit_contradicts() {
+    let ctx = "The Golden Gate Bridge has a total length of 2,737 metres. It opened in 1937.";
+    let converted = analyse("The bridge is about 2.7 kilometres long.", "", ctx);
+    let wrong = analyse("The bridge is about 4.5 kilometres long.", "", ctx);
+    assert!(converted.claims[0].conflicts.is_empty(), "{converted:?}");
+    assert!(
+        converted.claims[0].support > wrong.claims[0].support,
+        "{wrong:?}"
+    );
+    let swapped = analyse("The bridge is 2,737 feet long.", "", ctx);
+    assert_eq!(swapped.claims[0].status, ClaimStatus::Contradicted);
+    assert_eq!(
+        swapped.claims[0].conflicts,
+        ["\"2,737 feet\" vs \"2,737 metres\""]
+    );
+    let ctx = "It was adopted on July 4, 1776, and signed later.";
+    for good in [
+        "It was adopted on 1776-07-04.",
+        "It was adopted on 07/04/1776.",
+    ] {
+        let g = analyse(good, "", ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{good}: {g:?}");
+    }
+    let wrong_day = analyse("It was adopted on 1776-07-05.", "", ctx);
+    assert_eq!(wrong_day.claims[0].status, ClaimStatus::Contradicted);
+    let ctx = "Saturday 9:00 to 18:00; Sunday closed.";
+    let clock = analyse("On Saturday it closes at 6 pm.", "", ctx);
+    assert!(clock.claims[0].conflicts.is_empty(), "{clock:?}");
+    let late = analyse("On Saturday it closes at 8 pm.", "", ctx);
+    assert_eq!(late.claims[0].status, ClaimStatus::Contradicted);
+}
+
+#[test]
+fn a_percent_sign_and_per_cent_state_percent() {
+    for text in [
+        "Turnout was 52% in May.",
+        "Turnout was 52 % in May.",
+        "Turnout was 52 per cent in May.",
+        "Turnout was 52 percent in May.",
+    ] {
+        let ks = keys(text, (0, text.len()), &LowerVocab::default());
+        assert!(
+            ks.iter()
+                .any(|k| k.norm == PERCENT && k.kind == KeyKind::Word),
+            "{text}: {ks:?}"
+        );
+        assert!(ks.iter().any(|k| k.norm == "52"), "{text}: {ks:?}");
+    }
+    let text = "Turnout was 52 in May.";
+    let ks = keys(text, (0, text.len()), &LowerVocab::default());
+    assert!(ks.iter().all(|k| k.norm != PERCENT), "{ks:?}");
+}
+
+#[test]
+fn a_new_name_is_no_conflict_with_a_turns_opening_word() {
+    // The reply to a conversation's question names the film's actors; the conversation's
+    // "Sure" (after "[Assistant]:") is no name for them to conflict with.
+    let ctx = "[Human]: Can you recommend a movie by Christopher Nolan? [Assistant]: Sure, \
+               Inception is a great one. Its score is by Hans Zimmer.";
+    let g = analyse(
+        "Inception stars Leonardo DiCaprio and Elliot Page.",
+        "",
+        ctx,
+    );
+    assert!(
+        g.claims[0].conflicts.iter().all(|c| !c.contains("sure")),
+        "{g:?}"
+    );
+}
+
+#[test]
+fn analysis_is_total() {
+    for s in [
+        "",
+        " ",
+        "\u{0}",
+        "1.2.3,,4",
+        "ÉÉÉ ééé",
+        "a\u{301}",
+        "?",
+        "1. 2. 3.",
+        "İİİ [Human]: who?",
+        "ẞ user: İs it? ok.",
+    ] {
+        let g = analyse(s, s, s);
+        assert!(g.claims.iter().all(|c| (0.0..=1.0).contains(&c.support)));
+    }
+}
