@@ -651,4 +651,159 @@ impl<'a> SourceIndex<'a> {
                     })
             })
     }
+
+    /// The ids the sources give the content keys of a claim (`content`, one per distinct key,
+    /// negations left out), aligned with it: each key's own ([`SourceIndex::id_of`]), then,
+    /// for a key the sources lack, the id of the form they state it in: a run of names by its
+    /// initials, a unit word by the number it follows, a middle name, a shortened given name or
+    /// a clipped name by the full name (the steps below, in this order; each reads the ids the
+    /// steps before it found). `None` for a key the sources do not state in any of these forms.
+    pub(super) fn claim_ids(&self, content: &[&Key<'_>]) -> Vec<Option<u32>> {
+        let mut ids: Vec<Option<u32>> = content.iter().map(|k| self.id_of(k)).collect();
+        self.name_run_by_initials(content, &mut ids);
+        self.unit_word_by_number(content, &mut ids);
+        self.middle_name(content, &mut ids);
+        self.shortened_given_name(content, &mut ids);
+        self.clipped_name_of_claim(content, &mut ids);
+        ids
+    }
+
+    /// A run of two to six names, one of them at least lacking from the sources, whose
+    /// initials spell an initialism the sources hold ("United States" against "the U.S.
+    /// state of Texas", "European Union" against "the EU") is that entity: each of its names
+    /// the sources lack is found as the initialism, as a source run that spells an
+    /// initialism of the answer is ([`SourceIndex::build`]).
+    fn name_run_by_initials(&self, content: &[&Key<'_>], ids: &mut [Option<u32>]) {
+        for i in 0..content.len() {
+            let run = content[i].run;
+            if content[i].kind != KeyKind::Name
+                || run == NO_RUN
+                || content[..i].iter().any(|k| k.run == run)
+            {
+                continue;
+            }
+            let members: Vec<usize> = (i..content.len())
+                .filter(|&j| content[j].run == run)
+                .collect();
+            if !(2..=6).contains(&members.len())
+                || members.iter().any(|&j| content[j].kind != KeyKind::Name)
+                || members.iter().all(|&j| ids[j].is_some())
+            {
+                continue;
+            }
+            let initials: String = members
+                .iter()
+                .filter_map(|&j| content[j].norm.chars().next())
+                .collect();
+            if let Some(&id) = self.vocab.get(initials.as_str()) {
+                for &j in &members {
+                    ids[j] = ids[j].or(Some(id));
+                }
+            }
+        }
+    }
+
+    /// The unit word of a number found only as a quantity the sources state in another unit
+    /// ("2,700 metres" for "2.7 kilometres", `SourceIndex::id_of`) is stated with it: found
+    /// as that number.
+    fn unit_word_by_number(&self, content: &[&Key<'_>], ids: &mut [Option<u32>]) {
+        for j in 0..content.len() {
+            if ids[j].is_some() || content[j].kind != KeyKind::Word {
+                continue;
+            }
+            if crate::quantity::unit_symbol(&content[j].norm) != Some(content[j].norm.as_ref()) {
+                continue;
+            }
+            let restated = content.iter().zip(ids.iter()).find(|(n, id)| {
+                n.qty.is_some()
+                    && id.is_some()
+                    && (1..=2).contains(&content[j].at.wrapping_sub(n.at))
+                    && !self.vocab.contains_key(&n.norm)
+            });
+            if let Some((_, &id)) = restated {
+                ids[j] = id;
+            }
+        }
+    }
+
+    /// A name the sources lack inside a run whose first and last names a run of the sources
+    /// holds ("Mary Wollstonecraft Shelley" for "Mary Shelley", "John Fitzgerald Kennedy"
+    /// for "John F. Kennedy") is a middle name of that entity: found as its last name.
+    fn middle_name(&self, content: &[&Key<'_>], ids: &mut [Option<u32>]) {
+        for i in 0..content.len() {
+            let run = content[i].run;
+            if ids[i].is_some() || content[i].kind != KeyKind::Name || run == NO_RUN {
+                continue;
+            }
+            let members: Vec<usize> = (0..content.len())
+                .filter(|&j| content[j].run == run && content[j].kind == KeyKind::Name)
+                .collect();
+            let (Some(&first), Some(&last)) = (members.first(), members.last()) else {
+                continue;
+            };
+            if let (true, Some(a), Some(b)) = (first < i && i < last, ids[first], ids[last]) {
+                if self.in_one_run(a, b) {
+                    ids[i] = Some(b);
+                }
+            }
+        }
+    }
+
+    /// A name the sources lack that opens its run and begins a longer name of a run of the
+    /// sources holding every other name of its own run ("Tim Roth" for "Timothy Simon
+    /// Roth", "Chris Evans" for "Christopher Evans"; at least three letters) is that given
+    /// name shortened: found as it.
+    fn shortened_given_name(&self, content: &[&Key<'_>], ids: &mut [Option<u32>]) {
+        for i in 0..content.len() {
+            let (run, norm) = (content[i].run, content[i].norm.as_ref());
+            if ids[i].is_some()
+                || content[i].kind != KeyKind::Name
+                || run == NO_RUN
+                || norm.chars().nth(2).is_none()
+                || content[..i].iter().any(|k| k.run == run)
+            {
+                continue;
+            }
+            let rest: Vec<u32> = (0..content.len())
+                .filter(|&j| j != i && content[j].run == run && content[j].kind == KeyKind::Name)
+                .map(|j| ids[j])
+                .collect::<Option<_>>()
+                .unwrap_or_default();
+            let Some(&anchor) = rest.first() else {
+                continue;
+            };
+            ids[i] = self.posting(anchor).iter().find_map(|&s| {
+                let members: Vec<u32> = self.run_members(s, anchor).collect();
+                rest.iter()
+                    .all(|r| members.contains(r))
+                    .then(|| {
+                        members.iter().copied().find(|&m| {
+                            let full = self.norms[m as usize].as_ref();
+                            full.len() > norm.len() && full.starts_with(norm)
+                        })
+                    })
+                    .flatten()
+            });
+        }
+    }
+
+    /// A name the sources lack, alone in its run and of three letters or more, that begins
+    /// exactly one name of the sources is a clipping of it (`SourceIndex::clipped_name`:
+    /// "The Met is on Fifth Avenue" against "The Metropolitan Museum of Art is …").
+    fn clipped_name_of_claim(&self, content: &[&Key<'_>], ids: &mut [Option<u32>]) {
+        for i in 0..content.len() {
+            let (run, norm) = (content[i].run, content[i].norm.as_ref());
+            if ids[i].is_none()
+                && content[i].kind == KeyKind::Name
+                && norm.chars().nth(2).is_some()
+                && (run == NO_RUN
+                    || !content
+                        .iter()
+                        .enumerate()
+                        .any(|(j, k)| j != i && k.run == run))
+            {
+                ids[i] = self.clipped_name(norm);
+            }
+        }
+    }
 }
