@@ -169,6 +169,13 @@ const UNITS: &[(&str, Unit)] = &[
     ("litres", unit(Dimension::Volume, 1.0)),
     ("liter", unit(Dimension::Volume, 1.0)),
     ("liters", unit(Dimension::Volume, 1.0)),
+    // US customary spoons (NIST Handbook 133, appendix E): 4.928 92 and 14.786 76 ml.
+    ("tsp", unit(Dimension::Volume, 0.004_928_921_593_75)),
+    ("teaspoon", unit(Dimension::Volume, 0.004_928_921_593_75)),
+    ("teaspoons", unit(Dimension::Volume, 0.004_928_921_593_75)),
+    ("tbsp", unit(Dimension::Volume, 0.014_786_764_781_25)),
+    ("tablespoon", unit(Dimension::Volume, 0.014_786_764_781_25)),
+    ("tablespoons", unit(Dimension::Volume, 0.014_786_764_781_25)),
     ("mph", unit(Dimension::Speed, MILE / HOUR)),
     ("kph", unit(Dimension::Speed, KILOMETRE / HOUR)),
     ("knot", unit(Dimension::Speed, 1852.0 / HOUR)),

@@ -668,6 +668,48 @@ impl<'a> SourceIndex<'a> {
         ids
     }
 
+    /// The number one of a claim stated by an indefinite article in the sources: "1 tbsp
+    /// butter" against "… and a tablespoon of butter", "1 hour" against "an hour". A claim's
+    /// number 1 (`content`, its keys; `ids`, [`SourceIndex::claim_ids`]) that the sources lack,
+    /// followed by a word that is a word the sources state right after "a" or "an", or names
+    /// the same unit ([`article_noun`] of `context`, tokens `context_tokens`), is found as that
+    /// word, and so is the claim's word. Left alone otherwise: a "1" against a sentence that states
+    /// no such phrase is judged as any number is.
+    pub(super) fn one_by_article(
+        &self,
+        content: &[&Key<'_>],
+        claim_toks: &[Token<'_>],
+        (context, context_tokens): (&str, &[Token<'_>]),
+        ids: &mut [Option<u32>],
+    ) {
+        for i in 0..content.len() {
+            if ids[i].is_some() || content[i].kind != KeyKind::Number || content[i].norm != "1" {
+                continue;
+            }
+            let next = content[i].at as usize + 1;
+            let Some(tok) = claim_toks.get(next) else {
+                continue;
+            };
+            let stated = article_noun(&lower_cow(tok.raw), context, context_tokens).and_then(|t| {
+                // Keyed as `sentence_keys` keys it: a unit by its symbol, a word by its stem.
+                let noun = lower_cow(context_tokens[t].raw);
+                let norm = match unit_symbol(&noun) {
+                    Some(symbol) => Cow::Borrowed(symbol),
+                    None => inflection_stem(normal_form(fold_diacritics(noun))),
+                };
+                self.vocab.get(norm.as_ref()).copied()
+            });
+            if let Some(id) = stated {
+                ids[i] = Some(id);
+                let word = (0..content.len())
+                    .find(|&j| content[j].kind == KeyKind::Word && content[j].at as usize == next);
+                if let Some(w) = word {
+                    ids[w] = ids[w].or(Some(id));
+                }
+            }
+        }
+    }
+
     /// A run of two to six names, one of them at least lacking from the sources, whose
     /// initials spell an initialism the sources hold ("United States" against "the U.S.
     /// state of Texas", "European Union" against "the EU") is that entity: each of its names

@@ -397,7 +397,8 @@ pub fn analyse_tokens(
         if content.is_empty() {
             continue;
         }
-        let ids = index.claim_ids(&content);
+        let mut ids = index.claim_ids(&content);
+        index.one_by_article(&content, claim_toks, (context, context_tokens), &mut ids);
         let known: Vec<u32> = ids.iter().flatten().copied().collect();
         answer_ids.extend(&known);
         // A number the claim derives from a year it states and a year of the sources ("She

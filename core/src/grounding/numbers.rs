@@ -596,3 +596,60 @@ pub(super) fn words_around<'a>(toks: &[Token<'a>], i: usize) -> Vec<Cow<'a, str>
         .map(normal_form)
         .collect()
 }
+
+/// The number one stated by an indefinite article: the index in `toks` (the tokens of `text`)
+/// of the first word right after "a" or "an" that is `word` (lower case) or names its unit in
+/// another form ([`unit_symbol`]): "a tablespoon" states the "1 tbsp", "an hour" the "1 hr".
+/// `None` when no such phrase is in `text`.
+pub(crate) fn article_noun(word: &str, text: &str, toks: &[Token<'_>]) -> Option<usize> {
+    let unit = unit_symbol(word);
+    (1..toks.len()).find(|&t| {
+        let article = toks[t - 1].raw;
+        (article.eq_ignore_ascii_case("a") || article.eq_ignore_ascii_case("an"))
+            && gap(text, toks, t - 1, t).is_empty()
+            && {
+                let noun = lower_cow(toks[t].raw);
+                noun == word || unit.is_some_and(|u| unit_symbol(&noun) == Some(u))
+            }
+    })
+}
+
+/// Whether the number at `i` of `toks` (the tokens of `text`) is a one that `source` (tokens
+/// `source_toks`) states by an indefinite article: "1" or "one" right before a word
+/// ([`article_noun`]). The grounding of claims ([`SourceIndex::one_by_article`]) and the
+/// answer's novel numbers (`features`) read it alike.
+pub(crate) fn one_by_article(
+    (text, toks): (&str, &[Token<'_>]),
+    i: usize,
+    (source, source_toks): (&str, &[Token<'_>]),
+) -> bool {
+    let Some(next) = toks.get(i + 1) else {
+        return false;
+    };
+    number_value(&number_key(toks, i)) == Some(1.0)
+        && gap(text, toks, i, i + 1).is_empty()
+        && next.raw.chars().all(char::is_alphabetic)
+        && article_noun(&lower_cow(next.raw), source, source_toks).is_some()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_indefinite_article_states_the_number_one() {
+        let stated = |text: &str, source: &str| {
+            let (toks, source_toks) = (tokens(text), tokens(source));
+            let i = toks.iter().position(|t| t.is_number).unwrap();
+            one_by_article((text, &toks), i, (source, &source_toks))
+        };
+        let source = "You need 200 g of flour and a tablespoon of butter.";
+        assert!(stated("Use 1 tbsp butter.", source));
+        assert!(stated("Use 1 tablespoon of butter.", source));
+        assert!(stated("It takes 1 hour.", "It takes an hour."));
+        assert!(stated("It takes 1 hr.", "It takes an hour."));
+        assert!(!stated("Use 2 tbsp butter.", source));
+        assert!(!stated("Use 1 tsp butter.", source));
+        assert!(!stated("Use 1 tbsp butter.", "You need one tablet."));
+    }
+}

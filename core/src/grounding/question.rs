@@ -252,6 +252,53 @@ pub(super) const COUNT_QUESTIONS: &[&str] = &[
     " what percentage ",
 ];
 
+/// Nouns of a measure or a count: "What is the population of Iceland?" asks for a number as
+/// "How many people live in Iceland?" does ([`asks_measure`]).
+pub(super) const MEASURE_NOUNS: &[&str] = &[
+    "age",
+    "altitude",
+    "area",
+    "budget",
+    "capacity",
+    "cost",
+    "depth",
+    "diameter",
+    "distance",
+    "elevation",
+    "height",
+    "length",
+    "population",
+    "price",
+    "revenue",
+    "salary",
+    "speed",
+    "temperature",
+    "weight",
+    "width",
+];
+
+/// The openings of a question whose next word may be one of [`MEASURE_NOUNS`].
+const MEASURE_OPENINGS: &[&str] = &[" what is the ", " what was the ", " what's the "];
+
+/// Whether `q` (a question as [`padded_words`]) asks for a count or a measure: one of
+/// [`COUNT_QUESTIONS`] ("how many", "how tall", …), or "what is / was the" and a noun of
+/// [`MEASURE_NOUNS`] ("What is the population of …?", "What was the budget …?").
+pub(super) fn asks_measure(q: &str) -> bool {
+    COUNT_QUESTIONS.iter().any(|m| q.contains(m))
+        || MEASURE_OPENINGS.iter().any(|o| {
+            q.match_indices(o).any(|(at, _)| {
+                let mut rest = q[at + o.len()..].split(' ');
+                let word = rest.next().unwrap_or("");
+                let noun = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
+                // The noun itself, not a compound ("the area code"): a preposition or the
+                // question's end follows it.
+                let ends = noun.len() < word.len()
+                    || matches!(rest.next(), Some("of" | "in" | "for" | "at"));
+                ends && MEASURE_NOUNS.binary_search(&noun).is_ok()
+            })
+        })
+}
+
 /// `question` lower-cased, its words separated by single spaces and the whole padded by a space
 /// at each end, as [`COUNT_QUESTIONS`] and the other question cues are looked up: a question on
 /// its own line ("Answer using the passage below.\nHow tall is it?") or wrapped over two reads
@@ -267,7 +314,7 @@ pub(super) fn padded_words(question: &str) -> String {
 }
 
 /// Whether `question` asks for a value and for nothing else: a count or a measure (one of
-/// [`COUNT_QUESTIONS`], with neither "which" nor "when") or a date (its asking sentence,
+/// [`asks_measure`], with neither "which" nor "when") or a date (its asking sentence,
 /// [`question_in`], opens with "When", or it says "what year", "which year" or "what date"), and
 /// none of "who", "whom", "whose" or "where" ("Where and when was she born?" asks for a place
 /// too; "when" inside a question is as often a conjunction).
@@ -281,7 +328,7 @@ pub(super) fn asks_only_value(question: &str) -> bool {
         .trim_start()
         .get(..5)
         .is_some_and(|w| w.eq_ignore_ascii_case("when "));
-    let measure = asks(COUNT_QUESTIONS) && !asks(&[" which ", " when "]);
+    let measure = asks_measure(&q) && !asks(&[" which ", " when "]);
     let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
     (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
 }
@@ -314,10 +361,10 @@ pub(super) fn is_noun_form(raw: &str, noun: &str) -> bool {
 }
 
 /// What the question asks for: Some(kinds that answer it) for who / when / how many (how tall,
-/// … [`COUNT_QUESTIONS`]) questions.
+/// what is the population of, … [`asks_measure`]) questions.
 pub(super) fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
     let q = padded_words(question);
-    if COUNT_QUESTIONS.iter().any(|m| q.contains(m)) {
+    if asks_measure(&q) {
         Some(&[KeyKind::Number, KeyKind::Year])
     } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
         Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
@@ -325,5 +372,36 @@ pub(super) fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
         Some(&[KeyKind::Name])
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_the_population_asks_for_a_number() {
+        assert!(MEASURE_NOUNS.windows(2).all(|w| w[0] < w[1]));
+        for q in [
+            "What is the population of Iceland?",
+            "What was the budget of the film?",
+            "what's the height of the tower",
+            "How tall is it?",
+        ] {
+            assert!(asks_measure(&padded_words(q)), "{q}");
+            assert_eq!(
+                expected_kinds(q),
+                Some(&[KeyKind::Number, KeyKind::Year][..]),
+                "{q}"
+            );
+        }
+        for q in [
+            "What is the capital of Iceland?",
+            "What is the area code of Reykjavik?",
+        ] {
+            assert!(!asks_measure(&padded_words(q)), "{q}");
+        }
+        assert!(asks_only_value("What is the population of Iceland?"));
+        assert!(!asks_only_value("Who set the price of the ticket?"));
     }
 }

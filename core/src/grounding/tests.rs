@@ -11,6 +11,16 @@ fn assert_contradicted(text: &str, q: &str, ctx: &str, contradicted: bool) {
 }
 
 #[test]
+fn a_one_stated_by_an_article_is_found() {
+    let ctx = "For the pancakes you will need 200 g of flour and a tablespoon of butter.";
+    let q = "How much butter does the recipe need?";
+    assert_contradicted("Use 1 tbsp butter.", q, ctx, false);
+    assert_contradicted("Use 3 tbsp butter.", q, ctx, true);
+    let g = analyse("Use 1 tbsp butter.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
+
+#[test]
 fn an_abstention_the_sources_answer_is_contradicted() {
     let q = "When was the bridge opened?";
     let silent = "The bridge spans the river near the old mill. It is 300 metres long and \
