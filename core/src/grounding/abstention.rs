@@ -116,13 +116,19 @@ pub(super) const ANSWERING_SHARE: f64 = 0.5;
 /// question key the sources lack weighs the largest idf of the sources, as the rarest word
 /// — and at least one of the question's content words when it has any, and a key of a kind
 /// the question asks for (`kinds`, [`expected_kinds`]; for a date a year or a month, for a
-/// count a number) that is no question key. Some((sentence, that key's normal form)); None
-/// when no sentence answers (a question the sources leave open, as SQuAD 2.0's unanswerable
-/// ones, Rajpurkar et al. 2018, or one they answer over more hops than this reads).
+/// count a number) that is no question key. A question that asks for a measure of a dimension
+/// (`measure`, [`asked_measure`]: "What is the height …", "How tall …") is answered by a number
+/// of that dimension only, which also stands for the question's content words ("It stands 46
+/// metres tall." answers the height of what "It" refers to); one that asks for a count of things
+/// ("What is the population …") by a number that measures nothing ("It lies eight miles south"
+/// does not answer it). Some((sentence, that key's normal form)); None when no sentence answers
+/// (a question the sources leave open, as SQuAD 2.0's unanswerable ones, Rajpurkar et al.
+/// 2018, or one they answer over more hops than this reads).
 pub(super) fn answering_sentence(
     index: &SourceIndex<'_>,
     (question, lower_vocab): (&str, &LowerVocab<'_>),
     kinds: &[KeyKind],
+    measure: Option<Measure>,
 ) -> Option<(u32, String)> {
     let mut q_keys: Vec<Key<'_>> = sentence_spans(question)
         .into_iter()
@@ -168,20 +174,41 @@ pub(super) fn answering_sentence(
     bridge_hops(index, &q_ids, &firsts, &mut scores);
     let mut ranked: Vec<(u32, f64)> = scores.into_iter().collect();
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    // The dimension of the quantity key `id` states in sentence `s`, if it is one.
+    let dimension = |s: u32, id: u32| {
+        index
+            .quantities
+            .iter()
+            .find(|&&(_, q_id, t)| t == s && q_id == id)
+            .map(|(q, _, _)| q.dimension())
+    };
+    // The first key of sentence `s` that answers: of a kind asked, no question key, and a
+    // number of the measure asked.
+    let answer = |s: u32| {
+        let (s_ids, s_kinds) = index.sentence(s);
+        s_ids
+            .iter()
+            .zip(s_kinds)
+            .find(|&(&id, k)| {
+                kinds.contains(k)
+                    && !q_ids.contains(&id)
+                    && match measure {
+                        Some(Measure::Of(d)) => dimension(s, id) == Some(d),
+                        Some(Measure::Count) => !dimension(s, id).is_some_and(|d| d.is_measure()),
+                        Some(Measure::Any) | None => true,
+                    }
+            })
+            .map(|(&id, _)| id)
+    };
+    let measured = matches!(measure, Some(Measure::Of(_)));
     ranked
         .into_iter()
         .take(3)
         .filter(|&(s, w)| {
-            w >= ANSWERING_SHARE * total && (!has_words || words.iter().any(|&id| index.has(s, id)))
+            let holds_word = words.iter().any(|&id| index.has(s, id));
+            w >= ANSWERING_SHARE * total && (!has_words || holds_word || measured)
         })
-        .find_map(|(s, _)| {
-            let (s_ids, s_kinds) = index.sentence(s);
-            s_ids
-                .iter()
-                .zip(s_kinds)
-                .find(|(id, k)| kinds.contains(k) && !q_ids.contains(id))
-                .map(|(&id, _)| (s, index.norms[id as usize].to_string()))
-        })
+        .find_map(|(s, _)| answer(s).map(|id| (s, index.norms[id as usize].to_string())))
 }
 
 /// Conventional formulas of conversation (phatic expressions: Malinowski 1923, "The Problem of

@@ -328,6 +328,8 @@ pub fn analyse_tokens(
     // What the question asks for (a name, a date, a count: `expected_kinds`), read when a
     // claim abstains.
     let asked_kinds = expected_kinds(question);
+    // What number answers it, when it asks for a count or a measure (`asked_measure`).
+    let measure = asked_measure(&padded_words(question));
     let claim_spans = claim_spans(text);
     // Whether the answer says something beyond conversational formulas (`phatic`): when it
     // says nothing else, its formula is kept as its claim.
@@ -379,7 +381,7 @@ pub fn analyse_tokens(
                     })
                 };
                 (abstains(claim_toks) && !contrasts())
-                    .then(|| answering_sentence(&index, (question, &lower_vocab), kinds))
+                    .then(|| answering_sentence(&index, (question, &lower_vocab), kinds, measure))
                     .flatten()
             }
             _ => None,

@@ -2,6 +2,7 @@
 //! [`polar_question`]); question proximity and bridge hops of multi-hop questions.
 
 use super::*;
+use crate::quantity::Dimension;
 
 /// A source sentence keyed for [`question_proximity`]: its number, its keys
 /// ([`sentence_keys`]) and its life span ([`life_span`]).
@@ -232,61 +233,79 @@ pub(super) fn question_in(context: &str) -> &str {
         .unwrap_or("")
 }
 
+/// What a question that asks for a count or a measure asks for ([`asked_measure`]): what
+/// number answers it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Measure {
+    /// Any number ("How many …", "How long …": miles or hours).
+    Any,
+    /// A count of things, no measure: "What is the population of …?" is not answered by
+    /// "eight miles".
+    Count,
+    /// A measure of this dimension ("How tall …", "What is the height of …": a length).
+    Of(Dimension),
+}
+
 /// Questions that ask for a count or a measure ("How many …", "How tall is Kilimanjaro?"),
 /// answered by a number, padded by spaces as [`expected_kinds`] and [`asks_only_value`] look
-/// them up.
-pub(super) const COUNT_QUESTIONS: &[&str] = &[
-    " how many ",
-    " how much ",
-    " how long ",
-    " how old ",
-    " how tall ",
-    " how high ",
-    " how far ",
-    " how big ",
-    " how large ",
-    " how deep ",
-    " how wide ",
-    " how heavy ",
-    " how fast ",
-    " what percentage ",
+/// them up, with what they ask for.
+pub(super) const COUNT_QUESTIONS: &[(&str, Measure)] = &[
+    (" how many ", Measure::Any),
+    (" how much ", Measure::Any),
+    (" how long ", Measure::Any),
+    (" how old ", Measure::Of(Dimension::Duration)),
+    (" how tall ", Measure::Of(Dimension::Length)),
+    (" how high ", Measure::Of(Dimension::Length)),
+    (" how far ", Measure::Of(Dimension::Length)),
+    (" how big ", Measure::Any),
+    (" how large ", Measure::Any),
+    (" how deep ", Measure::Of(Dimension::Length)),
+    (" how wide ", Measure::Of(Dimension::Length)),
+    (" how heavy ", Measure::Of(Dimension::Mass)),
+    (" how fast ", Measure::Of(Dimension::Speed)),
+    (" what percentage ", Measure::Any),
 ];
 
-/// Nouns of a measure or a count: "What is the population of Iceland?" asks for a number as
-/// "How many people live in Iceland?" does ([`asks_measure`]).
-pub(super) const MEASURE_NOUNS: &[&str] = &[
-    "age",
-    "altitude",
-    "area",
-    "budget",
-    "capacity",
-    "cost",
-    "depth",
-    "diameter",
-    "distance",
-    "elevation",
-    "height",
-    "length",
-    "population",
-    "price",
-    "revenue",
-    "salary",
-    "speed",
-    "temperature",
-    "weight",
-    "width",
+/// Nouns of a measure or a count, sorted, with what they ask for: "What is the population of
+/// Iceland?" asks for a number as "How many people live in Iceland?" does ([`asked_measure`]).
+pub(super) const MEASURE_NOUNS: &[(&str, Measure)] = &[
+    ("age", Measure::Of(Dimension::Duration)),
+    ("altitude", Measure::Of(Dimension::Length)),
+    ("area", Measure::Of(Dimension::Area)),
+    ("budget", Measure::Any),
+    ("capacity", Measure::Any),
+    ("cost", Measure::Any),
+    ("depth", Measure::Of(Dimension::Length)),
+    ("diameter", Measure::Of(Dimension::Length)),
+    ("distance", Measure::Of(Dimension::Length)),
+    ("elevation", Measure::Of(Dimension::Length)),
+    ("height", Measure::Of(Dimension::Length)),
+    ("length", Measure::Of(Dimension::Length)),
+    ("population", Measure::Count),
+    ("price", Measure::Any),
+    ("revenue", Measure::Any),
+    ("salary", Measure::Any),
+    ("speed", Measure::Of(Dimension::Speed)),
+    ("temperature", Measure::Of(Dimension::Temperature)),
+    ("weight", Measure::Of(Dimension::Mass)),
+    ("width", Measure::Of(Dimension::Length)),
 ];
 
 /// The openings of a question whose next word may be one of [`MEASURE_NOUNS`].
 const MEASURE_OPENINGS: &[&str] = &[" what is the ", " what was the ", " what's the "];
 
-/// Whether `q` (a question as [`padded_words`]) asks for a count or a measure: one of
-/// [`COUNT_QUESTIONS`] ("how many", "how tall", …), or "what is / was the" and a noun of
-/// [`MEASURE_NOUNS`] ("What is the population of …?", "What was the budget …?").
-pub(super) fn asks_measure(q: &str) -> bool {
-    COUNT_QUESTIONS.iter().any(|m| q.contains(m))
-        || MEASURE_OPENINGS.iter().any(|o| {
-            q.match_indices(o).any(|(at, _)| {
+/// What `q` (a question as [`padded_words`]) asks for when it asks for a count or a measure:
+/// one of [`COUNT_QUESTIONS`] ("how many", "how tall", …), or "what is / was the" and a noun
+/// of [`MEASURE_NOUNS`] ("What is the population of …?", "What was the budget …?"); `None`
+/// for other questions.
+pub(super) fn asked_measure(q: &str) -> Option<Measure> {
+    let by_words = COUNT_QUESTIONS
+        .iter()
+        .find(|(m, _)| q.contains(m))
+        .map(|&(_, measure)| measure);
+    by_words.or_else(|| {
+        MEASURE_OPENINGS.iter().find_map(|o| {
+            q.match_indices(o).find_map(|(at, _)| {
                 let mut rest = q[at + o.len()..].split(' ');
                 let word = rest.next().unwrap_or("");
                 let noun = word.trim_end_matches(|c: char| c.is_ascii_punctuation());
@@ -294,9 +313,17 @@ pub(super) fn asks_measure(q: &str) -> bool {
                 // question's end follows it.
                 let ends = noun.len() < word.len()
                     || matches!(rest.next(), Some("of" | "in" | "for" | "at"));
-                ends && MEASURE_NOUNS.binary_search(&noun).is_ok()
+                let at = MEASURE_NOUNS.binary_search_by_key(&noun, |&(n, _)| n).ok();
+                at.filter(|_| ends).map(|i| MEASURE_NOUNS[i].1)
             })
         })
+    })
+}
+
+/// Whether `q` (a question as [`padded_words`]) asks for a count or a measure
+/// ([`asked_measure`]).
+pub(super) fn asks_measure(q: &str) -> bool {
+    asked_measure(q).is_some()
 }
 
 /// `question` lower-cased, its words separated by single spaces and the whole padded by a space
@@ -381,7 +408,7 @@ mod tests {
 
     #[test]
     fn what_is_the_population_asks_for_a_number() {
-        assert!(MEASURE_NOUNS.windows(2).all(|w| w[0] < w[1]));
+        assert!(MEASURE_NOUNS.windows(2).all(|w| w[0].0 < w[1].0));
         for q in [
             "What is the population of Iceland?",
             "What was the budget of the film?",
@@ -401,6 +428,17 @@ mod tests {
         ] {
             assert!(!asks_measure(&padded_words(q)), "{q}");
         }
+        let measure = |q: &str| asked_measure(&padded_words(q));
+        assert_eq!(
+            measure("What is the population of Iceland?"),
+            Some(Measure::Count)
+        );
+        assert_eq!(
+            measure("What is the height of the tower?"),
+            Some(Measure::Of(Dimension::Length))
+        );
+        assert_eq!(measure("How long did the siege last?"), Some(Measure::Any));
+        assert_eq!(measure("Who built the tower?"), None);
         assert!(asks_only_value("What is the population of Iceland?"));
         assert!(!asks_only_value("Who set the price of the ticket?"));
     }

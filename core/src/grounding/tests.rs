@@ -21,6 +21,32 @@ fn a_one_stated_by_an_article_is_found() {
 }
 
 #[test]
+fn a_measure_is_answered_by_a_number_of_its_dimension() {
+    // A length answers a height, through the pronoun of the sentence that states it.
+    assert_contradicted(
+        "The text doesn't mention the lighthouse's height.",
+        "What is the height of the lighthouse?",
+        "The Skagen lighthouse was built in 1858. It stands 46 metres tall and is open in summer.",
+        true,
+    );
+    // A distance does not answer a population; a count does.
+    let q = "What is the population of the village?";
+    let abstention = "The passage doesn't give the village's population.";
+    assert_contradicted(
+        abstention,
+        q,
+        "Little Ashby is a village in Leicestershire. The village lies eight miles south of Leicester.",
+        false,
+    );
+    assert_contradicted(
+        abstention,
+        q,
+        "Little Ashby is a village in Leicestershire. The village has a population of 2,300.",
+        true,
+    );
+}
+
+#[test]
 fn an_abstention_the_sources_answer_is_contradicted() {
     let q = "When was the bridge opened?";
     let silent = "The bridge spans the river near the old mill. It is 300 metres long and \
