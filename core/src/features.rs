@@ -7,8 +7,8 @@
 use crate::grounding::{
     analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
     inflection_stem, is_citation_marker, is_list_marker, is_percentage, normal_form, number_word,
-    one_by_article, prompt_passage, scaled_number_word, spaced_number_words, ContextRole,
-    Grounding,
+    one_by_article, prompt_passage, ratio_percent, scaled_number_word, spaced_number_words,
+    ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities, unit_symbol};
 use crate::text::{
@@ -968,6 +968,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                             || (is_approximated(&toks, i) && rounds_to(m, &key))
                     })
             };
+            // A percentage of two numbers the answer states ("84 of the 120, or 70 percent").
+            let ratio = || ratio_percent(text, &toks, i, |v| source_numbers().contains(&v));
             // A one stated by an article ("1 tbsp" for "a tablespoon", `one_by_article`).
             let article = || {
                 one_by_article((text, &toks), i, (context, &context_tokens))
@@ -978,6 +980,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 || (is_approximated(&toks, i) && rounded())
                 || converted(i)
                 || fraction()
+                || ratio()
                 || article())
         })
         .map(|(_, n)| n.to_string())

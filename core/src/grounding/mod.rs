@@ -406,7 +406,9 @@ pub fn analyse_tokens(
         // A number the claim derives from a year it states and a year of the sources ("She
         // joined in 2015, four years before becoming CFO" against "… in 2015. … CFO in 2019")
         // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
-        // this the claim's own years with the sources'.
+        // this the claim's own years with the sources'. So is a percentage it derives from two
+        // numbers it states that the sources hold ("84 of the 120 members, or 70 percent",
+        // `ratio_percent`).
         let claim_years: Vec<u32> = content
             .iter()
             .zip(&ids)
@@ -427,6 +429,11 @@ pub fn analyse_tokens(
                                     .years()
                                     .iter()
                                     .any(|&y| claim_years.iter().any(|&c| c.abs_diff(y) == d))
+                        }))
+                    || (id.is_none()
+                        && k.kind == KeyKind::Number
+                        && ratio_percent(claim_text, claim_toks, k.at as usize, |v| {
+                            index.numbers.iter().any(|&(n, _)| n == v)
                         }))
             })
             .collect();

@@ -196,6 +196,37 @@ pub(crate) fn is_percentage(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     percent_marker(text, toks, i).is_some()
 }
 
+/// Whether the percentage at `toks[i]` (offsets in `text`) is a ratio of two other numbers of
+/// the same text that `stated` holds (the sources state them): 100 × a / b for some a < b,
+/// to the whole percent ("84 of the 120 members, or 70 percent"). Only the text's own numbers
+/// are paired, as a writer derives a share from the part and the whole it names: a share of
+/// any two numbers of the sources would match a wrong percentage by chance (84, 30 and 6 of
+/// 120 give 70, 25 and 5 percent).
+pub(crate) fn ratio_percent(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    stated: impl Fn(f64) -> bool,
+) -> bool {
+    let Some(p) = Some(i)
+        .filter(|&i| is_percentage(text, toks, i))
+        .and_then(|i| number_value(&number_key(toks, i)))
+    else {
+        return false;
+    };
+    let values: Vec<f64> = (0..toks.len())
+        .filter(|&j| j != i && toks[j].is_number && !is_percentage(text, toks, j))
+        .filter_map(|j| number_value(&number_key(toks, j)))
+        .filter(|&v| v > 0.0 && stated(v))
+        .take(NUMBER_GAPS_MAX)
+        .collect();
+    values.iter().any(|&a| {
+        values
+            .iter()
+            .any(|&b| a < b && (100.0 * a / b - p).abs() <= 0.5)
+    })
+}
+
 /// How many tokens after the number `toks[i]` (offsets in `text`) mark it as a percentage: 1
 /// for "percent", 2 for "per cent", 0 for a "%" sign (no token); None when it is no
 /// percentage ([`is_percentage`]).
@@ -635,6 +666,28 @@ pub(crate) fn one_by_article(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_percentage_of_two_numbers_the_text_states_is_their_ratio() {
+        let ratio = |text: &str, stated: &[f64]| {
+            let toks = tokens(text);
+            let i = (0..toks.len())
+                .find(|&i| toks[i].is_number && is_percentage(text, &toks, i))
+                .unwrap();
+            ratio_percent(text, &toks, i, |v| stated.contains(&v))
+        };
+        assert!(ratio(
+            "84 of the 120 members, or 70 percent.",
+            &[84.0, 120.0]
+        ));
+        assert!(ratio("Of 3 votes, 2 (67%) were cast early.", &[2.0, 3.0]));
+        // Not a ratio of these numbers, or of numbers the sources do not state.
+        assert!(!ratio(
+            "84 of the 120 members, or 75 percent.",
+            &[84.0, 120.0]
+        ));
+        assert!(!ratio("84 of the 120 members, or 70 percent.", &[84.0]));
+    }
 
     #[test]
     fn an_indefinite_article_states_the_number_one() {

@@ -11,6 +11,14 @@ fn assert_contradicted(text: &str, q: &str, ctx: &str, contradicted: bool) {
 }
 
 #[test]
+fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
+    let ctx = "Of the 120 members present, 84 voted in favour of the motion, 30 against.";
+    let q = "How many members voted in favour?";
+    assert_contradicted("84 of the 120 members, or 70 percent.", q, ctx, false);
+    assert_contradicted("84 of the 120 members, or 80 percent.", q, ctx, true);
+}
+
+#[test]
 fn a_one_stated_by_an_article_is_found() {
     let ctx = "For the pancakes you will need 200 g of flour and a tablespoon of butter.";
     let q = "How much butter does the recipe need?";
