@@ -1121,6 +1121,13 @@ pub fn analyse_tokens(
                     conflicts.push(format!("\"{said}\" vs \"{stated}\""));
                 }
             }
+            // A universal claim against an exception of the sentence that carries it
+            // (`universal_excepted`: "open every day" against "open daily, except on Mondays").
+            if conflicts.is_empty() && local_support >= 0.6 && !polar_claim {
+                if let Some((said, stated)) = universal_excepted(claim_toks, aligned[0]) {
+                    conflicts.push(format!("\"{said}\" vs \"{stated}\""));
+                }
+            }
             // A rank of a superlative changed (`rank_swap`: "Jupiter." for "What is the
             // second-largest planet?" against "Jupiter is the largest planet").
             if conflicts.is_empty() && !polar_claim {

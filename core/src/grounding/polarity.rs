@@ -391,3 +391,33 @@ pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     };
     !toks[i.saturating_sub(2)..i].iter().any(auxiliary)
 }
+
+/// Words that claim a predicate holds without exception ("open every day", "all of its
+/// members", "always free").
+pub(super) const UNIVERSALS: &[&str] = &["all", "always", "daily", "every", "everyday"];
+
+/// Words that open an exception to a predicate ("open daily, except on Mondays").
+pub(super) const EXCEPTIONS: &[&str] = &["except", "excepting", "excluding"];
+
+/// A universal claim against a sentence that states an exception: the claim `claim_toks`
+/// holds a word of [`UNIVERSALS`] not denied ("not every" claims no universal) and no word
+/// of [`EXCEPTIONS`], while the best aligned sentence `sent_toks` holds one of the latter:
+/// Some((the universal word, the exception word)). "Yes, it is open every day of the week."
+/// against "The museum is open daily from 9 am to 5 pm, except on Mondays" (a universal
+/// statement is contradicted by a single counterexample; the exception states one). The caller
+/// judges it only when the sentence carries most of the claim.
+pub(super) fn universal_excepted<'c, 's>(
+    claim_toks: &[Token<'c>],
+    sent_toks: &[Token<'s>],
+) -> Option<(&'c str, &'s str)> {
+    let is_in = |words: &[&str], raw: &str| words.iter().any(|w| raw.eq_ignore_ascii_case(w));
+    if claim_toks.iter().any(|t| is_in(EXCEPTIONS, t.raw)) {
+        return None;
+    }
+    let universal = (0..claim_toks.len()).find(|&i| {
+        is_in(UNIVERSALS, claim_toks[i].raw)
+            && !(i > 0 && is_in(&["not", "nearly", "almost"], claim_toks[i - 1].raw))
+    })?;
+    let exception = sent_toks.iter().find(|t| is_in(EXCEPTIONS, t.raw))?;
+    Some((claim_toks[universal].raw, exception.raw))
+}

@@ -19,6 +19,26 @@ fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
 }
 
 #[test]
+fn a_universal_claim_is_contradicted_by_an_exception() {
+    let ctx = "The museum is open daily from 9 am to 5 pm, except on Mondays and on 25 December.";
+    let q = "Is the museum open every day?";
+    assert_contradicted(
+        "Yes, it is open every day of the week from 9 am to 5 pm.",
+        q,
+        ctx,
+        true,
+    );
+    // A claim that states the exception, or claims no universal, is not.
+    assert_contradicted(
+        "It is open every day from 9 am to 5 pm except on Mondays.",
+        q,
+        ctx,
+        false,
+    );
+    assert_contradicted("It is open from 9 am to 5 pm on most days.", q, ctx, false);
+}
+
+#[test]
 fn a_one_stated_by_an_article_is_found() {
     let ctx = "For the pancakes you will need 200 g of flour and a tablespoon of butter.";
     let q = "How much butter does the recipe need?";
