@@ -645,10 +645,12 @@ pub(crate) fn article_noun(word: &str, text: &str, toks: &[Token<'_>]) -> Option
     })
 }
 
-/// Whether the number at `i` of `toks` (the tokens of `text`) is a one that `source` (tokens
-/// `source_toks`) states by an indefinite article: "1" or "one" right before a word
-/// ([`article_noun`]). The grounding of claims ([`SourceIndex::one_by_article`]) and the
-/// answer's novel numbers (`features`) read it alike.
+/// Whether the number token at `i` of `toks` (the tokens of `text`) is a one that `source`
+/// (tokens `source_toks`) states by an indefinite article: a "1" in digits, only spaces between
+/// it and the word after it ([`article_noun`]). For the answer's novel numbers (`features`),
+/// which are number tokens in digits; the grounding of claims reads the same phrase from a
+/// claim's key "1", which a number word ("one") gives too ([`SourceIndex::one_by_article`]),
+/// through the same [`article_noun`].
 pub(crate) fn one_by_article(
     (text, toks): (&str, &[Token<'_>]),
     i: usize,
