@@ -1,0 +1,1501 @@
+//! One claim of the answer judged against the sources (DESIGN §2.1). [`Request`] holds what
+//! every claim of an answer is judged against (the sources and their index, the prompt's keys,
+//! what its question asks); [`Request::judge`] reads a claim's keys ([`ClaimView`]), finds them
+//! in the sources, aligns the claim to its best two sentences ([`Alignment`]) and tries the
+//! contradiction rules, a method each, in this order:
+//! 1. [`Request::entity_conflicts`]: a name, number or date that the aligned sentence states
+//!    otherwise (the entity and number swaps of FactCC, Kryscinski et al. 2020);
+//! 2. [`Request::unit_swap`]: a number the sources state in another unit of its dimension;
+//! 3. [`Request::clause_name_conflict`], when nothing else conflicts: a name swapped within the
+//!    clause that states the rest of the claim;
+//! 4. [`Request::polarity`]: a clause negated against an affirmed one, or the reverse;
+//! 5. [`Request::direction`]: a change stated in the other direction (rose against fell);
+//! 6. [`Request::slot_swap`], when nothing else conflicts: the first swap within one slot of the
+//!    aligned sentences (a recombined date, a number, an "of" name or a life span, a singled-out
+//!    class, an exception, a rank, an agent);
+//! 7. an abstention that a sentence of the sources answers ([`answering_sentence`]).
+
+use super::*;
+use std::cell::OnceCell;
+use std::ops::Range;
+
+/// What every claim of one answer is judged against, built once per audit by
+/// [`analyse_tokens`]: the sources, their index and the request's lower-case vocabulary, the
+/// prompt's keys, and what its question asks.
+pub(super) struct Request<'r, 'a> {
+    /// The sources.
+    context: &'a str,
+    /// Their tokens.
+    context_tokens: &'r [Token<'a>],
+    /// Their inverted index of key tokens.
+    index: &'r SourceIndex<'a>,
+    /// Words the request writes in lower case ([`LowerVocab`]).
+    lower_vocab: &'r LowerVocab<'a>,
+    /// Every key of the prompt: a claim's key the prompt holds counts as given.
+    prompt_keys: FastSet<Cow<'a, str>>,
+    /// The names of the prompt's question (its last speaker turn in a dialogue, `question_of`):
+    /// the sentences from the question's start on.
+    question_names: FastSet<Cow<'a, str>>,
+    /// The ids of the question's words the sources hold: what a claim without words of its own
+    /// (a bare date) is an answer about.
+    question_words: Vec<u32>,
+    /// The question: the prompt's (`question_of`), or without a prompt the last one asked inside
+    /// the context (`question_in`).
+    question: &'a str,
+    /// Its tokens, made when a rule first reads them (`life_span_swap`, `rank_swap`,
+    /// `agent_swap`).
+    question_toks: OnceCell<Vec<Token<'a>>>,
+    /// Its last sentence that asks, tokenised, when it is a yes/no question (`polar_question`),
+    /// for a bare "Yes." or "No, it is not." answer, which claims the question's proposition
+    /// (QA2D's declarative form of a question and its answer, Demszky et al. 2018).
+    polar: Option<Vec<Token<'a>>>,
+    /// Whether it asks for a count, a measure or a date and for nothing else (`asks_only_value`).
+    asks_no_name: bool,
+    /// The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
+    asked_noun: Option<String>,
+    /// What it asks for (a name, a date, a count: `expected_kinds`), read when a claim abstains
+    /// and for `GroundingFeatures::answer_type_match`.
+    asked_kinds: Option<&'static [KeyKind]>,
+    /// What number answers it, when it asks for a count or a measure (`asked_measure`).
+    measure: Option<Measure>,
+    /// The sources' "of" slots, read on the first claim with one (`of_slot_name_swap`).
+    source_slots: OnceCell<Vec<OfSlot<'r, 'a>>>,
+    /// The calendar dates of the sources, each with the sentence that states it, found when a
+    /// claim first states a date.
+    source_dates: OnceCell<Vec<(u32, CalendarDate)>>,
+}
+
+/// Sentence-weight maps ([`SourceIndex::best_continued`]) reused from claim to claim.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The whole claim's sentence weights; after the claims, the question's.
+    pub(super) scores: FastMap<u32, f64>,
+    /// One clause's sentence weights (entity anchoring, a clause stated apart).
+    clause_scores: FastMap<u32, f64>,
+}
+
+/// What the claims of one answer add up to, for [`GroundingFeatures`].
+#[derive(Default)]
+pub(super) struct Tally {
+    /// Claims contradicted; of them, by a name, number or date found nowhere in the sources;
+    /// claims whose polarity disagrees with their sources.
+    pub(super) contradicted: usize,
+    pub(super) novel_conflicts: usize,
+    pub(super) neg_mismatch: usize,
+    /// Key tokens of the claims that the prompt does not hold, and of them those the sources
+    /// hold.
+    pub(super) new_total: usize,
+    pub(super) new_found: usize,
+    /// The id and kind of each such token the sources hold, and the kind of each they lack.
+    new_keys: Vec<(u32, KeyKind)>,
+    new_missing_kinds: Vec<KeyKind>,
+    /// Every key id of the answer found in the sources.
+    answer_ids: Vec<u32>,
+    /// Sum and number of the entity anchoring ratios (`entity_anchor_mean`).
+    pub(super) anchor_sum: f64,
+    pub(super) anchor_n: usize,
+}
+
+/// How the sources bear on one claim ([`Request::judge`]; the fields of [`Claim`] but its
+/// offsets and text).
+pub(super) struct Judged {
+    /// Share in [0,1] of its key tokens found in the prompt or the sources.
+    pub(super) support: f64,
+    /// Share in [0,1] found in the prompt or its two best-aligned sentences.
+    pub(super) aligned_support: f64,
+    /// Supported, unsupported or contradicted.
+    pub(super) status: ClaimStatus,
+    /// The sentence it aligns to, or the one stating what it contradicts.
+    pub(super) source: Option<SourceSpan>,
+    /// `"said" vs "stated"` pairs.
+    pub(super) conflicts: Vec<String>,
+}
+
+/// One claim's keys and where the sources hold them.
+struct ClaimView<'v, 'a> {
+    /// The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
+    /// question's (`polar`).
+    text: &'a str,
+    toks: &'v [Token<'a>],
+    /// Its keys, negations included.
+    keys: &'v [Key<'a>],
+    /// Its content keys: no negation, each norm once.
+    content: Vec<&'v Key<'a>>,
+    /// The id the sources give each content key ([`SourceIndex::claim_ids`], an article's
+    /// "one": [`SourceIndex::one_by_article`]).
+    ids: Vec<Option<u32>>,
+    /// Whether the prompt holds each content key, or the claim derives it (a number of years
+    /// between its year and one of the sources', a percentage of its own numbers).
+    in_prompt: Vec<bool>,
+    /// The ids found, in claim order.
+    known: Vec<u32>,
+    /// Share in [0,1] of the content keys the sources or the prompt hold.
+    support: f64,
+    /// The run of the name the claim opens with, its subject (`NO_RUN` for none), and the ids
+    /// of that name the sources hold.
+    subject_run: u32,
+    subject_ids: Vec<u32>,
+    /// Whether the claim is the question's proposition (a bare yes/no answer), and whether "No"
+    /// flips it.
+    polar: bool,
+    flip: bool,
+    /// Whether it is negated (after the flip).
+    negated: bool,
+    /// Its clauses ([`clause_ranges`]), numbers ([`number_at`]) and calendar dates
+    /// ([`calendar_dates`]), each found when a rule first needs them.
+    clauses: ClaimClauses,
+    numbers: OnceCell<Vec<Cow<'a, str>>>,
+    dates: OnceCell<Vec<CalendarDate>>,
+}
+
+/// A claim aligned to the sources: its best sentence and its best two.
+struct Alignment<'r, 'a> {
+    /// The best sentence: conflicts are judged against it.
+    s: u32,
+    /// The best two, best first.
+    top_ids: Vec<u32>,
+    /// Their tokens.
+    aligned: Vec<&'r [Token<'a>]>,
+    /// Per content key, whether the best sentence holds it (a key of the prompt counts as held,
+    /// but a name of the question the passage states must be in the sentence).
+    in_sent: Vec<bool>,
+    /// Share in [0,1] of the content keys the best sentence holds (`in_sent`).
+    local_support: f64,
+    /// Share in [0,1] held by the prompt or the best two.
+    aligned_support: f64,
+    /// The claim's words (ids of its word keys the sources hold; for a claim without any, its
+    /// question's), and those the best sentence holds and lacks, found when a date needs them.
+    words: OnceCell<(bool, Vec<u32>, Vec<u32>)>,
+}
+
+/// What contradicts a claim, as the rules find it.
+#[derive(Default)]
+struct Conflicts {
+    /// `"said" vs "stated"` pairs, in the order found ([`Claim::conflicts`]).
+    list: Vec<String>,
+    /// The sentence stating the first conflicting name, number or date.
+    sentence: Option<u32>,
+    /// Whether a name, number or date found nowhere in the sources conflicts.
+    novel: bool,
+}
+
+/// What a rule of [`Request::slot_swap`] finds: the conflict (`"said" vs "stated"`) and, when
+/// the rule knows it, the sentence that states it.
+type Swap = Option<(String, Option<u32>)>;
+
+/// A conflict as [`Claim::conflicts`] lists it: `"said" vs "stated"`.
+fn versus(said: &str, stated: &str) -> String {
+    format!("\"{said}\" vs \"{stated}\"")
+}
+
+impl<'r, 'a> Request<'r, 'a> {
+    /// Reads the prompt's keys and its question (`prompt` and its tokens) against the sources
+    /// (`context`, its tokens and its `index`).
+    pub(super) fn new(
+        (prompt, prompt_tokens): (&'a str, &[Token<'a>]),
+        (context, context_tokens): (&'a str, &'r [Token<'a>]),
+        index: &'r SourceIndex<'a>,
+        lower_vocab: &'r LowerVocab<'a>,
+    ) -> Self {
+        // The prompt's keys, and the names of its question (its last speaker turn in a dialogue,
+        // `question_of`): the sentences from the question's start on.
+        let question_from = prompt.len() - question_of(prompt).len();
+        let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
+        let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
+        // The ids of the question's words the sources hold: what a claim without words of its own
+        // (a bare date) is an answer about.
+        let mut question_words: Vec<u32> = Vec::new();
+        for sp in sentence_spans(prompt) {
+            let ks = sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), lower_vocab).0;
+            for k in ks.into_iter().filter(|k| !k.negation) {
+                if k.kind == KeyKind::Name && sp.1 > question_from {
+                    question_names.insert(k.norm.clone());
+                }
+                if k.kind == KeyKind::Word && sp.1 > question_from {
+                    question_words.extend(index.id_of(&k));
+                }
+                prompt_keys.insert(k.norm);
+            }
+        }
+        let question = if prompt.trim().is_empty() {
+            question_in(context)
+        } else {
+            question_of(prompt)
+        };
+        Request {
+            context,
+            context_tokens,
+            index,
+            lower_vocab,
+            prompt_keys,
+            question_names,
+            question_words,
+            question,
+            question_toks: OnceCell::new(),
+            // Its last sentence that asks: "Answer using the passage below. … Was it …?"
+            polar: polar_question(question_in(question)),
+            asks_no_name: asks_only_value(question),
+            asked_noun: asked_noun(question),
+            asked_kinds: expected_kinds(question),
+            measure: asked_measure(&padded_words(question)),
+            source_slots: OnceCell::new(),
+            source_dates: OnceCell::new(),
+        }
+    }
+
+    /// The question's tokens, made on first use.
+    fn question_toks(&self) -> &[Token<'a>] {
+        self.question_toks.get_or_init(|| tokens(self.question))
+    }
+
+    /// The calendar dates of the sources, each with the sentence that states it, found on first
+    /// use.
+    fn stated_dates(&self) -> &[(u32, CalendarDate)] {
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
+        self.source_dates.get_or_init(|| {
+            index
+                .spans
+                .iter()
+                .enumerate()
+                .flat_map(|(t, &sp)| {
+                    calendar_dates(context, span_tokens(context_tokens, sp))
+                        .into_iter()
+                        .map(move |c| (t as u32, c))
+                })
+                .collect()
+        })
+    }
+
+    /// Judges the claim `toks` (tokens of the byte span `sp` of the answer `text`; `first`:
+    /// whether it is the answer's first sentence; `states_more`: whether the answer says
+    /// anything beyond conversational formulas, `phatic`): `None` when it states nothing to
+    /// judge (a formula, or no key token), else how the sources bear on it. Adds its counts to
+    /// `tally`.
+    pub(super) fn judge(
+        &self,
+        (text, sp, toks): (&'a str, (usize, usize), &[Token<'a>]),
+        first: bool,
+        states_more: bool,
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) -> Option<Judged> {
+        let (index, context, lower_vocab, question) =
+            (self.index, self.context, self.lower_vocab, self.question);
+        let (mut ks, _) = sentence_keys(text, sp, toks, lower_vocab);
+        // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
+        let weekdays = dated_weekdays(text, toks);
+        ks.retain(|k| k.kind != KeyKind::Month || !weekdays.contains(&(k.at as usize)));
+        // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
+        // question's, with its polarity flipped by "No".
+        let (mut claim_text, mut claim_toks) = (text, toks);
+        // (A question's proposition is judged by its polarity alone: its names and numbers are
+        // the question's, not the answer's.)
+        let (mut flip, mut polar_claim) = (false, false);
+        if let (true, Some(q_toks)) = (first, &self.polar) {
+            let reply = claim_toks.first().map(|t| lower_cow(t.raw));
+            let bare = ks.iter().all(|k| k.negation);
+            if bare && matches!(reply.as_deref(), Some("yes" | "no")) {
+                flip = reply.as_deref() == Some("no");
+                polar_claim = true;
+                (claim_text, claim_toks) = (question, &q_toks[..]);
+                ks = sentence_keys(question, (0, question.len()), q_toks, lower_vocab).0;
+            }
+        }
+        // A conversational formula ("Sure!", "Good luck with your report!") states no fact.
+        if !polar_claim && states_more && phatic(claim_toks) {
+            return None;
+        }
+        let (asked_kinds, measure) = (self.asked_kinds, self.measure);
+        // An abstention ("The passage does not say when it opened.") to a question that asks
+        // for a name, a date or a count, when a sentence of the sources answers it
+        // (`answering_sentence`), is contradicted by that sentence (below, when no other
+        // conflict is found). One the sources do not answer is judged as any claim is: whether
+        // they are silent cannot be told from word overlap on a multi-hop question (HaluEval's
+        // questions all have an answer in their knowledge; read as silent, "Tory Dickson's
+        // father is not known." rose from 0.001 to 0.708). An abstention without a contrast
+        // only: "I do not know when they were released, but The Sea Inside is a mystery"
+        // states more than the sources' silence.
+        let abstention_answered = match (polar_claim, asked_kinds) {
+            (false, Some(kinds)) => {
+                // (Tested after `abstains`, which rejects most claims without lower-casing.)
+                let contrasts = || {
+                    claim_toks.iter().any(|t| {
+                        ["but", "although", "though", "however", "yet", "whereas"]
+                            .iter()
+                            .any(|c| t.raw.eq_ignore_ascii_case(c))
+                    })
+                };
+                (abstains(claim_toks) && !contrasts())
+                    .then(|| answering_sentence(index, (question, lower_vocab), kinds, measure))
+                    .flatten()
+            }
+            _ => None,
+        };
+        let view = ClaimView::read(
+            self,
+            (claim_text, claim_toks),
+            &ks,
+            (flip, polar_claim),
+            tally,
+        )?;
+        // The three best sentences: the first two are the claim's alignment, the third lets
+        // entity anchoring find the best sentence without a given token in O(1) in most cases.
+        let top3 = index.best_continued(&view.known, &view.subject_ids, 3, &mut scratch.scores);
+        let top = &top3[..top3.len().min(2)];
+        self.anchor(&view, &top3, scratch, tally);
+        // A name, number or date that neither the sources nor the prompt state leaves the
+        // claim unsupported however many of its words they hold ("…, opening in 2029").
+        let names_novel_entity = view
+            .content
+            .iter()
+            .zip(&view.ids)
+            .zip(&view.in_prompt)
+            .any(|((k, id), p)| id.is_none() && !*p && ENTITY_KINDS.contains(&k.kind));
+        let mut status = if view.support >= SUPPORTED_AT && !names_novel_entity {
+            ClaimStatus::Supported
+        } else {
+            ClaimStatus::Unsupported
+        };
+        let (mut aligned_support, mut source, mut found) =
+            (view.support, None, Conflicts::default());
+        if let Some(&(s, _)) = top.first() {
+            let al = self.align(&view, top, s);
+            aligned_support = al.aligned_support;
+            self.entity_conflicts(&view, &al, &mut scratch.clause_scores, &mut found);
+            self.unit_swap(&view, &al, &mut found);
+            self.clause_name_conflict(&view, &al, &mut found);
+            self.polarity(&view, &al, &mut found, tally);
+            self.direction(&view, &al, &mut found);
+            if let (true, Some((conflict, t))) = (found.list.is_empty(), self.slot_swap(&view, &al))
+            {
+                found.list.push(conflict);
+                found.sentence = found.sentence.or(t);
+            }
+            // A contradicted claim cites the sentence that states what it contradicts.
+            source = Some(index.source_span(context, found.sentence.unwrap_or(s)));
+        }
+        if let (true, Some((s, key))) = (found.list.is_empty(), &abstention_answered) {
+            found.list.push(format!("\"not stated\" vs \"{key}\""));
+            source = Some(index.source_span(context, *s));
+        }
+        if !found.list.is_empty() {
+            status = ClaimStatus::Contradicted;
+            tally.contradicted += 1;
+            tally.novel_conflicts += usize::from(found.novel);
+        }
+        Some(Judged {
+            support: view.support,
+            aligned_support,
+            status,
+            source,
+            conflicts: found.list,
+        })
+    }
+
+    /// Entity anchoring (`GroundingFeatures::entity_anchor_mean`), clause by clause: an entity
+    /// is anchored by the rest of its own clause, so a claim that joins two source sentences
+    /// ("… originated in the Ethiopian highlands, though it was first traded in Yemen") has
+    /// each name stand where its clause is said. A claim of one clause uses the claim's `top3`
+    /// and sentence weights (`scratch.scores`); each clause of several scores the sentences
+    /// again by its own ids, and one that says nothing else the sources hold ("…, but in
+    /// Charlotte") is elliptical: the whole claim anchors its entity. Adds each ratio to
+    /// `tally`.
+    fn anchor(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        top3: &[(u32, f64)],
+        scratch: &mut Scratch,
+        tally: &mut Tally,
+    ) {
+        let index = self.index;
+        let (content, ids, in_prompt) = (&view.content, &view.ids, &view.in_prompt);
+        let subject_ids = &view.subject_ids[..];
+        let Scratch {
+            scores,
+            clause_scores,
+        } = scratch;
+        let anchored = |k: &&Key, id: &Option<u32>, p: &bool| {
+            id.is_some() && !*p && ENTITY_KINDS.contains(&k.kind)
+        };
+        let any_anchored = content
+            .iter()
+            .zip(ids)
+            .zip(in_prompt)
+            .any(|((k, id), p)| anchored(k, id, p));
+        let clauses: &[Range<usize>] = if any_anchored { view.clauses() } else { &[] };
+        for r in clauses {
+            let in_clause = |k: &&Key| clauses.len() == 1 || r.contains(&(k.at as usize));
+            let keyed = || content.iter().zip(ids).zip(in_prompt);
+            if !keyed().any(|((k, id), p)| in_clause(k) && anchored(k, id, p)) {
+                continue;
+            }
+            let (clause_top3, clause_subject);
+            let (whole_top3, whole_scores) = (top3, &*scores);
+            // The clause's sentence weights, with the claim's subject names when the clause
+            // holds them (`SourceIndex::best_continued`), as anchoring reads them.
+            let (top3, scores, subject) = if clauses.len() == 1 {
+                (whole_top3, whole_scores, subject_ids)
+            } else {
+                let clause_ids = view.clause_ids_of(r);
+                clause_subject = subject_ids
+                    .iter()
+                    .copied()
+                    .filter(|e| clause_ids.contains(e))
+                    .collect::<Vec<u32>>();
+                clause_top3 = index.best_continued(&clause_ids, &clause_subject, 3, clause_scores);
+                (&clause_top3[..], &*clause_scores, &clause_subject[..])
+            };
+            for ((k, id), p) in keyed() {
+                if !(in_clause(k) && anchored(k, id, p)) {
+                    continue;
+                }
+                let e = id.unwrap_or_default();
+                let ratio = index.anchoring(e, subject, top3, scores).or_else(|| {
+                    (clauses.len() > 1)
+                        .then(|| index.anchoring(e, subject_ids, whole_top3, whole_scores))
+                        .flatten()
+                });
+                if let Some(ratio) = ratio {
+                    tally.anchor_sum += ratio;
+                    tally.anchor_n += 1;
+                }
+            }
+        }
+    }
+
+    /// Aligns `view` to its best sentence `s` and best two `top` (sentence, weight).
+    fn align(&self, view: &ClaimView<'_, 'a>, top: &[(u32, f64)], s: u32) -> Alignment<'r, 'a> {
+        let (index, question_names) = (self.index, &self.question_names);
+        let (content, ids, in_prompt) = (&view.content, &view.ids, &view.in_prompt);
+        let (subject_run, subject_ids) = (view.subject_run, &view.subject_ids);
+        // A name of the question that the passage also states is judged as the claim's
+        // own: the sentence that carries the claim must hold it ("The iPhone is made by
+        // Samsung" against "The Galaxy S series is made by Samsung"). Other tokens of the
+        // prompt count as held (an answer restates its question; a reply may name what
+        // earlier turns of a dialogue did).
+        let in_sent: Vec<bool> = content
+            .iter()
+            .zip(ids)
+            .zip(in_prompt)
+            .map(|((k, id), p)| match id {
+                Some(id)
+                    if subject_run != NO_RUN
+                        && k.kind == KeyKind::Name
+                        && k.run == subject_run
+                        && index.continues_subject(s, subject_ids) =>
+                {
+                    true
+                }
+                Some(id) if question_names.contains(&k.norm) => index.has(s, *id),
+                Some(id) => *p || index.has(s, *id),
+                None => *p,
+            })
+            .collect();
+        // Aligned support: the best two sentences together (a claim may join two sentences
+        // about one subject); conflicts are judged against the best one alone.
+        let top_ids: Vec<u32> = top.iter().map(|&(t, _)| t).collect();
+        let aligned_support = view.share_in(index, &top_ids);
+        let local_support = in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
+        let aligned = top_ids
+            .iter()
+            .map(|&t| span_tokens(self.context_tokens, index.spans[t as usize]))
+            .collect();
+        Alignment {
+            s,
+            top_ids,
+            aligned,
+            in_sent,
+            local_support,
+            aligned_support,
+            words: OnceCell::new(),
+        }
+    }
+
+    /// Whether the day of the claim's date that content key `i` is, a sentence other than the
+    /// aligned one states with its month, with all of the claim's words the aligned one holds
+    /// and one more of the others ([`Alignment::words`]; see [`Request::entity_conflicts`]).
+    fn day_stated_elsewhere(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        i: usize,
+    ) -> bool {
+        let (index, s, content, ids, claim_toks) =
+            (self.index, al.s, &view.content, &view.ids, view.toks);
+        let claim_words = || {
+            al.words.get_or_init(|| {
+                let mut words: Vec<u32> = content
+                    .iter()
+                    .zip(ids)
+                    .filter(|(k, _)| k.kind == KeyKind::Word)
+                    .filter_map(|(_, id)| *id)
+                    .collect();
+                if words.is_empty() {
+                    words.clone_from(&self.question_words);
+                }
+                let (in_s, not_in_s): (Vec<u32>, Vec<u32>) =
+                    words.iter().partition(|&&w| index.has(s, w));
+                (words.is_empty(), in_s, not_in_s)
+            })
+        };
+        let claim_dates = || view.dates();
+        let at = claim_toks[content[i].at as usize].start;
+        let Some(d) = claim_dates()
+            .iter()
+            .find(|d| d.span.0 <= at && at < d.span.1)
+        else {
+            return false;
+        };
+        let (no_words, words_in_s, words_not_in_s) = claim_words();
+        self.stated_dates().iter().any(|&(t, c)| {
+            t != s
+                && (c.month, c.day) == (d.month, d.day)
+                && words_in_s.iter().all(|&w| index.has(t, w))
+                && (*no_words || words_not_in_s.iter().any(|&w| index.has(t, w)))
+        })
+    }
+
+    /// A name, number or date of the claim that the aligned sentence lacks, and that it states
+    /// otherwise: a conflict per kind of key ([`ENTITY_KINDS`]; [`Request::kind_conflict`]),
+    /// with the sentence that states it. `clause_scores` holds a clause's sentence weights.
+    fn entity_conflicts(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        clause_scores: &mut FastMap<u32, f64>,
+        found: &mut Conflicts,
+    ) {
+        if view.polar {
+            return;
+        }
+        // The claim's ids, sorted: a sentence's key of the claim is no rival.
+        let mut claim_ids = view.known.clone();
+        claim_ids.sort_unstable();
+        for &kind in &ENTITY_KINDS {
+            if let Some((conflict, stated_in, novel)) =
+                self.kind_conflict(view, al, kind, &claim_ids, clause_scores)
+            {
+                found.novel |= novel;
+                found.sentence = found.sentence.or(Some(stated_in));
+                found.list.push(conflict);
+            }
+        }
+    }
+
+    /// The conflict of a key of `kind` that the aligned sentence lacks (`"said" vs "stated"`),
+    /// the sentence that states the rival, and whether the claim's key is found nowhere in the
+    /// sources (novel); `claim_ids` are the claim's ids, sorted.
+    fn kind_conflict(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        kind: KeyKind,
+        claim_ids: &[u32],
+        clause_scores: &mut FastMap<u32, f64>,
+    ) -> Option<(String, u32, bool)> {
+        let (index, prompt_keys) = (self.index, &self.prompt_keys);
+        let (content, ids, in_sent) = (&view.content, &view.ids, &al.in_sent);
+        let (s, local_support) = (al.s, al.local_support);
+        let named_by_part = |i: usize| self.named_by_part(view, al, i);
+        let day_stated_elsewhere = |i: usize| self.day_stated_elsewhere(view, al, i);
+        let missing: Vec<(usize, bool)> = content
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| {
+                k.kind == kind && !in_sent[*i] && !(kind == KeyKind::Name && named_by_part(*i))
+            })
+            .map(|(i, _)| (i, ids[i].is_none()))
+            .collect();
+        if missing.is_empty() {
+            return None;
+        }
+        // The sentence's tokens of this kind that neither the claim nor the prompt holds.
+        let others_in = |t: u32| -> Vec<u32> {
+            let (sent_ids, sent_kinds) = index.sentence(t);
+            sent_ids
+                .iter()
+                .zip(sent_kinds)
+                .filter(|(id, k)| {
+                    **k == kind
+                        && claim_ids.binary_search(id).is_err()
+                        && !prompt_keys.contains(&index.norms[**id as usize])
+                })
+                .map(|(id, _)| *id)
+                .collect()
+        };
+        let novel = missing.iter().find(|m| m.1).map(|m| m.0);
+        // The day of a date the sources state whole (month and day) in another sentence
+        // that is the claim's own for it: that sentence holds every word of the claim
+        // the aligned one holds, and a word of the claim the aligned one lacks (a bare
+        // "July 20th, 1969." is read with its question's words: "When did Apollo 11
+        // land …?" asks for the date of "landed"). The claim joins two sentences:
+        // "Apollo 11 landed on July 20, 1969" against "Apollo 11 launched on July 16,
+        // 1969. … landed the lunar module Eagle on July 20 …"; "launched on July 20"
+        // still conflicts. (Any name, number or year so stated elsewhere: on the dev
+        // QA rows 147 hallucinated answers lost a conflict and no correct one; years
+        // and numbers alone, 9 and none — a bridge question's wrong hop is a sentence
+        // with the claim's verb and value and another subject.)
+        if novel.is_none()
+            && kind == KeyKind::Number
+            && missing.iter().all(|&(i, _)| day_stated_elsewhere(i))
+        {
+            return None;
+        }
+        let (mut other, stated_in) =
+            self.rivals(view, al, (kind, novel), &others_in, clause_scores);
+        let i = novel.unwrap_or(missing[0].0);
+        self.drop_same_entities(view, (kind, i), stated_in, &mut other);
+        if other.is_empty() {
+            return None;
+        }
+        // A name, number or date swapped for another one of the sources counts when the
+        // sentence alone carries most of the claim (≥ 60 % of its key tokens); below that
+        // the claim may join two sentences about one subject. A name is judged so only
+        // against a self-contained sentence: one that refers back by a pronoun ("It was
+        // completed in 1889") names its subject elsewhere.
+        // A number of the sources swapped for another one is the same quantity with
+        // another value: when the claim states it with a unit, only a number of that
+        // unit and thing in the sentence replaces it (`same_unit_number`): "employs
+        // 1,200 people" is not swapped by "revenue grew by 12%".
+        if novel.is_none() && kind == KeyKind::Number {
+            let norm = &content[missing[0].0].norm;
+            let quantities = claim_quantities(view.toks, norm);
+            if !quantities.is_empty() {
+                let claim = (view.toks, view.numbers(), norm.as_ref(), &quantities);
+                match same_unit_number(index, claim, self.context_tokens, &[s], false) {
+                    Some((_, id)) => other = vec![id],
+                    None => return None,
+                }
+            }
+        }
+        if let (KeyKind::Name, Some(i)) = (kind, novel) {
+            self.keep_names_in_slot(view, i, stated_in, &mut other);
+            if other.is_empty() {
+                return None;
+            }
+        }
+        let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
+        (novel.is_some() || (local_support >= 0.6 && self_contained)).then(|| {
+            let conflict = versus(&content[i].norm, &index.norms[other[0] as usize]);
+            (conflict, stated_in, novel.is_some())
+        })
+    }
+
+    /// Whether the claim's name `i`, which the best sentence lacks, is there all the same: the
+    /// sentence names it by another part of the claim's run, which a run of the sources holds
+    /// whole: "Born in Manhattan, Hyland
+    /// attended …" names the "Sarah Hyland" of "Sarah Jane Hyland is …". The part
+    /// stands alone in the sentence and is no ordinary word (a surname, not the
+    /// "Dog" of "Bavarian Mountain Dog"), and names one entity of the sources.
+    fn named_by_part(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, i: usize) -> bool {
+        let index = self.index;
+        let (content, ids, in_sent, s) = (&view.content, &view.ids, &al.in_sent, al.s);
+        let (Some(id), run) = (ids[i], content[i].run) else {
+            return false;
+        };
+        run != NO_RUN
+            && (0..content.len()).any(|j| {
+                j != i
+                    && content[j].run == run
+                    && in_sent[j]
+                    && !crate::lexicon::is_common_word(&content[j].norm)
+                    && ids[j].is_some_and(|mate| {
+                        // Every longer run of the sources with the part holds the
+                        // name, and one does: "Petrino" alone is ambiguous beside
+                        // "Paul Petrino" and "Vincent Petrino".
+                        let longer = |t: u32| {
+                            let members: Vec<u32> = index.run_members(t, mate).collect();
+                            (members.len() >= 2).then(|| members.contains(&id))
+                        };
+                        let runs = index.posting(mate).iter().filter_map(|&t| longer(t));
+                        index.run_members(s, mate).count() == 1
+                            && runs.clone().all(|holds| holds)
+                            && runs.clone().any(|holds| holds)
+                    })
+            })
+    }
+
+    /// The rivals of the claim's key of `kind` (`novel`: its index when the sources lack it)
+    /// and the sentence that states them: the keys of that kind of the best sentence that
+    /// neither the claim nor the prompt holds (`others_in`), else of the sentence the steps
+    /// below find.
+    fn rivals(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        (kind, novel): (KeyKind, Option<usize>),
+        others_in: &impl Fn(u32) -> Vec<u32>,
+        clause_scores: &mut FastMap<u32, f64>,
+    ) -> (Vec<u32>, u32) {
+        let (index, context_tokens) = (self.index, self.context_tokens);
+        let (claim_text, claim_toks) = (view.text, view.toks);
+        let (content, claim_clauses) = (&view.content, &view.clauses);
+        let (s, top_ids) = (al.s, &al.top_ids);
+        let claim_numbers = || view.numbers();
+        let clause_ids_of = |r: &Range<usize>| view.clause_ids_of(r);
+        // A number stated as approximate with a unit ("about nine points more", "about
+        // 2.7 kilometres") that no number of the sources rounds to (`SourceIndex::id_of`)
+        // is often derived or converted from them: it conflicts only with a number of
+        // its own unit ("about 60 percent" against "54.3 percent"), not with any number
+        // of the sentence.
+        let approx_quantities = novel
+            .filter(|&i| kind == KeyKind::Number && content[i].approx)
+            .map(|i| (i, claim_quantities(claim_toks, &content[i].norm)))
+            .filter(|(_, q)| !q.is_empty());
+        let (mut other, mut stated_in) = match &approx_quantities {
+            Some((i, q)) => {
+                let claim = (claim_toks, claim_numbers(), content[*i].norm.as_ref(), q);
+                let found = same_unit_number(index, claim, context_tokens, &[s], true);
+                (found.map(|(_, id)| vec![id]).unwrap_or_default(), s)
+            }
+            None => (others_in(s), s),
+        };
+        // A name, number or date found nowhere in the sources conflicts with one the
+        // aligned span states in its place: the best sentence, or else the second of
+        // the claim's two aligned sentences when that one continues a subject named
+        // elsewhere (it refers back by a pronoun): "The Eiffel Tower was completed in
+        // 1899" against "The Eiffel Tower is a … tower. It was completed in 1889".
+        if other.is_empty() && novel.is_some() && approx_quantities.is_none() {
+            if let Some(&t) = top_ids
+                .get(1)
+                .filter(|&&t| index.sent_refers_back[t as usize])
+            {
+                (other, stated_in) = (others_in(t), t);
+            }
+        }
+        // … or the sentence that states the rest of its own clause, when the claim joins
+        // clauses the sources state apart: every other key of that clause the sources
+        // hold, at least two ("It was written and directed by Steven Spielberg, and
+        // Leonardo DiCaprio plays a thief …" against "… written and directed by
+        // Christopher Nolan. It stars Leonardo DiCaprio as a thief …").
+        if let (true, None, Some(i)) = (other.is_empty(), &approx_quantities, novel) {
+            let clauses = claim_clauses.get_or_init(|| clause_ranges(claim_text, claim_toks));
+            let at = content[i].at as usize;
+            let clause_ids = clauses
+                .iter()
+                .find(|r| clauses.len() > 1 && r.contains(&at))
+                .map(clause_ids_of)
+                .filter(|c| c.len() >= 2);
+            if let Some(clause_ids) = clause_ids {
+                let best = index.best(&clause_ids, 1, clause_scores);
+                if let Some(&(t, _)) = best
+                    .first()
+                    .filter(|(t, _)| *t != s && clause_ids.iter().all(|&id| index.has(*t, id)))
+                {
+                    (other, stated_in) = (others_in(t), t);
+                }
+            }
+        }
+        // A number found nowhere conflicts with another number of the same unit in
+        // either aligned sentence ("ten years in prison" against "…sentenced to five
+        // years in prison", when the claim joins that sentence with another).
+        // (A number stated as approximate or as a bound without a unit, "over 25,000",
+        // is left to the rounding of `SourceIndex::id_of`.)
+        let exact = novel.filter(|&i| !content[i].approx || approx_quantities.is_some());
+        if let (true, KeyKind::Number, Some(i)) = (other.is_empty(), kind, exact) {
+            let norm = &content[i].norm;
+            let quantities = claim_quantities(claim_toks, norm);
+            if let Some((t, id)) = same_unit_number(
+                index,
+                (claim_toks, claim_numbers(), norm, &quantities),
+                context_tokens,
+                top_ids,
+                false,
+            ) {
+                (other, stated_in) = (vec![id], t);
+            }
+        }
+        (other, stated_in)
+    }
+
+    /// Drops from `other`, the rivals in sentence `stated_in` of the claim's key `i` of `kind`,
+    /// those that are no other value of that key: another label's number, a weekday for a month
+    /// (or the reverse), a name of the claim's own entity.
+    fn drop_same_entities(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        (kind, i): (KeyKind, usize),
+        stated_in: u32,
+        other: &mut Vec<u32>,
+    ) {
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
+        let (claim_text, claim_toks, ks, content) =
+            (view.text, view.toks, view.keys, &view.content);
+        // A number named by a label ("Python 3.12", "PEP 695", "Boeing 747") is an
+        // identifier of the thing the label names: another label's number is another
+        // thing, not the value swapped.
+        if kind == KeyKind::Number && !other.is_empty() {
+            if let Some(label) = number_label(claim_text, claim_toks, &content[i].norm) {
+                let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+                other.retain(|&o| {
+                    number_label(context, sent, &index.norms[o as usize])
+                        .is_none_or(|l| l.eq_ignore_ascii_case(label))
+                });
+            }
+        }
+        // A weekday is no swap for a month, nor a month for a weekday: "construction
+        // starting in March" does not conflict with "voted on Tuesday" (both are
+        // `KeyKind::Month`, the calendar names of a date). A weekday against a
+        // sentence that states full dates is judged by their weekdays
+        // ([`full_date_weekdays`]): "aired on a Saturday" against "aired on May 5,
+        // 2013" (a Sunday) conflicts with the date's month.
+        if kind == KeyKind::Month && !other.is_empty() {
+            let norm = content[i].norm.as_ref();
+            let is_weekday = |o: &u32| WEEKDAYS.contains(&index.norms[*o as usize].as_ref());
+            match WEEKDAYS.iter().position(|w| *w == norm) {
+                Some(w) => {
+                    let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+                    let days = full_date_weekdays(context, sent);
+                    if days.is_empty() || days.iter().any(|d| d.1 == w) {
+                        other.retain(is_weekday);
+                    }
+                }
+                None => other.retain(|o| !is_weekday(o)),
+            }
+        }
+        // A name of a run the claim names by part of it is that same entity.
+        // So is a name of a run whose word the claim uses as a definite description
+        // ("the reef" for "the Great Barrier Reef", "the tower" for "the Eiffel Tower").
+        if kind == KeyKind::Name && !other.is_empty() {
+            let claim_runs = name_runs(ks, index);
+            let described = definite_descriptions(claim_toks);
+            other.retain(|&o| {
+                !index.names_claim_entity(stated_in, o, &claim_runs)
+                    && !index
+                        .run_members(stated_in, o)
+                        .any(|m| described.iter().any(|d| *d == index.norms[m as usize]))
+            });
+        }
+    }
+
+    /// Keeps in `other` (the rivals in sentence `stated_in` of the claim's novel name `i`) the
+    /// names it stands in the place of, when it is a detail beside the answer.
+    ///
+    /// In the answer to a question that asks for a count, a measure or a date ("How
+    /// tall is Kilimanjaro?", `asks_only_value`), or that names, as the sentence
+    /// does, an entity of the kind a "which" question asks for (below), a name found
+    /// nowhere is a detail beside the answer, not the answer: it stands in the place
+    /// of a name of the sentence only when one of its neighbouring words is that
+    /// name's (`in_name_slot`). "… near the border with Kenya" adds a place beside
+    /// "the highest mountain in Africa"; "the highest mountain in Kenya" swaps it. A
+    /// claim that is its name alone is judged as before, and so is every name
+    /// otherwise: in a bridge question's answer ("Fiona Shaw is from the United
+    /// Kingdom.") the supported name is the bridge and the novel one the answer.
+    fn keep_names_in_slot(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        i: usize,
+        stated_in: u32,
+        other: &mut Vec<u32>,
+    ) {
+        let (index, context, context_tokens, lower_vocab) = (
+            self.index,
+            self.context,
+            self.context_tokens,
+            self.lower_vocab,
+        );
+        let (prompt_keys, question_names) = (&self.prompt_keys, &self.question_names);
+        let (asks_no_name, asked_noun) = (self.asks_no_name, &self.asked_noun);
+        let (claim_text, claim_toks, content, ids) =
+            (view.text, view.toks, &view.content, &view.ids);
+        let kind = KeyKind::Name;
+        let claim_run = run_extent(content.iter().copied(), content[i]);
+        let bare = content.iter().all(|k| {
+            let at = k.at as usize;
+            claim_run.0 <= at && at <= claim_run.1
+        });
+        if !bare && (asks_no_name || asked_noun.is_some()) {
+            let sp = index.spans[stated_in as usize];
+            let sent = span_tokens(context_tokens, sp);
+            let (sent_keys, _) = sentence_keys(context, sp, sent, lower_vocab);
+            // The claim names first, as the sentence does, an entity of the kind
+            // the question asks for, the kind's noun another word of the
+            // sentence's name ("Which river …?": "the Amazon", which the sentence
+            // calls "the Amazon River"): the answer is there, and a novel name
+            // after it is a detail.
+            let answers_as_asked = asked_noun.as_deref().is_some_and(|noun| {
+                (0..content.len()).any(|j| {
+                    let at = content[j].at as usize;
+                    content[j].kind == KeyKind::Name
+                        && at < claim_run.0
+                        && ids[j].is_some_and(|id| index.has(stated_in, id))
+                        && !question_names.contains(&content[j].norm)
+                        && !prompt_keys.contains(&content[j].norm)
+                        && sent_keys
+                            .iter()
+                            .filter(|k| k.kind == KeyKind::Name && k.norm == content[j].norm)
+                            .any(|k| {
+                                let (lo, hi) = run_extent(&sent_keys, k);
+                                (lo..=hi)
+                                    .any(|t| t != k.at as usize && is_noun_form(sent[t].raw, noun))
+                            })
+                })
+            });
+            if asks_no_name || answers_as_asked {
+                other.retain(|&o| {
+                    sent_keys
+                        .iter()
+                        .filter(|k| k.kind == kind && k.norm == index.norms[o as usize])
+                        .any(|k| {
+                            in_name_slot(
+                                (claim_text, claim_toks, claim_run),
+                                (context, sent, run_extent(&sent_keys, k)),
+                            )
+                        })
+                });
+            }
+        }
+    }
+
+    /// A number the sources state, but in another unit of the same dimension ("2,737 feet"
+    /// against "2,737 metres", `Quantity::unit_swapped`): every quantity of the sources with
+    /// that number is so, none of them does the claim restate, and one stands in an aligned
+    /// sentence (a small number, "two", is often stated elsewhere of something else: "two days
+    /// before" does not swap "from two months old").
+    fn unit_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, found: &mut Conflicts) {
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
+        let (claim_text, claim_toks, content, ids, polar_claim) =
+            (view.text, view.toks, &view.content, &view.ids, view.polar);
+        let top_ids = &al.top_ids;
+        let Conflicts {
+            list: conflicts,
+            sentence: conflict_sentence,
+            ..
+        } = found;
+        for (k, id) in content.iter().zip(ids).filter(|_| !polar_claim) {
+            let (Some(q), Some(id)) = (k.qty, *id) else {
+                continue;
+            };
+            let mut stated = index.quantities.iter().filter(|(_, i, _)| *i == id);
+            let Some(&(_, _, t)) = stated.clone().find(|(_, _, t)| top_ids.contains(t)) else {
+                continue;
+            };
+            if !stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+                continue;
+            }
+            // Cited as written: "2,737 feet" vs "2,737 metres".
+            let written = |in_text: &str, toks: &[Token<'_>]| {
+                (0..toks.len())
+                    .filter(|&j| number_at(toks, j).is_some_and(|n| n == k.norm))
+                    .find_map(|j| written_at(in_text, toks, j))
+                    .unwrap_or(&k.norm)
+                    .to_string()
+            };
+            let sent = span_tokens(context_tokens, index.spans[t as usize]);
+            conflicts.push(format!(
+                "\"{}\" vs \"{}\"",
+                written(claim_text, claim_toks),
+                written(context, sent)
+            ));
+            *conflict_sentence = conflict_sentence.or(Some(t));
+        }
+    }
+
+    /// A name swapped within the best sentence, for another of the clause that states the rest
+    /// of the claim (`clause_name_swap`), when no other conflict was found.
+    fn clause_name_conflict(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        found: &mut Conflicts,
+    ) {
+        if found.list.is_empty() && al.local_support >= 0.6 && !view.polar {
+            let sent = span_tokens(self.context_tokens, self.index.spans[al.s as usize]);
+            if let Some((said, stated)) = clause_name_swap(
+                (view.text, view.toks),
+                (self.context, sent),
+                self.lower_vocab,
+            ) {
+                found.list.push(versus(&said, &stated));
+                found.sentence = found.sentence.or(Some(al.s));
+            }
+        }
+    }
+
+    /// Polarity, judged per clause of the aligned sentences (`polarity_mismatch`); or a word
+    /// the claim affirms that the sources state only in a "no" phrase. Counts the mismatch in
+    /// `tally`.
+    fn polarity(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        found: &mut Conflicts,
+        tally: &mut Tally,
+    ) {
+        let (index, context, context_tokens, lower_vocab) = (
+            self.index,
+            self.context,
+            self.context_tokens,
+            self.lower_vocab,
+        );
+        let (claim_text, claim_toks, flip, negated, polar_claim) =
+            (view.text, view.toks, view.flip, view.negated, view.polar);
+        let (content, ids, claim_clauses) = (&view.content, &view.ids, &view.clauses);
+        let (s, top_ids, local_support) = (al.s, &al.top_ids, al.local_support);
+        let share_in = |sentences: &[u32]| view.share_in(index, sentences);
+        let Conflicts {
+            list: conflicts,
+            sentence: conflict_sentence,
+            ..
+        } = found;
+        let candidates: Vec<u32> = top_ids
+            .iter()
+            .copied()
+            .filter(|&t| t == s || share_in(&[t]) >= 0.6)
+            .collect();
+        if local_support >= 0.6
+            && polarity_mismatch(
+                index,
+                (claim_text, claim_toks, flip),
+                claim_clauses,
+                (context, context_tokens),
+                lower_vocab,
+                &candidates,
+                negated,
+            )
+        {
+            tally.neg_mismatch += 1;
+            conflicts.push(if negated {
+                "negated vs affirmed".to_string()
+            } else {
+                "affirmed vs negated".to_string()
+            });
+        } else if !negated && !polar_claim && conflicts.is_empty() {
+            // A word the claim affirms that the sources state only in a "no" phrase ("two
+            // firefighters were injured" against "No injuries were reported"): they deny it
+            // wherever they name it, whichever sentence the rest of the claim aligns to.
+            let denied = content.iter().zip(ids).find_map(|(k, id)| {
+                id.filter(|&id| {
+                    k.kind == KeyKind::Word
+                        && index.only_denied(id)
+                        && !privative_before(claim_toks, k.at as usize)
+                })
+            });
+            if let Some(id) = denied {
+                tally.neg_mismatch += 1;
+                conflicts.push("affirmed vs negated".to_string());
+                *conflict_sentence = conflict_sentence.or(index.posting(id).first().copied());
+            }
+        }
+    }
+
+    /// A change the claim states in the other direction than the aligned sentences (rose
+    /// against fell, `direction_conflict`), judged against the two together, so gated on what
+    /// they hold of the claim ([`DIRECTION_CLAUSE_SUPPORT`]).
+    fn direction(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, found: &mut Conflicts) {
+        if !view.polar {
+            let claim_supported = al.aligned_support >= DIRECTION_CLAUSE_SUPPORT;
+            if let Some((said, stated)) = direction_conflict(
+                (view.text, view.toks, &view.clauses),
+                (self.context, &al.aligned),
+                claim_supported,
+            ) {
+                found.list.push(versus(said, stated));
+            }
+        }
+    }
+
+    /// The first swap within one slot of the aligned sentences, for a claim that is no yes/no
+    /// answer: each rule in turn, the first that finds one gives the conflict and, when it
+    /// knows it, the sentence that states it.
+    fn slot_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if view.polar {
+            return None;
+        }
+        self.recombined_date(view, al)
+            .or_else(|| self.number_slot_swap(view, al))
+            .or_else(|| self.of_slot_or_life_span(view, al))
+            .or_else(|| self.class_swap(view, al))
+            .or_else(|| self.exception(view, al))
+            .or_else(|| self.rank(view, al))
+            .or_else(|| self.agent(view, al))
+    }
+
+    /// A date the sources never state, recombined from theirs: a date of an aligned sentence
+    /// has its month or its day, not both ("Jan 15" against "from 2 January until 15
+    /// February"; `calendar_dates`). Gated on what the two aligned sentences hold.
+    fn recombined_date(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.aligned_support < 0.6 {
+            return None;
+        }
+        for &d in view.dates() {
+            let stated = self.stated_dates();
+            if stated
+                .iter()
+                .any(|(_, c)| (c.month, c.day) == (d.month, d.day))
+            {
+                continue;
+            }
+            let rival = stated.iter().find(|(t, c)| {
+                al.top_ids.contains(t) && ((c.month == d.month) != (c.day == d.day))
+            });
+            if let Some(&(t, c)) = rival {
+                let said = &view.text[d.span.0..d.span.1];
+                return Some((versus(said, &self.context[c.span.0..c.span.1]), Some(t)));
+            }
+        }
+        None
+    }
+
+    /// A number the best sentence states in another slot, and another number in the claim's
+    /// slot (`slot_number_swap`: "It reopened in 2015" against "closed … in 2015 and reopened
+    /// in 2019"), or in another quantity's (`quantity_number_swap`).
+    fn number_slot_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.local_support < 0.6 {
+            return None;
+        }
+        let sent = span_tokens(self.context_tokens, self.index.spans[al.s as usize]);
+        let claim = (view.text, view.toks);
+        let (said, stated) = slot_number_swap(claim, (self.context, sent))
+            .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
+        Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A name in another name's "of" slot of an aligned sentence (`of_slot_name_swap`: "the
+    /// daughter of Charles Babbage" against "the daughter of the poet Lord Byron"), or a life
+    /// span's birth year given as the death year, or the reverse (`life_span_swap`: "She died
+    /// in 1815" against "Ada Lovelace (1815–1852)").
+    fn of_slot_or_life_span(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let claim = (view.text, view.toks);
+        let sources = (self.context, self.context_tokens);
+        let (said, stated) = of_slot_name_swap(claim, sources, &self.source_slots, &al.aligned)
+            .or_else(|| life_span_swap(claim, self.question_toks(), (self.context, &al.aligned)))?;
+        Some((versus(said, stated), None))
+    }
+
+    /// The class a claim singles one out of, changed (`singled_out_class`: "the first person to
+    /// win" against "the first woman to win").
+    fn class_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let (said, stated) =
+            singled_out_class((view.text, view.toks), (self.context, &al.aligned))?;
+        Some((versus(said, stated), None))
+    }
+
+    /// A universal claim against an exception of the sentence that carries it
+    /// (`universal_excepted`: "open every day" against "open daily, except on Mondays").
+    fn exception(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.local_support < 0.6 {
+            return None;
+        }
+        let (said, stated) = universal_excepted(view.toks, al.aligned[0])?;
+        Some((versus(said, stated), None))
+    }
+
+    /// A rank of a superlative changed (`rank_swap`: "Jupiter." for "What is the
+    /// second-largest planet?" against "Jupiter is the largest planet").
+    fn rank(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let (said, stated) = rank_swap(
+            (view.text, view.toks),
+            (self.question, self.question_toks()),
+            (self.context, &al.aligned),
+        )?;
+        Some((versus(&said, &stated), None))
+    }
+
+    /// A verb's agent swapped for the one the sources name (`agent_swap`: "Wilbur Wright
+    /// piloted it" against "Orville piloted the first flight"), with the sentence that names it.
+    fn agent(&self, view: &ClaimView<'_, 'a>, _al: &Alignment<'_, 'a>) -> Swap {
+        let (index, context, context_tokens, lower_vocab) = (
+            self.index,
+            self.context,
+            self.context_tokens,
+            self.lower_vocab,
+        );
+        let (claim_text, claim_toks, ks) = (view.text, view.toks, view.keys);
+        for (k, id) in view.content.iter().zip(&view.ids) {
+            let (Some(id), KeyKind::Word) = (*id, k.kind) else {
+                continue;
+            };
+            let at = k.at as usize;
+            if !claim_toks.get(at).is_some_and(|t| past_verb(t.raw)) {
+                continue;
+            }
+            let Some(frame) = verb_frame(claim_text, claim_toks, ks, at) else {
+                continue;
+            };
+            // Keyed one by one: the first frame with an unnamed agent ends the search.
+            let sentences = index.posting(id).iter().map(|&t| {
+                let sp = index.spans[t as usize];
+                let toks = span_tokens(context_tokens, sp);
+                (toks, sentence_keys(context, sp, toks, lower_vocab).0)
+            });
+            let swapped = agent_swap(
+                (claim_toks, at, frame),
+                self.question_toks(),
+                (context, context_tokens),
+                sentences,
+            );
+            if let Some((said, stated, n)) = swapped {
+                return Some((versus(&said, &stated), Some(index.posting(id)[n])));
+            }
+        }
+        None
+    }
+
+    /// The answer-level features read from the claims' new tokens (`tally`) and the question:
+    /// `answer_question_alignment`, `answer_question_proximity` and `answer_type_match` of `f`.
+    /// `scores` is reused for the question's sentence weights.
+    pub(super) fn answer_features(
+        &self,
+        tally: &Tally,
+        scores: &mut FastMap<u32, f64>,
+        f: &mut GroundingFeatures,
+    ) {
+        let (index, context, context_tokens, lower_vocab, question) = (
+            self.index,
+            self.context,
+            self.context_tokens,
+            self.lower_vocab,
+            self.question,
+        );
+        let (new_total, new_keys, new_missing_kinds, answer_ids) = (
+            tally.new_total,
+            &tally.new_keys,
+            &tally.new_missing_kinds,
+            &tally.answer_ids,
+        );
+        let asked_kinds = self.asked_kinds;
+        // Question alignment: the sentences that best match the question should hold the answer.
+        // Without a prompt, a question asked inside the context ("…? ") is the question.
+        let q_ids: Vec<u32> = sentence_spans(question)
+            .into_iter()
+            .flat_map(|sp| keys(question, sp, lower_vocab))
+            .filter_map(|k| index.vocab.get(&k.norm).copied())
+            .collect();
+        if !q_ids.is_empty() && new_total > 0 {
+            // Each new token scores the question alignment of the best-matching sentence that holds
+            // it, relative to the best-matching sentence overall (0 when the passage lacks it).
+            let firsts = index.best(&q_ids, 3, scores);
+            bridge_hops(index, &q_ids, &firsts, scores);
+            let top = scores.values().copied().fold(0.0, f64::max);
+            if top > 0.0 {
+                // (Summed by `fold`, not `sum`, whose empty sum is −0.0, printed as such in the
+                // features.)
+                let mut sum = 0.0;
+                // Within the best sentence, the answer's names, numbers and dates should stand
+                // nearer the question's words than the sentence's other ones of their kind: the
+                // best of them (the one that answers; the others may add detail, "… while working
+                // at St Mary's Hospital in London").
+                let mut nearest = None;
+                let mut keyed: Vec<KeyedSentence<'_>> = Vec::new();
+                for &(id, kind) in new_keys {
+                    // The best-matching sentence holding the token (the first of equals).
+                    let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
+                    let best = index
+                        .posting(id)
+                        .iter()
+                        .copied()
+                        .max_by(|a, b| score(a).total_cmp(&score(b)).then(b.cmp(a)));
+                    let w = best.map_or(0.0, |s| score(&s).max(0.0));
+                    sum += w / top;
+                    let Some(s) = best.filter(|_| w > 0.0 && ENTITY_KINDS.contains(&kind)) else {
+                        continue;
+                    };
+                    // Each sentence is keyed once, however many of the answer's tokens it holds.
+                    let at = match keyed.iter().position(|(t, ..)| *t == s) {
+                        Some(at) => at,
+                        None => {
+                            let sp = index.spans[s as usize];
+                            let toks = span_tokens(context_tokens, sp);
+                            let ks = sentence_keys(context, sp, toks, lower_vocab).0;
+                            keyed.push((s, ks, life_span(context, toks)));
+                            keyed.len() - 1
+                        }
+                    };
+                    let (_, ks, span) = &keyed[at];
+                    let judged =
+                        question_proximity(index, ks, *span, (&q_ids, answer_ids), (id, kind));
+                    if let Some(p) = judged {
+                        nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
+                    }
+                }
+                f.answer_question_alignment = sum / new_total as f64;
+                if let Some(p) = nearest {
+                    f.answer_question_proximity = p;
+                }
+            }
+        }
+        if let Some(kinds) = asked_kinds {
+            let any_new = new_total > 0;
+            let typed = new_keys
+                .iter()
+                .map(|k| k.1)
+                .chain(new_missing_kinds.iter().copied())
+                .any(|k| kinds.contains(&k));
+            f.answer_type_match = if !any_new {
+                0.5
+            } else if typed {
+                1.0
+            } else {
+                0.0
+            };
+        }
+    }
+}
+
+impl<'v, 'a> ClaimView<'v, 'a> {
+    /// Reads the claim `claim_text` (its tokens `claim_toks` and keys `ks`; `flip`: a "No"
+    /// reply, `polar_claim`: the question's proposition) against the request: the ids the
+    /// sources give its content keys, what the prompt gives, its support and its subject.
+    /// `None` for a claim without content keys. Adds its new tokens to `tally`.
+    fn read(
+        req: &Request<'_, 'a>,
+        (claim_text, claim_toks): (&'a str, &'v [Token<'a>]),
+        ks: &'v [Key<'a>],
+        (flip, polar_claim): (bool, bool),
+        tally: &mut Tally,
+    ) -> Option<Self> {
+        let (index, context, context_tokens, prompt_keys) =
+            (req.index, req.context, req.context_tokens, &req.prompt_keys);
+        let negated = ks.iter().any(|k| k.negation) != flip;
+        let content: Vec<&Key> = ks.iter().filter(|k| !k.negation).collect();
+        let mut seen = FastSet::default();
+        let content: Vec<&Key> = content
+            .into_iter()
+            .filter(|k| seen.insert(k.norm.as_ref()))
+            .collect();
+        if content.is_empty() {
+            return None;
+        }
+        let mut ids = index.claim_ids(&content);
+        index.one_by_article(&content, claim_toks, (context, context_tokens), &mut ids);
+        let known: Vec<u32> = ids.iter().flatten().copied().collect();
+        tally.answer_ids.extend(&known);
+        // A number the claim derives from a year it states and a year of the sources ("She
+        // joined in 2015, four years before becoming CFO" against "… in 2015. … CFO in 2019")
+        // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
+        // this the claim's own years with the sources'. So is a percentage it derives from two
+        // numbers it states that the sources hold ("84 of the 120 members, or 70 percent",
+        // `ratio_percent`).
+        let claim_years: Vec<u32> = content
+            .iter()
+            .zip(&ids)
+            .filter(|(k, id)| k.kind == KeyKind::Year && id.is_some())
+            .filter_map(|(k, _)| k.norm.parse().ok())
+            .collect();
+        let in_prompt: Vec<bool> = content
+            .iter()
+            .zip(&ids)
+            .map(|(k, id)| {
+                prompt_keys.contains(&k.norm)
+                    || (id.is_none()
+                        && k.kind == KeyKind::Number
+                        && !claim_years.is_empty()
+                        && k.norm.parse::<u32>().is_ok_and(|d| {
+                            d > 0
+                                && index
+                                    .years()
+                                    .iter()
+                                    .any(|&y| claim_years.iter().any(|&c| c.abs_diff(y) == d))
+                        }))
+                    || (id.is_none()
+                        && k.kind == KeyKind::Number
+                        && ratio_percent(claim_text, claim_toks, k.at as usize, |v| {
+                            index.numbers.iter().any(|&(n, _)| n == v)
+                        }))
+            })
+            .collect();
+        let found = ids
+            .iter()
+            .zip(&in_prompt)
+            .filter(|(id, p)| id.is_some() || **p)
+            .count();
+        let support = found as f64 / content.len() as f64;
+        for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
+            if !*p {
+                tally.new_total += 1;
+                if let Some(id) = id {
+                    tally.new_found += 1;
+                    tally.new_keys.push((*id, k.kind));
+                } else {
+                    tally.new_missing_kinds.push(k.kind);
+                }
+            }
+        }
+        // The name the claim opens with, its subject, is held by a sentence whose subject
+        // refers to an entity named before it (`SourceIndex::continues_subject`): "The
+        // company was founded in 1987 by …" states "Northwind Traders was founded in 1987
+        // by …" when an earlier sentence names Northwind Traders; "He posts …" anchors
+        // "Roman Atwood posts …" after "Roman Atwood is …".
+        let subject_run = ks
+            .iter()
+            .find(|k| !k.negation)
+            .filter(|k| {
+                k.kind == KeyKind::Name
+                    && (k.at == 0 || (k.at == 1 && claim_toks[0].raw.eq_ignore_ascii_case("the")))
+            })
+            .map_or(NO_RUN, |k| k.run);
+        // The ids of the claim's subject names that the sources state.
+        let subject_ids: Vec<u32> = content
+            .iter()
+            .zip(&ids)
+            .filter(|(k, _)| {
+                subject_run != NO_RUN && k.kind == KeyKind::Name && k.run == subject_run
+            })
+            .filter_map(|(_, id)| *id)
+            .collect();
+        Some(ClaimView {
+            text: claim_text,
+            toks: claim_toks,
+            keys: ks,
+            content,
+            ids,
+            in_prompt,
+            known,
+            support,
+            subject_run,
+            subject_ids,
+            polar: polar_claim,
+            flip,
+            negated,
+            clauses: OnceCell::new(),
+            numbers: OnceCell::new(),
+            dates: OnceCell::new(),
+        })
+    }
+
+    /// The claim's clauses ([`clause_ranges`]), found on first use.
+    fn clauses(&self) -> &[Range<usize>] {
+        self.clauses
+            .get_or_init(|| clause_ranges(self.text, self.toks))
+    }
+
+    /// The claim's numbers ([`number_at`]), found on first use.
+    fn numbers(&self) -> &[Cow<'a, str>] {
+        self.numbers.get_or_init(|| {
+            (0..self.toks.len())
+                .filter_map(|i| number_at(self.toks, i))
+                .collect()
+        })
+    }
+
+    /// The claim's calendar dates ([`calendar_dates`]), found on first use.
+    fn dates(&self) -> &[CalendarDate] {
+        self.dates
+            .get_or_init(|| calendar_dates(self.text, self.toks))
+    }
+
+    /// The ids the sources give the keys of a clause of the claim (a range of its tokens).
+    fn clause_ids_of(&self, r: &Range<usize>) -> Vec<u32> {
+        self.content
+            .iter()
+            .zip(&self.ids)
+            .filter(|(k, _)| r.contains(&(k.at as usize)))
+            .filter_map(|(_, id)| *id)
+            .collect()
+    }
+
+    /// The share in [0,1] of the claim's key tokens that the prompt or one of `sentences`
+    /// holds.
+    fn share_in(&self, index: &SourceIndex<'_>, sentences: &[u32]) -> f64 {
+        let held = self
+            .ids
+            .iter()
+            .zip(&self.in_prompt)
+            .filter(|(id, p)| {
+                **p || id.is_some_and(|id| sentences.iter().any(|&t| index.has(t, id)))
+            })
+            .count();
+        held as f64 / self.content.len() as f64
+    }
+}
