@@ -11,8 +11,9 @@
 //! 4. [`Request::polarity`]: a clause negated against an affirmed one, or the reverse;
 //! 5. [`Request::direction`]: a change stated in the other direction (rose against fell);
 //! 6. [`Request::slot_swap`], when nothing else conflicts: the first swap within one slot of the
-//!    aligned sentences (a recombined date, a number, an "of" name or a life span, a singled-out
-//!    class, an exception, a rank, an agent);
+//!    aligned sentences (a recombined date, a number, a value stated of another name, an "of"
+//!    name or a life span, a singled-out class, an exception, a rank, an agent, a pronoun of the
+//!    other gender);
 //! 7. an abstention that a sentence of the sources answers ([`answering_sentence`]).
 
 use super::*;
@@ -63,6 +64,9 @@ pub(super) struct Request<'r, 'a> {
     /// The calendar dates of the sources, each with the sentence that states it, found when a
     /// claim first states a date.
     source_dates: OnceCell<Vec<(u32, CalendarDate)>>,
+    /// The sources' first pronoun of each gender ([`first_pronouns`]), found when a claim is
+    /// first judged by its pronouns.
+    source_pronouns: OnceCell<[Option<&'r Token<'a>>; 2]>,
 }
 
 /// Sentence-weight maps ([`SourceIndex::best_continued`]) reused from claim to claim.
@@ -240,6 +244,7 @@ impl<'r, 'a> Request<'r, 'a> {
             measure: asked_measure(&padded_words(question)),
             source_slots: OnceCell::new(),
             source_dates: OnceCell::new(),
+            source_pronouns: OnceCell::new(),
         }
     }
 
@@ -1104,11 +1109,13 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         self.recombined_date(view, al)
             .or_else(|| self.number_slot_swap(view, al))
+            .or_else(|| self.name_value(view, al))
             .or_else(|| self.of_slot_or_life_span(view, al))
             .or_else(|| self.class_swap(view, al))
             .or_else(|| self.exception(view, al))
             .or_else(|| self.rank(view, al))
             .or_else(|| self.agent(view, al))
+            .or_else(|| self.pronoun(view, al))
     }
 
     /// A date the sources never state, recombined from theirs: a date of an aligned sentence
@@ -1149,6 +1156,25 @@ impl<'r, 'a> Request<'r, 'a> {
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
             .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
         Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A number or year the claim states of a name that an aligned sentence states of another
+    /// (`name_value_swap`: "Peru, with about 60% of the forest." against "… Brazil, with 60% of
+    /// the rainforest, followed by Peru with 13%"), with that sentence.
+    fn name_value(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.local_support < 0.6 || !view.content.iter().any(|k| k.kind == KeyKind::Name) {
+            return None;
+        }
+        al.top_ids.iter().find_map(|&t| {
+            let sp = self.index.spans[t as usize];
+            let sent = span_tokens(self.context_tokens, sp);
+            let sent_keys = sentence_keys(self.context, sp, sent, self.lower_vocab).0;
+            let (said, stated) = name_value_swap(
+                (view.text, view.keys, view.toks),
+                (self.context, &sent_keys, sent),
+            )?;
+            Some((versus(&said, &stated), Some(t)))
+        })
     }
 
     /// A name in another name's "of" slot of an aligned sentence (`of_slot_name_swap`: "the
@@ -1230,6 +1256,26 @@ impl<'r, 'a> Request<'r, 'a> {
             }
         }
         None
+    }
+
+    /// A personal pronoun of the other gender than the sources use (`gender_swap`: "he joined
+    /// the company" against "She had joined the company"), for a claim the two aligned
+    /// sentences otherwise state; cites the sentence with the sources' pronoun.
+    fn pronoun(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.aligned_support < 0.6 {
+            return None;
+        }
+        let sources = *self
+            .source_pronouns
+            .get_or_init(|| first_pronouns(self.context_tokens));
+        let (said, stated) = gender_swap(view.toks, sources)?;
+        let at = sources.into_iter().flatten().next()?.start;
+        let t = self
+            .index
+            .spans
+            .iter()
+            .position(|&(a, b)| a <= at && at < b);
+        Some((versus(&said, &stated), t.map(|t| t as u32)))
     }
 
     /// The answer-level features read from the claims' new tokens (`tally`) and the question:

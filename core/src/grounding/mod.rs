@@ -17,8 +17,8 @@
 //! - contradiction signals of a claim against its aligned sentence: `clauses` (entity anchoring
 //!   per clause), `polarity` (negation), `direction` (rose / fell), `numbers`, `dates`, `slots`
 //!   (a number, life span or "of" name in the same slot), `agents` (the doer of an action),
-//!   `superlatives` (a rank or a singled-out class), `abstention` (an abstention the sources
-//!   answer; conversational formulas).
+//!   `superlatives` (a rank or a singled-out class), `pronouns` (a pronoun of the other gender),
+//!   `abstention` (an abstention the sources answer; conversational formulas).
 
 use crate::quantity::{
     is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
@@ -47,6 +47,7 @@ mod markers;
 mod names;
 mod numbers;
 mod polarity;
+mod pronouns;
 mod question;
 mod sentences;
 mod slots;
@@ -66,6 +67,7 @@ pub use markers::*;
 pub(crate) use names::*;
 pub use numbers::*;
 use polarity::*;
+use pronouns::*;
 use question::*;
 pub use sentences::*;
 use slots::*;

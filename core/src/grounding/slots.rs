@@ -1,5 +1,6 @@
 //! Swaps read from a slot of the aligned sentence: a number in the same labelled slot, a life
-//! span, a name in an "of" slot ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`]).
+//! span, a name in an "of" slot, a value stated of another name ([`slot_number_swap`],
+//! [`life_span_swap`], [`of_slot_name_swap`], [`name_value_swap`]).
 
 use super::*;
 
@@ -371,6 +372,137 @@ pub(super) fn of_slot_name_swap<'c, 's, 't, 'a>(
         });
         if let Some((_, theirs, _)) = rival {
             return Some((run_text(text, name)?, run_text(context, theirs)?));
+        }
+    }
+    None
+}
+
+/// Words that state a value of the name right before them ("Brazil, with 60%", "Saturn has
+/// 146 moons"; [`name_value_swap`]).
+pub(super) const VALUE_CONNECTORS: &[&str] = &["with", "has", "had", "have"];
+
+/// A name of a sentence's keys (a run of capitalised words, one entity) and the token span it
+/// covers.
+struct NamedEntity<'k> {
+    norms: Vec<&'k str>,
+    span: (usize, usize),
+}
+
+/// The names of `keys`, one per run ([`Key::run`]).
+fn named_entities<'k>(keys: &'k [Key<'_>]) -> Vec<NamedEntity<'k>> {
+    let mut out: Vec<(u32, NamedEntity<'k>)> = Vec::new();
+    for k in keys
+        .iter()
+        .filter(|k| k.kind == KeyKind::Name && !k.negation)
+    {
+        let at = k.at as usize;
+        match out
+            .iter_mut()
+            .find(|(run, _)| k.run != NO_RUN && *run == k.run)
+        {
+            Some((_, e)) => {
+                e.norms.push(&k.norm);
+                e.span = (e.span.0.min(at), e.span.1.max(at));
+            }
+            None => out.push((
+                k.run,
+                NamedEntity {
+                    norms: vec![&k.norm],
+                    span: (at, at),
+                },
+            )),
+        }
+    }
+    out.into_iter().map(|(_, e)| e).collect()
+}
+
+/// The values of kind `kind` (numbers or years) of `keys` that a name states, each with the
+/// index of that name in `names` and the value's normal form: the value follows the name's
+/// last word set off by punctuation, an apposition ("Sandra Ng, 19", "Blue (1924)", "SEVILLA -
+/// 18"; not "wife Beryl 13 years ago", where the number counts the years), or a possessive
+/// ("Jupiter's 95"), or after a word of
+/// [`VALUE_CONNECTORS`] and at most one approximator ("Brazil, with 60%", "Peru, with about
+/// 60%", "Saturn has 146"). `toks` are the tokens of `text` the keys index.
+fn stated_values<'k>(
+    (text, keys, toks): (&str, &'k [Key<'_>], &[Token<'_>]),
+    names: &[NamedEntity<'_>],
+    kind: KeyKind,
+) -> Vec<(usize, &'k str)> {
+    let is_in = |j: usize, words: &[&str]| {
+        toks.get(j)
+            .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    let name_ending = |j: usize| names.iter().position(|e| e.span.1 == j);
+    keys.iter()
+        .filter(|k| k.kind == kind && !k.negation && k.at > 0)
+        .filter_map(|k| {
+            let mut j = k.at as usize - 1;
+            if let Some(e) = name_ending(j) {
+                let possessive = toks[j].raw.ends_with("'s") || toks[j].raw.ends_with("’s");
+                let set_off = possessive || !gap(text, toks, j, j + 1).is_empty();
+                return set_off.then_some((e, k.norm.as_ref()));
+            }
+            if is_in(j, APPROXIMATORS) && j > 0 {
+                j -= 1;
+            }
+            (is_in(j, VALUE_CONNECTORS) && j > 0)
+                .then(|| name_ending(j - 1))
+                .flatten()
+                .map(|e| (e, k.norm.as_ref()))
+        })
+        .collect()
+}
+
+/// A number or year the claim states of a name that the aligned sentence states of another of
+/// its names, while it states another value of the claim's name: Some((the claim's name, the
+/// sentence's)). "Peru, with about 60% of the forest." against "… within Brazil, with 60% of
+/// the rainforest, followed by Peru with 13%"; "Jupiter, with 146 confirmed moons." against
+/// "Saturn has 146 confirmed moons, …, ahead of Jupiter with 95." (the entity swap of FactCC,
+/// Kryscinski et al. 2020, between two entities of one sentence). A value is read as a name's
+/// only where the words say so ([`stated_values`]): nearness alone binds wrongly in news text
+/// ("Sterling's current £35,000-a-week deal at Liverpool has two years to run" gives the years
+/// to the deal, not to Liverpool or Sterling). In the sentence the value and the claim's name
+/// are each stated once. A claim that names both may swap both: "Jupiter has more, with 146
+/// moons to Saturn's 95" gives Saturn Jupiter's 95.
+pub(super) fn name_value_swap(
+    (text, claim_keys, claim_toks): (&str, &[Key<'_>], &[Token<'_>]),
+    (context, sent_keys, sent_toks): (&str, &[Key<'_>], &[Token<'_>]),
+) -> Option<(String, String)> {
+    let claim_names = named_entities(claim_keys);
+    if claim_names.is_empty() {
+        return None;
+    }
+    let sent_names = named_entities(sent_keys);
+    let same = |a: &NamedEntity<'_>, b: &NamedEntity<'_>| {
+        a.norms.iter().all(|n| b.norms.contains(n)) || b.norms.iter().all(|n| a.norms.contains(n))
+    };
+    for kind in [KeyKind::Number, KeyKind::Year] {
+        let claimed = stated_values((text, claim_keys, claim_toks), &claim_names, kind);
+        if claimed.is_empty() {
+            continue;
+        }
+        let stated = stated_values((context, sent_keys, sent_toks), &sent_names, kind);
+        let once = |v: &str| {
+            sent_keys
+                .iter()
+                .filter(|k| k.kind == kind && !k.negation && k.norm == v)
+                .count()
+                == 1
+        };
+        for &(x, v) in &claimed {
+            let x = &claim_names[x];
+            let mut xs = sent_names.iter().enumerate().filter(|(_, e)| same(x, e));
+            let (Some((sx, _)), None) = (xs.next(), xs.next()) else {
+                continue;
+            };
+            let owner = stated.iter().find(|(_, w)| *w == v).map(|&(e, _)| e);
+            let Some(owner) = owner.filter(|&e| e != sx && once(v)) else {
+                continue;
+            };
+            let owner = &sent_names[owner];
+            if stated.iter().any(|&(e, w)| e == sx && w != v) {
+                return Some((x.norms.join(" "), owner.norms.join(" ")));
+            }
         }
     }
     None

@@ -19,6 +19,41 @@ fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
 }
 
 #[test]
+fn a_value_stated_of_another_name_is_contradicted() {
+    let ctx = "The majority of the forest is contained within Brazil, with 60% of the rainforest, \
+               followed by Peru with 13%, Colombia with 10%.";
+    let q = "Which country holds most of the Amazon rainforest?";
+    assert_contradicted("Peru, with about 60% of the forest.", q, ctx, true);
+    assert_contradicted("Brazil, with about 60% of the forest.", q, ctx, false);
+    let ctx = "Saturn has 146 confirmed moons, ahead of Jupiter with 95.";
+    let q = "Which planet has more moons?";
+    assert_contradicted(
+        "Jupiter has more, with 146 moons to Saturn's 95.",
+        q,
+        ctx,
+        true,
+    );
+    assert_contradicted("Saturn has 146 moons to Jupiter's 95.", q, ctx, false);
+    // Nearness is no statement: the years belong to the deal, the number to the years ago.
+    let ctx = "Sterling's current £35,000-a-week deal at Liverpool has two years to run.";
+    let q = "How long is left on Sterling's deal?";
+    assert_contradicted(
+        "Sterling has two years left on his contract.",
+        q,
+        ctx,
+        false,
+    );
+    let ctx = "Ousman Jatta, 45, married wife Beryl, 88, in Gambia 13 years ago.";
+    let q = "When did they marry?";
+    assert_contradicted(
+        "He married his wife Beryl 13 years ago in Gambia.",
+        q,
+        ctx,
+        false,
+    );
+}
+
+#[test]
 fn a_universal_claim_is_contradicted_by_an_exception() {
     let ctx = "The museum is open daily from 9 am to 5 pm, except on Mondays and on 25 December.";
     let q = "Is the museum open every day?";
