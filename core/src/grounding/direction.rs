@@ -207,11 +207,16 @@ pub(super) fn direction_conflict(
                 return None;
             }
         }
+        // In a list the direction word is said of its own item: "…, Saturdays 10 am–4 pm,
+        // closed Sundays" closes on Sundays, not on Saturdays (`direction_phrase`, when it is
+        // at most half of the clause: "… at a private research university in Heidelberg,
+        // Germany" is said whole).
+        let phrase = direction_phrase(text, clause);
         // The source clause about the same things: the most words shared with the claim
         // clause, direction words left out (they are what is compared, not what is talked of:
         // "it is open on Mondays" is about Mondays, which "It is closed on Mondays" states, not
         // "The museum is open Tuesday to Sunday"); on a tie, the most shared with them.
-        let shared = |src: &[Token<'_>]| {
+        let shared_of = |clause: &[Token<'_>], src: &[Token<'_>]| {
             let (mut args, mut all) = (0usize, 0usize);
             for t in clause
                 .iter()
@@ -223,18 +228,39 @@ pub(super) fn direction_conflict(
             }
             (args, all)
         };
-        let (best, n) =
-            src_clauses
-                .iter()
-                .map(|c| (*c, shared(c)))
-                .fold(
-                    (&[][..], (0, 0)),
-                    |acc, x| if x.1 > acc.1 { x } else { acc },
-                );
+        let clause = if 2 * phrase.len() <= clause.len()
+            && src_clauses.iter().any(|c| shared_of(phrase, c).0 > 0)
+        {
+            phrase
+        } else {
+            clause
+        };
+        let (best, n) = src_clauses.iter().map(|c| (*c, shared_of(clause, c))).fold(
+            (&[][..], (0, 0)),
+            |acc, x| if x.1 > acc.1 { x } else { acc },
+        );
         (n.1 > 0)
             .then(|| direction_pair((text, clause), (context, best)))
             .flatten()
     })
+}
+
+/// The part of the claim clause `clause` (offsets in `text`) between the commas or semicolons
+/// around its first direction word ([`direction_word`]): what that word is said of when the
+/// clause lists several things ("Weekdays 9 am–8 pm, Saturdays 10 am–4 pm, closed Sundays").
+/// The whole clause when none divides it.
+pub(super) fn direction_phrase<'c, 'a>(text: &str, clause: &'c [Token<'a>]) -> &'c [Token<'a>] {
+    let Some(at) = clause.iter().position(|t| {
+        !t.is_number && direction_word(t.raw.split('-').next().unwrap_or(t.raw)).is_some()
+    }) else {
+        return clause;
+    };
+    let cut = |j: usize| gap(text, clause, j - 1, j).contains([',', ';']);
+    let lo = (1..=at).rev().find(|&j| cut(j)).unwrap_or(0);
+    let hi = (at + 1..clause.len())
+        .find(|&j| cut(j))
+        .unwrap_or(clause.len());
+    &clause[lo..hi]
 }
 
 /// A direction word of the claim clause `claim_toks` (offsets in `text`) whose opposite

@@ -54,6 +54,17 @@ fn a_value_stated_of_another_name_is_contradicted() {
 }
 
 #[test]
+fn a_direction_word_in_a_list_is_said_of_its_item() {
+    let ctx = "The library opens at 9 am and closes at 8 pm on weekdays. On Saturdays it is open \
+               from 10 am to 4 pm, and it is closed on Sundays.";
+    let q = "What are the opening hours?";
+    let right = "Weekdays 9 am–8 pm, Saturdays 10 am–4 pm, closed Sundays.";
+    assert_contradicted(right, q, ctx, false);
+    let wrong = "Weekdays 10 am–4 pm, Saturdays 9 am–8 pm, open Sundays.";
+    assert_contradicted(wrong, q, ctx, true);
+}
+
+#[test]
 fn a_universal_claim_is_contradicted_by_an_exception() {
     let ctx = "The museum is open daily from 9 am to 5 pm, except on Mondays and on 25 December.";
     let q = "Is the museum open every day?";
