@@ -1162,7 +1162,7 @@ impl<'r, 'a> Request<'r, 'a> {
     /// (`name_value_swap`: "Peru, with about 60% of the forest." against "… Brazil, with 60% of
     /// the rainforest, followed by Peru with 13%"), with that sentence.
     fn name_value(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
-        if al.local_support < 0.6 || !view.content.iter().any(|k| k.kind == KeyKind::Name) {
+        if al.local_support < 0.6 || !states_value_of_name((view.text, view.keys, view.toks)) {
             return None;
         }
         al.top_ids.iter().find_map(|&t| {

@@ -453,6 +453,16 @@ fn stated_values<'k>(
         .collect()
 }
 
+/// Whether the claim (`text`, its keys and tokens) states a number or year of one of its names
+/// ([`stated_values`]): what [`name_value_swap`] needs before it reads a sentence's keys.
+pub(super) fn states_value_of_name(claim: (&str, &[Key<'_>], &[Token<'_>])) -> bool {
+    let names = named_entities(claim.1);
+    !names.is_empty()
+        && [KeyKind::Number, KeyKind::Year]
+            .into_iter()
+            .any(|kind| !stated_values(claim, &names, kind).is_empty())
+}
+
 /// A number or year the claim states of a name that the aligned sentence states of another of
 /// its names, while it states another value of the claim's name: Some((the claim's name, the
 /// sentence's)). "Peru, with about 60% of the forest." against "… within Brazil, with 60% of
