@@ -1162,17 +1162,15 @@ impl<'r, 'a> Request<'r, 'a> {
     /// (`name_value_swap`: "Peru, with about 60% of the forest." against "… Brazil, with 60% of
     /// the rainforest, followed by Peru with 13%"), with that sentence.
     fn name_value(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
-        if al.local_support < 0.6 || !states_value_of_name((view.text, view.keys, view.toks)) {
+        if al.local_support < 0.6 {
             return None;
         }
+        let claimed = claimed_values((view.text, view.keys, view.toks))?;
         al.top_ids.iter().find_map(|&t| {
             let sp = self.index.spans[t as usize];
             let sent = span_tokens(self.context_tokens, sp);
             let sent_keys = sentence_keys(self.context, sp, sent, self.lower_vocab).0;
-            let (said, stated) = name_value_swap(
-                (view.text, view.keys, view.toks),
-                (self.context, &sent_keys, sent),
-            )?;
+            let (said, stated) = name_value_swap(&claimed, (self.context, &sent_keys, sent))?;
             Some((versus(&said, &stated), Some(t)))
         })
     }

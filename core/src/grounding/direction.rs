@@ -246,13 +246,11 @@ pub(super) fn direction_conflict(
 }
 
 /// The part of the claim clause `clause` (offsets in `text`) between the commas or semicolons
-/// around its first direction word ([`direction_word`]): what that word is said of when the
+/// around its first direction word ([`directions`]): what that word is said of when the
 /// clause lists several things ("Weekdays 9 am–8 pm, Saturdays 10 am–4 pm, closed Sundays").
 /// The whole clause when none divides it.
 pub(super) fn direction_phrase<'c, 'a>(text: &str, clause: &'c [Token<'a>]) -> &'c [Token<'a>] {
-    let Some(at) = clause.iter().position(|t| {
-        !t.is_number && direction_word(t.raw.split('-').next().unwrap_or(t.raw)).is_some()
-    }) else {
+    let Some(at) = directions(text, clause).first().map(|d| d.at) else {
         return clause;
     };
     let cut = |j: usize| gap(text, clause, j - 1, j).contains([',', ';']);
@@ -328,6 +326,8 @@ pub(super) struct Direction<'a> {
     pub(super) form: &'static str,
     /// The word after its "than", if "than" follows it.
     pub(super) than: Option<&'a str>,
+    /// Its token's index in the clause.
+    pub(super) at: usize,
 }
 
 /// The direction words of the clause `toks` (offsets in `text`), in order, in one pass
@@ -369,6 +369,7 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
                 side,
                 form,
                 than,
+                at: i,
             });
         }
     }

@@ -453,41 +453,55 @@ fn stated_values<'k>(
         .collect()
 }
 
-/// Whether the claim (`text`, its keys and tokens) states a number or year of one of its names
-/// ([`stated_values`]): what [`name_value_swap`] needs before it reads a sentence's keys.
-pub(super) fn states_value_of_name(claim: (&str, &[Key<'_>], &[Token<'_>])) -> bool {
+/// The numbers and years a claim states of its names ([`stated_values`]), read once per claim
+/// for [`name_value_swap`]: its names, and per kind (numbers, then years) the values with the
+/// index of their name.
+pub(super) struct ClaimedValues<'k> {
+    names: Vec<NamedEntity<'k>>,
+    values: [Vec<(usize, &'k str)>; 2],
+}
+
+/// The kinds of value [`ClaimedValues`] holds, in its order.
+const VALUE_KINDS: [KeyKind; 2] = [KeyKind::Number, KeyKind::Year];
+
+/// What the claim (`text`, its keys and tokens) states of its names; `None` when it states no
+/// number or year of any (most claims), so [`name_value_swap`] reads no sentence's keys.
+pub(super) fn claimed_values<'k>(
+    claim: (&str, &'k [Key<'_>], &[Token<'_>]),
+) -> Option<ClaimedValues<'k>> {
     let names = named_entities(claim.1);
-    !names.is_empty()
-        && [KeyKind::Number, KeyKind::Year]
-            .into_iter()
-            .any(|kind| !stated_values(claim, &names, kind).is_empty())
+    if names.is_empty() {
+        return None;
+    }
+    let values = VALUE_KINDS.map(|kind| stated_values(claim, &names, kind));
+    values
+        .iter()
+        .any(|v| !v.is_empty())
+        .then_some(ClaimedValues { names, values })
 }
 
 /// A number or year the claim states of a name that the aligned sentence states of another of
 /// its names, while it states another value of the claim's name: Some((the claim's name, the
-/// sentence's)). "Peru, with about 60% of the forest." against "… within Brazil, with 60% of
-/// the rainforest, followed by Peru with 13%"; "Jupiter, with 146 confirmed moons." against
-/// "Saturn has 146 confirmed moons, …, ahead of Jupiter with 95." (the entity swap of FactCC,
-/// Kryscinski et al. 2020, between two entities of one sentence). A value is read as a name's
+/// sentence's)), the claim's values read by [`claimed_values`]. "Peru, with about 60% of the
+/// forest." against "… within Brazil, with 60% of the rainforest, followed by Peru with 13%";
+/// "Jupiter, with 146 confirmed moons." against "Saturn has 146 confirmed moons, …, ahead of
+/// Jupiter with 95." (the entity swap of FactCC, Kryscinski et al. 2020, between two entities
+/// of one sentence). A value is read as a name's
 /// only where the words say so ([`stated_values`]): nearness alone binds wrongly in news text
 /// ("Sterling's current £35,000-a-week deal at Liverpool has two years to run" gives the years
 /// to the deal, not to Liverpool or Sterling). In the sentence the value and the claim's name
 /// are each stated once. A claim that names both may swap both: "Jupiter has more, with 146
 /// moons to Saturn's 95" gives Saturn Jupiter's 95.
 pub(super) fn name_value_swap(
-    (text, claim_keys, claim_toks): (&str, &[Key<'_>], &[Token<'_>]),
+    claimed: &ClaimedValues<'_>,
     (context, sent_keys, sent_toks): (&str, &[Key<'_>], &[Token<'_>]),
 ) -> Option<(String, String)> {
-    let claim_names = named_entities(claim_keys);
-    if claim_names.is_empty() {
-        return None;
-    }
+    let claim_names = &claimed.names;
     let sent_names = named_entities(sent_keys);
     let same = |a: &NamedEntity<'_>, b: &NamedEntity<'_>| {
         a.norms.iter().all(|n| b.norms.contains(n)) || b.norms.iter().all(|n| a.norms.contains(n))
     };
-    for kind in [KeyKind::Number, KeyKind::Year] {
-        let claimed = stated_values((text, claim_keys, claim_toks), &claim_names, kind);
+    for (kind, claimed) in VALUE_KINDS.into_iter().zip(&claimed.values) {
         if claimed.is_empty() {
             continue;
         }
@@ -499,7 +513,7 @@ pub(super) fn name_value_swap(
                 .count()
                 == 1
         };
-        for &(x, v) in &claimed {
+        for &(x, v) in claimed {
             let x = &claim_names[x];
             let mut xs = sent_names.iter().enumerate().filter(|(_, e)| same(x, e));
             let (Some((sx, _)), None) = (xs.next(), xs.next()) else {
