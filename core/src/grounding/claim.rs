@@ -1090,9 +1090,14 @@ impl<'r, 'a> Request<'r, 'a> {
     fn direction(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, found: &mut Conflicts) {
         if !view.polar {
             let claim_supported = al.aligned_support >= DIRECTION_CLAUSE_SUPPORT;
+            let before = |k: usize| {
+                let t = al.top_ids.get(k)?.checked_sub(1)?;
+                let sp = *self.index.spans.get(t as usize)?;
+                Some(span_tokens(self.context_tokens, sp))
+            };
             if let Some((said, stated)) = direction_conflict(
                 (view.text, view.toks, &view.clauses),
-                (self.context, &al.aligned),
+                (self.context, &al.aligned, before),
                 claim_supported,
             ) {
                 found.list.push(versus(said, stated));

@@ -169,21 +169,38 @@ pub(super) const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
 /// as held, their opposite being what is compared), so a claim that adds an unsupported
 /// clause ("two people were injured, and the storm was expected to strengthen") still has
 /// its supported clause compared ("…would weaken as it moved east on Monday").
-pub(super) fn direction_conflict(
+/// `before(k)` is the sentence before the `k`-th aligned sentence in the sources: a
+/// sentence that opens with a subject pronoun ("It is closed on Mondays …") is about the
+/// subject of the one before ("The City Museum is open …"; the preferred antecedent of
+/// centering theory, Grosz, Joshi and Weinstein 1995), so its first clause counts the names
+/// that sentence holds as its own when clauses are matched: "the City Museum is closed on
+/// Mondays" is compared with "It is closed on Mondays", not with "The City Museum is open
+/// Tuesday to Sunday".
+pub(super) fn direction_conflict<'s, 'a: 's>(
     (text, claim_toks, claim_clauses): (&str, &[Token<'_>], &ClaimClauses),
-    (context, sentences): (&str, &[&[Token<'_>]]),
+    (context, sentences, before): (
+        &str,
+        &[&'s [Token<'a>]],
+        impl Fn(usize) -> Option<&'s [Token<'a>]>,
+    ),
     claim_supported: bool,
 ) -> Option<(&'static str, &'static str)> {
     // Most claims hold no direction word: one pass over the claim decides that.
     if directions(text, claim_toks).is_empty() {
         return None;
     }
-    let src_clauses: Vec<&[Token<'_>]> = sentences
+    let src_clauses: Vec<(&[Token<'_>], Option<&[Token<'_>]>)> = sentences
         .iter()
-        .flat_map(|toks| {
-            clause_ranges(context, toks)
-                .into_iter()
-                .map(move |r| &toks[r])
+        .enumerate()
+        .flat_map(|(k, toks)| {
+            let pronoun = toks
+                .first()
+                .is_some_and(|t| matches!(t.raw, "It" | "He" | "She" | "They"));
+            let before = if pronoun { before(k) } else { None };
+            clause_ranges(context, toks).into_iter().map(move |r| {
+                let first = r.start == 0;
+                (&toks[r], before.filter(|_| first))
+            })
         })
         .collect();
     let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
@@ -215,31 +232,45 @@ pub(super) fn direction_conflict(
         // The source clause about the same things: the most words shared with the claim
         // clause, direction words left out (they are what is compared, not what is talked of:
         // "it is open on Mondays" is about Mondays, which "It is closed on Mondays" states, not
-        // "The museum is open Tuesday to Sunday"); on a tie, the most shared with them.
-        let shared_of = |clause: &[Token<'_>], src: &[Token<'_>]| {
-            let (mut args, mut all) = (0usize, 0usize);
-            for t in clause
-                .iter()
-                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
-                .filter(|t| src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw)))
-            {
-                args += usize::from(direction_word(t.raw).is_none());
-                all += 1;
-            }
-            (args, all)
-        };
+        // "The museum is open Tuesday to Sunday"; a sentence's opening pronoun stands for the
+        // names of the sentence before, `before`); on a tie, the most the clause states itself
+        // rather than through its pronoun, then the most shared with them.
+        let shared_of =
+            |clause: &[Token<'_>], (src, before): (&[Token<'_>], Option<&[Token<'_>]>)| {
+                // (words about the same things, those of them the clause states itself, all).
+                let (mut args, mut own, mut all) = (0usize, 0usize, 0usize);
+                for t in clause
+                    .iter()
+                    .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+                {
+                    let stated = src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw));
+                    let named_before = t.raw.starts_with(char::is_uppercase)
+                        && before.is_some_and(|b| b.iter().any(|u| u.raw == t.raw));
+                    if !(stated || named_before) {
+                        continue;
+                    }
+                    let arg = direction_word(t.raw).is_none();
+                    args += usize::from(arg);
+                    own += usize::from(arg && stated);
+                    all += 1;
+                }
+                (args, own, all)
+            };
         let clause = if 2 * phrase.len() <= clause.len()
-            && src_clauses.iter().any(|c| shared_of(phrase, c).0 > 0)
+            && src_clauses.iter().any(|&c| shared_of(phrase, c).0 > 0)
         {
             phrase
         } else {
             clause
         };
-        let (best, n) = src_clauses.iter().map(|c| (*c, shared_of(clause, c))).fold(
-            (&[][..], (0, 0)),
-            |acc, x| if x.1 > acc.1 { x } else { acc },
-        );
-        (n.1 > 0)
+        let (best, n) = src_clauses
+            .iter()
+            .map(|&c| (c.0, shared_of(clause, c)))
+            .fold(
+                (&[][..], (0, 0, 0)),
+                |acc, x| if x.1 > acc.1 { x } else { acc },
+            );
+        (n.2 > 0)
             .then(|| direction_pair((text, clause), (context, best)))
             .flatten()
     })
@@ -324,7 +355,9 @@ pub(super) struct Direction<'a> {
     pub(super) side: usize,
     /// Its form, as the table writes it.
     pub(super) form: &'static str,
-    /// The word after its "than", if "than" follows it.
+    /// What it compares with: the word after its "than" ("larger than Mars"), or the name of
+    /// the "of" phrase of a relation it qualifies ([`relation_object`]: "the older sister of
+    /// Queen Anne-Marie").
     pub(super) than: Option<&'a str>,
     /// Its token's index in the clause.
     pub(super) at: usize,
@@ -363,7 +396,8 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
                 .get(i + 1)
                 .filter(|n| n.raw.eq_ignore_ascii_case("than"))
                 .and_then(|_| toks.get(i + 2))
-                .map(|n| n.raw);
+                .map(|n| n.raw)
+                .or_else(|| relation_object(toks, i));
             out.push(Direction {
                 pair,
                 side,
@@ -374,6 +408,29 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
         }
     }
     out
+}
+
+/// The other side of a relation the direction word `toks[i]` qualifies: the last word of the
+/// first run of capitalised words within four words after "of", when a lower-case noun and
+/// "of" follow it ("the younger sister of the reigning Queen" → "Queen", "the older sister of
+/// Queen Anne-Marie" → "Anne-Marie"). A relation reads from either end ("A is the
+/// younger sister of B" is "B is the older sister of A"), so its antonym states the same
+/// thing of the other side, and the two conflict only when they are said of the same one
+/// ([`direction_pair`]).
+fn relation_object<'a>(toks: &[Token<'a>], i: usize) -> Option<&'a str> {
+    let noun = toks.get(i + 1)?;
+    if !noun.raw.starts_with(|c: char| c.is_ascii_lowercase())
+        || !toks.get(i + 2)?.raw.eq_ignore_ascii_case("of")
+    {
+        return None;
+    }
+    let upper = |t: &Token<'_>| t.raw.starts_with(char::is_uppercase);
+    let first = (i + 3..(i + 7).min(toks.len())).find(|&j| upper(&toks[j]))?;
+    // The run's last word names it: "Queen Anne-Marie" → "Anne-Marie".
+    let last = (first..toks.len())
+        .take_while(|&j| upper(&toks[j]))
+        .last()?;
+    Some(toks[last].raw)
 }
 
 /// Whether "up" or "down" at token `i` of `toks` (offsets in `text`) states a change: followed

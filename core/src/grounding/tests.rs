@@ -1663,6 +1663,49 @@ fn a_direction_is_compared_with_the_clause_about_the_same_things() {
 }
 
 #[test]
+fn a_sentence_opening_with_a_pronoun_is_about_the_name_before_it() {
+    // "It" of the second sentence is the City Museum of the first (centering): the claim's
+    // "closed on Mondays" is compared with it, not with the first sentence's "open".
+    let ctx = "The City Museum is open Tuesday to Sunday, 10am to 6pm. It is closed on Mondays \
+               except on public holidays. Admission is free on the first Sunday of each month.";
+    let q = "Is the museum open on Mondays?";
+    let good = analyse(
+        "No, the City Museum is closed on Mondays, unless the Monday is a public holiday.",
+        q,
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    // Without the pronoun's antecedent the clause about the City Museum is the first one.
+    let bad = analyse("The City Museum is closed on Sundays.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
+fn a_relation_read_from_its_other_end_is_no_antonym() {
+    // "A is the younger sister of B" states that B is the older sister of A.
+    let ctx = "Princess Benedikte was born in 1944. She is the younger sister of Queen \
+               Margrethe, and the older sister of Queen Anne-Marie of Greece.";
+    let q = "Who is the older sister of Princess Benedikte?";
+    let good = analyse(
+        "The older sister of Princess Benedikte is Queen Margrethe.",
+        q,
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    // Said of the same one, the antonym conflicts.
+    let bad = analyse(
+        "Princess Benedikte is the older sister of Queen Margrethe.",
+        q,
+        ctx,
+    );
+    assert_eq!(
+        bad.claims[0].conflicts,
+        ["\"older\" vs \"younger\""],
+        "{bad:?}"
+    );
+}
+
+#[test]
 fn an_iso_date_states_its_month_and_day() {
     let ctx = "Signed: 2023-04-05 by both parties in Geneva.";
     let q = "When was the contract signed?";
