@@ -1114,6 +1114,7 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         self.recombined_date(view, al)
             .or_else(|| self.number_slot_swap(view, al))
+            .or_else(|| self.dated_event(view, al))
             .or_else(|| self.name_value(view, al))
             .or_else(|| self.of_slot_or_life_span(view, al))
             .or_else(|| self.class_swap(view, al))
@@ -1161,6 +1162,18 @@ impl<'r, 'a> Request<'r, 'a> {
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
             .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
         Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A year the claim dates an event by that an aligned sentence dates by another
+    /// (`dated_event_swap`: "It opened in 1964" against "It opened to traffic in May 1937. …
+    /// the longest span until 1964"). Gated on the two aligned sentences holding the claim.
+    fn dated_event(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.aligned_support < 0.6 {
+            return None;
+        }
+        let (said, stated, n) =
+            dated_event_swap((view.text, view.toks), (self.context, &al.aligned))?;
+        Some((versus(said, stated), al.top_ids.get(n).copied()))
     }
 
     /// A number or year the claim states of a name that an aligned sentence states of another

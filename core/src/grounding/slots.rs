@@ -98,6 +98,77 @@ pub(super) fn slot_number_swap<'t>(
     None
 }
 
+/// A year the claim dates an event by ("opened in 1964": a lower-case content word, a
+/// preposition of time and the year, nothing between them, as [`slot_number_swap`] reads it),
+/// that an aligned sentence dates by another year with the same word a few words before
+/// ("opened to traffic in May 1937": at most three words without punctuation between the word
+/// and the preposition, and a month, or a day and a month, between the preposition and the
+/// year), while no aligned sentence that dates it so states the claim's year anywhere:
+/// Some((the claim's year, the sentence's, the sentence's index in `sentences`)). The claim's
+/// year may stand in another sentence of
+/// the sources ("… the longest main span until 1964"), recombined with the event: the date swap
+/// of FactCC (Kryscinski et al. 2020) across the sentences a claim joins. `sentences` are the
+/// aligned sentences' tokens (offsets in `context`).
+pub(super) fn dated_event_swap<'t>(
+    (text, claim_toks): (&str, &[Token<'t>]),
+    (context, sentences): (&str, &[&[Token<'t>]]),
+) -> Option<(&'t str, &'t str, usize)> {
+    let timed = |t: &Token<'_>| {
+        TIME_PREPOSITIONS
+            .iter()
+            .any(|p| t.raw.eq_ignore_ascii_case(p))
+    };
+    for i in 2..claim_toks.len() {
+        let Some(said) = year_at(claim_toks, i) else {
+            continue;
+        };
+        let head = claim_toks[i - 2].raw;
+        let slot = timed(&claim_toks[i - 1])
+            && head.len() > 2
+            && head.chars().all(|c| c.is_ascii_lowercase())
+            && !is_stopword(head)
+            && gap(text, claim_toks, i - 2, i - 1).trim().is_empty()
+            && gap(text, claim_toks, i - 1, i).trim().is_empty();
+        if !slot {
+            continue;
+        }
+        let mut rival = None;
+        for (n, sent) in sentences.iter().enumerate() {
+            // The year each use of the word in this sentence is dated by, if any.
+            let dated = (0..sent.len())
+                .filter(|&h| sent[h].raw == head)
+                .filter_map(|h| {
+                    let p = (h + 1..(h + 5).min(sent.len()))
+                        .take_while(|&k| gap(context, sent, k - 1, k).trim().is_empty())
+                        .find(|&k| timed(&sent[k]))?;
+                    let mut y = p + 1;
+                    if sent
+                        .get(y)
+                        .is_some_and(|t| t.is_number && year_at(sent, y).is_none())
+                    {
+                        y += 1;
+                    }
+                    if y < sent.len() && month_at(sent, y).is_some() {
+                        y += 1;
+                    }
+                    (y < sent.len()).then(|| year_at(sent, y).map(|v| (v, sent[y].raw)))?
+                })
+                .collect::<Vec<_>>();
+            if dated.is_empty() {
+                continue;
+            }
+            if (0..sent.len()).any(|k| year_at(sent, k) == Some(said)) {
+                return None;
+            }
+            rival = rival.or(dated.first().map(|&(_, raw)| (raw, n)));
+        }
+        if let Some((stated, n)) = rival {
+            return Some((claim_toks[i].raw, stated, n));
+        }
+    }
+    None
+}
+
 /// A number the sentence states as a count or measure of another thing, where the claim states
 /// it as a measure of one dimension the sentence gives another value: "It stretches for about 900
 /// kilometres" against "… 2,900 individual reefs and 900 islands stretching for over 2,300

@@ -1706,6 +1706,27 @@ fn a_relation_read_from_its_other_end_is_no_antonym() {
 }
 
 #[test]
+fn a_year_recombined_with_an_event_another_sentence_dates_is_contradicted() {
+    let ctx = "The Golden Gate Bridge opened to traffic in May 1937. Its main span is 1,280 \
+               metres long, and it was the longest suspension bridge main span in the world until \
+               1964.";
+    let bad = analyse(
+        "The Golden Gate Bridge opened in 1964 and still holds the record for the longest main \
+         span in the world.",
+        "",
+        ctx,
+    );
+    assert_eq!(bad.claims[0].conflicts, ["\"1964\" vs \"1937\""], "{bad:?}");
+    let good = analyse(
+        "The Golden Gate Bridge opened in 1937 and held the record for the longest main span \
+         until 1964.",
+        "",
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+}
+
+#[test]
 fn an_iso_date_states_its_month_and_day() {
     let ctx = "Signed: 2023-04-05 by both parties in Geneva.";
     let q = "When was the contract signed?";
