@@ -360,12 +360,14 @@ pub(super) fn distinct_gaps(values: &[u32]) -> Vec<u32> {
     gaps
 }
 
-/// The differences between two whole numbers of one sentence that are no years: for the first
-/// [`NUMBER_GAPS_MAX`] such numbers written in digits in `toks` (a sentence's tokens; no scale
-/// word after, no decimal point), every `|a − b|` of at least 1. A sentence that states two
-/// counts states their difference as well ("won 11 of its 17 games" states 6 losses, "lost
-/// 24-17" a seven-point margin): a number derived so is grounded, as a span between two years
-/// is ([`year_gaps`]).
+/// The differences between two whole numbers of one sentence that are no years and stand next
+/// to each other among its numbers: for the first [`NUMBER_GAPS_MAX`] such numbers written in
+/// digits in `toks` (a sentence's tokens; no scale word after, no decimal point), each `|a − b|`
+/// of at least 1 between a number and the next. A sentence that states two counts together
+/// states their difference as well ("won 11 of its 17 games" states 6 losses, "lost 24-17" a
+/// seven-point margin): a number derived so is grounded, as a span between two years is
+/// ([`year_gaps`]). Numbers apart, with others between them, are mostly of different things:
+/// "teenagers aged 13 to 18 get 8 to 10 hours of sleep every 24 hours" states no 6 (24 − 18).
 pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
     let numbers: Vec<u32> = (0..toks.len())
         .filter(|&i| {
@@ -374,7 +376,14 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
         .filter_map(|i| number_key(toks, i).parse::<u32>().ok())
         .take(NUMBER_GAPS_MAX)
         .collect();
-    distinct_gaps(&numbers)
+    let mut gaps = Vec::new();
+    for w in numbers.windows(2) {
+        let d = w[0].abs_diff(w[1]);
+        if d >= 1 && !gaps.contains(&d) {
+            gaps.push(d);
+        }
+    }
+    gaps
 }
 
 /// The shares of a sentence's numbers that its percentages state: for the first

@@ -1086,6 +1086,15 @@ fn a_difference_of_two_whole_numbers_of_a_sentence_is_stated() {
     let t = "Turnout was 62% of 1.5 million voters.";
     assert_eq!(percent_shares(t, &tokens(t)), vec![930000]);
     assert!(number_gaps(&tokens("3.5 million and 2 million")).is_empty());
+    // Only numbers next to each other: 24 − 18 = 6 is no number the sentence states.
+    let t = "teenagers aged 13 to 18 get 8 to 10 hours of sleep every 24 hours";
+    assert_eq!(number_gaps(&tokens(t)), vec![5, 10, 2, 14]);
+    let g = analyse(
+        "Teenagers need five to six hours of sleep.",
+        "How much sleep do teenagers need?",
+        &format!("The American Academy of Sleep Medicine recommends that {t}."),
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     let ctx = "In the 2022 season, the team won 11 of its 17 games.";
     let g = analyse("They went 11-6.", "How did the team do?", ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
