@@ -875,8 +875,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // A decade ("1870s") is stated by any year of the sources in it. The sources' numbers,
     // written in digits or as number words ("two", "fourth"; grounding's `number_word`), and the
     // spans between two years of one source sentence (grounding's `year_gaps`: "born in 1900 and
-    // died in 1950" states 50) and the differences between two of its whole numbers
-    // (`number_gaps`: "won 11 of its 17 games" states 6), are parsed once, and only when a number
+    // died in 1950" states 50) and the differences between two of its whole numbers that stand
+    // next to each other (`number_gaps`: "won 11 of its 17 games" states 6), are parsed once, and
+    // only when a number
     // needs them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {

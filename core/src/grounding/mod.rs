@@ -208,9 +208,9 @@ pub struct Grounding {
     /// Aggregate features.
     pub features: GroundingFeatures,
     /// The spans in whole years between two years of one source sentence ([`year_gaps`]) and
-    /// the differences between two of its whole numbers ([`number_gaps`]), over every sentence
-    /// of the sources (empty without sources): the ages, durations and differences the sources
-    /// state without writing them.
+    /// the differences between two of its whole numbers next to each other ([`number_gaps`]),
+    /// over every sentence of the sources (empty without sources): the ages, durations and
+    /// differences the sources state without writing them.
     pub source_gaps: Vec<u32>,
 }
 

@@ -417,8 +417,9 @@ pub(super) fn percent_shares(text: &str, toks: &[Token<'_>]) -> Vec<u32> {
     out
 }
 
-/// How many whole numbers of a sentence [`number_gaps`] pairs: six give at most 15 differences
-/// (a sentence with many numbers, a table or a score line, would state too many by chance).
+/// How many whole numbers of a sentence [`number_gaps`] reads (each with the next: six give at
+/// most 5 differences) and [`percent_shares`] pairs: a sentence with many numbers, a table or a
+/// score line, would state too many by chance.
 pub(super) const NUMBER_GAPS_MAX: usize = 6;
 
 /// The unit of the number token or number word `toks[i]`: the word after it (after its scale
