@@ -3,7 +3,8 @@
 //! A measurement for the samples tier (issue 13, item 2): for each answer of
 //! `train/data/triviaqa-smollm2.service.evidence.jsonl` (1 035 rows gathered as the service gathers
 //! them, the tiers' training set) and
-//! `train/data/triviaqa-smollm2.heldout.evidence.jsonl` (120 rows, held out) it embeds the answer and
+//! `train/data/triviaqa-smollm2.heldout.evidence.jsonl` (713 rows, held out: questions 1001–1120,
+//! then 408–1000) it embeds the answer and
 //! its 3 samples with all-MiniLM-L6-v2 and computes, per row:
 //!
 //! - `agreement`: the mean cosine of the answer with each sample (SelfCheckGPT's consistency idea,
