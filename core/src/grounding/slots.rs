@@ -105,10 +105,10 @@ pub(super) fn slot_number_swap<'t>(
 /// and the preposition, and a month, or a day and a month, between the preposition and the
 /// year), while no aligned sentence that dates it so states the claim's year anywhere:
 /// Some((the claim's year, the sentence's, the sentence's index in `sentences`)). The claim's
-/// year may stand in another sentence of
-/// the sources ("… the longest main span until 1964"), recombined with the event: the date swap
-/// of FactCC (Kryscinski et al. 2020) across the sentences a claim joins. `sentences` are the
-/// aligned sentences' tokens (offsets in `context`).
+/// year may stand in another sentence of the sources ("… the longest main span until 1964"),
+/// recombined with the event: the date swap of FactCC (Kryscinski et al. 2020) across the
+/// sentences a claim joins. `sentences` are the aligned sentences' tokens (offsets in
+/// `context`).
 pub(super) fn dated_event_swap<'t>(
     (text, claim_toks): (&str, &[Token<'t>]),
     (context, sentences): (&str, &[&[Token<'t>]]),
