@@ -348,13 +348,21 @@ pub(super) fn year_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
 
 /// Every `|a − b|` of at least 1 between two of `values`, each once, in order of first meeting.
 pub(super) fn distinct_gaps(values: &[u32]) -> Vec<u32> {
+    gaps_of(
+        values
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &a)| values[i + 1..].iter().map(move |&b| (a, b))),
+    )
+}
+
+/// Every `|a − b|` of at least 1 of the pairs, each once, in order of first meeting.
+fn gaps_of(pairs: impl Iterator<Item = (u32, u32)>) -> Vec<u32> {
     let mut gaps = Vec::new();
-    for (i, a) in values.iter().enumerate() {
-        for b in &values[i + 1..] {
-            let d = a.abs_diff(*b);
-            if d >= 1 && !gaps.contains(&d) {
-                gaps.push(d);
-            }
+    for (a, b) in pairs {
+        let d = a.abs_diff(b);
+        if d >= 1 && !gaps.contains(&d) {
+            gaps.push(d);
         }
     }
     gaps
@@ -376,14 +384,7 @@ pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
         .filter_map(|i| number_key(toks, i).parse::<u32>().ok())
         .take(NUMBER_GAPS_MAX)
         .collect();
-    let mut gaps = Vec::new();
-    for w in numbers.windows(2) {
-        let d = w[0].abs_diff(w[1]);
-        if d >= 1 && !gaps.contains(&d) {
-            gaps.push(d);
-        }
-    }
-    gaps
+    gaps_of(numbers.windows(2).map(|w| (w[0], w[1])))
 }
 
 /// The shares of a sentence's numbers that its percentages state: for the first

@@ -35,13 +35,8 @@ pub(super) fn slot_number_swap<'t>(
                 && !is_stopword(w)
                 && gap(src, toks, j, j + 1).trim().is_empty()
         };
-        if let Some(year) = year_at(toks, i).filter(|_| i >= 2) {
-            let prep = toks[i - 1].raw;
-            let timed = TIME_PREPOSITIONS
-                .iter()
-                .any(|p| prep.eq_ignore_ascii_case(p));
-            return (timed && content_word(i - 2) && gap(src, toks, i - 1, i).trim().is_empty())
-                .then_some((toks[i - 2].raw, prep, f64::from(year)));
+        if i >= 2 && year_at(toks, i).is_some() {
+            return year_slot(src, toks, i).map(|(head, prep, year)| (head, prep, f64::from(year)));
         }
         if !toks[i].is_number {
             return None;
@@ -98,6 +93,27 @@ pub(super) fn slot_number_swap<'t>(
     None
 }
 
+/// The slot of the year `toks[i]` (offsets in `src`): the lower-case content word (no
+/// stopword) and the preposition of time ([`TIME_PREPOSITIONS`]) right before it, nothing but
+/// spaces between them ("reopened in ___"), with the year; None for other tokens.
+fn year_slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'a str, u32)> {
+    let year = year_at(toks, i).filter(|_| i >= 2)?;
+    let (head, prep) = (toks[i - 2].raw, toks[i - 1].raw);
+    (is_time_preposition(prep)
+        && head.chars().all(|c| c.is_ascii_lowercase())
+        && !is_stopword(head)
+        && gap(src, toks, i - 2, i - 1).trim().is_empty()
+        && gap(src, toks, i - 1, i).trim().is_empty())
+    .then_some((head, prep, year))
+}
+
+/// Whether `word` is a preposition of time ([`TIME_PREPOSITIONS`]), case aside.
+fn is_time_preposition(word: &str) -> bool {
+    TIME_PREPOSITIONS
+        .iter()
+        .any(|p| word.eq_ignore_ascii_case(p))
+}
+
 /// A year the claim dates an event by ("opened in 1964": a lower-case content word, a
 /// preposition of time and the year, nothing between them, as [`slot_number_swap`] reads it),
 /// that an aligned sentence dates by another year with the same word a few words before
@@ -113,25 +129,12 @@ pub(super) fn dated_event_swap<'t>(
     (text, claim_toks): (&str, &[Token<'t>]),
     (context, sentences): (&str, &[&[Token<'t>]]),
 ) -> Option<(&'t str, &'t str, usize)> {
-    let timed = |t: &Token<'_>| {
-        TIME_PREPOSITIONS
-            .iter()
-            .any(|p| t.raw.eq_ignore_ascii_case(p))
-    };
     for i in 2..claim_toks.len() {
-        let Some(said) = year_at(claim_toks, i) else {
+        let Some((head, _, said)) =
+            year_slot(text, claim_toks, i).filter(|(head, _, _)| head.len() > 2)
+        else {
             continue;
         };
-        let head = claim_toks[i - 2].raw;
-        let slot = timed(&claim_toks[i - 1])
-            && head.len() > 2
-            && head.chars().all(|c| c.is_ascii_lowercase())
-            && !is_stopword(head)
-            && gap(text, claim_toks, i - 2, i - 1).trim().is_empty()
-            && gap(text, claim_toks, i - 1, i).trim().is_empty();
-        if !slot {
-            continue;
-        }
         let mut rival = None;
         for (n, sent) in sentences.iter().enumerate() {
             // The year each use of the word in this sentence is dated by, if any.
@@ -140,7 +143,7 @@ pub(super) fn dated_event_swap<'t>(
                 .filter_map(|h| {
                     let p = (h + 1..(h + 5).min(sent.len()))
                         .take_while(|&k| gap(context, sent, k - 1, k).trim().is_empty())
-                        .find(|&k| timed(&sent[k]))?;
+                        .find(|&k| is_time_preposition(sent[k].raw))?;
                     let mut y = p + 1;
                     if sent
                         .get(y)
