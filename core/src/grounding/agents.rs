@@ -3,13 +3,58 @@
 
 use super::*;
 
-/// Past-tense forms of common irregular verbs (sorted; [`past_verb`]).
+/// Past-tense forms and past participles of common irregular verbs (sorted; [`past_verb`]).
 pub(super) const IRREGULAR_PAST: &[&str] = &[
-    "beat", "became", "began", "bought", "brought", "built", "caught", "chose", "drew", "drove",
-    "flew", "fought", "gave", "held", "kept", "led", "made", "met", "paid", "ran", "rode", "sang",
-    "sent", "shot", "sold", "spent", "spoke", "stole", "struck", "swam", "taught", "threw", "took",
-    "won", "wore", "wrote",
+    "beat", "beaten", "became", "began", "begun", "bought", "brought", "built", "caught", "chose",
+    "chosen", "drawn", "drew", "driven", "drove", "flew", "flown", "fought", "gave", "given",
+    "held", "kept", "led", "made", "met", "paid", "ran", "rode", "sang", "sent", "shot", "sold",
+    "spent", "spoke", "spoken", "stole", "stolen", "struck", "sung", "swam", "taken", "taught",
+    "threw", "thrown", "took", "won", "wore", "worn", "written", "wrote",
 ];
+
+/// Irregular verbs whose past tense and past participle differ, as (stem of the base form,
+/// past tense, past participle): one verb's forms share no [`word_stem`] ("wrote", "written",
+/// "writing"), so [`verb_lemma`] joins them.
+pub(super) const IRREGULAR_FORMS: &[(&str, &str, &str)] = &[
+    ("beat", "beat", "beaten"),
+    ("begin", "began", "begun"),
+    ("choose", "chose", "chosen"),
+    ("draw", "drew", "drawn"),
+    ("drive", "drove", "driven"),
+    ("fly", "flew", "flown"),
+    ("give", "gave", "given"),
+    ("sing", "sang", "sung"),
+    ("speak", "spoke", "spoken"),
+    ("steal", "stole", "stolen"),
+    ("take", "took", "taken"),
+    ("throw", "threw", "thrown"),
+    ("wear", "wore", "worn"),
+    ("write", "wrote", "written"),
+];
+
+/// The lemma of a verb form: the base form of an irregular verb of [`IRREGULAR_FORMS`] for any
+/// of its forms ("wrote", "written", "writing" → "write"), else the form's [`word_stem`]
+/// ("piloted", "piloting" → "pilot").
+pub(super) fn verb_lemma(raw: &str) -> Cow<'static, str> {
+    let stem = word_stem(raw);
+    IRREGULAR_FORMS
+        .iter()
+        .find(|(base, past, participle)| [*base, *past, *participle].contains(&stem.as_str()))
+        .map_or(Cow::Owned(stem), |(base, _, _)| Cow::Borrowed(*base))
+}
+
+/// The other written forms of the verb of `raw` in the past ([`IRREGULAR_FORMS`]: "written" for
+/// "wrote", "wrote" for "writing"), as the sources' keys spell them; empty for a regular verb,
+/// whose forms share one key.
+pub(super) fn other_past_forms(raw: &str) -> impl Iterator<Item = &'static str> {
+    let lemma = verb_lemma(raw);
+    let stem = word_stem(raw);
+    IRREGULAR_FORMS
+        .iter()
+        .filter(move |(base, _, _)| *base == lemma)
+        .flat_map(|(_, past, participle)| [*past, *participle])
+        .filter(move |form| *form != stem)
+}
 
 /// Verbs of taking part (past forms, sorted): many agents hold such a role at once ("Patrick
 /// Fugit starred in White Oleander" does not deny that Michelle Pfeiffer did), so another agent
@@ -41,6 +86,18 @@ pub(super) const SHARED_ROLE_VERBS: &[&str] = &[
 
 /// Forms of "be" that make a participle after them passive ([`verb_frame`]).
 pub(super) const BE_FORMS: &[&str] = &["was", "were", "is", "are", "been", "being", "be"];
+
+/// Adverbs that stand between a passive's auxiliary and its participle ("is also written by",
+/// "were both written by"; [`verb_frame`]).
+pub(super) const PASSIVE_ADVERBS: &[&str] = &[
+    "all",
+    "also",
+    "both",
+    "first",
+    "jointly",
+    "later",
+    "originally",
+];
 
 /// Prepositions before a name that make it no verb's subject ("a song by Prince topped the
 /// charts"; [`verb_frame`]).
@@ -79,7 +136,8 @@ pub(super) struct VerbFrame<'k> {
 /// [`sentence_keys`]). The agent is the name after "by" when the verb is passive ("The
 /// phonograph was invented in 1877 by Thomas Edison": [thomas, edison]; "images produced by
 /// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it, with the
-/// runs an "and" or a comma joins to it ("Wilbur and Orville Wright made …"). The argument is,
+/// runs an "and" joins to it, and before those the runs a comma joins to a list that "and" closes
+/// ("Wilbur and Orville Wright made …"; "Watson, Crick and Wilkins shared …"). The argument is,
 /// for an active verb, the words after it up to a punctuation mark or a word of [`FRAME_ENDS`]
 /// ("the first flight" of "Orville piloted the first flight, which lasted …"); for a passive,
 /// its subject ("The phonograph"; for a participle with no "be", the words before it back to a
@@ -109,8 +167,16 @@ pub(super) fn verb_frame<'k>(
     // A demonym alone is a description ("The Argentinian fractured his fibula"), not a name.
     let described = |agent: &[&str]| agent.len() == 1 && demonym_place(agent[0]).is_some();
     let mut agent = Vec::new();
+    // The auxiliary of a passive, right before the participle or one adverb before it ("is
+    // also written by", "were both written by").
+    let is_be = |j: usize| BE_FORMS.iter().any(|w| word(j, w));
+    let be_at = if i > 0 && is_be(i - 1) {
+        Some(i - 1)
+    } else {
+        (i > 1 && PASSIVE_ADVERBS.iter().any(|w| word(i - 1, w)) && is_be(i - 2)).then(|| i - 2)
+    };
+    let be_before = be_at.is_some();
     // Passive: "by" and a name within the verb's clause, at most four words on.
-    let be_before = i > 0 && BE_FORMS.iter().any(|w| word(i - 1, w));
     let by = (i + 1..toks.len().min(i + 6))
         .take_while(|&j| joined(j - 1, j) && !ends_frame(j) && !past_verb(toks[j].raw))
         .find(|&j| word(j, "by"));
@@ -145,7 +211,7 @@ pub(super) fn verb_frame<'k>(
             return None;
         }
         // The subject of "was invented", or the noun phrase a participle follows.
-        let mut lo = if be_before { i - 1 } else { i };
+        let mut lo = be_at.unwrap_or(i);
         while lo > 0 && joined(lo - 1, lo) && !ends_frame(lo - 1) {
             let stop = is_stopword(&lower_cow(toks[lo - 1].raw));
             if !be_before && (stop || i - lo >= 4) {
@@ -154,7 +220,7 @@ pub(super) fn verb_frame<'k>(
             lo -= 1;
         }
         let argument = (lo..by)
-            .filter(|&j| j != i && (j + 1 != i || !be_before))
+            .filter(|&j| j != i && be_at.is_none_or(|b| j < b || j > i))
             .collect();
         return Some(VerbFrame { agent, argument });
     }
@@ -163,6 +229,7 @@ pub(super) fn verb_frame<'k>(
     }
     // Active: the run of names right before the verb, and the runs joined to it.
     let mut j = i;
+    let mut listed = false;
     loop {
         let end = j;
         while j > 0 && is_name(j - 1) && (j == end || in_name(j - 1, j)) {
@@ -174,10 +241,13 @@ pub(super) fn verb_frame<'k>(
         }
         // Runs joined by "and" or a comma: "Wilbur and Orville Wright made …", "Watson, Crick
         // and Wilkins shared …".
+        // A comma joins names only in a list that an "and" closes: "At Wembley, Chelsea beat
+        // …" opens with a phrase, it lists no agent.
         let and = j >= 2 && word(j - 1, "and") && joined(j - 1, j) && joined(j - 2, j - 1);
         if and && is_name(j - 2) {
+            listed = true;
             j -= 1;
-        } else if !(j >= 1 && gap(src, toks, j - 1, j) == "," && is_name(j - 1)) {
+        } else if !(listed && j >= 1 && gap(src, toks, j - 1, j) == "," && is_name(j - 1)) {
             break;
         }
     }
@@ -195,11 +265,71 @@ pub(super) fn verb_frame<'k>(
     Some(VerbFrame { agent, argument })
 }
 
+/// The frame of a present participle that opens a participial clause after a comma, at token
+/// `i` of a claim ("Liverpool won the final, beating Chelsea 2-1"): its subject is the subject
+/// of the clause it is attached to (the "controller" of an adjunct participial clause, Quirk et
+/// al. 1985, *A Comprehensive Grammar of the English Language*, §15.58), so its agent is the
+/// agent of the active verb in the past tense before the comma ([`verb_frame`]: "Liverpool"),
+/// and its argument the words after it up to a punctuation mark or a word of [`FRAME_ENDS`]
+/// ("Chelsea 2-1 in normal time"). None when the word is no "-ing" form right after a comma,
+/// when a clause boundary (another comma, a word of [`FRAME_ENDS`]) comes between the verb and
+/// it, or when that verb is passive ("The bridge was opened by the mayor, connecting …": the
+/// bridge connects, not the mayor) or names no agent.
+pub(super) fn participle_frame<'k>(
+    src: &str,
+    toks: &[Token<'_>],
+    ks: &'k [Key<'_>],
+    i: usize,
+) -> Option<VerbFrame<'k>> {
+    let raw = toks.get(i)?.raw;
+    if i < 2
+        || raw.len() < 6
+        || !raw.ends_with("ing")
+        || !raw.bytes().all(|b| b.is_ascii_lowercase())
+        || gap(src, toks, i - 1, i) != ","
+    {
+        return None;
+    }
+    let word = |j: usize, w: &str| toks[j].raw.eq_ignore_ascii_case(w);
+    // Back from the comma to the clause's verb, through no other boundary.
+    let mut v = i - 1;
+    loop {
+        if past_verb(toks[v].raw) {
+            break;
+        }
+        // Words and hyphenated scores ("2-1") only: any other mark ends the clause.
+        let inside = v > 0 && matches!(gap(src, toks, v - 1, v), "" | "-");
+        if !inside || FRAME_ENDS.iter().any(|w| word(v, w)) {
+            return None;
+        }
+        v -= 1;
+    }
+    let main = verb_frame(src, toks, ks, v)?;
+    // Active only: the agent's name right before the verb (a passive's comes after "by").
+    let named_before = ks.iter().any(|k| {
+        k.kind == KeyKind::Name && k.at as usize + 1 == v && main.agent.contains(&k.norm.as_ref())
+    });
+    if !named_before {
+        return None;
+    }
+    let argument = (i + 1..toks.len())
+        .take_while(|&k| {
+            matches!(gap(src, toks, k - 1, k), "" | "-") && !FRAME_ENDS.iter().any(|w| word(k, w))
+        })
+        .collect();
+    Some(VerbFrame {
+        agent: main.agent,
+        argument,
+    })
+}
+
 /// The agent of a claim's verb swapped for another: "Wilbur Wright piloted it." against "Wilbur
 /// and Orville Wright made four brief flights … Orville piloted the first flight", "Alexander
 /// Graham Bell invented the phonograph" against "The phonograph was invented in 1877 by Thomas
 /// Edison". The claim (`claim_toks`) names the agent of a verb in the past tense at token `i`
-/// ([`past_verb`]; `said`, its [`verb_frame`], read by the caller) that is no verb of a role
+/// ([`past_verb`]; `said`, its [`verb_frame`], read by the caller), or of a participle that
+/// opens a clause after a comma ([`participle_frame`]: "Liverpool won the final, beating
+/// Chelsea" against "Chelsea beat Liverpool"), that is no verb of a role
 /// many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
 /// (`sentences`: those holding the verb's word, as (tokens, keys) of `context`, whose tokens are
 /// `context_tokens`) names its agent, none of them the claim's nor another part of its name
@@ -244,12 +374,17 @@ pub(super) fn agent_swap<'t, 'a: 't>(
             .iter()
             .all(|n| words.iter().any(|w| w == &word_stem(n)))
     };
-    let verb = word_stem(claim_toks[i].raw);
+    let verb = verb_lemma(claim_toks[i].raw);
     let mut rival = None;
     for (n, (toks, ks)) in sentences.enumerate() {
-        for j in
-            (0..toks.len()).filter(|&j| past_verb(toks[j].raw) && word_stem(toks[j].raw) == verb)
-        {
+        // (A claim's participle, "beating", reads the sources' past forms of its verb; one of
+        // a shared role there, "played" for "playing", is no rival either.)
+        let rival_verb = |raw: &str| {
+            past_verb(raw)
+                && verb_lemma(raw) == verb
+                && SHARED_ROLE_VERBS.binary_search(&raw).is_err()
+        };
+        for j in (0..toks.len()).filter(|&j| rival_verb(toks[j].raw)) {
             let stated = verb_frame(context, toks, &ks, j)?;
             if stated.agent.iter().any(|n| said.agent.contains(n)) {
                 return None;

@@ -1235,7 +1235,8 @@ impl<'r, 'a> Request<'r, 'a> {
     }
 
     /// A verb's agent swapped for the one the sources name (`agent_swap`: "Wilbur Wright
-    /// piloted it" against "Orville piloted the first flight"), with the sentence that names it.
+    /// piloted it" against "Orville piloted the first flight"; a participle's, read through its
+    /// clause's subject, `participle_frame`), with the sentence that names it.
     fn agent(&self, view: &ClaimView<'_, 'a>, _al: &Alignment<'_, 'a>) -> Swap {
         let (index, context, context_tokens, lower_vocab) = (
             self.index,
@@ -1249,14 +1250,25 @@ impl<'r, 'a> Request<'r, 'a> {
                 continue;
             };
             let at = k.at as usize;
-            if !claim_toks.get(at).is_some_and(|t| past_verb(t.raw)) {
-                continue;
-            }
-            let Some(frame) = verb_frame(claim_text, claim_toks, ks, at) else {
+            let frame = if claim_toks.get(at).is_some_and(|t| past_verb(t.raw)) {
+                verb_frame(claim_text, claim_toks, ks, at)
+            } else {
+                participle_frame(claim_text, claim_toks, ks, at)
+            };
+            let Some(frame) = frame else {
                 continue;
             };
+            // The sentences holding any form of the verb ("written" for "wrote"), in order.
+            let mut holding = index.posting(id).to_vec();
+            for form in other_past_forms(claim_toks[at].raw) {
+                if let Some(&other) = index.vocab.get(form) {
+                    holding.extend_from_slice(index.posting(other));
+                }
+            }
+            holding.sort_unstable();
+            holding.dedup();
             // Keyed one by one: the first frame with an unnamed agent ends the search.
-            let sentences = index.posting(id).iter().map(|&t| {
+            let sentences = holding.iter().map(|&t| {
                 let sp = index.spans[t as usize];
                 let toks = span_tokens(context_tokens, sp);
                 (toks, sentence_keys(context, sp, toks, lower_vocab).0)
@@ -1268,7 +1280,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 sentences,
             );
             if let Some((said, stated, n)) = swapped {
-                return Some((versus(&said, &stated), Some(index.posting(id)[n])));
+                return Some((versus(&said, &stated), Some(holding[n])));
             }
         }
         None

@@ -1958,6 +1958,60 @@ fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     let bad = "Acme Robotics acquired Siemens in 2016.";
     assert_conflicts(bad, "", ctx, &["\"acme robotic\" vs \"siemen\""]);
     assert_conflicts("Siemens acquired Acme Robotics in 2016.", "", ctx, &[]);
+    // A participle's agent is its clause's subject: the two sides of "beat" swapped.
+    let ctx = "In Sunday's final at Wembley, Chelsea beat Liverpool 2-1 after extra time. \
+               Liverpool had led through an early goal.";
+    let q = "Who won the final?";
+    let bad = "Liverpool won the final, beating Chelsea 2-1 at Wembley.";
+    assert_conflicts(bad, q, ctx, &["\"liverpool\" vs \"chelsea\""]);
+    assert_conflicts("Chelsea won the final, beating Liverpool 2-1.", q, ctx, &[]);
+    // An irregular verb's forms are one verb: "wrote" is read against "is written by"; a frame
+    // with the claim's agent among them leaves nothing to judge.
+    let ctx = "The War of the Worlds is written by Herbert George Wells.";
+    let bad = "Stephen King wrote The War of the Worlds.";
+    let (ctx_toks, toks) = (tokens(ctx), tokens(bad));
+    let ks = keys(bad, (0, bad.len()), &LowerVocab::default());
+    let wrote = toks
+        .iter()
+        .position(|t| t.raw == "wrote")
+        .expect("the verb");
+    let frame = verb_frame(bad, &toks, &ks, wrote).expect("an active frame");
+    let sentence = (
+        &ctx_toks[..],
+        keys(ctx, (0, ctx.len()), &LowerVocab::default()),
+    );
+    let swapped = agent_swap(
+        (&toks, wrote, frame),
+        &[],
+        (ctx, &ctx_toks),
+        [sentence].into_iter(),
+    );
+    assert_eq!(
+        swapped,
+        Some(("stephen king".into(), "herbert george well".into(), 0))
+    );
+    let ctx = "Brett Helquist wrote The End. The End is written by Lemony Snicket.";
+    assert_conflicts("Lemony Snicket wrote The End.", "", ctx, &[]);
+    assert_eq!(verb_lemma("written"), "write");
+    assert_eq!(verb_lemma("beating"), "beat");
+    assert_eq!(other_past_forms("wrote").collect::<Vec<_>>(), ["written"]);
+    // The subject of a passive clause does the participle's action, not the name after "by".
+    let ctx = "The Erasmus Bridge was opened by Queen Beatrix in 1996. It links the north and \
+               south of Rotterdam; Ben van Berkel designed the bridge.";
+    let toks = tokens("It was opened by Queen Beatrix, linking both banks.");
+    let text = "It was opened by Queen Beatrix, linking both banks.";
+    let ks = keys(text, (0, text.len()), &LowerVocab::default());
+    let linking = toks
+        .iter()
+        .position(|t| t.raw == "linking")
+        .expect("the participle");
+    assert_eq!(participle_frame(text, &toks, &ks, linking), None);
+    assert_conflicts(
+        "Ben van Berkel designed it, linking both banks.",
+        "",
+        ctx,
+        &[],
+    );
     // An agent the sources leave unnamed may be the claim's: nothing is judged.
     let ctx = "Orville and Wilbur Wright built gliders. He piloted the first flight, and \
                Orville piloted the second.";
