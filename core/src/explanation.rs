@@ -254,7 +254,11 @@ fn clause(c: &Contribution, x: &Extracted, up: bool) -> Option<(String, Polarity
             let (n, k) = x.content_words;
             let share = if n == 0 { 1.0 } else { k as f64 / n as f64 };
             (
-                if in_prompt || !x.has_context {
+                // A bare reply ("No, he was not.") has no word the sources could lack: the
+                // share is vacuous, and said so rather than as "100% of its 0".
+                if n == 0 {
+                    "it adds no content word of its own that the sources could lack".to_string()
+                } else if in_prompt || !x.has_context {
                     format!(
                         "{} of its {n} content words occur in the prompt",
                         pct(share)

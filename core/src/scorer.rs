@@ -959,6 +959,20 @@ mod tests {
     }
 
     #[test]
+    fn a_bare_reply_is_not_said_to_have_all_of_its_zero_words_found() {
+        let a = Scorer::embedded().audit(
+            &req(
+                "No, he was not.",
+                Some("[Human]: Thomas Lennon? Was he in the program Reno 911?"),
+                Some("Memento is starring Thomas Lennon. Thomas Lennon created Reno 911!."),
+            ),
+            Mode::Local,
+            0.0,
+        );
+        assert!(!a.explanation.contains("of its 0 "), "{}", a.explanation);
+    }
+
+    #[test]
     fn grounding_moves_the_score_the_right_way() {
         let s = Scorer::embedded();
         let ctx = "The Oberoi Group is a hotel company with its head office in Delhi.";
