@@ -1,6 +1,7 @@
 //! Swaps read from a slot of the aligned sentence: a number in the same labelled slot, a life
-//! span, a name in an "of" slot, a value stated of another name ([`slot_number_swap`],
-//! [`life_span_swap`], [`of_slot_name_swap`], [`name_value_swap`]).
+//! span, a name in an "of" slot, a value stated of another name, a common noun in a place slot
+//! ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`], [`name_value_swap`],
+//! [`place_noun_swap`]).
 
 use super::*;
 
@@ -609,3 +610,70 @@ pub(super) fn name_value_swap(
 /// Prepositions that date an event by the year after them ([`slot_number_swap`]).
 pub(super) const TIME_PREPOSITIONS: &[&str] =
     &["in", "on", "from", "since", "until", "by", "during"];
+
+/// Prepositions of place and containment whose object is a slot ([`place_noun_swap`]).
+pub(super) const PLACE_PREPOSITIONS: &[&str] = &["at", "in", "inside", "into", "on", "within"];
+
+/// The lower-case content word that fills a place slot after token `i` of `toks` (offsets in
+/// `src`), when `i` is a preposition of [`PLACE_PREPOSITIONS`]: the next word, past one article
+/// ("in the chloroplasts" → "chloroplasts"), with nothing but spaces between them. None for a
+/// name, a number or a stop word there.
+fn place_slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(usize, &'a str)> {
+    let lower = |j: usize| toks.get(j).map(|t| lower_cow(t.raw));
+    if !lower(i).is_some_and(|w| PLACE_PREPOSITIONS.contains(&w.as_ref())) {
+        return None;
+    }
+    let mut j = i + 1;
+    if lower(j).is_some_and(|w| matches!(w.as_ref(), "the" | "a" | "an")) {
+        j += 1;
+    }
+    let raw = toks.get(j)?.raw;
+    let spaced = (i + 1..=j).all(|k| gap(src, toks, k - 1, k).is_empty());
+    (spaced && raw.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(raw)).then_some((j, raw))
+}
+
+/// A common noun in a place slot of the claim swapped for one another sentence of the sources
+/// states: "It happens in the mitochondria, the organelles that hold chlorophyll" against
+/// "photosynthesis takes place in chloroplasts, organelles that contain the green pigment
+/// chlorophyll. Cellular respiration, by contrast, occurs mainly in the mitochondria". The
+/// claim's word at token `at` of `claim_toks` (offsets in `text`) fills a place slot
+/// ([`place_slot`]); the caller has found it in the sources but not in the best sentence
+/// `sent_toks` (offsets in `context`, whose tokens are `context_tokens`), which holds the rest
+/// of the claim; another sentence puts the word in the same preposition's slot (the place of
+/// something else), and the best sentence fills that slot with a word the claim does not use
+/// anywhere. The entity swap of
+/// FactCC (Kryscinski et al. 2020) on a common noun, with the swapped word taken from the
+/// sources themselves. Not a word the claim also states ("in chloroplasts in the leaves" adds a
+/// place, it changes none), nor a slot the sentence leaves unfilled or fills with a name.
+/// Some((the claim's word, the sentence's)).
+pub(super) fn place_noun_swap<'c, 's>(
+    (text, claim_toks): (&str, &[Token<'c>]),
+    at: usize,
+    (context, context_tokens, sent_toks): (&str, &[Token<'s>], &[Token<'s>]),
+) -> Option<(&'c str, &'s str)> {
+    let prep = [at.checked_sub(1), at.checked_sub(2)]
+        .into_iter()
+        .flatten()
+        .find(|&i| place_slot(text, claim_toks, i).is_some_and(|(j, _)| j == at))?;
+    let said = claim_toks[at].raw;
+    let preposition = claim_toks[prep].raw;
+    // The slots of that preposition in `toks`, as their words' stems; not a phrase that opens
+    // the sentence ("In plants and algae, …" sets the scene, it places no argument).
+    let slots = |toks: &[Token<'s>], from: usize| -> Vec<(String, &'s str)> {
+        (from..toks.len())
+            .filter(|&i| toks[i].raw.eq_ignore_ascii_case(preposition))
+            .filter_map(|i| place_slot(context, toks, i))
+            .map(|(_, w)| (word_stem(w), w))
+            .collect()
+    };
+    // The sources put the claim's word in such a slot elsewhere: a place of another thing.
+    let stem = word_stem(said);
+    if !slots(context_tokens, 0).iter().any(|(s, _)| *s == stem) {
+        return None;
+    }
+    let stems: Vec<String> = claim_toks.iter().map(|t| word_stem(t.raw)).collect();
+    slots(sent_toks, 1)
+        .into_iter()
+        .find(|(s, _)| !stems.contains(s))
+        .map(|(_, stated)| (said, stated))
+}

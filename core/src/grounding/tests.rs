@@ -2837,3 +2837,21 @@ fn analysis_is_total() {
         assert!(g.claims.iter().all(|c| (0.0..=1.0).contains(&c.support)));
     }
 }
+
+#[test]
+fn a_place_noun_of_another_sentence_answering_where_is_contradicted() {
+    let ctx = "In plants and algae, photosynthesis takes place in chloroplasts, organelles that \
+               contain the green pigment chlorophyll. Cellular respiration, by contrast, occurs \
+               mainly in the mitochondria.";
+    let q = "Where in the cell does photosynthesis happen?";
+    let bad = "It happens in the mitochondria, the organelles that hold chlorophyll.";
+    assert_conflicts(bad, q, ctx, &["\"mitochondria\" vs \"chloroplasts\""]);
+    for good in [
+        "It happens in the chloroplasts, the organelles that hold chlorophyll.",
+        "In chloroplasts, organelles that contain chlorophyll.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // Without a question that asks where, a place slot is as often reworded: not judged.
+    assert_conflicts(bad, "", ctx, &[]);
+}
