@@ -115,7 +115,7 @@ pub(super) const ANSWERING_SHARE: f64 = 0.5;
 /// bridge), the first that holds at least [`ANSWERING_SHARE`] of the question's weight — a
 /// question key the sources lack weighs the largest idf of the sources, as the rarest word
 /// — and at least one of the question's content words when it has any, and a key of a kind
-/// the question asks for (`kinds`, [`expected_kinds`]; for a date a year or a month, for a
+/// the question asks for (`kinds`, [`AskedQuestion::expected_kinds`]; for a date a year or a month, for a
 /// count a number) that is no question key. A question that asks for a measure of a dimension
 /// (`measure`, [`asked_measure`]: "What is the height …", "How tall …") is answered by a number
 /// of that dimension only, which also stands for the question's content words ("It stands 46

@@ -226,6 +226,7 @@ impl<'r, 'a> Request<'r, 'a> {
         } else {
             question_of(prompt)
         };
+        let asked = AskedQuestion::new(question);
         Request {
             context,
             context_tokens,
@@ -238,10 +239,10 @@ impl<'r, 'a> Request<'r, 'a> {
             question_toks: OnceCell::new(),
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
             polar: polar_question(question_in(question)),
-            asks_no_name: asks_only_value(question),
+            asks_no_name: asked.asks_only_value(),
             asked_noun: asked_noun(question),
-            asked_kinds: expected_kinds(question),
-            measure: asked_measure(&padded_words(question)),
+            asked_kinds: asked.expected_kinds(),
+            measure: asked.measure,
             source_slots: OnceCell::new(),
             source_dates: OnceCell::new(),
             source_pronouns: OnceCell::new(),

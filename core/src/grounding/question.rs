@@ -1,4 +1,4 @@
-//! The question of a prompt and what it asks ([`question_of`], [`expected_kinds`],
+//! The question of a prompt and what it asks ([`question_of`], [`AskedQuestion`],
 //! [`polar_question`]); question proximity and bridge hops of multi-hop questions.
 
 use super::*;
@@ -247,7 +247,7 @@ pub(super) enum Measure {
 }
 
 /// Questions that ask for a count or a measure ("How many …", "How tall is Kilimanjaro?"),
-/// answered by a number, padded by spaces as [`expected_kinds`] and [`asks_only_value`] look
+/// answered by a number, padded by spaces as [`AskedQuestion::expected_kinds`] and [`AskedQuestion::asks_only_value`] look
 /// them up, with what they ask for.
 pub(super) const COUNT_QUESTIONS: &[(&str, Measure)] = &[
     (" how many ", Measure::Any),
@@ -320,12 +320,6 @@ pub(super) fn asked_measure(q: &str) -> Option<Measure> {
     })
 }
 
-/// Whether `q` (a question as [`padded_words`]) asks for a count or a measure
-/// ([`asked_measure`]).
-pub(super) fn asks_measure(q: &str) -> bool {
-    asked_measure(q).is_some()
-}
-
 /// `question` lower-cased, its words separated by single spaces and the whole padded by a space
 /// at each end, as [`COUNT_QUESTIONS`] and the other question cues are looked up: a question on
 /// its own line ("Answer using the passage below.\nHow tall is it?") or wrapped over two reads
@@ -338,26 +332,6 @@ pub(super) fn padded_words(question: &str) -> String {
     }
     q.push(' ');
     q
-}
-
-/// Whether `question` asks for a value and for nothing else: a count or a measure (one of
-/// [`asks_measure`], with neither "which" nor "when") or a date (its asking sentence,
-/// [`question_in`], opens with "When", or it says "what year", "which year" or "what date"), and
-/// none of "who", "whom", "whose" or "where" ("Where and when was she born?" asks for a place
-/// too; "when" inside a question is as often a conjunction).
-pub(super) fn asks_only_value(question: &str) -> bool {
-    let q = padded_words(question);
-    let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
-    let asking = Some(question_in(question))
-        .filter(|s| !s.is_empty())
-        .unwrap_or(question);
-    let opens_when = asking
-        .trim_start()
-        .get(..5)
-        .is_some_and(|w| w.eq_ignore_ascii_case("when "));
-    let measure = asks_measure(&q) && !asks(&[" which ", " when "]);
-    let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
-    (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
 }
 
 /// The noun a question asks for with "which" or "what" ("Which river has the largest
@@ -387,18 +361,64 @@ pub(super) fn is_noun_form(raw: &str, noun: &str) -> bool {
             .is_some_and(|rest| rest == "s" || rest == "es")
 }
 
-/// What the question asks for: Some(kinds that answer it) for who / when / how many (how tall,
-/// what is the population of, … [`asks_measure`]) questions.
-pub(super) fn expected_kinds(question: &str) -> Option<&'static [KeyKind]> {
-    let q = padded_words(question);
-    if asks_measure(&q) {
-        Some(&[KeyKind::Number, KeyKind::Year])
-    } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ") {
-        Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
-    } else if q.contains(" who ") || q.contains(" whom ") || q.contains(" whose ") {
-        Some(&[KeyKind::Name])
-    } else {
-        None
+/// A question read once for its cues: its words as [`padded_words`] and the measure it asks
+/// for ([`asked_measure`]), from which [`AskedQuestion::asks_only_value`] and
+/// [`AskedQuestion::expected_kinds`] are answered without lower-casing it again.
+pub(super) struct AskedQuestion<'q> {
+    /// The question as given.
+    question: &'q str,
+    /// Its [`padded_words`].
+    words: String,
+    /// What it asks for when it asks for a count or a measure ([`asked_measure`]).
+    pub(super) measure: Option<Measure>,
+}
+
+impl<'q> AskedQuestion<'q> {
+    /// Reads `question` (lower-cased and split once).
+    pub(super) fn new(question: &'q str) -> Self {
+        let words = padded_words(question);
+        let measure = asked_measure(&words);
+        AskedQuestion {
+            question,
+            words,
+            measure,
+        }
+    }
+
+    /// Whether the question asks for a value and for nothing else: a count or a measure
+    /// ([`asked_measure`], with neither "which" nor "when") or a date (its asking sentence,
+    /// [`question_in`], opens with "When", or it says "what year", "which year" or "what
+    /// date"), and none of "who", "whom", "whose" or "where" ("Where and when was she born?"
+    /// asks for a place too; "when" inside a question is as often a conjunction).
+    pub(super) fn asks_only_value(&self) -> bool {
+        let (q, question) = (&self.words, self.question);
+        let asks = |w: &[&str]| w.iter().any(|w| q.contains(w));
+        let asking = Some(question_in(question))
+            .filter(|s| !s.is_empty())
+            .unwrap_or(question);
+        let opens_when = asking
+            .trim_start()
+            .get(..5)
+            .is_some_and(|w| w.eq_ignore_ascii_case("when "));
+        let measure = self.measure.is_some() && !asks(&[" which ", " when "]);
+        let date = opens_when || asks(&[" what year ", " which year ", " what date "]);
+        (measure || date) && !asks(&[" who ", " whom ", " whose ", " where "])
+    }
+
+    /// What the question asks for: Some(kinds that answer it) for who / when / how many (how
+    /// tall, what is the population of, … [`asked_measure`]) questions.
+    pub(super) fn expected_kinds(&self) -> Option<&'static [KeyKind]> {
+        let q = &self.words;
+        if self.measure.is_some() {
+            Some(&[KeyKind::Number, KeyKind::Year])
+        } else if q.contains(" what year ") || q.contains(" in which year ") || q.contains(" when ")
+        {
+            Some(&[KeyKind::Year, KeyKind::Number, KeyKind::Month])
+        } else if q.contains(" who ") || q.contains(" whom ") || q.contains(" whose ") {
+            Some(&[KeyKind::Name])
+        } else {
+            None
+        }
     }
 }
 
@@ -415,9 +435,9 @@ mod tests {
             "what's the height of the tower",
             "How tall is it?",
         ] {
-            assert!(asks_measure(&padded_words(q)), "{q}");
+            assert!(asked_measure(&padded_words(q)).is_some(), "{q}");
             assert_eq!(
-                expected_kinds(q),
+                AskedQuestion::new(q).expected_kinds(),
                 Some(&[KeyKind::Number, KeyKind::Year][..]),
                 "{q}"
             );
@@ -426,7 +446,7 @@ mod tests {
             "What is the capital of Iceland?",
             "What is the area code of Reykjavik?",
         ] {
-            assert!(!asks_measure(&padded_words(q)), "{q}");
+            assert!(asked_measure(&padded_words(q)).is_none(), "{q}");
         }
         let measure = |q: &str| asked_measure(&padded_words(q));
         assert_eq!(
@@ -439,7 +459,7 @@ mod tests {
         );
         assert_eq!(measure("How long did the siege last?"), Some(Measure::Any));
         assert_eq!(measure("Who built the tower?"), None);
-        assert!(asks_only_value("What is the population of Iceland?"));
-        assert!(!asks_only_value("Who set the price of the ticket?"));
+        assert!(AskedQuestion::new("What is the population of Iceland?").asks_only_value());
+        assert!(!AskedQuestion::new("Who set the price of the ticket?").asks_only_value());
     }
 }

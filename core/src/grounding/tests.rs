@@ -380,21 +380,20 @@ fn a_name_beside_a_measure_is_no_swap_unless_it_takes_a_names_place() {
         ada,
         true,
     );
-    assert!(asks_only_value("How tall is Kilimanjaro?"));
-    assert!(asks_only_value(
-        "Answer using the passage below.\nHow tall is Kilimanjaro?"
-    ));
-    assert!(asks_only_value("How many moons does Mars have?"));
-    assert!(asks_only_value("When was the Eiffel Tower completed?"));
-    assert!(asks_only_value("In what year did the war end?"));
-    assert!(!asks_only_value("Where and when was Ada Lovelace born?"));
-    assert!(!asks_only_value(
-        "Who was the tallest player, and how tall was he?"
-    ));
-    assert!(!asks_only_value("Which river is the longest?"));
-    assert!(!asks_only_value(
-        "What did the crowd do when the band came on?"
-    ));
+    assert!(AskedQuestion::new("How tall is Kilimanjaro?").asks_only_value());
+    assert!(
+        AskedQuestion::new("Answer using the passage below.\nHow tall is Kilimanjaro?")
+            .asks_only_value()
+    );
+    assert!(AskedQuestion::new("How many moons does Mars have?").asks_only_value());
+    assert!(AskedQuestion::new("When was the Eiffel Tower completed?").asks_only_value());
+    assert!(AskedQuestion::new("In what year did the war end?").asks_only_value());
+    assert!(!AskedQuestion::new("Where and when was Ada Lovelace born?").asks_only_value());
+    assert!(
+        !AskedQuestion::new("Who was the tallest player, and how tall was he?").asks_only_value()
+    );
+    assert!(!AskedQuestion::new("Which river is the longest?").asks_only_value());
+    assert!(!AskedQuestion::new("What did the crowd do when the band came on?").asks_only_value());
     // A name beside the asked-for date is a detail too.
     let eiffel = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in \
                   Paris, France. It was completed in 1889 and is 330 metres tall.";
