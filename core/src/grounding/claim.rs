@@ -1091,9 +1091,13 @@ impl<'r, 'a> Request<'r, 'a> {
     fn direction(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, found: &mut Conflicts) {
         if !view.polar {
             let claim_supported = al.aligned_support >= DIRECTION_CLAUSE_SUPPORT;
+            // The sentence before an aligned one that opens with a pronoun referring back.
             let before = |k: usize| {
-                let t = al.top_ids.get(k)?.checked_sub(1)?;
-                let sp = *self.index.spans.get(t as usize)?;
+                let t = *al.top_ids.get(k)? as usize;
+                if !self.index.sent_opens_back[t] {
+                    return None;
+                }
+                let sp = *self.index.spans.get(t.checked_sub(1)?)?;
                 Some(span_tokens(self.context_tokens, sp))
             };
             if let Some((said, stated)) = direction_conflict(

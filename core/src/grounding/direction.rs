@@ -169,7 +169,8 @@ pub(super) const DIRECTION_CLAUSE_SUPPORT: f64 = 0.6;
 /// as held, their opposite being what is compared), so a claim that adds an unsupported
 /// clause ("two people were injured, and the storm was expected to strengthen") still has
 /// its supported clause compared ("…would weaken as it moved east on Monday").
-/// `before(k)` is the sentence before the `k`-th aligned sentence in the sources: a
+/// `before(k)` is the sentence before the `k`-th aligned sentence in the sources when that one
+/// opens with a pronoun referring back (`SourceIndex::sent_opens_back`; None otherwise): a
 /// sentence that opens with a subject pronoun ("It is closed on Mondays …") is about the
 /// subject of the one before ("The City Museum is open …"; the preferred antecedent of
 /// centering theory, Grosz, Joshi and Weinstein 1995), so its first clause counts the names
@@ -193,10 +194,7 @@ pub(super) fn direction_conflict<'s, 'a: 's>(
         .iter()
         .enumerate()
         .flat_map(|(k, toks)| {
-            let pronoun = toks
-                .first()
-                .is_some_and(|t| matches!(t.raw, "It" | "He" | "She" | "They"));
-            let before = if pronoun { before(k) } else { None };
+            let before = before(k);
             clause_ranges(context, toks).into_iter().map(move |r| {
                 let first = r.start == 0;
                 (&toks[r], before.filter(|_| first))
