@@ -394,7 +394,26 @@ pub(super) fn agent_swap<'t, 'a: 't>(
                 && theirs.iter().all(|w| held(w, &claimed));
             // Or the two swapped between agent and argument: "Acme acquired Siemens" against
             // "Acme was acquired by Siemens".
-            let reversed = names_in(&stated.agent, &claimed) && names_in(&said.agent, &theirs);
+            // (The claim's agent in the sources' argument by a shorter form of its name:
+            // "Harold Godwinson won, defeating William" against "William defeated Harold, who
+            // …", when the run of names there holds no name of another: not "John Doe" for
+            // "John Smith".)
+            let agent_argued = names_in(&said.agent, &theirs) || {
+                let runs: Vec<u32> = ks
+                    .iter()
+                    .filter(|k| {
+                        k.kind == KeyKind::Name && stated.argument.contains(&(k.at as usize))
+                    })
+                    .filter(|k| said.agent.contains(&k.norm.as_ref()))
+                    .map(|k| k.run)
+                    .collect();
+                !runs.is_empty()
+                    && ks
+                        .iter()
+                        .filter(|k| k.kind == KeyKind::Name && runs.contains(&k.run))
+                        .all(|k| said.agent.contains(&k.norm.as_ref()))
+            };
+            let reversed = names_in(&stated.agent, &claimed) && agent_argued;
             if (same || reversed) && rival.is_none() {
                 // The first such frame is the rival: none when its agent and the claim's may
                 // be one person.

@@ -1964,6 +1964,40 @@ fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     let bad = "Liverpool won the final, beating Chelsea 2-1 at Wembley.";
     assert_conflicts(bad, q, ctx, &["\"liverpool\" vs \"chelsea\""]);
     assert_conflicts("Chelsea won the final, beating Liverpool 2-1.", q, ctx, &[]);
+    // The claim's agent in the sources' argument by a shorter name; not when the run there
+    // names someone else too.
+    let ctx = "William defeated Harold, who was killed during the battle.";
+    let bad = "Harold Godwinson won, defeating William of Normandy.";
+    assert_conflicts(bad, "", ctx, &["\"harold godwinson\" vs \"william\""]);
+    let swap_of = |claim: &str, ctx: &str| {
+        let (ctx_toks, toks) = (tokens(ctx), tokens(claim));
+        let ks = keys(claim, (0, claim.len()), &LowerVocab::default());
+        let at = toks
+            .iter()
+            .position(|t| t.raw == "defeating")
+            .expect("the participle");
+        let frame = participle_frame(claim, &toks, &ks, at).expect("a participle's frame");
+        let sentence = (
+            &ctx_toks[..],
+            keys(ctx, (0, ctx.len()), &LowerVocab::default()),
+        );
+        agent_swap(
+            (&toks, at, frame),
+            &[],
+            (ctx, &ctx_toks),
+            [sentence].into_iter(),
+        )
+    };
+    let claim = "Harold Godwinson won, defeating William.";
+    let swap = Some(("harold godwinson".into(), "william".into(), 0));
+    assert_eq!(
+        swap_of(claim, "William defeated Harold, who was killed."),
+        swap
+    );
+    assert_eq!(
+        swap_of(claim, "William defeated Harold Hardrada, who was killed."),
+        None
+    );
     // An irregular verb's forms are one verb: "wrote" is read against "is written by"; a frame
     // with the claim's agent among them leaves nothing to judge.
     let ctx = "The War of the Worlds is written by Herbert George Wells.";
