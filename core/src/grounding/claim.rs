@@ -517,6 +517,35 @@ impl<'r, 'a> Request<'r, 'a> {
         }
     }
 
+    /// Whether the claim's number at content key `i` is stated in a sentence that holds the
+    /// scope the claim opens with (`opening_scope`: "On Sundays …"), while the best sentence
+    /// opens with the same preposition and another scope ("On weekdays …"): the best sentence
+    /// is about another case, the number the claim's own case's.
+    fn scoped_elsewhere(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, i: usize) -> bool {
+        let (index, s) = (self.index, al.s);
+        let Some((scope, prep, _)) = opening_scope(view.text, view.toks) else {
+            return false;
+        };
+        let Some(theirs) = opening_scope(self.context, al.aligned[0]) else {
+            return false;
+        };
+        let scope_id = view
+            .content
+            .iter()
+            .zip(&view.ids)
+            .find(|(k, _)| k.at as usize == scope)
+            .and_then(|(_, id)| *id);
+        let (Some(scope_id), Some(number)) = (scope_id, view.ids[i]) else {
+            return false;
+        };
+        prep.eq_ignore_ascii_case(theirs.1)
+            && !index.has(s, scope_id)
+            && index
+                .posting(number)
+                .iter()
+                .any(|&t| t != s && index.has(t, scope_id))
+    }
+
     /// Whether the day of the claim's date that content key `i` is, a sentence other than the
     /// aligned one states with its month, with all of the claim's words the aligned one holds
     /// and one more of the others ([`Alignment::words`]; see [`Request::entity_conflicts`]).
@@ -644,6 +673,18 @@ impl<'r, 'a> Request<'r, 'a> {
         if novel.is_none()
             && kind == KeyKind::Number
             && missing.iter().all(|&(i, _)| day_stated_elsewhere(i))
+        {
+            return None;
+        }
+        // A number stated under the claim's own scope in another sentence, when the best
+        // sentence opens with another scope (`scoped_elsewhere`): "On Sundays the last bus
+        // leaves … at 22:10" is not contradicted by "On weekdays the last bus leaves … at
+        // 23:40" when "On Saturdays and Sundays the last departure is at 22:10".
+        if novel.is_none()
+            && kind == KeyKind::Number
+            && missing
+                .iter()
+                .all(|&(i, _)| self.scoped_elsewhere(view, al, i))
         {
             return None;
         }
@@ -1294,37 +1335,48 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// A common noun of a place slot ("in the mitochondria") that the sources state elsewhere,
     /// swapped for the one the best sentence puts there (`place_noun_swap`), when that sentence
-    /// holds the rest of the claim (every other content key of the claim the sources hold, at
+    /// states the rest of the claim (every other content key of the claim the sources hold, at
     /// least two of them) and the question asks "where": the slot is then the answer. Without
     /// such a question a place slot is as often reworded ("in a jail" for "in a cell", "on
     /// treats" for "on rewarding themselves": 7 correct summaries and 1 hallucinated one of the
     /// dev rows were contradicted so).
+    /// So too the scope a claim opens with (`scope_swap`: "On Sundays the last bus leaves …
+    /// at 23:40" against "On weekdays the last bus leaves … at 23:40"), asked "where" or not.
     fn place(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
-        if !self
-            .question_toks()
-            .iter()
-            .any(|t| t.raw.eq_ignore_ascii_case("where"))
-        {
-            return None;
-        }
-        let sourced = |i: usize| view.ids[i].is_some();
+        // The sourced keys the best sentence itself states or lacks (a key of the question
+        // counts as lacking: "On Sundays …" asked about Sundays is still said of them).
+        let in_best = |i: usize| view.ids[i].map(|id| self.index.has(al.s, id));
         let missing: Vec<usize> = (0..view.content.len())
-            .filter(|&i| sourced(i) && !al.in_sent[i])
+            .filter(|&i| in_best(i) == Some(false))
             .collect();
         let held = (0..view.content.len())
-            .filter(|&i| sourced(i) && al.in_sent[i])
+            .filter(|&i| in_best(i) == Some(true))
             .count();
         let (&[i], true) = (&missing[..], held >= 2) else {
             return None;
         };
-        if view.content[i].kind != KeyKind::Word {
+        if !matches!(view.content[i].kind, KeyKind::Word | KeyKind::Month) {
             return None;
         }
-        let (said, stated) = place_noun_swap(
-            (view.text, view.toks),
-            view.content[i].at as usize,
-            (self.context, self.context_tokens, al.aligned[0]),
-        )?;
+        let (claim, at) = ((view.text, view.toks), view.content[i].at as usize);
+        let asks_where = || {
+            self.question_toks()
+                .iter()
+                .any(|t| t.raw.eq_ignore_ascii_case("where"))
+        };
+        let (said, stated) =
+            scope_swap(claim, at, (self.context, al.aligned[0])).or_else(|| {
+                let place = view.content[i].kind == KeyKind::Word && asks_where();
+                place
+                    .then(|| {
+                        place_noun_swap(
+                            claim,
+                            at,
+                            (self.context, self.context_tokens, al.aligned[0]),
+                        )
+                    })
+                    .flatten()
+            })?;
         Some((versus(said, stated), Some(al.s)))
     }
 

@@ -554,6 +554,7 @@ impl<'a> SourceIndex<'a> {
         self.stated[id as usize] == STATED_DENIED
     }
 
+    /// Whether sentence `sentence` holds key-token `id`.
     pub(super) fn has(&self, sentence: u32, id: u32) -> bool {
         self.sentence(sentence).0.binary_search(&id).is_ok()
     }

@@ -677,3 +677,59 @@ pub(super) fn place_noun_swap<'c, 's>(
         .find(|(s, _)| !stems.contains(s))
         .map(|(_, stated)| (said, stated))
 }
+
+/// Prepositions that open a sentence's scope ("On Sundays, …", "In winter …", "For children
+/// …"; [`scope_swap`]).
+pub(super) const SCOPE_PREPOSITIONS: &[&str] = &["at", "during", "for", "in", "on"];
+
+/// The word that fills the scope a sentence opens with (`toks`, offsets in `src`): its first
+/// token one of [`SCOPE_PREPOSITIONS`], then past one article a word of letters, capitalised or
+/// not, that is no stop word ("On Sundays the last bus …" → "Sundays"), nothing but spaces
+/// between them. Some((its token index, the preposition, the word)).
+pub(super) fn opening_scope<'a>(
+    src: &str,
+    toks: &[Token<'a>],
+) -> Option<(usize, &'a str, &'a str)> {
+    let prep = toks.first()?.raw;
+    if !SCOPE_PREPOSITIONS
+        .iter()
+        .any(|p| prep.eq_ignore_ascii_case(p))
+    {
+        return None;
+    }
+    let article = |j: usize| {
+        toks.get(j).is_some_and(|t| {
+            ["the", "a", "an"]
+                .iter()
+                .any(|a| t.raw.eq_ignore_ascii_case(a))
+        })
+    };
+    let j = if article(1) { 2 } else { 1 };
+    let raw = toks.get(j)?.raw;
+    let spaced = (1..=j).all(|k| gap(src, toks, k - 1, k).is_empty());
+    let word = raw.chars().all(char::is_alphabetic) && !is_stopword(&lower_cow(raw));
+    (spaced && word).then_some((j, prep, raw))
+}
+
+/// The scope a claim opens with swapped for the one of the sentence that states the rest of it:
+/// "On Sundays the last bus leaves Central Station at 23:40" against "On weekdays the last bus
+/// leaves Central Station at 23:40. On Saturdays and Sundays the last departure is at 22:10".
+/// The claim (`claim_toks`, offsets in `text`) opens with a scope ([`opening_scope`]) whose word
+/// is token `at`, the one word the caller found in the sources but not in the best sentence
+/// `sent_toks` (offsets in `context`); that sentence opens with the same preposition and a word
+/// the claim does not use anywhere. What holds in one scope is stated as holding in another
+/// (the entity swap of FactCC, Kryscinski et al. 2020, on the condition a statement is made
+/// under). Some((the claim's word, the sentence's)).
+pub(super) fn scope_swap<'c, 's>(
+    (text, claim_toks): (&str, &[Token<'c>]),
+    at: usize,
+    (context, sent_toks): (&str, &[Token<'s>]),
+) -> Option<(&'c str, &'s str)> {
+    let (j, prep, said) = opening_scope(text, claim_toks)?;
+    let (_, their_prep, stated) = opening_scope(context, sent_toks)?;
+    if j != at || !prep.eq_ignore_ascii_case(their_prep) {
+        return None;
+    }
+    let stem = word_stem(stated);
+    (!claim_toks.iter().any(|t| word_stem(t.raw) == stem)).then_some((said, stated))
+}

@@ -2888,3 +2888,20 @@ fn a_place_noun_of_another_sentence_answering_where_is_contradicted() {
     // Without a question that asks where, a place slot is as often reworded: not judged.
     assert_conflicts(bad, "", ctx, &[]);
 }
+
+#[test]
+fn a_scope_swapped_for_the_one_of_the_sentence_stating_the_rest_is_contradicted() {
+    let ctx = "Route 42 runs from the Central Station to the airport every 20 minutes. On \
+               weekdays the last bus leaves Central Station at 23:40. On Saturdays and Sundays \
+               the last departure is at 22:10, and the first is at 07:00.";
+    let q = "When does the last bus to the airport leave on Sundays?";
+    let bad = "On Sundays the last bus leaves Central Station at 23:40.";
+    assert_conflicts(bad, q, ctx, &["\"Sundays\" vs \"weekdays\""]);
+    assert_conflicts(
+        "On Sundays the last bus leaves Central Station at 22:10.",
+        q,
+        ctx,
+        &[],
+    );
+    assert_conflicts("On weekdays the last bus leaves at 23:40.", q, ctx, &[]);
+}
