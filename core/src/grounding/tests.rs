@@ -1925,6 +1925,29 @@ fn assert_conflicts(text: &str, q: &str, ctx: &str, expected: &[&str]) {
     assert_eq!(g.claims[0].conflicts, expected, "{text}: {g:?}");
 }
 
+/// `agent_swap` of the claim's verb (or participle) `verb` against the one sentence `ctx`, its
+/// frame read as `Request::agent` reads it.
+fn agent_swap_at(claim: &str, verb: &str, ctx: &str) -> Option<(String, String, usize)> {
+    let (ctx_toks, toks) = (tokens(ctx), tokens(claim));
+    let ks = keys(claim, (0, claim.len()), &LowerVocab::default());
+    let at = toks.iter().position(|t| t.raw == verb).expect("the verb");
+    let frame = if past_verb(verb) {
+        verb_frame(claim, &toks, &ks, at)
+    } else {
+        participle_frame(claim, &toks, &ks, at)
+    };
+    let sentence = (
+        &ctx_toks[..],
+        keys(ctx, (0, ctx.len()), &LowerVocab::default()),
+    );
+    agent_swap(
+        (&toks, at, frame.expect("a frame")),
+        &[],
+        (ctx, &ctx_toks),
+        [sentence].into_iter(),
+    )
+}
+
 #[test]
 fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     let ctx = "On December 17, 1903, Wilbur and Orville Wright made four brief flights at \
@@ -1969,58 +1992,30 @@ fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     let ctx = "William defeated Harold, who was killed during the battle.";
     let bad = "Harold Godwinson won, defeating William of Normandy.";
     assert_conflicts(bad, "", ctx, &["\"harold godwinson\" vs \"william\""]);
-    let swap_of = |claim: &str, ctx: &str| {
-        let (ctx_toks, toks) = (tokens(ctx), tokens(claim));
-        let ks = keys(claim, (0, claim.len()), &LowerVocab::default());
-        let at = toks
-            .iter()
-            .position(|t| t.raw == "defeating")
-            .expect("the participle");
-        let frame = participle_frame(claim, &toks, &ks, at).expect("a participle's frame");
-        let sentence = (
-            &ctx_toks[..],
-            keys(ctx, (0, ctx.len()), &LowerVocab::default()),
-        );
-        agent_swap(
-            (&toks, at, frame),
-            &[],
-            (ctx, &ctx_toks),
-            [sentence].into_iter(),
-        )
-    };
     let claim = "Harold Godwinson won, defeating William.";
     let swap = Some(("harold godwinson".into(), "william".into(), 0));
     assert_eq!(
-        swap_of(claim, "William defeated Harold, who was killed."),
+        agent_swap_at(
+            claim,
+            "defeating",
+            "William defeated Harold, who was killed."
+        ),
         swap
     );
     assert_eq!(
-        swap_of(claim, "William defeated Harold Hardrada, who was killed."),
+        agent_swap_at(
+            claim,
+            "defeating",
+            "William defeated Harold Hardrada, who was killed."
+        ),
         None
     );
     // An irregular verb's forms are one verb: "wrote" is read against "is written by"; a frame
     // with the claim's agent among them leaves nothing to judge.
     let ctx = "The War of the Worlds is written by Herbert George Wells.";
     let bad = "Stephen King wrote The War of the Worlds.";
-    let (ctx_toks, toks) = (tokens(ctx), tokens(bad));
-    let ks = keys(bad, (0, bad.len()), &LowerVocab::default());
-    let wrote = toks
-        .iter()
-        .position(|t| t.raw == "wrote")
-        .expect("the verb");
-    let frame = verb_frame(bad, &toks, &ks, wrote).expect("an active frame");
-    let sentence = (
-        &ctx_toks[..],
-        keys(ctx, (0, ctx.len()), &LowerVocab::default()),
-    );
-    let swapped = agent_swap(
-        (&toks, wrote, frame),
-        &[],
-        (ctx, &ctx_toks),
-        [sentence].into_iter(),
-    );
     assert_eq!(
-        swapped,
+        agent_swap_at(bad, "wrote", ctx),
         Some(("stephen king".into(), "herbert george well".into(), 0))
     );
     let ctx = "Brett Helquist wrote The End. The End is written by Lemony Snicket.";
