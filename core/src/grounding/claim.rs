@@ -1160,6 +1160,7 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         self.recombined_date(view, al)
             .or_else(|| self.number_slot_swap(view, al))
+            .or_else(|| self.bound(view, al))
             .or_else(|| self.dated_event(view, al))
             .or_else(|| self.name_value(view, al))
             .or_else(|| self.of_slot_or_life_span(view, al))
@@ -1208,6 +1209,21 @@ impl<'r, 'a> Request<'r, 'a> {
         let claim = (view.text, view.toks);
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
             .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
+        Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A bound's number changed (`bound_number_swap`: "up to ten days" against "Up to five
+    /// unused days …"), against the best sentence, when the two aligned sentences hold most of
+    /// the claim.
+    fn bound(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.aligned_support < 0.5 {
+            return None;
+        }
+        let sent = span_tokens(self.context_tokens, self.index.spans[al.s as usize]);
+        let (said, stated) = bound_number_swap(
+            (view.text, view.toks),
+            (self.context, self.context_tokens, sent),
+        )?;
         Some((versus(said, stated), Some(al.s)))
     }
 

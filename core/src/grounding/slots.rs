@@ -1,7 +1,7 @@
 //! Swaps read from a slot of the aligned sentence: a number in the same labelled slot, a life
-//! span, a name in an "of" slot, a value stated of another name, a common noun in a place slot
-//! ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`], [`name_value_swap`],
-//! [`place_noun_swap`]).
+//! span, a name in an "of" slot, a value stated of another name, a common noun in a place slot,
+//! a scope, a bound's number ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`],
+//! [`name_value_swap`], [`place_noun_swap`], [`scope_swap`], [`bound_number_swap`]).
 
 use super::*;
 
@@ -732,4 +732,95 @@ pub(super) fn scope_swap<'c, 's>(
     }
     let stem = word_stem(stated);
     (!claim_toks.iter().any(|t| word_stem(t.raw) == stem)).then_some((said, stated))
+}
+
+/// Phrases that bound a count or an amount, as lower-case words ("up to five days", "at least
+/// 18 years", "no more than 4 tablets"; [`bound_number_swap`]).
+pub(super) const BOUND_PHRASES: &[&[&str]] = &[
+    &["up", "to"],
+    &["at", "least"],
+    &["at", "most"],
+    &["no", "more", "than"],
+    &["no", "fewer", "than"],
+    &["no", "less", "than"],
+    &["more", "than"],
+    &["fewer", "than"],
+    &["less", "than"],
+    &["a", "maximum", "of"],
+    &["a", "minimum", "of"],
+];
+
+/// A number at token `i` of `toks` (offsets in `src`) under a bound, a phrase of
+/// [`BOUND_PHRASES`] right before it (nothing but spaces between its words and the number):
+/// the number's value (digits, or a number word: "five" → 5, [`number_word`]) and the stems of
+/// the lower-case content words among the two words after it, what it counts ("five unused
+/// days" → [unus, day]). None for a number under no bound or counting nothing.
+fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
+    let t = toks.get(i)?;
+    let lower = lower_cow(t.raw);
+    let value = if t.is_number {
+        number_value(t.raw)?
+    } else {
+        number_word(&lower)?.parse::<f64>().ok()?
+    };
+    let bounded = BOUND_PHRASES.iter().any(|p| {
+        i >= p.len()
+            && p.iter().enumerate().all(|(k, w)| {
+                let j = i - p.len() + k;
+                toks[j].raw.eq_ignore_ascii_case(w) && gap(src, toks, j, j + 1).is_empty()
+            })
+    });
+    if !bounded {
+        return None;
+    }
+    let counted: Vec<String> = (i + 1..toks.len().min(i + 3))
+        .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
+        .map(|k| toks[k].raw)
+        .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w))
+        .map(word_stem)
+        .collect();
+    (!counted.is_empty()).then_some((value, counted))
+}
+
+/// A bound's value changed: "you can carry over up to ten days" against "Up to five unused
+/// days may be carried over …". A number of the claim (`claim_toks`, offsets in `text`) under a
+/// bound ([`bound_at`]) that the sentence (`sent_toks`, offsets in `context`) states under a
+/// bound with another value, counting a word the claim's number counts too, while no bound of
+/// the sources (`context_tokens`) on such a word has the claim's value. Any bound phrase
+/// matches any other: a negation before one turns it into another ("Do not give more than 4
+/// tablets" is "no more than 4 tablets"), and the claim's value stated anywhere so is its
+/// support. Digits and number words are one value ("five" = 5). The number swap of FactCC
+/// (Kryscinski et al. 2020) on a limit, the number a reader acts on in a policy, a dosage or a
+/// plan. Some((the claim's number, the sentence's)) as written.
+pub(super) fn bound_number_swap<'c, 's>(
+    (text, claim_toks): (&str, &[Token<'c>]),
+    (context, context_tokens, sent_toks): (&str, &[Token<'s>], &[Token<'s>]),
+) -> Option<(&'c str, &'s str)> {
+    // The bounds of `toks` on a word of `counts`: (their token, value).
+    let bounds_on = |toks: &[Token<'s>], counts: &[String]| -> Vec<(usize, f64)> {
+        (0..toks.len())
+            .filter_map(|j| {
+                let (value, c) = bound_at(context, toks, j)?;
+                c.iter().any(|w| counts.contains(w)).then_some((j, value))
+            })
+            .collect()
+    };
+    for i in 0..claim_toks.len() {
+        let Some((said, counts)) = bound_at(text, claim_toks, i) else {
+            continue;
+        };
+        let Some(&(j, _)) = bounds_on(sent_toks, &counts)
+            .iter()
+            .find(|&&(_, stated)| stated != said)
+        else {
+            continue;
+        };
+        if bounds_on(context_tokens, &counts)
+            .iter()
+            .all(|&(_, stated)| stated != said)
+        {
+            return Some((claim_toks[i].raw, sent_toks[j].raw));
+        }
+    }
+    None
 }

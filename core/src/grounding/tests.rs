@@ -2900,3 +2900,47 @@ fn a_scope_swapped_for_the_one_of_the_sentence_stating_the_rest_is_contradicted(
     );
     assert_conflicts("On weekdays the last bus leaves at 23:40.", q, ctx, &[]);
 }
+
+#[test]
+fn a_bounds_number_changed_is_contradicted() {
+    let ctx = "Employees receive 25 days of annual leave per calendar year. Up to five unused \
+               days may be carried over into the following year, provided they are taken \
+               before 31 March.";
+    let q = "Can I carry over unused holiday to next year?";
+    let bad = "Yes, you can carry over up to ten days into the following year.";
+    assert_conflicts(bad, q, ctx, &["\"ten\" vs \"five\""]);
+    for good in [
+        "Yes, you can carry over up to five days into the following year.",
+        "Yes, up to 5 unused days can be carried over.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // Another bound, or a bound of another thing, is no rival.
+    let toks = |s: &'static str| (s, tokens(s));
+    let (c, ct) = toks("You must be at least 18 years old and may bring up to two guests.");
+    let (s, st) =
+        toks("Members may bring up to four guests. Members must be at least 18 years old.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s, &st, &st)),
+        Some(("two", "four"))
+    );
+    let (c, ct) = toks("You may bring up to two children.");
+    assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
+    // The claim's value under a bound in another sentence is its support: a negation before a
+    // bound turns it into another ("Do not give more than 4" is "no more than 4").
+    let (s, st) = toks(
+        "Children aged 6 to 11: take one tablet every 4 to 6 hours. Do not give more than 4 \
+         tablets in 24 hours. Adults: take 2 tablets, no more than 8 tablets in 24 hours.",
+    );
+    let (c, ct) = toks("One tablet every 4 to 6 hours, but no more than 4 tablets in 24 hours.");
+    let adults = &st[st
+        .iter()
+        .position(|t| t.raw == "Adults")
+        .expect("a sentence")..];
+    assert_eq!(bound_number_swap((c, &ct), (s, &st, adults)), None);
+    let (c, ct) = toks("One tablet every 4 to 6 hours, but no more than 6 tablets in 24 hours.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s, &st, adults)),
+        Some(("6", "8"))
+    );
+}
