@@ -756,13 +756,7 @@ pub(super) const BOUND_PHRASES: &[&[&str]] = &[
 /// the lower-case content words among the two words after it, what it counts ("five unused
 /// days" → [unus, day]). None for a number under no bound or counting nothing.
 fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
-    let t = toks.get(i)?;
-    let lower = lower_cow(t.raw);
-    let value = if t.is_number {
-        number_value(t.raw)?
-    } else {
-        number_word(&lower)?.parse::<f64>().ok()?
-    };
+    // The phrase first: it rules out almost every token without lower-casing it.
     let bounded = BOUND_PHRASES.iter().any(|p| {
         i >= p.len()
             && p.iter().enumerate().all(|(k, w)| {
@@ -770,9 +764,12 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
                 toks[j].raw.eq_ignore_ascii_case(w) && gap(src, toks, j, j + 1).is_empty()
             })
     });
-    if !bounded {
-        return None;
-    }
+    let t = toks.get(i).filter(|_| bounded)?;
+    let value = if t.is_number {
+        number_value(t.raw)?
+    } else {
+        number_word(&lower_cow(t.raw))?.parse::<f64>().ok()?
+    };
     let counted: Vec<String> = (i + 1..toks.len().min(i + 3))
         .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
         .map(|k| toks[k].raw)
