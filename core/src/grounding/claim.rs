@@ -1168,7 +1168,7 @@ impl<'r, 'a> Request<'r, 'a> {
             .or_else(|| self.exception(view, al))
             .or_else(|| self.rank(view, al))
             .or_else(|| self.agent(view, al))
-            .or_else(|| self.place(view, al))
+            .or_else(|| self.place_or_scope(view, al))
             .or_else(|| self.pronoun(view, al))
     }
 
@@ -1356,9 +1356,10 @@ impl<'r, 'a> Request<'r, 'a> {
     /// such a question a place slot is as often reworded ("in a jail" for "in a cell", "on
     /// treats" for "on rewarding themselves": 7 correct summaries and 1 hallucinated one of the
     /// dev rows were contradicted so).
+    ///
     /// So too the scope a claim opens with (`scope_swap`: "On Sundays the last bus leaves …
     /// at 23:40" against "On weekdays the last bus leaves … at 23:40"), asked "where" or not.
-    fn place(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+    fn place_or_scope(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         // The sourced keys the best sentence itself states or lacks (a key of the question
         // counts as lacking: "On Sundays …" asked about Sundays is still said of them).
         let in_best = |i: usize| view.ids[i].map(|id| self.index.has(al.s, id));

@@ -619,17 +619,29 @@ pub(super) const PLACE_PREPOSITIONS: &[&str] = &["at", "in", "inside", "into", "
 /// ("in the chloroplasts" → "chloroplasts"), with nothing but spaces between them. None for a
 /// name, a number or a stop word there.
 fn place_slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(usize, &'a str)> {
-    let lower = |j: usize| toks.get(j).map(|t| lower_cow(t.raw));
-    if !lower(i).is_some_and(|w| PLACE_PREPOSITIONS.contains(&w.as_ref())) {
+    let preposition = toks.get(i).map(|t| lower_cow(t.raw));
+    if !preposition.is_some_and(|w| PLACE_PREPOSITIONS.contains(&w.as_ref())) {
         return None;
     }
-    let mut j = i + 1;
-    if lower(j).is_some_and(|w| matches!(w.as_ref(), "the" | "a" | "an")) {
-        j += 1;
-    }
+    let (j, raw) = preposition_object(src, toks, i)?;
+    (raw.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(raw)).then_some((j, raw))
+}
+
+/// The word after the preposition at token `i` of `toks` (offsets in `src`), past one article
+/// ("in the chloroplasts" → "chloroplasts"), with nothing but spaces between them: (its token
+/// index, the word). None at the end of the tokens or across a punctuation mark. Read by
+/// [`place_slot`] and [`opening_scope`], which each test the preposition and the word.
+fn preposition_object<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(usize, &'a str)> {
+    let article = toks.get(i + 1).is_some_and(|t| {
+        ["the", "a", "an"]
+            .iter()
+            .any(|a| t.raw.eq_ignore_ascii_case(a))
+    });
+    let j = if article { i + 2 } else { i + 1 };
     let raw = toks.get(j)?.raw;
-    let spaced = (i + 1..=j).all(|k| gap(src, toks, k - 1, k).is_empty());
-    (spaced && raw.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(raw)).then_some((j, raw))
+    (i + 1..=j)
+        .all(|k| gap(src, toks, k - 1, k).is_empty())
+        .then_some((j, raw))
 }
 
 /// A common noun in a place slot of the claim swapped for one another sentence of the sources
@@ -697,18 +709,9 @@ pub(super) fn opening_scope<'a>(
     {
         return None;
     }
-    let article = |j: usize| {
-        toks.get(j).is_some_and(|t| {
-            ["the", "a", "an"]
-                .iter()
-                .any(|a| t.raw.eq_ignore_ascii_case(a))
-        })
-    };
-    let j = if article(1) { 2 } else { 1 };
-    let raw = toks.get(j)?.raw;
-    let spaced = (1..=j).all(|k| gap(src, toks, k - 1, k).is_empty());
+    let (j, raw) = preposition_object(src, toks, 0)?;
     let word = raw.chars().all(char::is_alphabetic) && !is_stopword(&lower_cow(raw));
-    (spaced && word).then_some((j, prep, raw))
+    word.then_some((j, prep, raw))
 }
 
 /// The scope a claim opens with swapped for the one of the sentence that states the rest of it:
