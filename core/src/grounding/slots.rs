@@ -714,27 +714,116 @@ pub(super) fn opening_scope<'a>(
     word.then_some((j, prep, raw))
 }
 
-/// The scope a claim opens with swapped for the one of the sentence that states the rest of it:
+/// Singular lower-case forms ([`normal_form`]) of the calendar words that scope a statement in time: the days of the
+/// week, the week's parts, the times of day and the seasons ("on Saturdays", "at weekends", "in
+/// the evening", "during winter"; [`scope_swap`]). Months are keys of their own
+/// ([`KeyKind::Month`]). Not "fall" (a verb as often as a season).
+pub(super) const CALENDAR_SCOPES: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekday",
+    "weekend",
+    "weeknight",
+    "holiday",
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+    "spring",
+    "summer",
+    "autumn",
+    "winter",
+];
+
+/// The calendar scopes ([`CALENDAR_SCOPES`]) that sentence `toks` (offsets in `src`) states
+/// after a preposition of [`SCOPE_PREPOSITIONS`] anywhere in it, with the calendar words listed
+/// after the first ("On Saturdays and Sundays …" → "Saturdays", "Sundays"): (token index, word).
+fn calendar_scopes<'a>(src: &str, toks: &[Token<'a>]) -> Vec<(usize, &'a str)> {
+    let mut found = Vec::new();
+    for i in 0..toks.len() {
+        let prep = toks[i].raw;
+        if !SCOPE_PREPOSITIONS
+            .iter()
+            .any(|p| prep.eq_ignore_ascii_case(p))
+        {
+            continue;
+        }
+        let Some((mut j, raw)) = preposition_object(src, toks, i) else {
+            continue;
+        };
+        if !is_calendar(raw) {
+            continue;
+        }
+        found.push((j, raw));
+        // "Saturdays and Sundays", "Saturdays, Sundays and holidays".
+        while let Some(joint) = toks.get(j + 1) {
+            let sep = gap(src, toks, j, j + 1).trim();
+            let conjunction = ["and", "or"]
+                .iter()
+                .any(|c| joint.raw.eq_ignore_ascii_case(c));
+            let next = match (conjunction, sep) {
+                (true, "" | ",") => j + 2,
+                (false, ",") => j + 1,
+                _ => break,
+            };
+            match toks.get(next) {
+                Some(t) if is_calendar(t.raw) => {
+                    found.push((next, t.raw));
+                    j = next;
+                }
+                _ => break,
+            }
+        }
+    }
+    found
+}
+
+/// Whether `raw` is a calendar word of [`CALENDAR_SCOPES`], in any case or number.
+fn is_calendar(raw: &str) -> bool {
+    raw.chars().all(char::is_alphabetic)
+        && CALENDAR_SCOPES.contains(&normal_form(lower_cow(raw)).as_ref())
+}
+
+/// The scope of a claim swapped for the one of the sentence that states the rest of it:
 /// "On Sundays the last bus leaves Central Station at 23:40" against "On weekdays the last bus
-/// leaves Central Station at 23:40. On Saturdays and Sundays the last departure is at 22:10".
-/// The claim (`claim_toks`, offsets in `text`) opens with a scope ([`opening_scope`]) whose word
-/// is token `at`, the one word the caller found in the sources but not in the best sentence
-/// `sent_toks` (offsets in `context`); that sentence opens with the same preposition and a word
-/// the claim does not use anywhere. What holds in one scope is stated as holding in another
-/// (the entity swap of FactCC, Kryscinski et al. 2020, on the condition a statement is made
-/// under). Some((the claim's word, the sentence's)).
+/// leaves Central Station at 23:40. On Saturdays and Sundays the last departure is at 22:10";
+/// "On Saturdays the library opens at 9 am" against "The library opens at 9 am on weekdays. On
+/// Saturdays it opens at 10 am". The claim's word at token `at` (`claim_toks`, offsets in
+/// `text`) is the one word the caller found in the sources but not in the best sentence
+/// `sent_toks` (offsets in `context`), and it fills a scope of the claim: either the claim
+/// opens with it ([`opening_scope`]) and that sentence opens with the same preposition and a
+/// word the claim does not use anywhere, or it is a calendar scope ([`calendar_scopes`]: a day,
+/// a part of the week or day, a season) and that sentence states another calendar scope, none
+/// of whose words the claim uses. What holds in one scope is stated as holding in another (the
+/// entity swap of FactCC, Kryscinski et al. 2020, on the condition a statement is made under).
+/// Some((the claim's word, the sentence's)).
 pub(super) fn scope_swap<'c, 's>(
     (text, claim_toks): (&str, &[Token<'c>]),
     at: usize,
     (context, sent_toks): (&str, &[Token<'s>]),
 ) -> Option<(&'c str, &'s str)> {
-    let (j, prep, said) = opening_scope(text, claim_toks)?;
-    let (_, their_prep, stated) = opening_scope(context, sent_toks)?;
-    if j != at || !prep.eq_ignore_ascii_case(their_prep) {
+    let stems: Vec<String> = claim_toks.iter().map(|t| word_stem(t.raw)).collect();
+    let unsaid = |w: &str| !stems.contains(&word_stem(w));
+    if let Some((_, prep, said)) = opening_scope(text, claim_toks).filter(|s| s.0 == at) {
+        let stated = opening_scope(context, sent_toks)
+            .filter(|(_, their_prep, w)| prep.eq_ignore_ascii_case(their_prep) && unsaid(w));
+        if let Some((_, _, stated)) = stated {
+            return Some((said, stated));
+        }
+    }
+    calendar_scopes(text, claim_toks)
+        .iter()
+        .find(|&&(j, _)| j == at)?;
+    let theirs = calendar_scopes(context, sent_toks);
+    if theirs.iter().any(|&(_, w)| !unsaid(w)) {
         return None;
     }
-    let stem = word_stem(stated);
-    (!claim_toks.iter().any(|t| word_stem(t.raw) == stem)).then_some((said, stated))
+    theirs.first().map(|&(_, w)| (claim_toks[at].raw, w))
 }
 
 /// Phrases that bound a count or an amount, as lower-case words ("up to five days", "at least

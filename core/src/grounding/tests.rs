@@ -2902,6 +2902,35 @@ fn a_scope_swapped_for_the_one_of_the_sentence_stating_the_rest_is_contradicted(
 }
 
 #[test]
+fn a_calendar_scope_swapped_anywhere_in_the_claim_is_contradicted() {
+    let ctx = "The library opens at 9 am on weekdays. On Saturdays it opens at 10 am. It is \
+               closed on Sundays.";
+    let q = "When does the library open on Saturdays?";
+    assert_conflicts(
+        "On Saturdays the library opens at 9 am.",
+        q,
+        ctx,
+        &["\"Saturdays\" vs \"weekdays\""],
+    );
+    assert_conflicts(
+        "The library opens at 9 am on Saturdays.",
+        q,
+        ctx,
+        &["\"Saturdays\" vs \"weekdays\""],
+    );
+    for good in [
+        "On Saturdays the library opens at 10 am.",
+        "It opens at 10 am on Saturdays.",
+        "The library opens at 9 am on weekdays.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // A sentence that lists the claim's day among its scopes states it.
+    let ctx = "The pool opens at 7 am on weekdays and Saturdays. It opens at noon on Sundays.";
+    assert_conflicts("On Saturdays the pool opens at 7 am.", "", ctx, &[]);
+}
+
+#[test]
 fn a_bounds_number_changed_is_contradicted() {
     let ctx = "Employees receive 25 days of annual leave per calendar year. Up to five unused \
                days may be carried over into the following year, provided they are taken \
