@@ -714,18 +714,12 @@ pub(super) fn opening_scope<'a>(
     word.then_some((j, prep, raw))
 }
 
-/// Singular lower-case forms ([`normal_form`]) of the calendar words that scope a statement in time: the days of the
-/// week, the week's parts, the times of day and the seasons ("on Saturdays", "at weekends", "in
-/// the evening", "during winter"; [`scope_swap`]). Months are keys of their own
-/// ([`KeyKind::Month`]). Not "fall" (a verb as often as a season).
+/// Singular lower-case forms ([`normal_form`]) of the calendar words besides the days of the
+/// week ([`WEEKDAYS`]) that scope a statement in time: the week's parts, the times of day and
+/// the seasons ("on Saturdays", "at weekends", "in the evening", "during winter";
+/// [`scope_swap`]). Months are keys of their own ([`KeyKind::Month`]). Not "fall" (a verb as
+/// often as a season).
 pub(super) const CALENDAR_SCOPES: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
     "weekday",
     "weekend",
     "weeknight",
@@ -740,7 +734,7 @@ pub(super) const CALENDAR_SCOPES: &[&str] = &[
     "winter",
 ];
 
-/// The calendar scopes ([`CALENDAR_SCOPES`]) that sentence `toks` (offsets in `src`) states
+/// The calendar scopes ([`is_calendar`]) that sentence `toks` (offsets in `src`) states
 /// after a preposition of [`SCOPE_PREPOSITIONS`] anywhere in it, with the calendar words listed
 /// after the first ("On Saturdays and Sundays …" → "Saturdays", "Sundays"): (token index, word).
 fn calendar_scopes<'a>(src: &str, toks: &[Token<'a>]) -> Vec<(usize, &'a str)> {
@@ -783,10 +777,14 @@ fn calendar_scopes<'a>(src: &str, toks: &[Token<'a>]) -> Vec<(usize, &'a str)> {
     found
 }
 
-/// Whether `raw` is a calendar word of [`CALENDAR_SCOPES`], in any case or number.
+/// Whether `raw` is a day of the week ([`WEEKDAYS`]) or a calendar word of
+/// [`CALENDAR_SCOPES`], in any case or number.
 fn is_calendar(raw: &str) -> bool {
-    raw.chars().all(char::is_alphabetic)
-        && CALENDAR_SCOPES.contains(&normal_form(lower_cow(raw)).as_ref())
+    if !raw.chars().all(char::is_alphabetic) {
+        return false;
+    }
+    let word = normal_form(lower_cow(raw));
+    WEEKDAYS.contains(&word.as_ref()) || CALENDAR_SCOPES.contains(&word.as_ref())
 }
 
 /// The scope of a claim swapped for the one of the sentence that states the rest of it:
