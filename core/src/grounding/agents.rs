@@ -125,11 +125,13 @@ pub(super) fn past_verb(raw: &str) -> bool {
 }
 
 /// A verb's frame: the names of its agent (in [`normal_form`]) and the tokens of what it says
-/// the agent did it to, its other argument ([`verb_frame`]).
+/// the agent did it to, its other argument ([`verb_frame`]), and whether the verb is passive
+/// (the agent after "by"; the argument then the subject, read back only to a stop word).
 #[derive(Debug, PartialEq)]
 pub(super) struct VerbFrame<'k> {
     pub(super) agent: Vec<&'k str>,
     pub(super) argument: Vec<usize>,
+    pub(super) passive: bool,
 }
 
 /// The frame of the verb at token `i` of a sentence (`toks`, offsets in `src`; `ks` its
@@ -222,7 +224,11 @@ pub(super) fn verb_frame<'k>(
         let argument = (lo..by)
             .filter(|&j| j != i && be_at.is_none_or(|b| j < b || j > i))
             .collect();
-        return Some(VerbFrame { agent, argument });
+        return Some(VerbFrame {
+            agent,
+            argument,
+            passive: true,
+        });
     }
     if be_before || i == 0 || !joined(i - 1, i) || !is_name(i - 1) {
         return None;
@@ -262,7 +268,11 @@ pub(super) fn verb_frame<'k>(
     let argument = (i + 1..toks.len())
         .take_while(|&k| joined(k - 1, k) && !ends_frame(k))
         .collect();
-    Some(VerbFrame { agent, argument })
+    Some(VerbFrame {
+        agent,
+        argument,
+        passive: false,
+    })
 }
 
 /// The frame of a present participle that opens a participial clause after a comma, at token
@@ -320,6 +330,7 @@ pub(super) fn participle_frame<'k>(
     Some(VerbFrame {
         agent: main.agent,
         argument,
+        passive: false,
     })
 }
 
@@ -332,7 +343,9 @@ pub(super) fn participle_frame<'k>(
 /// Chelsea" against "Chelsea beat Liverpool"), that is no verb of a role
 /// many share ([`SHARED_ROLE_VERBS`]); every frame of that verb in the sources
 /// (`sentences`: those holding the verb's word, as (tokens, keys) of `context`, whose tokens are
-/// `context_tokens`) names its agent, none of them the claim's nor another part of its name
+/// `context_tokens`) names its agent, none that may state the claim names the claim's agent
+/// (an active frame of it with an argument that shares no word with the claim's is another of
+/// its deeds, passed over), nor does the rival name another part of its name
 /// ([`one_entity`]); and one of them has the claim's argument: each content word of the
 /// claim's argument is one of the frame's or the question's (`question_toks`), and each of
 /// the frame's one of the claim's or the question's ("the first flight", asked about, for
@@ -386,12 +399,26 @@ pub(super) fn agent_swap<'t, 'a: 't>(
         };
         for j in (0..toks.len()).filter(|&j| rival_verb(toks[j].raw)) {
             let stated = verb_frame(context, toks, &ks, j)?;
-            if stated.agent.iter().any(|n| said.agent.contains(n)) {
-                return None;
-            }
             let theirs = content(toks, &stated.argument);
             let same = claimed.iter().all(|w| held(w, &theirs))
                 && theirs.iter().all(|w| held(w, &claimed));
+            // A frame of the claim's agent states the claim, or may: an argument the claim
+            // leaves to a pronoun ("It was written by Isaac Asimov"), one that shares a word
+            // with the claim's, or a passive's subject, read back only to a stop word ("The
+            // Portable Atheist: Essential Readings for the Non-believer is written by Mark
+            // Twain" has "Non-believer"): nothing is judged. An active verb's other argument is
+            // another of the agent's deeds ("Lee Unkrich directed Toy Story 3" for "Lee
+            // Unkrich directed Coco"): no rival, and the search goes on.
+            if stated.agent.iter().any(|n| said.agent.contains(n)) {
+                let other_deed = !(same
+                    || stated.passive
+                    || claimed.is_empty()
+                    || claimed.iter().any(|w| theirs.contains(w)));
+                if !other_deed {
+                    return None;
+                }
+                continue;
+            }
             // Or the two swapped between agent and argument: "Acme acquired Siemens" against
             // "Acme was acquired by Siemens".
             // (The claim's agent in the sources' argument by a shorter form of its name:

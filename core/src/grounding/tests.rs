@@ -2020,6 +2020,19 @@ fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     );
     let ctx = "Brett Helquist wrote The End. The End is written by Lemony Snicket.";
     assert_conflicts("Lemony Snicket wrote The End.", "", ctx, &[]);
+    // An active frame of the claim's agent with another argument is another of its deeds: the
+    // search goes on to the frame with the claim's argument.
+    let ctx = "Lee Unkrich directed Toy Story 3, and Adrian Molina directed Coco.";
+    assert_eq!(
+        agent_swap_at("Lee Unkrich directed Coco.", "directed", ctx),
+        Some(("lee unkrich".into(), "adrian molina".into(), 0))
+    );
+    for good in [
+        "Lee Unkrich directed Toy Story 3.",
+        "Lee Unkrich directed it.",
+    ] {
+        assert_eq!(agent_swap_at(good, "directed", ctx), None);
+    }
     assert_eq!(verb_lemma("written"), "write");
     assert_eq!(verb_lemma("beating"), "beat");
     assert_eq!(other_past_forms("wrote").collect::<Vec<_>>(), ["written"]);
