@@ -1801,6 +1801,15 @@ fn verbs_of_change_and_up_or_down_before_a_number_are_directions() {
             "{claim}: {g:?}"
         );
     }
+    // "up from" and the number changed from is a change too.
+    let ctx = "Visitor numbers at Lakeside National Park reached 1.2 million last year, up from \
+               950,000 the year before, the park service said.";
+    let bad = "About 950,000 people visited last year, down from 1.2 million the year before.";
+    let g = analyse(bad, "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let good = "About 1.2 million people visited last year, up from 950,000 the year before.";
+    let g = analyse(good, "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     // "up" without a percentage or points is a particle.
     for claim in [
         "The handler woke up 14 minutes into the flight, when a bag fell on him.",
