@@ -371,6 +371,7 @@ impl<'r, 'a> Request<'r, 'a> {
             self.unit_swap(&view, &al, &mut found);
             self.clause_name_conflict(&view, &al, &mut found);
             self.polarity(&view, &al, &mut found, tally);
+            self.deontic(&view, &al, &mut found, tally);
             self.direction(&view, &al, &mut found);
             if let (true, Some((conflict, t))) = (found.list.is_empty(), self.slot_swap(&view, &al))
             {
@@ -1122,6 +1123,70 @@ impl<'r, 'a> Request<'r, 'a> {
                 tally.neg_mismatch += 1;
                 conflicts.push("affirmed vs negated".to_string());
                 *conflict_sentence = conflict_sentence.or(index.posting(id).first().copied());
+            }
+        }
+    }
+
+    /// A verb the claim permits that an aligned sentence prohibits, or the other way round
+    /// (`deontic_verbs`: "Ibuprofen can be taken with it" against "Do not take this medicine
+    /// with other NSAIDs, such as ibuprofen"), when that sentence holds every other word of
+    /// the verb's clause that the sources hold, at least one: what is permitted or prohibited
+    /// is the same ("Paracetamol can be taken with it" is not what "Do not take this medicine
+    /// with … ibuprofen" forbids; the sources name paracetamol elsewhere). Counted in `tally` as
+    /// a polarity mismatch; not judged when another rule has found a conflict.
+    fn deontic(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        found: &mut Conflicts,
+        tally: &mut Tally,
+    ) {
+        if !found.list.is_empty() {
+            return;
+        }
+        let said = deontic_verbs(view.text, view.toks);
+        for &(v, force) in &said {
+            let clause = view.clauses().iter().find(|r| r.contains(&v));
+            let others: Vec<u32> = view
+                .content
+                .iter()
+                .zip(&view.ids)
+                .filter(|(k, _)| {
+                    let at = k.at as usize;
+                    at != v
+                        && matches!(k.kind, KeyKind::Word | KeyKind::Name)
+                        && clause.is_none_or(|r| r.contains(&at))
+                })
+                .filter_map(|(_, id)| *id)
+                .collect();
+            if others.is_empty() {
+                continue;
+            }
+            let lemma = verb_lemma(view.toks[v].raw);
+            for (&t, &stoks) in al.top_ids.iter().zip(&al.aligned) {
+                if !others.iter().all(|&id| self.index.has(t, id)) {
+                    continue;
+                }
+                // Only the other force: a sentence that permits and forbids the verb ("Other
+                // people can use their nicknames, but I can't use my real name") is read clause
+                // by clause by the polarity rule, not here.
+                let (mut same, mut other) = (false, false);
+                for &(w, f) in &deontic_verbs(self.context, stoks) {
+                    if verb_lemma(stoks[w].raw) == lemma {
+                        same |= f == force;
+                        other |= f != force;
+                    }
+                }
+                let opposed = other && !same;
+                if opposed {
+                    tally.neg_mismatch += 1;
+                    found.list.push(match force {
+                        Deontic::Permitted => "permitted vs prohibited".to_string(),
+                        Deontic::Prohibited => "prohibited vs permitted".to_string(),
+                    });
+                    found.sentence = found.sentence.or(Some(t));
+                    return;
+                }
             }
         }
     }

@@ -2995,3 +2995,37 @@ fn a_bounds_number_changed_is_contradicted() {
         Some(("6", "8"))
     );
 }
+
+#[test]
+fn a_verb_permitted_against_its_prohibition_is_contradicted() {
+    let ctx = "Do not take this medicine with other non-steroidal anti-inflammatory drugs \
+               (NSAIDs), such as ibuprofen or naproxen, as this increases the risk of stomach \
+               bleeding. Paracetamol can be taken with it.";
+    let q = "Can I take ibuprofen with this medicine?";
+    assert_conflicts(
+        "Yes, ibuprofen can be taken with it safely.",
+        q,
+        ctx,
+        &["permitted vs prohibited"],
+    );
+    for good in [
+        "Paracetamol can be taken with it.",
+        "No. Do not take ibuprofen with this medicine.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    assert_conflicts(
+        "Do not take paracetamol with it.",
+        q,
+        ctx,
+        &["prohibited vs permitted"],
+    );
+    let ctx = "Firmware version 2.4 fixes the Wi-Fi disconnect issue. Do not unplug the router \
+               during the update.";
+    assert_conflicts(
+        "It's fine to unplug it if the update takes too long.",
+        "",
+        ctx,
+        &["permitted vs prohibited"],
+    );
+}
