@@ -1,7 +1,7 @@
 //! Does semantic equivalence of sampled answers carry signal on SmolLM2-135M's TriviaQA answers?
 //!
 //! A measurement for the samples tier (issue 13, item 2): for each answer of
-//! `train/data/triviaqa-smollm2.service.evidence.jsonl` (1 035 rows gathered as the service gathers
+//! `train/data/triviaqa-smollm2.service.evidence.jsonl` (1 442 rows gathered as the service gathers
 //! them, the tiers' training set) and
 //! `train/data/triviaqa-smollm2.heldout.evidence.jsonl` (713 rows, held out: questions 1001–1120,
 //! then 408–1000) it embeds the answer and

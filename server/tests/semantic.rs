@@ -164,8 +164,9 @@ fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them(
     assert_eq!(pm["samples_equivalence"], "lexical", "{pm}");
     assert_eq!(m["tier"], "samples");
     // The semantic model's τ and inputs are reported; the lexical result has no τ.
+    // (τ is fitted from the trainer's grid, 0.30, 0.35, …, 0.95.)
     let tau = m["features"]["equivalent_at"].as_f64().unwrap();
-    assert!((0.5..=0.95).contains(&tau), "{tau}");
+    assert!((0.3..=0.95).contains(&tau), "{tau}");
     assert!(pm["features"].get("equivalent_at").is_none());
     // Two samples say what the text says (Paris), one does not (Lyon: another name, whatever
     // its cosine): 2 of 3 by meaning. The text against the samples (E_y) stays lexical.
