@@ -402,8 +402,9 @@ pub(super) fn agent_swap<'t, 'a: 't>(
             let theirs = content(toks, &stated.argument);
             let same = claimed.iter().all(|w| held(w, &theirs))
                 && theirs.iter().all(|w| held(w, &claimed));
-            // A frame of the claim's agent states the claim, or may: an argument the claim
-            // leaves to a pronoun ("It was written by Isaac Asimov"), one that shares a word
+            // A frame of the claim's agent states the claim, or may: an argument the claim or
+            // the frame leaves to a pronoun ("It was written by Isaac Asimov", "Lee Unkrich
+            // directed it"), one that shares a word
             // with the claim's, or a passive's subject, read back only to a stop word ("The
             // Portable Atheist: Essential Readings for the Non-believer is written by Mark
             // Twain" has "Non-believer"): nothing is judged. An active verb's other argument is
@@ -413,6 +414,7 @@ pub(super) fn agent_swap<'t, 'a: 't>(
                 let other_deed = !(same
                     || stated.passive
                     || claimed.is_empty()
+                    || theirs.is_empty()
                     || claimed.iter().any(|w| theirs.contains(w)));
                 if !other_deed {
                     return None;

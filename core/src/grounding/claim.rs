@@ -1129,11 +1129,16 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// A verb the claim permits that an aligned sentence prohibits, or the other way round
     /// (`deontic_verbs`: "Ibuprofen can be taken with it" against "Do not take this medicine
-    /// with other NSAIDs, such as ibuprofen"), when that sentence holds every other word of
-    /// the verb's clause that the sources hold, at least one: what is permitted or prohibited
-    /// is the same ("Paracetamol can be taken with it" is not what "Do not take this medicine
-    /// with … ibuprofen" forbids; the sources name paracetamol elsewhere). Counted in `tally` as
-    /// a polarity mismatch; not judged when another rule has found a conflict.
+    /// with other NSAIDs, such as ibuprofen"), when that sentence holds every other word, name
+    /// and number of the verb's clause that the sources hold, at least one: what is permitted
+    /// or prohibited is the same ("Paracetamol can be taken with it" is not what "Do not take
+    /// this medicine with … ibuprofen" forbids; the sources name paracetamol elsewhere); and
+    /// the sentence neither states the verb with the claim's force too (a permission, or an
+    /// imperative that opens a clause: "Take it with food; do not take it on an empty
+    /// stomach") nor the other side of a condition of the claim's clause
+    /// ([`CONDITION_OPPOSITES`]: "Children over 12 can ride" is not denied by "Children under
+    /// 12 cannot ride"). Counted in `tally` as a polarity mismatch; not judged when another
+    /// rule has found a conflict.
     fn deontic(
         &self,
         view: &ClaimView<'_, 'a>,
@@ -1154,7 +1159,10 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter(|(k, _)| {
                     let at = k.at as usize;
                     at != v
-                        && matches!(k.kind, KeyKind::Word | KeyKind::Name)
+                        && matches!(
+                            k.kind,
+                            KeyKind::Word | KeyKind::Name | KeyKind::Number | KeyKind::Year
+                        )
                         && clause.is_none_or(|r| r.contains(&at))
                 })
                 .filter_map(|(_, id)| *id)
@@ -1163,8 +1171,22 @@ impl<'r, 'a> Request<'r, 'a> {
                 continue;
             }
             let lemma = verb_lemma(view.toks[v].raw);
+            let in_clause = |k: usize| clause.is_none_or(|r| r.contains(&k));
+            let claim_conditions: Vec<usize> = (0..view.toks.len())
+                .filter(|&k| in_clause(k))
+                .filter_map(|k| condition_side(view.toks[k].raw))
+                .collect();
             for (&t, &stoks) in al.top_ids.iter().zip(&al.aligned) {
                 if !others.iter().all(|&id| self.index.has(t, id)) {
+                    continue;
+                }
+                // The other side of a condition of the claim's clause ("under" for "over").
+                let theirs: Vec<usize> =
+                    stoks.iter().filter_map(|t| condition_side(t.raw)).collect();
+                if claim_conditions
+                    .iter()
+                    .any(|c| theirs.contains(&(c ^ 1)) && !theirs.contains(c))
+                {
                     continue;
                 }
                 // Only the other force: a sentence that permits and forbids the verb ("Other
@@ -1177,6 +1199,11 @@ impl<'r, 'a> Request<'r, 'a> {
                         other |= f != force;
                     }
                 }
+                // An imperative of the verb is a permission ("Take it with food; …").
+                same |= force == Deontic::Permitted
+                    && (0..stoks.len()).any(|k| {
+                        opens_clause(self.context, stoks, k) && verb_lemma(stoks[k].raw) == lemma
+                    });
                 let opposed = other && !same;
                 if opposed {
                     tally.neg_mismatch += 1;
@@ -1422,8 +1449,10 @@ impl<'r, 'a> Request<'r, 'a> {
     /// treats" for "on rewarding themselves": 7 correct summaries and 1 hallucinated one of the
     /// dev rows were contradicted so).
     ///
-    /// So too the scope a claim opens with (`scope_swap`: "On Sundays the last bus leaves …
-    /// at 23:40" against "On weekdays the last bus leaves … at 23:40"), asked "where" or not.
+    /// So too the scope a claim opens with, or a calendar scope anywhere in it (`scope_swap`:
+    /// "On Sundays the last bus leaves … at 23:40" against "On weekdays the last bus leaves …
+    /// at 23:40"; "The library opens at 9 am on Saturdays" against "… at 9 am on weekdays"),
+    /// asked "where" or not.
     fn place_or_scope(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         // The sourced keys the best sentence itself states or lacks (a key of the question
         // counts as lacking: "On Sundays …" asked about Sundays is still said of them).

@@ -29,9 +29,16 @@ const PERMISSION_MODALS: &[&str] = &["can", "may", "could"];
 const PERMISSION_ADJECTIVES: &[&str] =
     &["fine", "ok", "okay", "safe", "allowed", "permitted", "free"];
 
-/// Auxiliaries that a following "not" (or their "-n't" form) turns into a prohibition ("do
-/// not", "must not", "should not", "may not", "cannot"; "ca" is the head of "can't").
-const PROHIBITION_HEADS: &[&str] = &["do", "does", "must", "should", "may", "can", "ca"];
+/// Modals that a following "not" (or their "-n't" form) turns into a prohibition ("must not",
+/// "should not", "can not"; "ca" is the head of "can't"). "do not" and "never" forbid only as an
+/// imperative, where they open a clause ([`IMPERATIVE_HEADS`]): "this list does not include",
+/// "if you do not take", "it never rains" state facts. Not "may not" (a possibility as often:
+/// "the list may not include every side effect").
+const PROHIBITION_HEADS: &[&str] = &["must", "should", "can", "ca"];
+
+/// Words that forbid where they open a clause ("Do not unplug …", "Don't give …", "Never
+/// leave …").
+const IMPERATIVE_HEADS: &[&str] = &["do", "never"];
 
 /// Words that may stand between a deontic marker and its verb ("can be taken", "can safely
 /// take", "fine to unplug", "do not ever").
@@ -41,8 +48,9 @@ const BETWEEN: &[&str] = &[
 
 /// The verbs a deontic marker governs in `toks` (offsets in `text`), as (the verb's token
 /// index, its force), in order: a marker of [`PERMISSION_MODALS`] not followed by a negation,
-/// one of [`PERMISSION_ADJECTIVES`] before "to", or a prohibition ("never", "cannot", "not" or
-/// "-n't" after one of [`PROHIBITION_HEADS`]), then past the words of [`BETWEEN`] a lower-case
+/// one of [`PERMISSION_ADJECTIVES`] before "to", or a prohibition ("cannot", "not" or "-n't"
+/// after one of [`PROHIBITION_HEADS`], or at the opening of a clause ([`opens_clause`]) "never",
+/// "do not" or "don't"), then past the words of [`BETWEEN`] a lower-case
 /// word of three or more letters that is no stop word, with only spaces or an opening quote
 /// between; or "avoid"
 /// and a gerund ("avoid taking"). A capitalised "May" inside a sentence is the month.
@@ -62,6 +70,7 @@ pub(super) fn deontic_verbs(text: &str, toks: &[Token<'_>]) -> Vec<(usize, Deont
             "" | "'" | "‘" | "\"" | "“"
         )
     };
+    let imperative = |j: usize| opens_clause(text, toks, j) && among(j, IMPERATIVE_HEADS);
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         if !t.sentence_start && t.raw.starts_with(|c: char| c.is_uppercase()) {
@@ -70,11 +79,16 @@ pub(super) fn deontic_verbs(text: &str, toks: &[Token<'_>]) -> Vec<(usize, Deont
         let head_nt = [t.raw.strip_suffix("n't"), t.raw.strip_suffix("n’t")]
             .into_iter()
             .flatten()
-            .any(|h| PROHIBITION_HEADS.iter().any(|p| h.eq_ignore_ascii_case(p)));
-        let force = if is(i, "never")
+            .any(|h| {
+                PROHIBITION_HEADS.iter().any(|p| h.eq_ignore_ascii_case(p))
+                    || (h.eq_ignore_ascii_case("do") && opens_clause(text, toks, i))
+            });
+        let not_after = |heads: &[&str]| is(i, "not") && i > 0 && among(i - 1, heads);
+        let force = if (is(i, "never") && imperative(i))
             || is(i, "cannot")
             || head_nt
-            || (is(i, "not") && i > 0 && among(i - 1, PROHIBITION_HEADS))
+            || not_after(PROHIBITION_HEADS)
+            || (not_after(&["do"]) && imperative(i - 1))
         {
             Deontic::Prohibited
         } else if is(i, "avoid") {
@@ -106,10 +120,36 @@ pub(super) fn deontic_verbs(text: &str, toks: &[Token<'_>]) -> Vec<(usize, Deont
     out
 }
 
+/// Condition words in pairs of opposites, each pair's two sides at indices 2k and 2k + 1
+/// ([`condition_side`]): a permission under one side is not denied by a prohibition under the
+/// other ("Children over 12 can ride" against "Children under 12 cannot ride"; "with a visa"
+/// against "without a visa").
+pub(super) const CONDITION_OPPOSITES: [&str; 12] = [
+    "over", "under", "with", "without", "before", "after", "above", "below", "more", "less", "if",
+    "unless",
+];
+
+/// The index in [`CONDITION_OPPOSITES`] of the condition word `raw` (ASCII case ignored), its
+/// opposite at the index with the last bit flipped.
+pub(super) fn condition_side(raw: &str) -> Option<usize> {
+    CONDITION_OPPOSITES
+        .iter()
+        .position(|w| raw.eq_ignore_ascii_case(w))
+}
+
+/// Whether token `i` of `toks` (offsets in `text`) opens a clause: it opens its sentence, or
+/// follows a colon, a semicolon or a dash ("Warning: do not …"; "Take it with food; do not
+/// …").
+pub(super) fn opens_clause(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    toks[i].sentence_start
+        || (i > 0 && matches!(gap(text, toks, i - 1, i), ":" | ";" | "-" | "–" | "—"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The verbs `deontic_verbs` finds in `s`, as (word, force).
     fn verbs(s: &str) -> Vec<(&str, Deontic)> {
         let toks = tokens(s);
         deontic_verbs(s, &toks)
@@ -141,5 +181,18 @@ mod tests {
         // No verb after the marker, a month, a noun: nothing.
         assert!(verbs("It opened in May and can, too.").is_empty());
         assert!(verbs("Never again.").is_empty());
+        // "do not" and "never" inside a clause state a fact.
+        assert!(verbs("This list does not include every effect.").is_empty());
+        assert!(verbs("If you do not take it with food, it upsets.").is_empty());
+        assert!(verbs("It never rains here.").is_empty());
+        assert_eq!(
+            verbs("Warning: never leave it on."),
+            [("leave", Prohibited)]
+        );
+        // Each condition word's opposite is its pair's other side.
+        let side = |w: &str| condition_side(w).expect("a condition word");
+        assert_eq!(side("Over") ^ 1, side("under"));
+        assert_eq!(side("without") ^ 1, side("with"));
+        assert_eq!(condition_side("during"), None);
     }
 }

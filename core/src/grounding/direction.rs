@@ -433,14 +433,15 @@ fn relation_object<'a>(toks: &[Token<'a>], i: usize) -> Option<&'a str> {
 
 /// Whether "up" or "down" at token `i` of `toks` (offsets in `text`) states a change: followed
 /// by a percentage or a number of points ("up 8%", "down 3 percent", "up 12 points"), or by
-/// "from" and the number changed from ("1.2 million last year, up from 950,000"). Elsewhere
-/// they are particles: "set up", "woke up 14 minutes into the flight", "slowed down", "woke up
-/// from a nap".
+/// "from" and the number changed from, after a comma or a number ("1.2 million last year, up
+/// from 950,000"). Elsewhere they are particles: "set up", "woke up 14 minutes into the
+/// flight", "slowed down", "woke up from a nap", "was shut down from 2019 to 2021".
 pub(super) fn states_change_by(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let from = toks
         .get(i + 1)
         .is_some_and(|f| f.raw.eq_ignore_ascii_case("from"));
-    if from && toks.get(i + 2).is_some_and(|n| n.is_number) {
+    let after_amount = i > 0 && (gap(text, toks, i - 1, i) == "," || toks[i - 1].is_number);
+    if from && after_amount && toks.get(i + 2).is_some_and(|n| n.is_number) {
         return true;
     }
     let Some(n) = toks.get(i + 1).filter(|n| n.is_number) else {

@@ -734,10 +734,19 @@ pub(super) const CALENDAR_SCOPES: &[&str] = &[
     "winter",
 ];
 
-/// The calendar scopes ([`is_calendar`]) that sentence `toks` (offsets in `src`) states
-/// after a preposition of [`SCOPE_PREPOSITIONS`] anywhere in it, with the calendar words listed
-/// after the first ("On Saturdays and Sundays …" → "Saturdays", "Sundays"): (token index, word).
+/// The calendar scopes ([`calendar_word`]) that sentence `toks` (offsets in `src`) states
+/// after a preposition of [`SCOPE_PREPOSITIONS`] anywhere in it, with the calendar words "and"
+/// or "or" lists after the first ("On Saturdays and Sundays …" → "Saturdays", "Sundays"; not
+/// after a comma alone: "On Saturdays, mornings are quiet"): (token index, word). A
+/// capitalised word other than a weekday inside a sentence is part of a name ("at the Holiday
+/// Inn", "in Spring Valley").
 fn calendar_scopes<'a>(src: &str, toks: &[Token<'a>]) -> Vec<(usize, &'a str)> {
+    let calendar_at = |j: usize| {
+        let t = &toks[j];
+        let named = !t.sentence_start && t.raw.starts_with(|c: char| c.is_uppercase());
+        calendar_word(t.raw)
+            .is_some_and(|(axis, w)| !named || (axis == 0 && WEEKDAYS.contains(&w.as_ref())))
+    };
     let mut found = Vec::new();
     for i in 0..toks.len() {
         let prep = toks[i].raw;
@@ -750,41 +759,63 @@ fn calendar_scopes<'a>(src: &str, toks: &[Token<'a>]) -> Vec<(usize, &'a str)> {
         let Some((mut j, raw)) = preposition_object(src, toks, i) else {
             continue;
         };
-        if !is_calendar(raw) {
+        if !calendar_at(j) {
             continue;
         }
         found.push((j, raw));
-        // "Saturdays and Sundays", "Saturdays, Sundays and holidays".
+        // "Saturdays and Sundays", "Saturdays, and Sundays".
         while let Some(joint) = toks.get(j + 1) {
-            let sep = gap(src, toks, j, j + 1).trim();
             let conjunction = ["and", "or"]
                 .iter()
                 .any(|c| joint.raw.eq_ignore_ascii_case(c));
-            let next = match (conjunction, sep) {
-                (true, "" | ",") => j + 2,
-                (false, ",") => j + 1,
-                _ => break,
-            };
-            match toks.get(next) {
-                Some(t) if is_calendar(t.raw) => {
-                    found.push((next, t.raw));
-                    j = next;
-                }
-                _ => break,
+            let next = j + 2;
+            if !(conjunction && matches!(gap(src, toks, j, j + 1), "" | ",")) {
+                break;
+            }
+            if next < toks.len() && calendar_at(next) {
+                found.push((next, toks[next].raw));
+                j = next;
+            } else {
+                break;
             }
         }
     }
     found
 }
 
-/// Whether `raw` is a day of the week ([`WEEKDAYS`]) or a calendar word of
-/// [`CALENDAR_SCOPES`], in any case or number.
-fn is_calendar(raw: &str) -> bool {
+/// The calendar word `raw` is, in any case or number: (its axis, its singular lower-case
+/// form), the axis 0 for a day of the week ([`WEEKDAYS`]) or a part of the week, 1 for a time
+/// of day, 2 for a season ([`CALENDAR_SCOPES`]). None for any other word.
+fn calendar_word(raw: &str) -> Option<(u8, Cow<'_, str>)> {
     if !raw.chars().all(char::is_alphabetic) {
-        return false;
+        return None;
     }
     let word = normal_form(lower_cow(raw));
-    WEEKDAYS.contains(&word.as_ref()) || CALENDAR_SCOPES.contains(&word.as_ref())
+    let axis = if WEEKDAYS.contains(&word.as_ref()) {
+        0
+    } else {
+        match CALENDAR_SCOPES.iter().position(|w| *w == word.as_ref())? {
+            0..=3 => 0,
+            4..=7 => 1,
+            _ => 2,
+        }
+    };
+    Some((axis, word))
+}
+
+/// Whether calendar words `a` and `b` ([`calendar_word`] forms) can name the same time: the
+/// same word, or a day and the part of the week that holds it ("Mondays" and "weekdays",
+/// "Saturdays" and "weekends").
+fn calendar_overlap(a: &str, b: &str) -> bool {
+    let holds = |part: &str, day: &str| {
+        let at = WEEKDAYS.iter().position(|w| *w == day);
+        match part {
+            "weekday" | "weeknight" => at.is_some_and(|d| (1..=5).contains(&d)),
+            "weekend" => at.is_some_and(|d| d == 0 || d == 6),
+            _ => false,
+        }
+    };
+    a == b || holds(a, b) || holds(b, a)
 }
 
 /// The scope of a claim swapped for the one of the sentence that states the rest of it:
@@ -796,8 +827,9 @@ fn is_calendar(raw: &str) -> bool {
 /// `sent_toks` (offsets in `context`), and it fills a scope of the claim: either the claim
 /// opens with it ([`opening_scope`]) and that sentence opens with the same preposition and a
 /// word the claim does not use anywhere, or it is a calendar scope ([`calendar_scopes`]: a day,
-/// a part of the week or day, a season) and that sentence states another calendar scope, none
-/// of whose words the claim uses. What holds in one scope is stated as holding in another (the
+/// a part of the week or day, a season) and that sentence states another calendar scope of the
+/// same axis ([`calendar_word`]), none of whose words the claim uses and none of which can name
+/// the claim's time ([`calendar_overlap`]). What holds in one scope is stated as holding in another (the
 /// entity swap of FactCC, Kryscinski et al. 2020, on the condition a statement is made under).
 /// Some((the claim's word, the sentence's)).
 pub(super) fn scope_swap<'c, 's>(
@@ -814,14 +846,24 @@ pub(super) fn scope_swap<'c, 's>(
             return Some((said, stated));
         }
     }
-    calendar_scopes(text, claim_toks)
+    let (_, said) = *calendar_scopes(text, claim_toks)
         .iter()
         .find(|&&(j, _)| j == at)?;
+    let (axis, word) = calendar_word(said)?;
     let theirs = calendar_scopes(context, sent_toks);
-    if theirs.iter().any(|&(_, w)| !unsaid(w)) {
+    // A scope of the sentence the claim states, or one that holds the claim's ("on weekdays"
+    // for "on Mondays"), is no other scope; one of another axis ("in the morning" for "on
+    // Saturdays") does not compete with it.
+    let same_axis = |w: &str| calendar_word(w).is_some_and(|(a, _)| a == axis);
+    let overlaps =
+        |w: &str| calendar_word(w).is_some_and(|(a, w)| a == axis && calendar_overlap(&word, &w));
+    if theirs.iter().any(|&(_, w)| !unsaid(w) || overlaps(w)) {
         return None;
     }
-    theirs.first().map(|&(_, w)| (claim_toks[at].raw, w))
+    theirs
+        .iter()
+        .find(|&&(_, w)| same_axis(w))
+        .map(|&(_, w)| (said, w))
 }
 
 /// Phrases that bound a count or an amount, as lower-case words ("up to five days", "at least
