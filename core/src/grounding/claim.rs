@@ -1152,6 +1152,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let said = deontic_verbs(view.text, view.toks);
         for &(v, force) in &said {
             let clause = view.clauses().iter().find(|r| r.contains(&v));
+            let in_clause = |k: usize| clause.is_none_or(|r| r.contains(&k));
             let others: Vec<u32> = view
                 .content
                 .iter()
@@ -1163,7 +1164,7 @@ impl<'r, 'a> Request<'r, 'a> {
                             k.kind,
                             KeyKind::Word | KeyKind::Name | KeyKind::Number | KeyKind::Year
                         )
-                        && clause.is_none_or(|r| r.contains(&at))
+                        && in_clause(at)
                 })
                 .filter_map(|(_, id)| *id)
                 .collect();
@@ -1171,7 +1172,6 @@ impl<'r, 'a> Request<'r, 'a> {
                 continue;
             }
             let lemma = verb_lemma(view.toks[v].raw);
-            let in_clause = |k: usize| clause.is_none_or(|r| r.contains(&k));
             let claim_conditions: Vec<usize> = (0..view.toks.len())
                 .filter(|&k| in_clause(k))
                 .filter_map(|k| condition_side(view.toks[k].raw))
