@@ -46,6 +46,9 @@ use crate::types::{AuditRequest, Tier};
 
 /// Number of inputs of a tier model.
 pub const N_TIER: usize = 5;
+/// Index of the lexical disagreement input E_y (SelfCheckGPT; read by the samples and combined
+/// models).
+pub const DISAGREEMENT: usize = 3;
 /// Index of the semantic disagreement input (read by the semantic models only).
 pub const SEMANTIC_DISAGREEMENT: usize = 4;
 /// Inputs of a tier model, in order: NLL (nats per token), max token surprisal (nats), mean
@@ -114,7 +117,7 @@ pub const MODEL_TIERS: [TierKey; 5] = [
 /// logprobs and combined tiers, disagreement (3) in the samples and combined tiers, semantic
 /// disagreement (4) in their semantic models.
 pub fn uses(key: TierKey, i: usize) -> bool {
-    let samples = i == 3 || (key.semantic && i == SEMANTIC_DISAGREEMENT);
+    let samples = i == DISAGREEMENT || (key.semantic && i == SEMANTIC_DISAGREEMENT);
     match key.tier {
         Tier::Intrinsic => false,
         Tier::Logprobs => i <= 2,

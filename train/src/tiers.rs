@@ -37,8 +37,8 @@ use epistemic_audit_core::samples::{parse_cosine_lines, CosineMatrix, PairJudge}
 use epistemic_audit_core::scorer::TaskModel;
 use epistemic_audit_core::text::{fnv1a, FNV_OFFSET};
 use epistemic_audit_core::tiers::{
-    linear_shift, standardise, uses, Evidence, TierKey, MODEL_TIERS, N_TIER, SEMANTIC_DISAGREEMENT,
-    TIER_FEATURES, TIER_SIGNS,
+    linear_shift, standardise, uses, Evidence, TierKey, DISAGREEMENT, MODEL_TIERS, N_TIER,
+    SEMANTIC_DISAGREEMENT, TIER_FEATURES, TIER_SIGNS,
 };
 use epistemic_audit_core::types::{AuditRequest, Tier, TokenLogprob};
 use epistemic_audit_core::weights::raw_kinds;
@@ -235,6 +235,9 @@ pub struct TierResult {
     pub oof_intrinsic: Vec<f64>,
     /// Labels: incorrect.
     pub wrong: Vec<bool>,
+    /// For a semantic model whose semantic input was not kept: the out-of-fold AUROC it had
+    /// with that input (at most the lexical model's, which it ships instead; [`train`]).
+    pub semantic_dropped: Option<f64>,
 }
 
 /// The intrinsic logit of every row: the embedded model of the row's task kind on its text and
@@ -395,9 +398,48 @@ pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<(Vec<TierResult>, Vec
             oof,
             oof_intrinsic,
             wrong: wrong.clone(),
+            semantic_dropped: None,
         });
     }
+    keep_semantic_only_where_it_helps(&mut out, &wrong);
     Ok((out, grid))
+}
+
+/// Nested-model selection on the training rows: a semantic model keeps its semantic input only
+/// when its out-of-fold AUROC is above that of the lexical model of the same tier (the model
+/// without it). Otherwise it ships the lexical model's fit — the semantic disagreement's weight
+/// 0, every other weight the lexical one's — and its out-of-fold logits, and records the AUROC it
+/// had with the input in [`TierResult::semantic_dropped`]. An input that does not improve the
+/// out-of-fold ranking of the rows it was fitted on is noise the fit absorbed (Hastie,
+/// Tibshirani & Friedman 2009, §7.10: choose among models by cross-validated error); the
+/// semantic disagreement is still computed and reported. The other inputs a semantic model reads
+/// are the lexical model's (E_y stays lexical; core `tiers::Evidence::inputs`), so the shipped
+/// shift is then the lexical tier's exactly.
+fn keep_semantic_only_where_it_helps(results: &mut [TierResult], wrong: &[bool]) {
+    for i in 0..results.len() {
+        if !results[i].key.semantic {
+            continue;
+        }
+        let Some(j) = results
+            .iter()
+            .position(|r| !r.key.semantic && r.key.tier == results[i].key.tier)
+        else {
+            continue;
+        };
+        let with = auroc(&results[i].oof, wrong);
+        if with > auroc(&results[j].oof, wrong) {
+            continue;
+        }
+        let mut fit = results[j].fit.clone();
+        fit.key = results[i].key;
+        fit.mean[SEMANTIC_DISAGREEMENT] = results[i].fit.mean[SEMANTIC_DISAGREEMENT];
+        fit.std[SEMANTIC_DISAGREEMENT] = results[i].fit.std[SEMANTIC_DISAGREEMENT];
+        fit.weight[SEMANTIC_DISAGREEMENT] = 0.0;
+        results[i].oof = results[j].oof.clone();
+        results[i].oof_intrinsic = results[j].oof_intrinsic.clone();
+        results[i].fit = fit;
+        results[i].semantic_dropped = Some(with);
+    }
 }
 
 fn slice(v: &[f64]) -> String {
@@ -439,13 +481,17 @@ pub fn report(
         } else {
             r.key.name()
         };
+        let dropped = r.semantic_dropped.map_or_else(String::new, |a| {
+            format!(" (semantic input not kept: with it {a:.4}, not above the lexical model)")
+        });
         let _ = writeln!(
             s,
-            "| {} | {:.4} | {:.4} | {} |",
+            "| {} | {:.4} | {:.4} | {}{} |",
             name,
             auroc(&r.oof, &r.wrong),
             auroc(&r.oof_intrinsic, &r.wrong),
-            w.join(", ")
+            w.join(", "),
+            dropped
         );
     }
     let wrong: Vec<bool> = rows.iter().map(|r| r.label == 1).collect();
@@ -465,7 +511,7 @@ pub fn report(
         (0, "mean token NLL (−mean logprob)"),
         (1, "max token surprisal (−ln minP)"),
         (2, "mean token entropy"),
-        (3, "disagreement E_y"),
+        (DISAGREEMENT, "disagreement E_y"),
     ] {
         let v: Vec<f64> = xs
             .iter()
@@ -556,6 +602,46 @@ pub fn write(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_semantic_input_that_does_not_help_out_of_fold_is_not_kept() {
+        let wrong = vec![false, true, false, true];
+        let key = |tier, semantic| TierKey { tier, semantic };
+        let result = |k: TierKey, oof: Vec<f64>, w: f64| TierResult {
+            key: k,
+            equivalent_at: 0.5,
+            fit: Fit {
+                key: k,
+                intercept: 0.0,
+                mean: [0.1; N_TIER],
+                std: [1.0; N_TIER],
+                weight: [0.2, 0.0, 0.0, 0.3, w],
+            },
+            oof_intrinsic: oof.clone(),
+            oof,
+            wrong: wrong.clone(),
+            semantic_dropped: None,
+        };
+        let perfect = vec![0.0, 1.0, 0.0, 1.0];
+        let worse = vec![0.0, 1.0, 1.0, 0.5];
+        let mut r = vec![
+            result(key(Tier::Samples, false), worse.clone(), 0.0),
+            result(key(Tier::Combined, false), perfect.clone(), 0.0),
+            result(key(Tier::Samples, true), perfect.clone(), 0.4),
+            result(key(Tier::Combined, true), worse.clone(), 0.4),
+        ];
+        r[3].fit.weight[0] = 0.9;
+        keep_semantic_only_where_it_helps(&mut r, &wrong);
+        // Samples: the semantic model ranks better out of fold, so it is kept as fitted.
+        assert_eq!(r[2].semantic_dropped, None);
+        assert_eq!(r[2].fit.weight[SEMANTIC_DISAGREEMENT], 0.4);
+        // Combined: it does not, so the lexical fit ships under the semantic key.
+        assert_eq!(r[3].semantic_dropped, Some(auroc(&worse, &wrong)));
+        assert_eq!(r[3].key, key(Tier::Combined, true));
+        assert_eq!(r[3].fit.key, key(Tier::Combined, true));
+        assert_eq!(r[3].fit.weight, [0.2, 0.0, 0.0, 0.3, 0.0]);
+        assert_eq!(r[3].oof, perfect);
+    }
 
     #[test]
     fn fit_respects_signs_and_learns_the_direction() {

@@ -20,7 +20,8 @@ use crate::upstream::transport::UpstreamError;
 use crate::upstream::{Upstream, UpstreamAdapter};
 use epistemic_audit_core::evaluation::auroc;
 use epistemic_audit_core::recalibration::CalibrationRegistry;
-use epistemic_audit_core::samples::{parse_cosine_lines, CosineMatrix, SampleJudge};
+use epistemic_audit_core::samples::{parse_cosine_lines, CosineMatrix, PairJudge, SampleJudge};
+use epistemic_audit_core::tiers::{Evidence, DISAGREEMENT, SEMANTIC_DISAGREEMENT};
 use epistemic_audit_core::{AuditRequest, Mode, Scorer, Tier, TokenLogprob};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -148,6 +149,14 @@ pub struct TriviaReport {
     pub baseline_mean_logprob_auroc: f64,
     /// AUROC for "incorrect" of the answer length in characters.
     pub baseline_length_auroc: f64,
+    /// Rows with samples, and the AUROC for "incorrect" of the lexical disagreement E_y of the
+    /// text with its samples given the prompt (the samples tier's first input; core
+    /// `tiers::Evidence::inputs`).
+    pub baseline_disagreement: Option<(u64, f64)>,
+    /// Rows with samples and cosines, τ, and the AUROC for "incorrect" of the semantic
+    /// disagreement 1 − S_y (the share of samples outside the text's meaning at the shipped τ;
+    /// the input the semantic samples models add).
+    pub baseline_semantic_disagreement: Option<(u64, f64, f64)>,
 }
 
 /// Reads the embedding cosines of `rows` from `path` (JSON lines `{text, cosine}` in the rows'
@@ -247,6 +256,45 @@ pub fn report(
         .iter()
         .map(|(r, _)| r.text.chars().count() as f64)
         .collect();
+    // E_y (`tau` None) or the semantic disagreement at τ of every row with samples (and cosines).
+    let samples_baseline = |tau: Option<f64>| {
+        let (mut x, mut y) = (Vec::new(), Vec::new());
+        for (r, cosine) in &rows {
+            let judge = match (tau, cosine) {
+                (None, _) => PairJudge::Lexical,
+                (Some(equivalent_at), Some(cosine)) => PairJudge::Embedding {
+                    cosine,
+                    equivalent_at,
+                },
+                (Some(_), None) => continue,
+            };
+            if r.samples.is_none() {
+                continue;
+            }
+            let req = AuditRequest {
+                text: r.text.clone(),
+                prompt: Some(r.prompt.clone()),
+                samples: r.samples.clone(),
+                ..Default::default()
+            };
+            let ev = Evidence::of(&req, judge);
+            let input = ev.inputs(ev.samples.as_ref());
+            x.push(
+                input[if tau.is_some() {
+                    SEMANTIC_DISAGREEMENT
+                } else {
+                    DISAGREEMENT
+                }],
+            );
+            y.push(r.label == 1);
+        }
+        (!x.is_empty()).then(|| (x.len() as u64, auroc(&x, &y)))
+    };
+    let baseline_disagreement = samples_baseline(None);
+    let baseline_semantic_disagreement = scorer
+        .semantic_equivalent_at()
+        .filter(|_| cosines.is_some())
+        .and_then(|tau| samples_baseline(Some(tau)).map(|(n, a)| (n, tau, a)));
     let n = rows.len() as u64;
     TriviaReport {
         n,
@@ -258,6 +306,8 @@ pub fn report(
         tiers,
         baseline_mean_logprob_auroc: auroc(&nll, &wrong),
         baseline_length_auroc: auroc(&len, &wrong),
+        baseline_disagreement,
+        baseline_semantic_disagreement,
     }
 }
 
@@ -278,6 +328,16 @@ pub fn markdown(r: &TriviaReport) -> String {
         "| baseline: mean token logprob | {} | {:.4} | | | |\n| baseline: length | {} | {:.4} | | | |\n",
         r.n, r.baseline_mean_logprob_auroc, r.n, r.baseline_length_auroc
     ));
+    if let Some((n, a)) = r.baseline_disagreement {
+        s.push_str(&format!(
+            "| baseline: disagreement E_y with the samples | {n} | {a:.4} | | | |\n"
+        ));
+    }
+    if let Some((n, tau, a)) = r.baseline_semantic_disagreement {
+        s.push_str(&format!(
+            "| baseline: semantic disagreement (τ {tau:.2}) | {n} | {a:.4} | | | |\n"
+        ));
+    }
     s
 }
 
@@ -327,6 +387,14 @@ mod tests {
         let n: Vec<u64> = r.tiers.iter().map(|t| t.n).collect();
         assert_eq!(n, vec![40, 40, 20, 20]);
         assert_eq!(r.baseline_mean_logprob_auroc, 1.0);
-        assert!(markdown(&r).contains("| combined | 20 |"));
+        let (n_samples, _) = r.baseline_disagreement.expect("rows with samples");
+        assert_eq!(n_samples, 20);
+        assert!(
+            r.baseline_semantic_disagreement.is_none(),
+            "no cosines given"
+        );
+        let md = markdown(&r);
+        assert!(md.contains("| combined | 20 |"));
+        assert!(md.contains("| baseline: disagreement E_y with the samples | 20 |"));
     }
 }
