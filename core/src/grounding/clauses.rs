@@ -90,6 +90,8 @@ pub(super) struct ClauseKeys<'a> {
     pub(super) names: Vec<Cow<'a, str>>,
     /// Its direction words ([`directions`]) as (pair, side) of [`DIRECTION_ANTONYMS`].
     pub(super) dirs: Vec<(usize, usize)>,
+    /// Its condition words as indices into [`CONDITION_OPPOSITES`] ([`condition_side`]).
+    pub(super) conditions: Vec<usize>,
     /// How many of `words` and of `names` it states itself (an elliptical clause holds those
     /// of the clause before it too, [`clause_words`]).
     pub(super) own: (usize, usize),
@@ -120,6 +122,17 @@ impl ClauseKeys<'_> {
         self.dirs.iter().any(|&(pair, side)| {
             other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
         })
+    }
+
+    /// Whether this clause is conditioned on one side of a pair of [`CONDITION_OPPOSITES`] and
+    /// `other` on the other side only: "Children over 12 can ride" and "Children under 12
+    /// cannot ride" speak of different children, so their polarities do not disagree (the
+    /// prohibition under one condition is silent on, or by contraposition consistent with, the
+    /// permission under the other; the deontic rule reads conditions the same way).
+    pub(super) fn states_other_condition(&self, other: &ClauseKeys<'_>) -> bool {
+        self.conditions
+            .iter()
+            .any(|&c| other.conditions.contains(&(c ^ 1)) && !other.conditions.contains(&c))
     }
 }
 
@@ -218,6 +231,7 @@ pub(super) fn clause_keys<'a>(
         .iter()
         .map(|d| (d.pair, d.side))
         .collect();
+    let conditions = part.iter().filter_map(|t| condition_side(t.raw)).collect();
     Some(ClauseKeys {
         negated,
         denied,
@@ -225,6 +239,7 @@ pub(super) fn clause_keys<'a>(
         words,
         names,
         dirs,
+        conditions,
     })
 }
 

@@ -147,6 +147,7 @@ pub(super) fn polarity_mismatch(
                 if *src_neg == claim_neg
                     || 2 * held < negated_len
                     || clause.restates_by_antonym(src)
+                    || clause.states_other_condition(src)
                 {
                     agree = true;
                 } else {

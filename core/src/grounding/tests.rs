@@ -3049,8 +3049,8 @@ fn a_verb_permitted_against_its_prohibition_is_contradicted() {
     );
     // A fact stated with "does not", an imperative of the verb: no prohibition of what the
     // claim permits. (The other side of a condition, "Children over 12 can ride" against
-    // "Children under 12 cannot ride", is left by this rule; the polarity rule judges it
-    // first, "affirmed vs negated".)
+    // "Children under 12 cannot ride", is left by this rule and by the polarity rule,
+    // `polarity_reads_the_other_side_of_a_condition_as_no_denial`.)
     for (claim, ctx) in [
         (
             "Side effects may include nausea and headache.",
@@ -3072,4 +3072,44 @@ fn a_verb_permitted_against_its_prohibition_is_contradicted() {
         ctx,
         &["permitted vs prohibited"],
     );
+}
+
+#[test]
+fn polarity_reads_the_other_side_of_a_condition_as_no_denial() {
+    // A clause conditioned on one side of a pair (over/under, before/after, more/less, …) is
+    // not denied by a negated source clause conditioned on the other side only: they speak of
+    // different cases.
+    for (claim, ctx) in [
+        (
+            "Children over 12 can ride the roller coaster.",
+            "Children under 12 cannot ride the roller coaster.",
+        ),
+        (
+            "You can cancel before noon.",
+            "You cannot cancel after noon.",
+        ),
+        (
+            "Orders of more than $50 ship free.",
+            "Orders of less than $50 do not ship free.",
+        ),
+    ] {
+        assert_conflicts(claim, "", ctx, &[]);
+    }
+    // The same side, or a source that states both sides, still denies it.
+    for (claim, ctx) in [
+        (
+            "Children under 12 can ride the roller coaster.",
+            "Children under 12 cannot ride the roller coaster.",
+        ),
+        (
+            "You can cancel after noon.",
+            "You cannot cancel after noon.",
+        ),
+        (
+            "You can cancel after noon.",
+            "You cannot cancel after noon, only before it.",
+        ),
+    ] {
+        assert_conflicts(claim, "", ctx, &["affirmed vs negated"]);
+    }
 }
