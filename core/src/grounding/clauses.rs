@@ -92,6 +92,8 @@ pub(super) struct ClauseKeys<'a> {
     pub(super) dirs: Vec<(usize, usize)>,
     /// Its condition words as indices into [`CONDITION_OPPOSITES`] ([`condition_side`]).
     pub(super) conditions: Vec<usize>,
+    /// Whether it quantifies universally ([`universal_at`]: "all employees", "every day").
+    pub(super) universal: bool,
     /// How many of `words` and of `names` it states itself (an elliptical clause holds those
     /// of the clause before it too, [`clause_words`]).
     pub(super) own: (usize, usize),
@@ -122,6 +124,17 @@ impl ClauseKeys<'_> {
         self.dirs.iter().any(|&(pair, side)| {
             other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
         })
+    }
+
+    /// Whether this clause quantifies universally and `other` does not: negated, it denies
+    /// nothing that `other`, affirmed, states. "Not all employees get paid leave" (or "No" to
+    /// "Do all employees get paid leave?") is consistent with "Employees with 12 months of
+    /// service get paid leave", which states it of some of them: the negation of a universal is
+    /// a particular negative (the square of opposition: "not all S are P" contradicts only "all
+    /// S are P"), so only a source clause that quantifies universally too can deny it
+    /// (`polarity_mismatch` asks this only of a negated claim clause).
+    pub(super) fn universal_unlike(&self, other: &ClauseKeys<'_>) -> bool {
+        self.universal && !other.universal
     }
 
     /// Whether this clause is conditioned on one side of a pair of [`CONDITION_OPPOSITES`] and
@@ -232,6 +245,7 @@ pub(super) fn clause_keys<'a>(
         .map(|d| (d.pair, d.side))
         .collect();
     let conditions = part.iter().filter_map(|t| condition_side(t.raw)).collect();
+    let universal = (0..part.len()).any(|i| universal_at(part, i));
     Some(ClauseKeys {
         negated,
         denied,
@@ -240,7 +254,26 @@ pub(super) fn clause_keys<'a>(
         names,
         dirs,
         conditions,
+        universal,
     })
+}
+
+/// Universal quantifiers ([`universal_at`]).
+const UNIVERSALS: [&str; 6] = [
+    "all",
+    "every",
+    "everyone",
+    "everybody",
+    "everything",
+    "always",
+];
+
+/// Whether `toks[i]` quantifies universally ([`UNIVERSALS`]), not "all" in "at all" or
+/// "after all" (an intensifier and a discourse marker).
+pub(super) fn universal_at(toks: &[Token<'_>], i: usize) -> bool {
+    let is = |t: &Token<'_>, w: &str| t.raw.eq_ignore_ascii_case(w);
+    UNIVERSALS.iter().any(|w| is(&toks[i], w))
+        && !(is(&toks[i], "all") && i > 0 && (is(&toks[i - 1], "at") || is(&toks[i - 1], "after")))
 }
 
 /// The first and last token (indices into the tokens `keys` were read from) of the name run of

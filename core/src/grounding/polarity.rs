@@ -148,6 +148,7 @@ pub(super) fn polarity_mismatch(
                     || 2 * held < negated_len
                     || clause.restates_by_antonym(src)
                     || clause.states_other_condition(src)
+                    || (claim_neg && clause.universal_unlike(src))
                 {
                     agree = true;
                 } else {

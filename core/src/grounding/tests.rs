@@ -3113,3 +3113,37 @@ fn polarity_reads_the_other_side_of_a_condition_as_no_denial() {
         assert_conflicts(claim, "", ctx, &["affirmed vs negated"]);
     }
 }
+
+#[test]
+fn a_denied_universal_is_not_contradicted_by_a_particular() {
+    // "No" to "Do all employees get …?" (and "Not all …") denies the universal only: a source
+    // that states it of some employees agrees.
+    let ctx = "Employees who have completed at least 12 months of continuous service are \
+               eligible for 16 weeks of fully paid parental leave.";
+    assert_conflicts(
+        "No.",
+        "Do all employees get 16 weeks of paid parental leave?",
+        ctx,
+        &[],
+    );
+    assert_conflicts(
+        "Not all employees get 16 weeks of fully paid parental leave.",
+        "",
+        ctx,
+        &[],
+    );
+    // A universal the source states too is denied; "at all" is no quantifier.
+    let ctx = "All employees are eligible for 16 weeks of fully paid parental leave.";
+    assert_conflicts(
+        "Not all employees are eligible for 16 weeks of fully paid parental leave.",
+        "",
+        ctx,
+        &["negated vs affirmed"],
+    );
+    assert_conflicts(
+        "The leave is not paid at all.",
+        "",
+        "The leave is fully paid.",
+        &["negated vs affirmed"],
+    );
+}
