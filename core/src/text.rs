@@ -909,6 +909,18 @@ mod tests {
         assert!(framed("The text of the treaty was signed in 1648.").is_empty());
         assert!(framed("According to the 2014 study, the Mantaro is the source.").is_empty());
         assert!(framed("The answer came in 1837.").is_empty());
+        // A document noun frames before a reporting verb or after "according to" only.
+        assert_eq!(
+            framed("The leaflet specifically says to avoid alcohol."),
+            ["The", "leaflet", "specifically", "says"]
+        );
+        assert_eq!(
+            framed("According to the policy, staff get 16 weeks."),
+            ["According", "to", "the", "policy"]
+        );
+        assert!(framed("A change in the policy was made in 2019.").is_empty());
+        assert!(framed("The leaflet only warns you not to drive.").is_empty());
+        assert!(framed("The policy was introduced in 2010.").is_empty());
     }
 
     #[test]
@@ -1497,17 +1509,50 @@ const REQUEST_NOUNS: &[&str] = &[
     "text",
 ];
 
+/// Nouns by which an answer names the kind of document its sources are ("the leaflet says",
+/// "according to the policy"): framing only before a reporting verb or after "according to",
+/// not after "in" ("a change in the policy" is content).
+const DOCUMENT_NOUNS: &[&str] = &[
+    "agreement",
+    "contract",
+    "documentation",
+    "faq",
+    "guide",
+    "guidelines",
+    "handbook",
+    "instructions",
+    "label",
+    "lease",
+    "leaflet",
+    "manual",
+    "notice",
+    "page",
+    "policy",
+    "schedule",
+    "timetable",
+    "website",
+];
+
 /// Verbs of reporting after a request noun ("the passage states that").
 const REPORTING_VERBS: &[&str] = &[
+    "advises",
     "explains",
     "indicates",
+    "lists",
     "mentions",
     "notes",
+    "recommends",
     "says",
     "shows",
+    "specifies",
     "states",
     "suggests",
+    "warns",
 ];
+
+/// Adverbs that may stand between a request noun and its reporting verb ("the leaflet
+/// specifically says"); not "only", which restricts what is reported.
+const REPORTING_ADVERBS: &[&str] = &["also", "clearly", "explicitly", "specifically"];
 
 /// Where a framing phrase that starts at `toks[i]` ends (the index of the token after it), None
 /// when none starts there. A framing phrase refers the answer to its request instead of
@@ -1535,8 +1580,9 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
     if !opener {
         return None;
     }
-    // "the passage/context …": a determiner, an optional adjective, a request noun.
-    let noun_phrase = |j: usize| -> Option<usize> {
+    // "the passage/context …": a determiner, an optional adjective, a request noun (or, with
+    // `documents`, a document noun).
+    let noun_phrase = |j: usize, documents: bool| -> Option<usize> {
         let mut k = j;
         if is_any(k, &["the", "this", "that", "your", "my"]) {
             k += 1;
@@ -1554,7 +1600,7 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
         ) {
             k += 1;
         }
-        if !is_any(k, REQUEST_NOUNS) {
+        if !(is_any(k, REQUEST_NOUNS) || (documents && is_any(k, DOCUMENT_NOUNS))) {
             return None;
         }
         // "the information provided", "the passage above".
@@ -1566,7 +1612,8 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
             },
         )
     };
-    let opener = if (is(i, "based") && is(i + 1, "on")) || (is(i, "according") && is(i + 1, "to")) {
+    let according = is(i, "according") && is(i + 1, "to");
+    let opener = if (is(i, "based") && is(i + 1, "on")) || according {
         Some(i + 2)
     } else if is(i, "as")
         && is_any(
@@ -1581,12 +1628,14 @@ pub fn framing_end(toks: &[Token<'_>], i: usize) -> Option<usize> {
     } else {
         None
     };
-    if let Some(end) = opener.and_then(noun_phrase) {
+    if let Some(end) = opener.and_then(|j| noun_phrase(j, according)) {
         return Some(end);
     }
     if is(i, "the") || is(i, "this") {
-        // "The passage states (that)"; "The (correct) answer is".
-        if let Some(end) = noun_phrase(i).filter(|&e| is_any(e, REPORTING_VERBS)) {
+        // "The passage states (that)"; "The leaflet specifically says"; "The (correct) answer
+        // is".
+        let verb = noun_phrase(i, true).map(|e| e + usize::from(is_any(e, REPORTING_ADVERBS)));
+        if let Some(end) = verb.filter(|&e| is_any(e, REPORTING_VERBS)) {
             return Some(if is(end + 1, "that") {
                 end + 2
             } else {
