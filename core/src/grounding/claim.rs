@@ -1252,6 +1252,7 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         self.recombined_date(view, al)
             .or_else(|| self.number_slot_swap(view, al))
+            .or_else(|| self.parallel_number_swap(view, al))
             .or_else(|| self.bound(view, al))
             .or_else(|| self.dated_event(view, al))
             .or_else(|| self.name_value(view, al))
@@ -1302,6 +1303,66 @@ impl<'r, 'a> Request<'r, 'a> {
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
             .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
         Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A number taken from a parallel sentence: the claim states one number, which the best
+    /// sentence holds while lacking a word of the claim, and the other aligned sentence holds
+    /// every other word of the claim the sources hold and states one number, another one (and
+    /// neither sentence states a year or a date).
+    /// "Incoming domestic wire: $16" against "Incoming domestic wire: $15. … Incoming
+    /// international wire: $16." (the values of a list or a table swapped between its rows:
+    /// FactCC's number swap, Kryscinski et al. 2020, across two sentences that differ in one
+    /// qualifier: the best sentence lacks exactly one of the claim's words). Each of the two
+    /// sentences states one number only, so which number goes with which words is not in doubt.
+    fn parallel_number_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let index = self.index;
+        let (content, ids, in_prompt) = (&view.content, &view.ids, &view.in_prompt);
+        // A sentence's numbers; None when it states a year or a date too.
+        let numbers = |t: u32| {
+            let (sent_ids, kinds) = index.sentence(t);
+            if kinds
+                .iter()
+                .any(|k| matches!(k, KeyKind::Year | KeyKind::Month))
+            {
+                return None;
+            }
+            Some(
+                sent_ids
+                    .iter()
+                    .zip(kinds)
+                    .filter(|(_, k)| **k == KeyKind::Number)
+                    .map(|(id, _)| *id)
+                    .collect::<Vec<u32>>(),
+            )
+        };
+        let mut claim_number = None;
+        let mut words = Vec::new();
+        for ((k, id), p) in content.iter().zip(ids).zip(in_prompt) {
+            match (k.kind, id) {
+                (KeyKind::Number, Some(id)) if claim_number.is_none() && !*p => {
+                    claim_number = Some(*id);
+                }
+                (KeyKind::Number | KeyKind::Year | KeyKind::Month, _) => return None,
+                (_, Some(id)) => words.push(*id),
+                (_, None) => {}
+            }
+        }
+        let number = claim_number?;
+        if words.len() < 2 || numbers(al.s).as_deref() != Some(&[number][..]) {
+            return None;
+        }
+        let &other = al.top_ids.iter().find(|&&t| t != al.s)?;
+        let lacking = words.iter().filter(|&&w| !index.has(al.s, w)).count();
+        if lacking != 1 || !words.iter().all(|&w| index.has(other, w)) {
+            return None;
+        }
+        match numbers(other)?[..] {
+            [stated] if stated != number => Some((
+                versus(&index.norms[number as usize], &index.norms[stated as usize]),
+                Some(other),
+            )),
+            _ => None,
+        }
     }
 
     /// A bound's number changed (`bound_number_swap`: "up to ten days" against "Up to five

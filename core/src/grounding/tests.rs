@@ -3147,3 +3147,24 @@ fn a_denied_universal_is_not_contradicted_by_a_particular() {
         &["negated vs affirmed"],
     );
 }
+
+#[test]
+fn a_number_taken_from_a_parallel_row_is_swapped() {
+    let ctx = "Fee schedule. Incoming domestic wire: $15. Outgoing domestic wire: $25. Incoming \
+               international wire: $16. Outgoing international wire: $45.";
+    assert_conflicts(
+        "Incoming domestic wire: $16",
+        "",
+        ctx,
+        &["\"16\" vs \"15\""],
+    );
+    assert_conflicts(
+        "An outgoing domestic wire costs $45.",
+        "",
+        ctx,
+        &["\"45\" vs \"25\""],
+    );
+    // The right row, and a claim whose words no single row holds, are not judged so.
+    assert_conflicts("Incoming domestic wire: $15", "", ctx, &[]);
+    assert_conflicts("Receiving a wire from abroad costs $16.", "", ctx, &[]);
+}
