@@ -1244,11 +1244,18 @@ impl<'r, 'a> Request<'r, 'a> {
     }
 
     /// The first swap within one slot of the aligned sentences, for a claim that is no yes/no
-    /// answer: each rule in turn, the first that finds one gives the conflict and, when it
+    /// answer (a "Yes" is judged by the universal rules only, [`Request::exception`]): each rule in turn, the first that finds one gives the conflict and, when it
     /// knows it, the sentence that states it.
     fn slot_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        // A "Yes" affirms its question's proposition, a universal one too ("Is it open every
+        // day?" against "… daily, except on Mondays"); the other rules read the answer's own
+        // names and numbers, which a bare reply has none of.
         if view.polar {
-            return None;
+            return if view.flip {
+                None
+            } else {
+                self.exception(view, al)
+            };
         }
         self.recombined_date(view, al)
             .or_else(|| self.number_slot_swap(view, al))
@@ -1312,7 +1319,8 @@ impl<'r, 'a> Request<'r, 'a> {
     /// "Incoming domestic wire: $16" against "Incoming domestic wire: $15. … Incoming
     /// international wire: $16." (the values of a list or a table swapped between its rows:
     /// FactCC's number swap, Kryscinski et al. 2020, across two sentences that differ in one
-    /// qualifier: the best sentence lacks exactly one of the claim's words). Each of the two
+    /// qualifier: the best sentence lacks exactly one of the claim's words and holds one of its
+    /// own that neither the claim nor the other sentence holds). Each of the two
     /// sentences states one number only, so which number goes with which words is not in doubt.
     fn parallel_number_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         let index = self.index;
@@ -1354,6 +1362,17 @@ impl<'r, 'a> Request<'r, 'a> {
         let &other = al.top_ids.iter().find(|&&t| t != al.s)?;
         let lacking = words.iter().filter(|&&w| !index.has(al.s, w)).count();
         if lacking != 1 || !words.iter().all(|&w| index.has(other, w)) {
+            return None;
+        }
+        // The best sentence's own qualifier, a word neither the claim nor the other sentence
+        // holds ("international"): without one, the word it lacks may qualify another clause of
+        // the claim ("The first train leaves at 6:00, but later on weekends" against "The first
+        // train leaves at 6:00. On weekends, … at 8:00.").
+        let (best_ids, best_kinds) = index.sentence(al.s);
+        let qualified = best_ids.iter().zip(best_kinds).any(|(&id, &k)| {
+            k == KeyKind::Word && !view.known.contains(&id) && !index.has(other, id)
+        });
+        if !qualified {
             return None;
         }
         match numbers(other)?[..] {
@@ -1430,12 +1449,15 @@ impl<'r, 'a> Request<'r, 'a> {
     }
 
     /// A universal claim against an exception of the sentence that carries it
-    /// (`universal_excepted`: "open every day" against "open daily, except on Mondays").
+    /// (`universal_excepted`: "open every day" against "open daily, except on Mondays"), or
+    /// against the restriction of its kind there (`universal_restricted`: "All employees
+    /// receive …" against "Employees who have completed 12 months … are eligible for …").
     fn exception(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         if al.local_support < 0.6 {
             return None;
         }
-        let (said, stated) = universal_excepted(view.toks, al.aligned[0])?;
+        let (said, stated) = universal_excepted(view.toks, al.aligned[0])
+            .or_else(|| universal_restricted(view.toks, al.aligned[0]))?;
         Some((versus(said, stated), None))
     }
 

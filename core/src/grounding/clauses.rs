@@ -94,6 +94,13 @@ pub(super) struct ClauseKeys<'a> {
     pub(super) conditions: Vec<usize>,
     /// Whether it quantifies universally ([`universal_at`]: "all employees", "every day").
     pub(super) universal: bool,
+    /// The noun it quantifies universally ("all employees": "employee", [`universal_noun`]).
+    pub(super) universal_noun: Option<String>,
+    /// The nouns it restricts ("employees who …", "children under 12": [`restricted_nouns`];
+    /// for a clause of a sentence, also the noun before it when it opens with a restrictor).
+    pub(super) restricted: Vec<String>,
+    /// Whether it states an exception ([`EXCEPTIONS`]: "daily, except on Mondays").
+    pub(super) excepted: bool,
     /// How many of `words` and of `names` it states itself (an elliptical clause holds those
     /// of the clause before it too, [`clause_words`]).
     pub(super) own: (usize, usize),
@@ -126,15 +133,21 @@ impl ClauseKeys<'_> {
         })
     }
 
-    /// Whether this clause quantifies universally and `other` does not: negated, it denies
-    /// nothing that `other`, affirmed, states. "Not all employees get paid leave" (or "No" to
-    /// "Do all employees get paid leave?") is consistent with "Employees with 12 months of
-    /// service get paid leave", which states it of some of them: the negation of a universal is
-    /// a particular negative (the square of opposition: "not all S are P" contradicts only "all
-    /// S are P"), so only a source clause that quantifies universally too can deny it
-    /// (`polarity_mismatch` asks this only of a negated claim clause).
+    /// Whether this clause quantifies a noun universally and `other` does not quantify, but
+    /// restricts that noun where this clause does not: negated, this clause then denies nothing that
+    /// `other`, affirmed, states. "Not all employees get paid leave" (or "No" to "Do all
+    /// employees get paid leave?") is consistent with "Employees who have completed 12 months
+    /// of service get paid leave", which states it of some of them: the negation of a universal
+    /// is a particular negative (the square of opposition: "not all S are P" contradicts only
+    /// "all S are P"). So is a universal against a clause that states an exception ("No" to "Is
+    /// it open every day?" against "open daily, except on Mondays"). A bare generic
+    /// ("Employees receive 20 days of paid leave", "open daily") is read as the universal and
+    /// still denies it (`polarity_mismatch` asks this only of a negated claim clause).
     pub(super) fn universal_unlike(&self, other: &ClauseKeys<'_>) -> bool {
-        self.universal && !other.universal
+        let restricted = self.universal_noun.as_ref().is_some_and(|n| {
+            !other.universal && other.restricted.contains(n) && !self.restricted.contains(n)
+        });
+        restricted || (self.universal && other.excepted && !self.excepted)
     }
 
     /// Whether this clause is conditioned on one side of a pair of [`CONDITION_OPPOSITES`] and
@@ -143,9 +156,13 @@ impl ClauseKeys<'_> {
     /// prohibition under one condition is silent on, or by contraposition consistent with, the
     /// permission under the other; the deontic rule reads conditions the same way).
     pub(super) fn states_other_condition(&self, other: &ClauseKeys<'_>) -> bool {
-        self.conditions
-            .iter()
-            .any(|&c| other.conditions.contains(&(c ^ 1)) && !other.conditions.contains(&c))
+        // (A claim that names both sides, "free before 8 am and after 6 pm", is denied by
+        // either: it is judged as before.)
+        self.conditions.iter().any(|&c| {
+            !self.conditions.contains(&(c ^ 1))
+                && other.conditions.contains(&(c ^ 1))
+                && !other.conditions.contains(&c)
+        })
     }
 }
 
@@ -178,6 +195,11 @@ pub(super) fn clause_words<'a>(
         let Some(mut clause) = clause_keys(text, part, lower_vocab) else {
             continue;
         };
+        // A relative clause opens its own clause ("Employees | who have completed …"): the noun
+        // before it is the one it restricts.
+        if r.start > 0 {
+            clause.restricted = restricted_nouns(&toks[r.start - 1..r.end]);
+        }
         if let (true, Some(prev)) = (elliptical, out.last()) {
             for (v, from) in [
                 (&mut clause.words, &prev.words),
@@ -246,6 +268,11 @@ pub(super) fn clause_keys<'a>(
         .collect();
     let conditions = part.iter().filter_map(|t| condition_side(t.raw)).collect();
     let universal = (0..part.len()).any(|i| universal_at(part, i));
+    let universal_noun = universal_noun(part).map(|(_, n)| n);
+    let restricted = restricted_nouns(part);
+    let excepted = part
+        .iter()
+        .any(|t| EXCEPTIONS.iter().any(|e| t.raw.eq_ignore_ascii_case(e)));
     Some(ClauseKeys {
         negated,
         denied,
@@ -255,24 +282,24 @@ pub(super) fn clause_keys<'a>(
         dirs,
         conditions,
         universal,
+        universal_noun,
+        restricted,
+        excepted,
     })
 }
 
-/// Universal quantifiers ([`universal_at`]).
-const UNIVERSALS: [&str; 6] = [
-    "all",
-    "every",
-    "everyone",
-    "everybody",
-    "everything",
-    "always",
-];
+/// Universal pronouns and determiners beside [`UNIVERSALS`] ([`universal_at`]); not "any",
+/// which under a negation is existential ("No" to "Do any employees …?" denies them all).
+const UNIVERSAL_PRONOUNS: [&str; 4] = ["each", "everyone", "everybody", "everything"];
 
-/// Whether `toks[i]` quantifies universally ([`UNIVERSALS`]), not "all" in "at all" or
-/// "after all" (an intensifier and a discourse marker).
+/// Whether `toks[i]` quantifies universally ([`UNIVERSALS`], [`UNIVERSAL_PRONOUNS`]), not "all"
+/// in "at all" or "after all" (an intensifier and a discourse marker).
 pub(super) fn universal_at(toks: &[Token<'_>], i: usize) -> bool {
     let is = |t: &Token<'_>, w: &str| t.raw.eq_ignore_ascii_case(w);
-    UNIVERSALS.iter().any(|w| is(&toks[i], w))
+    UNIVERSALS
+        .iter()
+        .chain(&UNIVERSAL_PRONOUNS)
+        .any(|w| is(&toks[i], w))
         && !(is(&toks[i], "all") && i > 0 && (is(&toks[i - 1], "at") || is(&toks[i - 1], "after")))
 }
 

@@ -423,3 +423,84 @@ pub(super) fn universal_excepted<'c, 's>(
     let exception = sent_toks.iter().find(|t| is_in(EXCEPTIONS, t.raw))?;
     Some((claim_toks[universal].raw, exception.raw))
 }
+
+/// Words after a noun that restrict it to some of its kind ("employees who have completed 12
+/// months", "children under 12", "members with a premium plan").
+pub(super) const RESTRICTORS: &[&str] = &[
+    "who", "whose", "that", "with", "under", "over", "aged", "between", "above", "below",
+];
+
+/// A noun's normal form as the universal rules compare them ("Employees" → "employee").
+fn noun_form(t: &Token<'_>) -> String {
+    normal_form(lower_cow(t.raw)).into_owned()
+}
+
+/// The index of "all" or "every" in `toks` and the normal form of the noun it quantifies
+/// (after an optional "of" and "the": "all of the employees"), when that noun is a word of
+/// three letters or more, no stop word, and not restricted right after ([`RESTRICTORS`]: "all
+/// employees who …" quantifies over some of them). Not after "nearly" or "almost"; after "not"
+/// it is the universal that "not" denies.
+pub(super) fn universal_noun(toks: &[Token<'_>]) -> Option<(usize, String)> {
+    let is_in = |words: &[&str], raw: &str| words.iter().any(|w| raw.eq_ignore_ascii_case(w));
+    let is = |t: Option<&Token<'_>>, w: &str| t.is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    (0..toks.len()).find_map(|i| {
+        if !is_in(&["all", "every"], toks[i].raw)
+            || (i > 0 && is_in(&["nearly", "almost"], toks[i - 1].raw))
+        {
+            return None;
+        }
+        let mut j = i + 1;
+        if is(toks.get(j), "of") {
+            j += 1;
+        }
+        if is(toks.get(j), "the") {
+            j += 1;
+        }
+        let n = toks.get(j)?;
+        let word = n.raw.len() > 2 && n.raw.chars().all(char::is_alphabetic);
+        let restricted = toks.get(j + 1).is_some_and(|t| is_in(RESTRICTORS, t.raw));
+        (word && !is_stopword(&lower_cow(n.raw)) && !restricted).then(|| (i, noun_form(n)))
+    })
+}
+
+/// The normal forms of the nouns that `toks` restricts: a word right before a word of
+/// [`RESTRICTORS`] ("Employees who have completed …", "children under 12").
+pub(super) fn restricted_nouns(toks: &[Token<'_>]) -> Vec<String> {
+    toks.windows(2)
+        .filter(|w| {
+            RESTRICTORS.iter().any(|r| w[1].raw.eq_ignore_ascii_case(r))
+                && w[0].raw.chars().all(char::is_alphabetic)
+        })
+        .map(|w| noun_form(&w[0]))
+        .collect()
+}
+
+/// A universal claim about a kind against a sentence that states it of some of that kind only:
+/// the claim `claim_toks` says "all N" or "every N" (N a word, after an optional "the" or "of
+/// the"), with no restriction of its own after N ([`RESTRICTORS`]), and no exception; the best
+/// aligned sentence `sent_toks` names N restricted ("Employees who have completed at least 12
+/// months … are eligible for 16 weeks of fully paid leave") and quantifies nothing
+/// universally. Some((the universal word, the restrictor)). "All employees receive 16 weeks of
+/// fully paid leave" generalises what the sentence limits (a restrictive relative clause or
+/// prepositional phrase narrows the noun's reference, Huddleston & Pullum 2002, ch. 12), as a
+/// universal against an exception does ([`universal_excepted`]). The caller judges it only when
+/// the sentence carries most of the claim.
+pub(super) fn universal_restricted<'c, 's>(
+    claim_toks: &[Token<'c>],
+    sent_toks: &[Token<'s>],
+) -> Option<(&'c str, &'s str)> {
+    let is_in = |words: &[&str], raw: &str| words.iter().any(|w| raw.eq_ignore_ascii_case(w));
+    if claim_toks.iter().any(|t| is_in(EXCEPTIONS, t.raw))
+        || (0..sent_toks.len()).any(|i| universal_at(sent_toks, i))
+    {
+        return None;
+    }
+    let (universal, noun) = universal_noun(claim_toks)?;
+    if universal > 0 && claim_toks[universal - 1].raw.eq_ignore_ascii_case("not") {
+        return None;
+    }
+    let restrictor = sent_toks.windows(2).find_map(|w| {
+        (noun_form(&w[0]) == noun && is_in(RESTRICTORS, w[1].raw)).then_some(w[1].raw)
+    })?;
+    Some((claim_toks[universal].raw, restrictor))
+}

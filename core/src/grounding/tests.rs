@@ -82,6 +82,48 @@ fn a_universal_claim_is_contradicted_by_an_exception() {
         false,
     );
     assert_contradicted("It is open from 9 am to 5 pm on most days.", q, ctx, false);
+    // A bare "Yes" affirms the question's universal; a "No" denies it.
+    assert_contradicted("Yes.", q, ctx, true);
+    assert_contradicted("No.", q, ctx, false);
+}
+
+#[test]
+fn a_universal_claim_is_contradicted_by_a_restriction_of_its_kind() {
+    let ctx = "Employees who have completed at least 12 months of continuous service are \
+               eligible for 16 weeks of fully paid parental leave. Employees with less than 12 \
+               months of service may take up to 16 weeks of unpaid parental leave.";
+    let q = "Do all employees get 16 weeks of paid parental leave?";
+    assert_contradicted(
+        "All employees are eligible for 16 weeks of fully paid parental leave.",
+        "",
+        ctx,
+        true,
+    );
+    assert_contradicted("Yes.", q, ctx, true);
+    // The claim's own restriction, a denial, or no universal: not so.
+    assert_contradicted(
+        "All employees who have completed 12 months of service are eligible for 16 weeks of \
+         fully paid parental leave.",
+        "",
+        ctx,
+        false,
+    );
+    assert_contradicted("No.", q, ctx, false);
+    assert_contradicted(
+        "Employees with 12 months of service are eligible for 16 weeks of fully paid parental \
+         leave.",
+        "",
+        ctx,
+        false,
+    );
+    // A source that quantifies universally itself is not restricted.
+    assert_contradicted(
+        "All employees are eligible for 16 weeks of paid parental leave.",
+        "",
+        "All employees, including those with less than 12 months of service, are eligible for \
+         16 weeks of paid parental leave.",
+        false,
+    );
 }
 
 #[test]
@@ -3167,4 +3209,41 @@ fn a_number_taken_from_a_parallel_row_is_swapped() {
     // The right row, and a claim whose words no single row holds, are not judged so.
     assert_conflicts("Incoming domestic wire: $15", "", ctx, &[]);
     assert_conflicts("Receiving a wire from abroad costs $16.", "", ctx, &[]);
+}
+
+#[test]
+fn the_universal_condition_and_parallel_row_rules_leave_what_they_do_not_read() {
+    // A bare generic is read as the universal: "No" to "all" is denied by it.
+    assert_contradicted(
+        "No.",
+        "Do all employees get paid leave?",
+        "Employees receive 20 days of paid leave per year.",
+        true,
+    );
+    assert_contradicted(
+        "No, not every room has a private bathroom.",
+        "Does every room have a private bathroom?",
+        "Rooms have a private bathroom and a balcony.",
+        true,
+    );
+    // A claim that names both sides of a condition is denied by either.
+    assert_contradicted(
+        "Parking is free before 8 am and after 6 pm.",
+        "When is parking free?",
+        "Parking is not free after 6 pm.",
+        true,
+    );
+    // A word the best row lacks that qualifies another clause of the claim is no swapped row.
+    assert_contradicted(
+        "The first train leaves at 6:00, but later on weekends.",
+        "When does the first train leave?",
+        "The first train leaves at 6:00. On weekends, the first train leaves at 8:00.",
+        false,
+    );
+    assert_contradicted(
+        "Orders usually arrive in 3 days, though international orders take longer.",
+        "How long does delivery take?",
+        "Orders usually arrive in 3 days. International orders usually arrive in 10 days.",
+        false,
+    );
 }

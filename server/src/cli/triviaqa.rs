@@ -278,15 +278,16 @@ pub fn report(
                 ..Default::default()
             };
             let ev = Evidence::of(&req, judge);
-            let input = ev.inputs(ev.samples.as_ref());
-            x.push(
-                input[if tau.is_some() {
-                    SEMANTIC_DISAGREEMENT
-                } else {
-                    DISAGREEMENT
-                }],
-            );
-            y.push(r.label == 1);
+            let input = ev.inputs(ev.samples.as_ref())[if tau.is_some() {
+                SEMANTIC_DISAGREEMENT
+            } else {
+                DISAGREEMENT
+            }];
+            // (No samples, or a cosine matrix that does not fit them: no input.)
+            if input.is_finite() {
+                x.push(input);
+                y.push(r.label == 1);
+            }
         }
         (!x.is_empty()).then(|| (x.len() as u64, auroc(&x, &y)))
     };
