@@ -197,8 +197,12 @@ pub(super) fn clause_words<'a>(
         };
         // A relative clause opens its own clause ("Employees | who have completed …"): the noun
         // before it is the one it restricts.
-        if r.start > 0 {
-            clause.restricted = restricted_nouns(&toks[r.start - 1..r.end]);
+        if let Some(noun) = r
+            .start
+            .checked_sub(1)
+            .and_then(|b| toks.get(r.start).and_then(|t| restricted_noun(&toks[b], t)))
+        {
+            clause.restricted.push(noun);
         }
         if let (true, Some(prev)) = (elliptical, out.last()) {
             for (v, from) in [

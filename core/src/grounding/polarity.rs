@@ -467,12 +467,15 @@ pub(super) fn universal_noun(toks: &[Token<'_>]) -> Option<(usize, String)> {
 /// [`RESTRICTORS`] ("Employees who have completed …", "children under 12").
 pub(super) fn restricted_nouns(toks: &[Token<'_>]) -> Vec<String> {
     toks.windows(2)
-        .filter(|w| {
-            RESTRICTORS.iter().any(|r| w[1].raw.eq_ignore_ascii_case(r))
-                && w[0].raw.chars().all(char::is_alphabetic)
-        })
-        .map(|w| noun_form(&w[0]))
+        .filter_map(|w| restricted_noun(&w[0], &w[1]))
         .collect()
+}
+
+/// The normal form of `noun` when `next` restricts it ([`restricted_nouns`]).
+pub(super) fn restricted_noun(noun: &Token<'_>, next: &Token<'_>) -> Option<String> {
+    (RESTRICTORS.iter().any(|r| next.raw.eq_ignore_ascii_case(r))
+        && noun.raw.chars().all(char::is_alphabetic))
+    .then(|| noun_form(noun))
 }
 
 /// A universal claim about a kind against a sentence that states it of some of that kind only:
@@ -499,8 +502,9 @@ pub(super) fn universal_restricted<'c, 's>(
     if universal > 0 && claim_toks[universal - 1].raw.eq_ignore_ascii_case("not") {
         return None;
     }
+    // (The restrictor first: the noun's normal form allocates.)
     let restrictor = sent_toks.windows(2).find_map(|w| {
-        (noun_form(&w[0]) == noun && is_in(RESTRICTORS, w[1].raw)).then_some(w[1].raw)
+        (is_in(RESTRICTORS, w[1].raw) && noun_form(&w[0]) == noun).then_some(w[1].raw)
     })?;
     Some((claim_toks[universal].raw, restrictor))
 }
