@@ -109,7 +109,7 @@ test('samples are compared by embedding, with the same scores as the service', o
   }
   assert.equal(r.verdict, want.verdict);
   assertSame(r.metadata.features, want.metadata.features, 'metadata.features');
-  // Without the model the samples are compared lexically, and the scores differ.
+  // Without the model the samples are compared lexically.
   const plain = node.audit(SAMPLES);
   assert.equal(plain.metadata.samples_equivalence, 'lexical');
   assert.ok(!('equivalent_at' in plain.metadata.features));
@@ -169,7 +169,9 @@ test('batch and compare with { semantic } equal the service', opts, () => {
   assert.deepEqual(c.ranking.map((r) => [r.model, r.rank]), expected.compare.ranking.map((r) => [r.model, r.rank]));
   const plain = node.compare(COMPARE);
   assert.equal(plain.metadata.semantic.ran, false);
-  assert.ok(c.comparisons.some((x, i) => x.q2 !== plain.comparisons[i].q2), 'lexical comparison gives other scores');
+  // Lexically the answers are not counted by meaning (whether q2 moves too depends on the shipped
+  // semantic samples weight, which the trainer keeps only beyond one standard error).
+  assert.ok(c.comparisons.some((x, i) => /By meaning/.test(x.explanation) && !/By meaning/.test(plain.comparisons[i].explanation)), 'the lexical comparison does not count agreement by meaning');
 });
 
 test('the web build loads the model from bytes and a Blob, and its semantic module from bytes, with the same result', opts, async () => {

@@ -141,6 +141,18 @@ fn a_paraphrased_claim_is_aligned_to_its_source_sentence_and_no_score_changes() 
     assert_valid_against(&doc, "AuditResult", &v);
 }
 
+/// Whether the shipped semantic samples model weighs the semantic disagreement (the trainer
+/// keeps that input only beyond one standard error, README "Evidence tiers"; without it every
+/// other input and weight is the lexical model's, so q2 is the lexical one).
+fn semantic_samples_model_weighs_meaning() -> bool {
+    epistemic_audit_core::weights::raw_tiers()
+        .iter()
+        .find(|t| t.tier == "samples" && t.semantic)
+        .expect("a semantic samples model ships")
+        .weight[epistemic_audit_core::tiers::SEMANTIC_DISAGREEMENT]
+        > 0.0
+}
+
 #[test]
 fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them() {
     let s = with_model();
@@ -177,7 +189,16 @@ fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them(
         m["features"]["disagreement"],
         pm["features"]["disagreement"]
     );
-    assert_ne!(v["q2"], p["q2"], "the semantic model reads other inputs");
+    // The semantic samples model moves q2 exactly when the shipped one weighs the semantic
+    // disagreement (the trainer keeps it only beyond one standard error, README "Evidence tiers";
+    // every other input and weight is then the lexical model's).
+    assert_eq!(
+        v["q2"] != p["q2"],
+        semantic_samples_model_weighs_meaning(),
+        "{} vs {}",
+        v["q2"],
+        p["q2"]
+    );
     let why = v["explanation"].as_str().unwrap();
     assert!(why.contains("clustered by meaning"), "{why}");
     let after = get(&s.url("/metrics")).body;
@@ -409,13 +430,25 @@ fn compare_scores_each_answers_samples_by_meaning_as_an_audit_and_reports_agreem
         }
     }
     // The off-topic answer is last either way; without the model the samples are compared
-    // lexically, and the scores differ.
+    // lexically: the explanation no longer counts agreement by meaning, and the scores differ
+    // when the shipped semantic samples model weighs it.
     let p = post_json(&plain.url("/v1/compare"), &[], &body).json();
     assert_eq!(p["metadata"]["semantic"]["ran"], false);
     let last = |r: &Value| r["ranking"].as_array().unwrap().last().unwrap()["model"].clone();
     assert_eq!(last(&v), "model-c", "{}", v["ranking"]);
     assert_eq!(last(&p), "model-c", "{}", p["ranking"]);
-    assert_ne!(v["comparisons"][1]["q2"], p["comparisons"][1]["q2"]);
+    let said = |r: &Value| {
+        r["comparisons"][1]["explanation"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(said(&v).contains("By meaning"), "{}", said(&v));
+    assert!(!said(&p).contains("By meaning"), "{}", said(&p));
+    assert_eq!(
+        v["comparisons"][1]["q2"] != p["comparisons"][1]["q2"],
+        semantic_samples_model_weighs_meaning()
+    );
     let doc = get(&s.url("/openapi.json")).json();
     assert_valid_against(&doc, "CompareResponse", &v);
     assert_valid_against(&doc, "CompareResponse", &p);

@@ -235,9 +235,28 @@ pub struct TierResult {
     pub oof_intrinsic: Vec<f64>,
     /// Labels: incorrect.
     pub wrong: Vec<bool>,
-    /// For a semantic model whose semantic input was not kept: the out-of-fold AUROC it had
-    /// with that input (at most the lexical model's, which it ships instead; [`train`]).
-    pub semantic_dropped: Option<f64>,
+    /// For a semantic model: how its semantic input was selected ([`Selection`]); `None` for a
+    /// lexical model.
+    pub selection: Option<Selection>,
+}
+
+/// The one-standard-error choice between a semantic model and the lexical model of its tier
+/// (the same model without the semantic disagreement), from their AUROCs for "incorrect" in
+/// each cross-validation fold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Selection {
+    /// Whether the semantic input was kept (otherwise the lexical model's fit ships).
+    pub kept: bool,
+    /// The semantic disagreement's weight as fitted on all rows (nats per SD), kept or not.
+    pub fitted_weight: f64,
+    /// Pooled out-of-fold AUROC of the model fitted with the semantic input.
+    pub pooled_with: f64,
+    /// Mean over folds of the within-fold AUROC, with the semantic input.
+    pub cv_with: f64,
+    /// The same without it (the lexical model of the tier).
+    pub cv_without: f64,
+    /// Standard error of the better model's mean: sample SD of its fold AUROCs / √folds.
+    pub se: f64,
 }
 
 /// The intrinsic logit of every row: the embedded model of the row's task kind on its text and
@@ -398,24 +417,51 @@ pub fn train(rows: &[EvidenceRow], folds: usize) -> Result<(Vec<TierResult>, Vec
             oof,
             oof_intrinsic,
             wrong: wrong.clone(),
-            semantic_dropped: None,
+            selection: None,
         });
     }
-    keep_semantic_only_where_it_helps(&mut out, &wrong);
+    keep_semantic_only_where_it_helps(&mut out, &wrong, &fold, folds);
     Ok((out, grid))
 }
 
-/// Nested-model selection on the training rows: a semantic model keeps its semantic input only
-/// when its out-of-fold AUROC is above that of the lexical model of the same tier (the model
-/// without it). Otherwise it ships the lexical model's fit — the semantic disagreement's weight
-/// 0, every other weight the lexical one's — and its out-of-fold logits, and records the AUROC it
-/// had with the input in [`TierResult::semantic_dropped`]. An input that does not improve the
-/// out-of-fold ranking of the rows it was fitted on is noise the fit absorbed (Hastie,
-/// Tibshirani & Friedman 2009, §7.10: choose among models by cross-validated error); the
-/// semantic disagreement is still computed and reported. The other inputs a semantic model reads
-/// are the lexical model's (E_y stays lexical; core `tiers::Evidence::inputs`), so the shipped
-/// shift is then the lexical tier's exactly.
-fn keep_semantic_only_where_it_helps(results: &mut [TierResult], wrong: &[bool]) {
+/// Mean and standard error (sample SD / √k) of the within-fold AUROCs for "incorrect" of
+/// out-of-fold scores `oof`, over the folds that hold both labels.
+fn fold_aurocs(oof: &[f64], wrong: &[bool], fold: &[usize], folds: usize) -> (f64, f64) {
+    let per_fold: Vec<f64> = (0..folds)
+        .filter_map(|f| {
+            let (s, w): (Vec<f64>, Vec<bool>) = (0..oof.len())
+                .filter(|&i| fold[i] == f)
+                .map(|i| (oof[i], wrong[i]))
+                .unzip();
+            (w.iter().any(|&x| x) && w.iter().any(|&x| !x)).then(|| auroc(&s, &w))
+        })
+        .collect();
+    let k = per_fold.len() as f64;
+    if k < 2.0 {
+        return (per_fold.first().copied().unwrap_or(0.5), f64::INFINITY);
+    }
+    let mean = per_fold.iter().sum::<f64>() / k;
+    let var = per_fold.iter().map(|a| (a - mean).powi(2)).sum::<f64>() / (k - 1.0);
+    (mean, (var / k).sqrt())
+}
+
+/// Nested-model selection on the training rows by the **one-standard-error rule** (Breiman,
+/// Friedman, Olshen & Stone 1984, §3.4.3; Hastie, Tibshirani & Friedman 2009, §7.10): of a
+/// semantic model and the lexical model of the same tier (the model without the semantic
+/// disagreement), take the simpler one unless the semantic model's cross-validated AUROC (the
+/// mean of its within-fold AUROCs) exceeds the lexical one's by more than one standard error
+/// of that mean. A dropped input ships the lexical model's fit — the semantic disagreement's
+/// weight 0, every other weight the lexical one's — and its out-of-fold logits; the semantic
+/// disagreement is still computed and reported. The other inputs a semantic model reads are the
+/// lexical model's (E_y stays lexical; core `tiers::Evidence::inputs`), so the shipped shift is
+/// then the lexical tier's exactly. Every semantic model records the comparison in
+/// [`TierResult::selection`].
+fn keep_semantic_only_where_it_helps(
+    results: &mut [TierResult],
+    wrong: &[bool],
+    fold: &[usize],
+    folds: usize,
+) {
     for i in 0..results.len() {
         if !results[i].key.semantic {
             continue;
@@ -426,8 +472,23 @@ fn keep_semantic_only_where_it_helps(results: &mut [TierResult], wrong: &[bool])
         else {
             continue;
         };
-        let with = auroc(&results[i].oof, wrong);
-        if with > auroc(&results[j].oof, wrong) {
+        let (cv_with, se_with) = fold_aurocs(&results[i].oof, wrong, fold, folds);
+        let (cv_without, se_without) = fold_aurocs(&results[j].oof, wrong, fold, folds);
+        let kept = cv_with - se_with > cv_without;
+        let selection = Selection {
+            kept,
+            fitted_weight: results[i].fit.weight[SEMANTIC_DISAGREEMENT],
+            pooled_with: auroc(&results[i].oof, wrong),
+            cv_with,
+            cv_without,
+            se: if cv_with >= cv_without {
+                se_with
+            } else {
+                se_without
+            },
+        };
+        results[i].selection = Some(selection);
+        if kept {
             continue;
         }
         let mut fit = results[j].fit.clone();
@@ -438,7 +499,6 @@ fn keep_semantic_only_where_it_helps(results: &mut [TierResult], wrong: &[bool])
         results[i].oof = results[j].oof.clone();
         results[i].oof_intrinsic = results[j].oof_intrinsic.clone();
         results[i].fit = fit;
-        results[i].semantic_dropped = Some(with);
     }
 }
 
@@ -481,8 +541,20 @@ pub fn report(
         } else {
             r.key.name()
         };
-        let dropped = r.semantic_dropped.map_or_else(String::new, |a| {
-            format!(" (semantic input not kept: with it {a:.4}, not above the lexical model)")
+        let dropped = r.selection.map_or_else(String::new, |c| {
+            format!(
+                " ({}: fitted {:+.3}, with it {:.4} pooled; mean fold AUROC {:.4} with, {:.4} without, SE {:.4})",
+                if c.kept {
+                    "semantic input kept"
+                } else {
+                    "semantic input not kept, within one SE"
+                },
+                c.fitted_weight,
+                c.pooled_with,
+                c.cv_with,
+                c.cv_without,
+                c.se
+            )
         });
         let _ = writeln!(
             s,
@@ -564,7 +636,9 @@ pub fn report(
     s
 }
 
-/// Writes `tiers_generated.rs` into `dir`.
+/// Writes `tiers_generated.rs` into `dir`: every model's τ, means, SDs, weights and AUROCs, and
+/// the version tag `TIERS_VERSION` (`evidence_digest`, the FNV-1a state after the evidence and
+/// cosine files, continued over the shipped numbers).
 pub fn write(
     results: &[TierResult],
     dir: &Path,
@@ -572,7 +646,18 @@ pub fn write(
     evidence_digest: u64,
 ) -> Result<(), String> {
     let mut tiers = String::new();
+    // The tag also covers what was fitted from the evidence: a change of the intrinsic models
+    // (the offsets) or of the selection rule changes the tier weights without changing the file.
+    let mut version = evidence_digest;
     for r in results {
+        for v in [r.equivalent_at]
+            .iter()
+            .chain(&r.fit.mean)
+            .chain(&r.fit.std)
+            .chain(&r.fit.weight)
+        {
+            version = fnv1a(version, &v.to_bits().to_le_bytes());
+        }
         let _ = write!(
             tiers,
             "    RawTier {{\n        tier: {:?},\n        semantic: {},\n        equivalent_at: {:?},\n        mean: {},\n        std: {},\n        weight: {},\n        n: {},\n        auroc: {:?},\n        intrinsic_auroc: {:?},\n    }},\n",
@@ -592,7 +677,7 @@ pub fn write(
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
     let src = format!(
-        "// @generated by `cargo run --release -p epistemic-audit-train` from train/data/{evidence_name}\n// and the embedding cosines of its samples beside it.\n// Do not edit: rerun the trainer. See README \"Evidence tiers\".\nuse super::RawTier;\n\n/// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file.\npub const TIERS_VERSION: &str = \"tiers-{evidence_digest:016x}\";\n\n/// Tier-model inputs the weights were trained with.\npub const TRAINED_TIER_FEATURES: [&str; {N_TIER}] = [{}];\n\npub(super) const TIERS: &[RawTier] = &[\n{tiers}];\n",
+        "// @generated by `cargo run --release -p epistemic-audit-train` from train/data/{evidence_name}\n// and the embedding cosines of its samples beside it.\n// Do not edit: rerun the trainer. See README \"Evidence tiers\".\nuse super::RawTier;\n\n/// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file\n/// and over every shipped τ, mean, SD and weight.\npub const TIERS_VERSION: &str = \"tiers-{version:016x}\";\n\n/// Tier-model inputs the weights were trained with.\npub const TRAINED_TIER_FEATURES: [&str; {N_TIER}] = [{}];\n\npub(super) const TIERS: &[RawTier] = &[\n{tiers}];\n",
         names.join(", ")
     );
     std::fs::write(dir.join("tiers_generated.rs"), src)
@@ -604,8 +689,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_semantic_input_that_does_not_help_out_of_fold_is_not_kept() {
-        let wrong = vec![false, true, false, true];
+    fn a_semantic_input_is_kept_only_beyond_one_standard_error() {
+        let wrong: Vec<bool> = (0..8).map(|i| i % 2 == 1).collect();
+        let fold = [0, 0, 0, 0, 1, 1, 1, 1];
         let key = |tier, semantic| TierKey { tier, semantic };
         let result = |k: TierKey, oof: Vec<f64>, w: f64| TierResult {
             key: k,
@@ -620,10 +706,14 @@ mod tests {
             oof_intrinsic: oof.clone(),
             oof,
             wrong: wrong.clone(),
-            semantic_dropped: None,
+            selection: None,
         };
-        let perfect = vec![0.0, 1.0, 0.0, 1.0];
-        let worse = vec![0.0, 1.0, 1.0, 0.5];
+        // Within-fold AUROC 1 in both folds.
+        let perfect = vec![0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0];
+        // 0.625 in both folds.
+        let worse = vec![0.0, 1.0, 1.0, 0.5, 0.0, 1.0, 1.0, 0.5];
+        // 1 in the first fold, 0.5 in the second: mean 0.75, SE 0.25.
+        let noisy = vec![0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0];
         let mut r = vec![
             result(key(Tier::Samples, false), worse.clone(), 0.0),
             result(key(Tier::Combined, false), perfect.clone(), 0.0),
@@ -631,16 +721,43 @@ mod tests {
             result(key(Tier::Combined, true), worse.clone(), 0.4),
         ];
         r[3].fit.weight[0] = 0.9;
-        keep_semantic_only_where_it_helps(&mut r, &wrong);
-        // Samples: the semantic model ranks better out of fold, so it is kept as fitted.
-        assert_eq!(r[2].semantic_dropped, None);
+        keep_semantic_only_where_it_helps(&mut r, &wrong, &fold, 2);
+        // Samples: better in every fold, so it is kept as fitted.
+        let c = r[2]
+            .selection
+            .expect("a semantic model records its selection");
+        assert!(c.kept);
+        assert_eq!((c.cv_with, c.cv_without, c.se), (1.0, 0.625, 0.0));
+        assert_eq!(c.fitted_weight, 0.4);
         assert_eq!(r[2].fit.weight[SEMANTIC_DISAGREEMENT], 0.4);
-        // Combined: it does not, so the lexical fit ships under the semantic key.
-        assert_eq!(r[3].semantic_dropped, Some(auroc(&worse, &wrong)));
+        // Combined: worse, so the lexical fit ships under the semantic key.
+        let c = r[3]
+            .selection
+            .expect("a semantic model records its selection");
+        assert!(!c.kept);
+        assert_eq!(
+            (c.pooled_with, c.fitted_weight),
+            (auroc(&worse, &wrong), 0.4)
+        );
         assert_eq!(r[3].key, key(Tier::Combined, true));
         assert_eq!(r[3].fit.key, key(Tier::Combined, true));
         assert_eq!(r[3].fit.weight, [0.2, 0.0, 0.0, 0.3, 0.0]);
         assert_eq!(r[3].oof, perfect);
+        assert!(r[0].selection.is_none() && r[1].selection.is_none());
+
+        // Better on average, but by less than one standard error: the simpler model ships.
+        let mut r = vec![
+            result(key(Tier::Samples, false), worse.clone(), 0.0),
+            result(key(Tier::Samples, true), noisy.clone(), 0.4),
+        ];
+        keep_semantic_only_where_it_helps(&mut r, &wrong, &fold, 2);
+        let c = r[1]
+            .selection
+            .expect("a semantic model records its selection");
+        assert!(!c.kept);
+        assert!((c.cv_with - 0.75).abs() < 1e-12 && (c.se - 0.25).abs() < 1e-12);
+        assert_eq!(r[1].fit.weight[SEMANTIC_DISAGREEMENT], 0.0);
+        assert_eq!(r[1].oof, worse);
     }
 
     #[test]

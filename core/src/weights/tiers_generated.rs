@@ -3,8 +3,9 @@
 // Do not edit: rerun the trainer. See README "Evidence tiers".
 use super::RawTier;
 
-/// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file.
-pub const TIERS_VERSION: &str = "tiers-e23f77bad2b2e867";
+/// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file
+/// and over every shipped τ, mean, SD and weight.
+pub const TIERS_VERSION: &str = "tiers-09c5badf41a0397e";
 
 /// Tier-model inputs the weights were trained with.
 pub const TRAINED_TIER_FEATURES: [&str; 5] = ["nll", "max_surprisal", "token_entropy", "disagreement", "semantic_disagreement"];
@@ -49,9 +50,9 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.3,
         mean: &[0.0, 0.0, 0.0, 0.9940376618558089, 0.8515950069348122],
         std: &[1.0, 1.0, 1.0, 0.030732181931261652, 0.22140294055485077],
-        weight: &[0.0, 0.0, 0.0, 0.4736614770748973, 0.15164572163987336],
+        weight: &[0.0, 0.0, 0.0, 0.510311257584242, 0.0],
         n: 1442,
-        auroc: 0.5933028846537061,
+        auroc: 0.5882971854898491,
         intrinsic_auroc: 0.5511370429708984,
     },
     RawTier {
