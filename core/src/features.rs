@@ -8,9 +8,9 @@ use crate::grounding::{
     analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
     inflection_stem, is_citation_marker, is_list_marker, is_percentage, normal_form, number_word,
     one_by_article, prompt_passage, ratio_percent, scaled_number_word, spaced_number_words,
-    ContextRole, Grounding,
+    sum_of_stated, ContextRole, Grounding,
 };
-use crate::quantity::{is_scale_name, quantities, unit_symbol};
+use crate::quantity::{is_scale_name, quantities, unit_symbol, Dimension};
 use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
@@ -928,20 +928,46 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // A number with a unit is stated by a quantity of the sources it restates in another unit
     // ("2.7 kilometres" by "2,737 metres": `Quantity::restates`), as grounding finds it.
     let answer_quantities = std::cell::OnceCell::new();
+    let answer_quantity = |i: usize| {
+        answer_quantities
+            .get_or_init(|| quantities(text, &toks))
+            .iter()
+            .find(|q| q.0 == i)
+            .map(|q| q.1)
+    };
     let source_quantities = std::cell::OnceCell::new();
+    let source_quantities = || {
+        source_quantities.get_or_init(|| {
+            let mut qs = quantities(prompt, &prompt_tokens);
+            qs.extend(quantities(context, &context_tokens));
+            qs
+        })
+    };
     let converted = |i: usize| {
-        let answer = answer_quantities.get_or_init(|| quantities(text, &toks));
-        let Some(q) = answer.iter().find(|q| q.0 == i).map(|q| q.1) else {
+        answer_quantity(i).is_some_and(|q| source_quantities().iter().any(|(_, s)| q.restates(s)))
+    };
+    // A time of day the answer computes from the sources: a time of day of theirs plus or minus
+    // a duration of theirs ("be checked in by 10:40" from "the 11:00 sailing" and "closes 20
+    // minutes before"; "arrive at 11:35" from "11:00" and "Crossing time: 35 minutes"), to the
+    // minute.
+    let clock_derived = |i: usize| {
+        let Some(q) = answer_quantity(i).filter(|q| q.dimension() == Dimension::TimeOfDay) else {
             return false;
         };
-        source_quantities
-            .get_or_init(|| {
-                let mut qs = quantities(prompt, &prompt_tokens);
-                qs.extend(quantities(context, &context_tokens));
-                qs
+        let of = |d: Dimension| {
+            source_quantities()
+                .iter()
+                .filter(move |s| s.1.dimension() == d)
+        };
+        of(Dimension::TimeOfDay).any(|t| {
+            of(Dimension::Duration).any(|d| {
+                [1.0, -1.0].iter().any(|sign| {
+                    let hours = (t.1.base + sign * d.1.base / 3600.0).rem_euclid(24.0);
+                    let gap = (hours - q.base).abs();
+                    gap.min(24.0 - gap) < 1.0 / 120.0
+                })
             })
-            .iter()
-            .any(|(_, s)| q.restates(s))
+        })
     };
     let source_fractions = std::cell::OnceCell::new();
     let source_fractions = || {
@@ -971,6 +997,13 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             };
             // A percentage of two numbers the answer states ("84 of the 120, or 70 percent").
             let ratio = || ratio_percent(text, &toks, i, |v| source_numbers().contains(&v));
+            // A total of numbers the answer states ("€20: €12 for the adult and €8 …"), against
+            // a context: the numbers of a bare question (an arithmetic problem) sum to many
+            // results, right and wrong.
+            let sum = || {
+                !context.trim().is_empty()
+                    && sum_of_stated(text, &toks, i, |v| source_numbers().contains(&v))
+            };
             // A one stated by an article ("1 tbsp" for "a tablespoon", `one_by_article`).
             let article = || {
                 one_by_article((text, &toks), i, (context, &context_tokens))
@@ -980,8 +1013,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 || decade()
                 || (is_approximated(&toks, i) && rounded())
                 || converted(i)
+                || clock_derived(i)
                 || fraction()
                 || ratio()
+                || sum()
                 || article())
         })
         .map(|(_, n)| n.to_string())
@@ -1530,6 +1565,20 @@ mod tests {
             .position(|n| *n == "novel_number_share")
             .unwrap();
         assert!((e.dense[i] - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_time_of_day_computed_from_a_time_and_a_duration_of_the_sources_is_no_novel_number() {
+        let ctx = Some(
+            "Saturday: 08:30, 11:00, 14:20. Crossing time: 35 minutes. Check-in closes 20 \
+             minutes before departure for vehicles.",
+        );
+        let q = Some("When must I check in for the 11:00 boat, and when do I arrive?");
+        let e = extract("Check in by 10:40; you arrive at about 11:35.", q, ctx);
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        // Neither 11:00 ± 20 or 35 minutes, nor another time of the sources ± one.
+        let e = extract("Check in by 10:30; you arrive at about 11:55.", q, ctx);
+        assert_eq!(e.novel_numbers, vec!["10:30", "11:55"]);
     }
 
     #[test]

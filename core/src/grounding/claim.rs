@@ -881,6 +881,22 @@ impl<'r, 'a> Request<'r, 'a> {
                 });
             }
         }
+        // A time of day is swapped only by another time of day: "checked in by 10:40" (20
+        // minutes before the 11:00 sailing) is not contradicted by "closes 10 minutes before
+        // departure" ([`times_of_day`]).
+        if kind == KeyKind::Number
+            && !other.is_empty()
+            && times_of_day(claim_text, claim_toks).contains(&(content[i].at as usize))
+        {
+            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            let clocks = times_of_day(context, sent);
+            other.retain(|&o| {
+                let norm = &index.norms[o as usize];
+                clocks
+                    .iter()
+                    .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
+            });
+        }
         // A weekday is no swap for a month, nor a month for a weekday: "construction
         // starting in March" does not conflict with "voted on Tuesday" (both are
         // `KeyKind::Month`, the calendar names of a date). A weekday against a
@@ -1728,7 +1744,8 @@ impl<'v, 'a> ClaimView<'v, 'a> {
         // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
         // this the claim's own years with the sources'. So is a percentage it derives from two
         // numbers it states that the sources hold ("84 of the 120 members, or 70 percent",
-        // `ratio_percent`).
+        // `ratio_percent`), and a total of two or three of them ("€20: €12 for the adult and €8
+        // for the senior", `sum_of_stated`).
         let claim_years: Vec<u32> = content
             .iter()
             .zip(&ids)
@@ -1752,9 +1769,11 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                         }))
                     || (id.is_none()
                         && k.kind == KeyKind::Number
-                        && ratio_percent(claim_text, claim_toks, k.at as usize, |v| {
+                        && (ratio_percent(claim_text, claim_toks, k.at as usize, |v| {
                             index.numbers.iter().any(|&(n, _)| n == v)
-                        }))
+                        }) || sum_of_stated(claim_text, claim_toks, k.at as usize, |v| {
+                            index.numbers.iter().any(|&(n, _)| n == v)
+                        })))
             })
             .collect();
         let found = ids

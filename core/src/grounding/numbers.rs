@@ -227,6 +227,39 @@ pub(crate) fn ratio_percent(
     })
 }
 
+/// Whether the number `toks[i]` is the sum of two or three other numbers of `toks` that the
+/// sources state (`stated`: whether a value is one of theirs): a total the text computes and
+/// shows ("€20 — €12 for the adult ticket and €8 for the senior ticket" against "adults €12,
+/// seniors €8"). Percentages are neither sums nor summands; at most [`NUMBER_GAPS_MAX`] stated
+/// numbers are tried, as [`ratio_percent`] does.
+pub(crate) fn sum_of_stated(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    stated: impl Fn(f64) -> bool,
+) -> bool {
+    let Some(total) = Some(i)
+        .filter(|&i| toks[i].is_number && !is_percentage(text, toks, i))
+        .and_then(|i| number_value(&number_key(toks, i)))
+        .filter(|&v| v > 0.0)
+    else {
+        return false;
+    };
+    let values: Vec<f64> = (0..toks.len())
+        .filter(|&j| j != i && toks[j].is_number && !is_percentage(text, toks, j))
+        .filter_map(|j| number_value(&number_key(toks, j)))
+        .filter(|&v| v > 0.0 && v < total && stated(v))
+        .take(NUMBER_GAPS_MAX)
+        .collect();
+    let equal = |s: f64| (s - total).abs() <= 1e-9 * total;
+    (0..values.len()).any(|a| {
+        (a + 1..values.len()).any(|b| {
+            equal(values[a] + values[b])
+                || (b + 1..values.len()).any(|c| equal(values[a] + values[b] + values[c]))
+        })
+    })
+}
+
 /// How many tokens after the number `toks[i]` (offsets in `text`) mark it as a percentage: 1
 /// for "percent", 2 for "per cent", 0 for a "%" sign (no token); None when it is no
 /// percentage ([`is_percentage`]).
@@ -605,6 +638,16 @@ pub(super) fn same_unit_number(
     })
 }
 
+/// The indices of the numbers of `toks` (offsets in `text`) written as a time of day ("10:40",
+/// "6 pm", "18:00": `quantity::quantities` of [`crate::quantity::Dimension::TimeOfDay`]).
+pub(super) fn times_of_day(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+    crate::quantity::quantities(text, toks)
+        .iter()
+        .filter(|(_, q)| q.dimension() == crate::quantity::Dimension::TimeOfDay)
+        .map(|(j, _)| *j)
+        .collect()
+}
+
 /// The label of the number keyed `norm` ([`number_at`]) at its first place in `toks` (offsets
 /// in `text`): the capitalised word right before it, with only a space between, that is not the
 /// sentence's first word and names no month or weekday ("Python 3.12", "PEP 695", "Apollo 11";
@@ -679,6 +722,32 @@ pub(crate) fn one_by_article(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_total_of_numbers_the_text_states_is_their_sum() {
+        let sum = |text: &str, stated: &[f64]| {
+            let toks = tokens(text);
+            let i = toks.iter().position(|t| t.is_number).unwrap();
+            sum_of_stated(text, &toks, i, |v| stated.contains(&v))
+        };
+        assert!(sum(
+            "€20 in all: €12 for the adult and €8 for the senior.",
+            &[12.0, 8.0]
+        ));
+        assert!(sum(
+            "26 days: 20 of leave, 4 bank holidays and 2 more.",
+            &[20.0, 4.0, 2.0]
+        ));
+        // Not a sum of these numbers, or of numbers the sources do not state.
+        assert!(!sum(
+            "€22 in all: €12 for the adult and €8 for the senior.",
+            &[12.0, 8.0]
+        ));
+        assert!(!sum(
+            "€20 in all: €12 for the adult and €8 for the senior.",
+            &[12.0]
+        ));
+    }
 
     #[test]
     fn a_percentage_of_two_numbers_the_text_states_is_their_ratio() {

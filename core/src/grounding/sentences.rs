@@ -160,8 +160,9 @@ pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
 /// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
 /// matter here): a title before a capitalised name ("Dr. Mette Holm", "St. Louis"; the
 /// [`TITLES`]), a suffix of a name before a lower-case word ("Apple Inc. is …";
-/// [`NAME_SUFFIXES`]) or a month abbreviation before a day ("Feb. 15",
-/// [`crate::text::month_index`]).
+/// [`NAME_SUFFIXES`]), a month abbreviation before a day ("Feb. 15",
+/// [`crate::text::month_index`]) or a number sign before its number ("near no. 40",
+/// [`NUMBER_SIGNS`]).
 pub(super) fn abbreviation_continues(text: &str, word_start: usize, dot: usize) -> bool {
     let word = &text[word_start..dot];
     let Some(next) = text[dot + 1..].trim_start().chars().next() else {
@@ -169,8 +170,15 @@ pub(super) fn abbreviation_continues(text: &str, word_start: usize, dot: usize) 
     };
     (TITLES.contains(&word) && next.is_uppercase())
         || (NAME_SUFFIXES.contains(&word) && next.is_lowercase())
-        || (crate::text::abbreviation_month(word).is_some() && next.is_ascii_digit())
+        || ((crate::text::abbreviation_month(word).is_some() || NUMBER_SIGNS.contains(&word))
+            && next.is_ascii_digit())
 }
+
+/// Abbreviations written before a number they label ("No. 40", "Vol. 3", "Fig. 2", "pp. 12",
+/// "Art. 5"): the sentence continues after their ".".
+const NUMBER_SIGNS: &[&str] = &[
+    "No", "no", "Nos", "nos", "Vol", "vol", "Fig", "fig", "pp", "Art", "art",
+];
 
 #[cfg(test)]
 mod tests {
@@ -222,6 +230,17 @@ mod tests {
                 "Then it resumes.",
                 "Ask Dr.",
                 "who knows."
+            ]
+        );
+        let t = "The lights near no. 40 are out. See Fig. 2 and pp. 12-14. Say no. Then go.";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "The lights near no. 40 are out.",
+                "See Fig. 2 and pp. 12-14.",
+                "Say no.",
+                "Then go."
             ]
         );
     }

@@ -2883,6 +2883,32 @@ fn a_quantity_in_another_unit_is_found_and_a_swapped_unit_contradicts() {
 }
 
 #[test]
+fn a_time_of_day_is_swapped_only_by_another_time_of_day() {
+    let ctx = "Saturday sailings: 08:30, 11:00, 14:20. Check-in closes 10 minutes before \
+               departure for foot passengers and 20 minutes before for vehicles.";
+    // 10:40 is 20 minutes before 11:00: the 10 of "10 minutes" is no rival time.
+    let g = analyse(
+        "Vehicle check-in closes 20 minutes before departure, so for the 11:00 sailing you \
+         need to check in by 10:40.",
+        "",
+        ctx,
+    );
+    assert!(
+        g.claims.iter().all(|c| c.conflicts.is_empty()),
+        "{:?}",
+        g.claims
+    );
+    // Another time of the sources still is.
+    let ctx = "Vehicle check-in closes at 10:40 for the 11:00 sailing.";
+    let g = analyse(
+        "Vehicle check-in closes at 10:50 for the 11:00 sailing.",
+        "",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
 fn a_percent_sign_and_per_cent_state_percent() {
     for text in [
         "Turnout was 52% in May.",
