@@ -214,17 +214,29 @@ pub(crate) fn ratio_percent(
     else {
         return false;
     };
-    let values: Vec<f64> = (0..toks.len())
-        .filter(|&j| j != i && toks[j].is_number && !is_percentage(text, toks, j))
-        .filter_map(|j| number_value(&number_key(toks, j)))
-        .filter(|&v| v > 0.0 && stated(v))
-        .take(NUMBER_GAPS_MAX)
-        .collect();
+    let values = stated_numbers_besides(text, toks, i, stated);
     values.iter().any(|&a| {
         values
             .iter()
             .any(|&b| a < b && (100.0 * a / b - p).abs() <= 0.5)
     })
+}
+
+/// The positive values of the numbers of `toks` other than `toks[i]` and other than
+/// percentages, in text order, that `keep` accepts, at most [`NUMBER_GAPS_MAX`] of them: the
+/// operands [`ratio_percent`] and [`sum_of_stated`] try.
+fn stated_numbers_besides(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    keep: impl Fn(f64) -> bool,
+) -> Vec<f64> {
+    (0..toks.len())
+        .filter(|&j| j != i && toks[j].is_number && !is_percentage(text, toks, j))
+        .filter_map(|j| number_value(&number_key(toks, j)))
+        .filter(|&v| v > 0.0 && keep(v))
+        .take(NUMBER_GAPS_MAX)
+        .collect()
 }
 
 /// Whether the number `toks[i]` is the sum of two or three other numbers of `toks` that the
@@ -245,12 +257,7 @@ pub(crate) fn sum_of_stated(
     else {
         return false;
     };
-    let values: Vec<f64> = (0..toks.len())
-        .filter(|&j| j != i && toks[j].is_number && !is_percentage(text, toks, j))
-        .filter_map(|j| number_value(&number_key(toks, j)))
-        .filter(|&v| v > 0.0 && v < total && stated(v))
-        .take(NUMBER_GAPS_MAX)
-        .collect();
+    let values = stated_numbers_besides(text, toks, i, |v| v < total && stated(v));
     let equal = |s: f64| (s - total).abs() <= 1e-9 * total;
     (0..values.len()).any(|a| {
         (a + 1..values.len()).any(|b| {
