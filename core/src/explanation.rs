@@ -724,7 +724,8 @@ pub fn explain(inp: &Input<'_>) -> String {
             s.semantic_entropy
         ));
         // The words-based count above can miss a paraphrase; by meaning, the share of samples
-        // in the text's cluster is what the semantic samples models read.
+        // in the text's cluster (the semantic samples models' input, weighed only where the
+        // trainer kept it: README "Evidence tiers").
         if let Some(share) = s.semantic_support {
             out.push_str(&format!(
                 " By meaning, {} of {} say what the text says.",
