@@ -380,17 +380,9 @@ mod tests {
         // lexical comparison cannot see: its explanation says so, and its q2 changes when the
         // shipped semantic samples model weighs the semantic disagreement (the trainer keeps
         // that input only beyond one standard error; otherwise every weight is the lexical one).
-        let weighs = s
-            .tier_model(crate::tiers::TierKey {
-                tier: crate::types::Tier::Samples,
-                semantic: true,
-            })
-            .expect("a semantic samples model ships")
-            .weight[crate::tiers::SEMANTIC_DISAGREEMENT]
-            > 0.0;
         assert_eq!(
             judged.comparisons[1].q2 != lexical.comparisons[1].q2,
-            weighs
+            s.semantic_weighs_meaning()
         );
         let said = &judged.comparisons[1].explanation;
         assert!(

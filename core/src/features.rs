@@ -977,6 +977,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             f
         })
     };
+    // A number the sources hold (the operands of a ratio or a total the answer computes).
+    let held = |v: f64| source_numbers().contains(&v);
+    let grounded = !context.trim().is_empty();
     let novel_numbers: Vec<String> = numbers
         .iter()
         .map(|&i| (i, toks[i].raw))
@@ -996,14 +999,11 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     })
             };
             // A percentage of two numbers the answer states ("84 of the 120, or 70 percent").
-            let ratio = || ratio_percent(text, &toks, i, |v| source_numbers().contains(&v));
+            let ratio = || ratio_percent(text, &toks, i, held);
             // A total of numbers the answer states ("€20: €12 for the adult and €8 …"), against
             // a context: the numbers of a bare question (an arithmetic problem) sum to many
             // results, right and wrong.
-            let sum = || {
-                !context.trim().is_empty()
-                    && sum_of_stated(text, &toks, i, |v| source_numbers().contains(&v))
-            };
+            let sum = || grounded && sum_of_stated(text, &toks, i, held);
             // A one stated by an article ("1 tbsp" for "a tablespoon", `one_by_article`).
             let article = || {
                 one_by_article((text, &toks), i, (context, &context_tokens))
@@ -1030,7 +1030,6 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     if source.contains('%') || source_grams.contains_words(&["per", "cent"]) {
         source_words.insert(Cow::Borrowed("percent"));
     }
-    let grounded = !context.trim().is_empty();
     // Content words, framing phrases left out ("Based on the passage, …": `framing_end`), and
     // with a context, so are the approximators of numbers ("roughly 155 km": grounding's
     // `approximates_number`; answering a prompt alone, a hedge of the answer's own).

@@ -277,6 +277,19 @@ impl Scorer {
         .map(|m| m.equivalent_at)
     }
 
+    /// Whether the semantic samples model weighs meaning: a non-zero weight on the semantic
+    /// disagreement (1 − the text's share of the samples by meaning). The trainer keeps that
+    /// input only where its cross-validated gain exceeds one standard error (README "Evidence
+    /// tiers"); without it, every other input and weight is the lexical model's, so clustering
+    /// by embedding changes no score. `false` before [`Scorer::with_tiers`].
+    pub fn semantic_weighs_meaning(&self) -> bool {
+        self.tier_model(TierKey {
+            tier: Tier::Samples,
+            semantic: true,
+        })
+        .is_some_and(|m| m.weight[crate::tiers::SEMANTIC_DISAGREEMENT] != 0.0)
+    }
+
     /// The embedded reference model. Panics if the generated weights are inconsistent, which the
     /// crate's tests rule out for every build.
     pub fn embedded() -> Scorer {

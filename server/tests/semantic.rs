@@ -13,6 +13,7 @@ mod common;
 mod model;
 
 use common::*;
+use epistemic_audit_core::Scorer;
 use serde_json::{json, Value};
 
 /// The model directory; panics, saying what to run, when it lacks the model's files.
@@ -141,18 +142,6 @@ fn a_paraphrased_claim_is_aligned_to_its_source_sentence_and_no_score_changes() 
     assert_valid_against(&doc, "AuditResult", &v);
 }
 
-/// Whether the shipped semantic samples model weighs the semantic disagreement (the trainer
-/// keeps that input only beyond one standard error, README "Evidence tiers"; without it every
-/// other input and weight is the lexical model's, so q2 is the lexical one).
-fn semantic_samples_model_weighs_meaning() -> bool {
-    epistemic_audit_core::weights::raw_tiers()
-        .iter()
-        .find(|t| t.tier == "samples" && t.semantic)
-        .expect("a semantic samples model ships")
-        .weight[epistemic_audit_core::tiers::SEMANTIC_DISAGREEMENT]
-        > 0.0
-}
-
 #[test]
 fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them() {
     let s = with_model();
@@ -194,7 +183,7 @@ fn samples_are_compared_by_embedding_and_the_semantic_samples_model_scores_them(
     // every other input and weight is then the lexical model's).
     assert_eq!(
         v["q2"] != p["q2"],
-        semantic_samples_model_weighs_meaning(),
+        Scorer::embedded().semantic_weighs_meaning(),
         "{} vs {}",
         v["q2"],
         p["q2"]
@@ -447,7 +436,7 @@ fn compare_scores_each_answers_samples_by_meaning_as_an_audit_and_reports_agreem
     assert!(!said(&p).contains("By meaning"), "{}", said(&p));
     assert_eq!(
         v["comparisons"][1]["q2"] != p["comparisons"][1]["q2"],
-        semantic_samples_model_weighs_meaning()
+        Scorer::embedded().semantic_weighs_meaning()
     );
     let doc = get(&s.url("/openapi.json")).json();
     assert_valid_against(&doc, "CompareResponse", &v);

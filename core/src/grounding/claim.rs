@@ -1752,6 +1752,8 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .filter(|(k, id)| k.kind == KeyKind::Year && id.is_some())
             .filter_map(|(k, _)| k.norm.parse().ok())
             .collect();
+        // A number the sources hold (the operands of a ratio or a total the claim computes).
+        let held = |v: f64| index.numbers.iter().any(|&(n, _)| n == v);
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)
@@ -1769,11 +1771,8 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                         }))
                     || (id.is_none()
                         && k.kind == KeyKind::Number
-                        && (ratio_percent(claim_text, claim_toks, k.at as usize, |v| {
-                            index.numbers.iter().any(|&(n, _)| n == v)
-                        }) || sum_of_stated(claim_text, claim_toks, k.at as usize, |v| {
-                            index.numbers.iter().any(|&(n, _)| n == v)
-                        })))
+                        && (ratio_percent(claim_text, claim_toks, k.at as usize, held)
+                            || sum_of_stated(claim_text, claim_toks, k.at as usize, held)))
             })
             .collect();
         let found = ids
