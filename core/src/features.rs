@@ -6,9 +6,9 @@
 
 use crate::grounding::{
     analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
-    inflection_stem, is_citation_marker, is_list_marker, is_percentage, normal_form, number_word,
-    one_by_article, prompt_passage, ratio_percent, scaled_number_word, spaced_number_words,
-    sum_of_stated, ContextRole, Grounding,
+    inflection_stem, is_citation_marker, is_list_marker, is_percentage, may_be_number_word,
+    normal_form, number_word, one_by_article, prompt_passage, ratio_percent, scaled_number_word,
+    spaced_number_words, sum_of_stated, ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities, unit_symbol, Dimension};
 use crate::text::{
@@ -889,6 +889,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                         if toks[i].is_number {
                             return number_value(&number_key(toks, i));
                         }
+                        // Most words have no number word's shape: not lower-cased, not hashed.
+                        if !may_be_number_word(toks[i].raw) {
+                            return None;
+                        }
                         let w = lower_cow(toks[i].raw);
                         // "fifty six" states 56 (and its second word 6).
                         let spaced = || {
@@ -1334,20 +1338,26 @@ impl PhraseSet {
 
     /// All n-grams (n ≤ MAX_N) of the words of `norm` (a [`normalised`] string).
     fn of(norm: &str) -> PhraseSet {
-        let words: Vec<&str> = norm.split_whitespace().collect();
+        // A normalised string separates its words by single spaces: their count sizes the set.
+        let spaces = norm.bytes().filter(|&b| b == b' ').count();
         let mut grams = nohash_hasher::IntSet::with_capacity_and_hasher(
-            words.len() * Self::MAX_N,
+            spaces * Self::MAX_N,
             nohash_hasher::BuildNoHashHasher::default(),
         );
-        // The n-gram starting at word i continues the hash state of the (n − 1)-gram there
-        // (`hash` folds word by word), so each word is hashed once per n-gram length: 4 word
-        // hashes per position instead of 1 + 2 + 3 + 4.
-        for i in 0..words.len() {
-            let mut h = FNV_OFFSET;
-            for w in &words[i..(i + Self::MAX_N).min(words.len())] {
-                h = fnv1a(fnv1a(h, w.as_bytes()), b" ");
-                grams.insert(h);
+        // open[k] is the hash state of the (k + 1)-gram that ends at the last word read; the
+        // n-gram ending at the next word continues the (n − 1)-gram's state (`hash` folds word
+        // by word), so each word is hashed once per n-gram length (4 word hashes per position
+        // instead of 1 + 2 + 3 + 4) and no list of the words is kept.
+        let mut open = [FNV_OFFSET; Self::MAX_N];
+        let mut read = 0;
+        for w in norm.split_whitespace() {
+            read = (read + 1).min(Self::MAX_N);
+            for k in (1..read).rev() {
+                open[k] = fnv1a(fnv1a(open[k - 1], w.as_bytes()), b" ");
+                grams.insert(open[k]);
             }
+            open[0] = fnv1a(fnv1a(FNV_OFFSET, w.as_bytes()), b" ");
+            grams.insert(open[0]);
         }
         PhraseSet { grams }
     }

@@ -221,6 +221,15 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             let mut glued = false;
             let mut prev = c;
             while let Some(&(j, d)) = iter.peek() {
+                // Most characters of a word are lower-case ASCII letters after a letter: no
+                // glue point (that needs a digit or an upper-case letter here), no ordinal or
+                // decade (numbers only), and a word character. Taken at once.
+                if !is_number && d.is_ascii_lowercase() {
+                    prev = d;
+                    end = j + 1;
+                    iter.next();
+                    continue;
+                }
                 if cut == Some(j) {
                     break;
                 }

@@ -36,12 +36,13 @@ pub(super) fn capitalised(t: &Token<'_>) -> bool {
 /// a capitalised word and at most a ","): not keyed, and no part of a name's words.
 pub(crate) fn name_affix(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let raw = toks[i].raw;
-    (PERSON_TITLES.contains(&raw)
-        && toks.get(i + 1).is_some_and(capitalised)
+    // The neighbour is tested before the lists are scanned: most words have no capitalised one.
+    (toks.get(i + 1).is_some_and(capitalised)
+        && PERSON_TITLES.contains(&raw)
         && matches!(gap(text, toks, i, i + 1), "" | "."))
-        || (NAME_SUFFIXES.contains(&raw)
-            && i > 0
+        || (i > 0
             && capitalised(&toks[i - 1])
+            && NAME_SUFFIXES.contains(&raw)
             && matches!(gap(text, toks, i - 1, i), "" | ","))
 }
 

@@ -307,6 +307,17 @@ pub(crate) fn fraction_percents(toks: &[Token<'_>]) -> Vec<f64> {
 /// `toks[i]`). None for any other word.
 pub(super) fn fraction_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
     let t = &toks[i];
+    // The denominator ends the token and every one ends in f, r, s, d or h ("half",
+    // "quarter(s)", "third(s)", "fifth", "tenth"): most words are told apart by their last
+    // letter before any comparison (this runs for every word of the sources).
+    if !t
+        .raw
+        .as_bytes()
+        .last()
+        .is_some_and(|b| matches!(b.to_ascii_lowercase(), b'f' | b'r' | b's' | b'd' | b'h'))
+    {
+        return None;
+    }
     if t.raw.eq_ignore_ascii_case("half") {
         return Some(50.0);
     }

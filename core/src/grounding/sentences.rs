@@ -35,6 +35,13 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
     // Byte offset of the word that ends at the current character (valid while prev_word_len > 0).
     let mut word_start = 0usize;
     for (i, c) in text.char_indices() {
+        // Most characters continue a word in lower-case ASCII: no glue point (that needs an
+        // upper-case letter or a digit here), no punctuation, the word goes on.
+        if prev_word_len > 0 && c.is_ascii_lowercase() {
+            prev_char = c;
+            prev_word_len += 1;
+            continue;
+        }
         // Two sentences glued by a repeated phrase ("…genre ActionAction has examples…").
         if i > start
             && ((prev_char.is_lowercase() || matches!(prev_char, ')' | ']')) && c.is_uppercase()

@@ -17,21 +17,38 @@ pub(crate) fn normal_form(lower: Cow<'_, str>) -> Cow<'_, str> {
     } else {
         lower
     };
-    let mut end = w.len() - if w.ends_with("'s") { 2 } else { 0 };
-    let stem = &w[..end];
-    let n = stem.chars().count();
-    if n > 4 && stem.ends_with("ies") {
-        return Cow::Owned(format!("{}y", &stem[..stem.len() - 3]));
+    let mut end = w.len() - if ends_with(w.as_bytes(), b"'s") { 2 } else { 0 };
+    let stem = &w.as_bytes()[..end];
+    // Only a word ending in "s" can change: its letters are counted only then.
+    if stem.last() != Some(&b's') {
+        return truncate_cow(w, end);
     }
-    if n > 3
-        && stem.ends_with('s')
-        && !stem.ends_with("ss")
-        && !stem.ends_with("us")
-        && !stem.ends_with("is")
-    {
+    let n = w[..end].chars().count();
+    if n > 4 && ends_with(stem, b"ies") {
+        return Cow::Owned(format!("{}y", &w[..end - 3]));
+    }
+    if n > 3 && !ends_with(stem, b"ss") && !ends_with(stem, b"us") && !ends_with(stem, b"is") {
         end -= 1;
     }
     truncate_cow(w, end)
+}
+
+/// Whether `w` ends with `suffix`, compared byte by byte: `[u8]::ends_with` calls `memcmp`
+/// for the two or three bytes of a suffix, which cost more than the comparison on the hot
+/// path (every word of the sources is put in normal form).
+#[inline(always)]
+pub(super) fn ends_with(w: &[u8], suffix: &[u8]) -> bool {
+    let Some(tail) = w.len().checked_sub(suffix.len()).map(|k| &w[k..]) else {
+        return false;
+    };
+    let mut i = 0;
+    while i < suffix.len() {
+        if tail[i] != suffix[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The first `n` bytes of `w` (a char boundary), borrowed when `w` is and truncated in place when
@@ -98,7 +115,7 @@ pub(super) fn porter_inflection(word: &str) -> Option<Stem> {
     let b = word.as_bytes();
     // Only words that can change (a suffix the steps act on) are copied; the copy lives on the
     // stack (no allocation per word on the hot path), and words longer than it are kept as they are.
-    let ends = |s: &[u8]| b.ends_with(s);
+    let ends = |s: &[u8]| ends_with(b, s);
     if b.len() < 4
         || b.len() > STEM_MAX
         || !(ends(b"ed") || ends(b"ing") || ends(b"y") || ends(b"e") || ends(b"ll"))
@@ -109,14 +126,14 @@ pub(super) fn porter_inflection(word: &str) -> Option<Stem> {
     let mut w: ArrayVec<[u8; STEM_MAX]> = ArrayVec::new();
     w.extend_from_slice(b);
     // Step 1b.
-    if w.ends_with(b"eed") {
+    if ends_with(&w, b"eed") {
         if measure(&w[..w.len() - 3]) > 0 {
             w.pop();
         }
     } else {
-        let cut = if w.ends_with(b"ed") && has_vowel(&w[..w.len() - 2]) {
+        let cut = if ends_with(&w, b"ed") && has_vowel(&w[..w.len() - 2]) {
             2
-        } else if w.ends_with(b"ing") && has_vowel(&w[..w.len() - 3]) {
+        } else if ends_with(&w, b"ing") && has_vowel(&w[..w.len() - 3]) {
             3
         } else {
             0
@@ -124,7 +141,7 @@ pub(super) fn porter_inflection(word: &str) -> Option<Stem> {
         if cut > 0 {
             w.truncate(w.len() - cut);
             let n = w.len();
-            if w.ends_with(b"at") || w.ends_with(b"bl") || w.ends_with(b"iz") {
+            if ends_with(&w, b"at") || ends_with(&w, b"bl") || ends_with(&w, b"iz") {
                 w.push(b'e');
             } else if n >= 2
                 && w[n - 1] == w[n - 2]
@@ -151,7 +168,7 @@ pub(super) fn porter_inflection(word: &str) -> Option<Stem> {
         }
     }
     // Step 5b.
-    if w.ends_with(b"ll") && measure(&w) > 1 {
+    if ends_with(&w, b"ll") && measure(&w) > 1 {
         w.pop();
     }
     let w = w.as_slice();

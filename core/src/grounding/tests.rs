@@ -1698,6 +1698,28 @@ fn a_share_in_words_states_a_percentage() {
 }
 
 #[test]
+fn every_fraction_word_passes_the_last_letter_test_of_fraction_at() {
+    // `fraction_at` rejects a token by its last letter before comparing it with FRACTIONS.
+    for (d, numerators) in numbers::FRACTIONS {
+        for (n, percent) in *numerators {
+            for text in [
+                format!("{n} {d}"),
+                format!("{n}-{d}"),
+                format!("{} {}", n, d.to_uppercase()),
+            ] {
+                let toks = tokens(&text);
+                assert_eq!(
+                    numbers::fraction_at(&toks, toks.len() - 1),
+                    Some(*percent),
+                    "{text}"
+                );
+            }
+        }
+    }
+    assert_eq!(numbers::fraction_at(&tokens("HALF"), 0), Some(50.0));
+}
+
+#[test]
 fn a_direction_is_compared_with_the_clause_about_the_same_things() {
     let ctx = "The museum is open Tuesday to Sunday, 10:00 to 18:00. It is closed on Mondays \
                and public holidays.";
