@@ -466,7 +466,7 @@ fn unit_start(toks: &[Token<'_>], i: usize) -> usize {
 /// quantity and the index of the token after it.
 fn clock_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize)> {
     let t = toks[i];
-    let (h, m) = t.raw.split_once(':').filter(|_| t.is_number)?;
+    let (h, m) = crate::text::split_once_byte(t.raw, b':').filter(|_| t.is_number)?;
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     if !(digits(h) && digits(m) && h.len() <= 2 && m.len() == 2) {
         return None;

@@ -76,6 +76,23 @@ fn dotted_initialism_end(bytes: &[u8], i: usize) -> Option<usize> {
     Some(end)
 }
 
+/// `s` split around its first `b`, an ASCII byte (so a char boundary), as `str::split_once`
+/// with that char: a loop over the bytes, which for a word's few bytes costs less than the
+/// char searcher's set-up (these tests run for every word of the request; issue 14).
+#[inline]
+pub fn split_once_byte(s: &str, b: u8) -> Option<(&str, &str)> {
+    debug_assert!(b.is_ascii());
+    let i = s.bytes().position(|c| c == b)?;
+    Some((&s[..i], &s[i + 1..]))
+}
+
+/// Whether `s` holds the ASCII byte `b`: `str::contains` with that char, for short words
+/// ([`split_once_byte`]).
+#[inline]
+pub fn has_byte(s: &str, b: u8) -> bool {
+    s.bytes().any(|c| c == b)
+}
+
 /// The first year of a decade token ("1870s" → 1870; four digits, the last 0, then "s"), None
 /// for other tokens.
 pub fn decade_start(raw: &str) -> Option<f64> {
@@ -1362,14 +1379,14 @@ pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
     // A time of day ("7:55", [`tokens`]) is its hours and minutes as a decimal, as British
     // English writes it ("7.55pm"), and a full hour its hours ("10:00" = "10 am"); one with
     // seconds is no value.
-    if let Some((h, m)) = raw.split_once(':') {
+    if let Some((h, m)) = split_once_byte(raw, b':') {
         return match m {
             "00" => std::borrow::Cow::Borrowed(h),
-            m if m.contains(':') => std::borrow::Cow::Borrowed(raw),
+            m if has_byte(m, b':') => std::borrow::Cow::Borrowed(raw),
             m => std::borrow::Cow::Owned(format!("{h}.{m}")),
         };
     }
-    if raw.contains(',') {
+    if has_byte(raw, b',') {
         let digits: String = raw.chars().filter(|c| *c != ',').collect();
         std::borrow::Cow::Owned(digits.trim_end_matches('.').to_string())
     } else {
@@ -1426,11 +1443,11 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     let is = |w: &str| t.raw.eq_ignore_ascii_case(w);
     // The head of a hyphenated compound: "million" of "a 410-million-euro mission" (tokenised
     // "410", "million-euro") or "a 5 million-strong army".
-    let head = t.raw.split_once('-').map_or("", |(h, _)| h);
+    let head = split_once_byte(t.raw, b'-').map_or("", |(h, _)| h);
     let joined = prev.start + prev.raw.len() == t.start;
     let length = || {
         toks.get(i + 1).is_some_and(|next| {
-            let word = next.raw.split_once('-').map_or(next.raw, |(h, _)| h);
+            let word = split_once_byte(next.raw, b'-').map_or(next.raw, |(h, _)| h);
             LENGTH_CUES.iter().any(|c| word.eq_ignore_ascii_case(c))
         })
     };
@@ -1761,7 +1778,7 @@ pub fn abbreviated_month(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
 /// part after the first hyphen is not lower case, or whose head is an ordinary word of English
 /// text ([`crate::lexicon`]), of which it is a prefix ("Non-fiction", "Self-help").
 pub fn joined_name(word: &str) -> Option<(&str, &str)> {
-    let (head, tail) = word.split_once('-')?;
+    let (head, tail) = split_once_byte(word, b'-')?;
     (tail.starts_with(|c: char| c.is_lowercase())
         && !crate::lexicon::is_common_word(&lower_cow(head)))
     .then_some((head, tail))
@@ -1866,6 +1883,27 @@ pub fn rounds_to(m: f64, n: &str) -> bool {
 #[cfg(test)]
 mod approximate_tests {
     use super::*;
+
+    #[test]
+    fn byte_splits_agree_with_the_char_searcher() {
+        for s in [
+            "",
+            "-",
+            "fifty-six",
+            "a-b-c",
+            "10:30",
+            "1,200",
+            "Émile-Zola",
+            "ß-",
+            "-ü",
+            "x",
+        ] {
+            for b in [b'-', b':', b','] {
+                assert_eq!(split_once_byte(s, b), s.split_once(b as char), "{s:?} {b}");
+                assert_eq!(has_byte(s, b), s.contains(b as char), "{s:?} {b}");
+            }
+        }
+    }
 
     #[test]
     fn a_rounded_number_is_true_of_the_numbers_it_rounds() {

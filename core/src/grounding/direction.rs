@@ -385,7 +385,7 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
             continue;
         }
         // A compound's modifier is read as the word: "east-facing", "large-scale".
-        let word = match t.raw.split_once('-') {
+        let word = match crate::text::split_once_byte(t.raw, b'-') {
             Some((head, _)) if !matches!(head, "up" | "down" | "Up" | "Down") => head,
             _ => t.raw,
         };

@@ -108,7 +108,7 @@ impl<'a> SourceIndex<'a> {
             // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
             // her "Marie Curie"; a compound that prefixes a name holds the name
             // ("non-English-language": "English", "pre-Columbian").
-            for t in toks.iter().filter(|t| t.raw.contains('-')) {
+            for t in toks.iter().filter(|t| crate::text::has_byte(t.raw, b'-')) {
                 let name = t.raw.chars().next().is_some_and(char::is_uppercase);
                 ks.extend(
                     t.raw

@@ -246,7 +246,7 @@ pub(super) fn sentence_keys<'a>(
             }
             // A year is written without a group comma: "1,200 people" is no year.
             let year = digits.len() == 4
-                && !t.raw.contains(',')
+                && !crate::text::has_byte(t.raw, b',')
                 && !is_number_scale(toks, i + 1)
                 && (digits.starts_with('1') || digits.starts_with("20"))
                 && !digits.contains('.');
@@ -279,7 +279,9 @@ pub(super) fn sentence_keys<'a>(
             out.push(Key::word(Cow::Borrowed(PERCENT)));
             continue;
         }
-        if toks.get(i + 1).is_some_and(|n| !n.raw.contains('-'))
+        if toks
+            .get(i + 1)
+            .is_some_and(|n| !crate::text::has_byte(n.raw, b'-'))
             && share_at(toks, i + 1).is_some()
             && number_word(lower).is_some()
         {

@@ -163,7 +163,7 @@ pub(crate) fn scaled_number_word(toks: &[Token<'_>], i: usize, digits: &str) -> 
 /// length, first and last letter, or a hyphen (a compound, "fifty-six"). False for most words ("the", "and"), which need no lower-casing
 /// and no hash to be told from a number word.
 pub(crate) fn may_be_number_word(raw: &str) -> bool {
-    if raw.contains('-') {
+    if crate::text::has_byte(raw, b'-') {
         // A compound ("fifty-six"), looked up whole.
         return true;
     }
@@ -321,7 +321,7 @@ pub(super) fn fraction_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
     if t.raw.eq_ignore_ascii_case("half") {
         return Some(50.0);
     }
-    let (numerator, denominator) = match t.raw.split_once('-') {
+    let (numerator, denominator) = match crate::text::split_once_byte(t.raw, b'-') {
         Some((n, d)) => (n, d),
         None => (toks[i.checked_sub(1)?].raw, t.raw),
     };
@@ -344,11 +344,12 @@ pub(super) fn share_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
     let percent = fraction_at(toks, i)?;
     let of = toks.get(i + 1)?.raw.eq_ignore_ascii_case("of");
     // The word before the fraction: its numerator's for "a third", "two thirds".
-    let first = if toks[i].raw.eq_ignore_ascii_case("half") || toks[i].raw.contains('-') {
-        i
-    } else {
-        i - 1
-    };
+    let first =
+        if toks[i].raw.eq_ignore_ascii_case("half") || crate::text::has_byte(toks[i].raw, b'-') {
+            i
+        } else {
+            i - 1
+        };
     let sequence = first
         .checked_sub(1)
         .map(|j| lower_cow(toks[j].raw))
@@ -387,7 +388,7 @@ pub fn year_gaps(toks: &[Token<'_>]) -> Vec<u32> {
 /// 1000–2100, no group comma ("1,200" is none), no scale word after.
 pub(super) fn year_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
     let t = &toks[i];
-    if !t.is_number || t.raw.contains(',') || is_number_scale(toks, i + 1) {
+    if !t.is_number || crate::text::has_byte(t.raw, b',') || is_number_scale(toks, i + 1) {
         return None;
     }
     let key = number_key(toks, i);
