@@ -514,7 +514,7 @@ fn first_and_last(text: &str, toks: &[Token<'_>], span: (usize, usize)) -> Optio
         .map(|t| t.start);
     let name = strip_possessive(&text[opener.unwrap_or(span.0)..span.1]);
     let words: Vec<&str> = name.split(' ').filter(|w| !w.is_empty()).collect();
-    (words.len() >= 3 && !is_stopword(&lower_cow(words[0])))
+    (words.len() >= 3 && !crate::text::is_stopword_raw(words[0]))
         .then(|| format!("{} {}", words[0], words[words.len() - 1]))
 }
 

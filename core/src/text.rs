@@ -389,7 +389,7 @@ pub fn spelled_initialisms(text: &str, toks: &[Token<'_>]) -> FastSet<String> {
     for t in toks {
         let first = t.raw.chars().next().unwrap_or(' ');
         let connected = last.is_some_and(|l| joined(l, t));
-        if !t.is_number && first.is_uppercase() && !is_stopword(&lower_cow(t.raw)) {
+        if !t.is_number && first.is_uppercase() && !is_stopword_raw(t.raw) {
             if !connected {
                 flush(&mut run, &mut out);
             }
@@ -477,7 +477,7 @@ pub fn spells_long_form(toks: &[Token<'_>], short: &str) -> bool {
     let words: Vec<Option<&[u8]>> = toks
         .iter()
         .map(|t| {
-            let content = !t.is_number && t.raw.is_ascii() && !is_stopword(&lower_cow(t.raw));
+            let content = !t.is_number && t.raw.is_ascii() && !is_stopword_raw(t.raw);
             content.then_some(t.raw.as_bytes())
         })
         .collect();
@@ -537,6 +537,22 @@ pub fn is_stopword(w: &str) -> bool {
         && STOPWORD_SET
             .get_or_init(|| STOPWORDS.iter().copied().collect())
             .contains(w)
+}
+
+/// [`is_stopword`] of `raw` lower-cased ([`lower_cow`]), without allocating: an ASCII word is
+/// lower-cased on the stack (a capitalised "The" would otherwise cost a `String`; this runs for
+/// many words of every sentence), any other goes through [`lower_cow`].
+pub fn is_stopword_raw(raw: &str) -> bool {
+    if !raw.is_ascii() {
+        return is_stopword(&lower_cow(raw));
+    }
+    let mut buf = [0u8; STOPWORD_MAX_LEN];
+    let Some(lower) = buf.get_mut(..raw.len()) else {
+        return false;
+    };
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    std::str::from_utf8(lower).is_ok_and(is_stopword)
 }
 
 /// Each word of [`DEMONYMS`] → its other name there, and whether the word is the demonym; built
@@ -1883,6 +1899,22 @@ pub fn rounds_to(m: f64, n: &str) -> bool {
 #[cfg(test)]
 mod approximate_tests {
     use super::*;
+
+    #[test]
+    fn stop_words_are_told_without_allocating_as_after_lower_casing() {
+        let mut words: Vec<String> = STOPWORDS.iter().map(|w| w.to_string()).collect();
+        words.extend(STOPWORDS.iter().map(|w| w.to_uppercase()));
+        words.extend(STOPWORDS.iter().map(|w| {
+            let mut c = w.chars();
+            c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+        }));
+        for w in ["", "Tower", "THESE", "İt", "\u{212A}", "Über", "Σ", "abcdefghij"] {
+            words.push(w.to_string());
+        }
+        for w in &words {
+            assert_eq!(is_stopword_raw(w), is_stopword(&lower_cow(w)), "{w:?}");
+        }
+    }
 
     #[test]
     fn byte_splits_agree_with_the_char_searcher() {

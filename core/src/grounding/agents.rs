@@ -215,7 +215,7 @@ pub(super) fn verb_frame<'k>(
         // The subject of "was invented", or the noun phrase a participle follows.
         let mut lo = be_at.unwrap_or(i);
         while lo > 0 && joined(lo - 1, lo) && !ends_frame(lo - 1) {
-            let stop = is_stopword(&lower_cow(toks[lo - 1].raw));
+            let stop = crate::text::is_stopword_raw(toks[lo - 1].raw);
             if !be_before && (stop || i - lo >= 4) {
                 break;
             }
@@ -371,13 +371,13 @@ pub(super) fn agent_swap<'t, 'a: 't>(
     let content = |toks: &[Token<'_>], at: &[usize]| -> Vec<String> {
         at.iter()
             .map(|&j| toks[j].raw)
-            .filter(|raw| !is_stopword(&lower_cow(raw)))
+            .filter(|raw| !crate::text::is_stopword_raw(raw))
             .map(word_stem)
             .collect()
     };
     let asked: Vec<String> = question_toks
         .iter()
-        .filter(|t| !is_stopword(&lower_cow(t.raw)))
+        .filter(|t| !crate::text::is_stopword_raw(t.raw))
         .map(|t| word_stem(t.raw))
         .collect();
     let claimed = content(claim_toks, &said.argument);

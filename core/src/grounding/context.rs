@@ -156,7 +156,7 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
         .iter()
         .skip(1)
         .take(3)
-        .any(|t| is_cap(t) && is_stopword(&lower_cow(t.raw)))
+        .any(|t| is_cap(t) && crate::text::is_stopword_raw(t.raw))
         || (lower(1).is_some_and(|w| matches!(w.as_ref(), "the" | "a" | "an"))
             && words.get(2).is_some_and(is_cap));
     let asks_early = (0..3).any(|i| lower(i).is_some_and(|w| INTERROGATIVES.contains(&w.as_ref())))

@@ -208,7 +208,7 @@ pub(super) fn direction_conflict<'s, 'a: 's>(
             let (mut held, mut content) = (0usize, 0usize);
             for t in clause
                 .iter()
-                .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+                .filter(|t| !t.is_number && !crate::text::is_stopword_raw(t.raw))
             {
                 content += 1;
                 held += usize::from(
@@ -239,7 +239,7 @@ pub(super) fn direction_conflict<'s, 'a: 's>(
                 let (mut args, mut own, mut all) = (0usize, 0usize, 0usize);
                 for t in clause
                     .iter()
-                    .filter(|t| !t.is_number && !is_stopword(&lower_cow(t.raw)))
+                    .filter(|t| !t.is_number && !crate::text::is_stopword_raw(t.raw))
                 {
                     let stated = src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw));
                     let named_before = t.raw.starts_with(char::is_uppercase)

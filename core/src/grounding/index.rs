@@ -114,7 +114,7 @@ impl<'a> SourceIndex<'a> {
                     t.raw
                         .split('-')
                         .filter(|p| name || p.chars().next().is_some_and(char::is_uppercase))
-                        .filter(|p| p.chars().nth(1).is_some() && !is_stopword(&lower_cow(p)))
+                        .filter(|p| p.chars().nth(1).is_some() && !crate::text::is_stopword_raw(p))
                         .map(|p| {
                             // A demonym is its place's key, as in `sentence_keys`.
                             let lower = lower_cow(p);
@@ -140,7 +140,7 @@ impl<'a> SourceIndex<'a> {
             ks.extend(
                 (0..toks.len())
                     .filter(|&i| stopword_initialism(toks, i))
-                    .filter(|&i| is_stopword(&lower_cow(toks[i].raw)))
+                    .filter(|&i| crate::text::is_stopword_raw(toks[i].raw))
                     .filter_map(|i| initialism_letters(toks[i].raw))
                     .map(|l| Key::name(Cow::Owned(l))),
             );

@@ -623,7 +623,7 @@ pub(super) fn opens_with_description(text: &str, toks: &[Token<'_>]) -> bool {
         && !head.is_number
         && lower(verb)
         && gap(text, toks, 1, 2).trim().is_empty()
-        && !is_stopword(&lower_cow(head.raw))
+        && !crate::text::is_stopword_raw(head.raw)
         && {
             let verb_lower = lower_cow(verb.raw);
             AUXILIARIES.contains(&verb_lower.as_ref()) || verb_lower.ends_with("ed")

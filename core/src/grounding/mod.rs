@@ -260,7 +260,7 @@ pub fn analyse_tokens(
     let mut initialisms: Vec<String> = text_tokens
         .iter()
         .chain(prompt_tokens)
-        .filter(|t| !is_stopword(&lower_cow(t.raw)))
+        .filter(|t| !crate::text::is_stopword_raw(t.raw))
         .filter_map(|t| initialism_letters(t.raw))
         .collect();
     initialisms.sort_unstable();

@@ -459,7 +459,7 @@ pub(super) fn universal_noun(toks: &[Token<'_>]) -> Option<(usize, String)> {
         let n = toks.get(j)?;
         let word = n.raw.len() > 2 && n.raw.chars().all(char::is_alphabetic);
         let restricted = toks.get(j + 1).is_some_and(|t| is_in(RESTRICTORS, t.raw));
-        (word && !is_stopword(&lower_cow(n.raw)) && !restricted).then(|| (i, noun_form(n)))
+        (word && !crate::text::is_stopword_raw(n.raw) && !restricted).then(|| (i, noun_form(n)))
     })
 }
 

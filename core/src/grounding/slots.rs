@@ -710,7 +710,7 @@ pub(super) fn opening_scope<'a>(
         return None;
     }
     let (j, raw) = preposition_object(src, toks, 0)?;
-    let word = raw.chars().all(char::is_alphabetic) && !is_stopword(&lower_cow(raw));
+    let word = raw.chars().all(char::is_alphabetic) && !crate::text::is_stopword_raw(raw);
     word.then_some((j, prep, raw))
 }
 

@@ -171,7 +171,7 @@ pub(super) fn rank_swap<'c>(
             for t in claim_toks
                 .iter()
                 .filter(|t| t.raw.starts_with(char::is_uppercase))
-                .filter(|t| !is_stopword(&lower_cow(t.raw)))
+                .filter(|t| !crate::text::is_stopword_raw(t.raw))
             {
                 said.push((r, w.clone(), t.raw));
             }
