@@ -1906,9 +1906,19 @@ mod approximate_tests {
         words.extend(STOPWORDS.iter().map(|w| w.to_uppercase()));
         words.extend(STOPWORDS.iter().map(|w| {
             let mut c = w.chars();
-            c.next().map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+            c.next()
+                .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
         }));
-        for w in ["", "Tower", "THESE", "İt", "\u{212A}", "Über", "Σ", "abcdefghij"] {
+        for w in [
+            "",
+            "Tower",
+            "THESE",
+            "İt",
+            "\u{212A}",
+            "Über",
+            "Σ",
+            "abcdefghij",
+        ] {
             words.push(w.to_string());
         }
         for w in &words {
