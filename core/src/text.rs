@@ -555,6 +555,28 @@ pub fn is_stopword_raw(raw: &str) -> bool {
     std::str::from_utf8(lower).is_ok_and(is_stopword)
 }
 
+/// The longest word [`lower_on_stack`] lower-cases into its buffer, in bytes.
+pub const LOWER_STACK_MAX: usize = 24;
+
+/// `raw` lower-cased as [`lower_cow`] does, without allocating when `raw` is ASCII of at most
+/// [`LOWER_STACK_MAX`] bytes: written into `buf` and borrowed from it. For a word that is only
+/// compared with word lists and not kept (a clause scan reads every word of a sentence so).
+pub fn lower_on_stack<'a>(
+    raw: &'a str,
+    buf: &'a mut [u8; LOWER_STACK_MAX],
+) -> std::borrow::Cow<'a, str> {
+    if !raw.is_ascii()
+        || raw.len() > LOWER_STACK_MAX
+        || !raw.bytes().any(|b| b.is_ascii_uppercase())
+    {
+        return lower_cow(raw);
+    }
+    let lower = &mut buf[..raw.len()];
+    lower.copy_from_slice(raw.as_bytes());
+    lower.make_ascii_lowercase();
+    std::borrow::Cow::Borrowed(std::str::from_utf8(lower).expect("ASCII is UTF-8"))
+}
+
 /// Each word of [`DEMONYMS`] → its other name there, and whether the word is the demonym; built
 /// on first use ([`demonym_counterpart`], [`demonym_place`]).
 static DEMONYM_COUNTERPART: std::sync::OnceLock<FastMap<&'static str, (&'static str, bool)>> =
@@ -1923,6 +1945,27 @@ mod approximate_tests {
         }
         for w in &words {
             assert_eq!(is_stopword_raw(w), is_stopword(&lower_cow(w)), "{w:?}");
+        }
+    }
+
+    #[test]
+    fn lower_casing_on_the_stack_is_lower_cow() {
+        let mut buf = [0u8; LOWER_STACK_MAX];
+        for w in [
+            "",
+            "the",
+            "The",
+            "THE",
+            "Émile",
+            "\u{212A}elvin",
+            "İstanbul",
+            "Σοφία",
+            "McDonald",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            "abcdefghijklmnopqrstuvwx",
+            "ABCDEFGHIJKLMNOPQRSTUVWX",
+        ] {
+            assert_eq!(lower_on_stack(w, &mut buf), lower_cow(w), "{w:?}");
         }
     }
 

@@ -50,8 +50,9 @@ pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Ran
         .first()
         .is_some_and(|t| SUBORDINATORS.contains(&lower_cow(t.raw).as_ref()));
     let mut in_without = false;
+    let mut buf = [0u8; crate::text::LOWER_STACK_MAX];
     for i in 1..toks.len() {
-        let lower = lower_cow(toks[i].raw);
+        let lower = crate::text::lower_on_stack(toks[i].raw, &mut buf);
         let gap = gap(text, toks, i - 1, i);
         let after_comma = gap.contains(',') || gap.contains(':');
         let closes_subordinate = in_subordinate && after_comma;
