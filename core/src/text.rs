@@ -539,20 +539,16 @@ pub fn is_stopword(w: &str) -> bool {
             .contains(w)
 }
 
-/// [`is_stopword`] of `raw` lower-cased ([`lower_cow`]), without allocating: an ASCII word is
-/// lower-cased on the stack (a capitalised "The" would otherwise cost a `String`; this runs for
-/// many words of every sentence), any other goes through [`lower_cow`].
+/// [`is_stopword`] of `raw` lower-cased ([`lower_cow`]), without allocating for an ASCII word:
+/// one longer than every stop word is none, a shorter one is lower-cased on the stack
+/// ([`lower_on_stack`]; a capitalised "The" would otherwise cost a `String`, and this runs for
+/// many words of every sentence).
 pub fn is_stopword_raw(raw: &str) -> bool {
-    if !raw.is_ascii() {
-        return is_stopword(&lower_cow(raw));
-    }
-    let mut buf = [0u8; STOPWORD_MAX_LEN];
-    let Some(lower) = buf.get_mut(..raw.len()) else {
+    if raw.is_ascii() && raw.len() > STOPWORD_MAX_LEN {
         return false;
-    };
-    lower.copy_from_slice(raw.as_bytes());
-    lower.make_ascii_lowercase();
-    std::str::from_utf8(lower).is_ok_and(is_stopword)
+    }
+    let mut buf = [0u8; LOWER_STACK_MAX];
+    is_stopword(&lower_on_stack(raw, &mut buf))
 }
 
 /// The longest word [`lower_on_stack`] lower-cases into its buffer, in bytes.
