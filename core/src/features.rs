@@ -876,9 +876,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // written in digits or as number words ("two", "fourth"; grounding's `number_word`), and the
     // spans between two years of one source sentence (grounding's `year_gaps`: "born in 1900 and
     // died in 1950" states 50) and the differences between two of its whole numbers that stand
-    // next to each other (`number_gaps`: "won 11 of its 17 games" states 6), are parsed once, and
-    // only when a number
-    // needs them.
+    // next to each other (`number_gaps`: "won 11 of its 17 games" states 6), the days between two
+    // dates (`date_gaps`) and the years counted from one ("Four years later", `counted_years`),
+    // are parsed once, and only when a number needs them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {
         source_numbers.get_or_init(|| {

@@ -32,7 +32,8 @@ pub(super) fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
 /// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
 /// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
 /// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
-/// "which", "who", "whom"): a relative clause has a predicate of its own, so "Python 3.0,
+/// "which", "who", "whom"; a "that" after "than" is a demonstrative, "smaller than that of Lake
+/// Superior"): a relative clause has a predicate of its own, so "Python 3.0,
 /// released on 3 December 2008, was a major revision … that is not completely
 /// backward-compatible" denies only the compatibility, not the release. A sentence that opens
 /// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
@@ -70,10 +71,10 @@ pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Ran
             || (after_comma && lower == "as" && opens_as_clause(toks, i))
             || (after_comma && lower == "with" && opens_absolute(toks, i))
             || opens_temporal_clause(text, toks, i)
-            || matches!(
+            || (matches!(
                 lower.as_ref(),
                 "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
-            );
+            ) && !(lower == "that" && toks[i - 1].raw.eq_ignore_ascii_case("than")));
         if opens {
             out.push(start..i);
             start = i;
@@ -521,5 +522,8 @@ mod tests {
         // subordinate one.
         let s = "Although it was late, the album that they did not finish sold well";
         assert_eq!(starts(s), ["Although", "the", "that"]);
+        // A "that" after "than" is a demonstrative, no relative pronoun.
+        let s = "Its area is smaller than that of Lake Superior";
+        assert_eq!(starts(s), ["Its"]);
     }
 }

@@ -297,7 +297,9 @@ pub(super) fn direction_phrase<'c, 'a>(text: &str, clause: &'c [Token<'a>]) -> &
 /// ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the
 /// Rose Bowl"). A comparison reversed with its arguments ("A is larger than B" against "B is
 /// smaller than A") says the same thing: when both words are followed by "than", they conflict only
-/// if the same word follows "than" in both.
+/// if the same word follows "than" in both (`than_object`); when one is, they do not conflict if
+/// the other clause names what it compares with before its own word ("B has the larger area"
+/// against "A's area is smaller than that of B").
 pub(super) fn direction_pair(
     (text, claim_toks): (&str, &[Token<'_>]),
     (context, src_toks): (&str, &[Token<'_>]),
@@ -338,6 +340,20 @@ pub(super) fn direction_pair(
                 if lower_cow(x) != lower_cow(y) {
                     continue;
                 }
+            }
+            // One side names what the other compares with as its own subject: "Lake Superior
+            // has the larger surface area" against "Its surface area is smaller than that of
+            // Lake Superior" is the comparison reversed, not contradicted.
+            let subject_of = |toks: &[Token<'_>], word: &str, x: &str| {
+                let at = toks.iter().position(|t| t.raw.eq_ignore_ascii_case(word));
+                toks[..at.unwrap_or(0)]
+                    .iter()
+                    .any(|t| t.raw.eq_ignore_ascii_case(x))
+            };
+            match (said_than, stated_than) {
+                (None, Some(y)) if subject_of(claim_toks, said, y) => continue,
+                (Some(x), None) if subject_of(src_toks, stated, x) => continue,
+                _ => {}
             }
             return Some((said, stated));
         }
@@ -390,12 +406,7 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
             _ => t.raw,
         };
         if let Some((pair, side, form)) = direction_word(word) {
-            let than = toks
-                .get(i + 1)
-                .filter(|n| n.raw.eq_ignore_ascii_case("than"))
-                .and_then(|_| toks.get(i + 2))
-                .map(|n| n.raw)
-                .or_else(|| relation_object(toks, i));
+            let than = than_object(toks, i).or_else(|| relation_object(toks, i));
             out.push(Direction {
                 pair,
                 side,
@@ -406,6 +417,23 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
         }
     }
     out
+}
+
+/// What the comparative `toks[i]` compares with: the first word after its "than" that is no
+/// determiner or "that of" ("larger than Mars" → "Mars", "smaller than that of Lake Superior" →
+/// "Lake"), "than" within three words of it ("bigger by area than Lake Superior"). None
+/// without a "than".
+fn than_object<'a>(toks: &[Token<'a>], i: usize) -> Option<&'a str> {
+    let at = (i + 1..toks.len().min(i + 4)).find(|&j| toks[j].raw.eq_ignore_ascii_case("than"))?;
+    toks[at + 1..]
+        .iter()
+        .take(4)
+        .find(|t| {
+            !["that", "those", "of", "the", "a", "an"]
+                .iter()
+                .any(|w| t.raw.eq_ignore_ascii_case(w))
+        })
+        .map(|t| t.raw)
 }
 
 /// The other side of a relation the direction word `toks[i]` qualifies: the last word of the

@@ -60,8 +60,8 @@ pub(super) struct SourceIndex<'a> {
     /// Where each id's sentences start in `postings`; one more entry than ids.
     pub(super) post_at: Vec<usize>,
     pub(super) idf: Vec<f64>,
-    /// [`year_gaps`] and [`number_gaps`] of every sentence, one after the other
-    /// (`Grounding::source_gaps`).
+    /// [`year_gaps`], [`number_gaps`], [`percent_shares`], [`date_gaps`] and
+    /// [`counted_years`] of every sentence, one after the other (`Grounding::source_gaps`).
     pub(super) gaps: Vec<u32>,
     /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
     pub(super) years: std::cell::OnceCell<Vec<u32>>,
@@ -102,6 +102,9 @@ impl<'a> SourceIndex<'a> {
         let mut name_stems: FastMap<String, u32> = FastMap::default();
         let mut gaps_all = Vec::new();
         let mut quantities = Vec::new();
+        // The dates of the sentence before and the last year told so far (`date_gaps`,
+        // `counted_years`).
+        let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
         for &sp in &spans {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
@@ -181,14 +184,24 @@ impl<'a> SourceIndex<'a> {
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
             }
-            // The spans between its years, the differences between its whole numbers and the
-            // shares its percentages state are stated too (`year_gaps`, `number_gaps`,
-            // `percent_shares`), as words: found by an answer's number, never a number of the
-            // sentence that conflicts with one.
+            // The spans between its years, the differences between its whole numbers, the
+            // shares its percentages state, the days between its dates and those of the
+            // sentence before, and the years it counts from the last one told ("Four years
+            // later") are stated too (`year_gaps`, `number_gaps`, `percent_shares`,
+            // `date_gaps`, `counted_years`), as words: found by an answer's number, never a
+            // number of the sentence that conflicts with one.
+            let mut dates: Vec<f64> = Vec::new();
+            for q in ks.iter().filter_map(|k| k.qty) {
+                if q.dimension() == crate::quantity::Dimension::Date && !dates.contains(&q.base) {
+                    dates.push(q.base);
+                }
+            }
             let mut gaps = year_gaps(toks);
             for d in number_gaps(toks)
                 .into_iter()
                 .chain(percent_shares(context, toks))
+                .chain(date_gaps(&dates, &dates_before))
+                .chain(counted_years(toks, &mut last_year))
             {
                 if !gaps.contains(&d) {
                     gaps.push(d);
@@ -205,6 +218,7 @@ impl<'a> SourceIndex<'a> {
                 at: 0,
             }));
             gaps_all.extend(gaps);
+            dates_before = dates;
             sent_refers_back.push(refers_back);
             let opens_back = toks.first().is_some_and(|t| {
                 let lower = lower_cow(t.raw);

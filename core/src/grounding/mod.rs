@@ -209,10 +209,13 @@ pub struct Grounding {
     pub claims: Vec<Claim>,
     /// Aggregate features.
     pub features: GroundingFeatures,
-    /// The spans in whole years between two years of one source sentence ([`year_gaps`]) and
-    /// the differences between two of its whole numbers next to each other ([`number_gaps`]),
-    /// over every sentence of the sources (empty without sources): the ages, durations and
-    /// differences the sources state without writing them.
+    /// The spans in whole years between two years of one source sentence ([`year_gaps`]), the
+    /// differences between two of its whole numbers next to each other ([`number_gaps`]), the
+    /// shares its percentages state ([`percent_shares`]), the days between its dates and those
+    /// of the sentence before ([`date_gaps`]) and the years it counts from the last year told
+    /// ([`counted_years`]: "Four years later"), over every sentence of the sources (empty
+    /// without sources): the ages, durations, differences and years the sources state without
+    /// writing them.
     pub source_gaps: Vec<u32>,
 }
 

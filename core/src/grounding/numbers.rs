@@ -470,6 +470,111 @@ pub(super) fn percent_shares(text: &str, toks: &[Token<'_>]) -> Vec<u32> {
     out
 }
 
+/// The days from 1970-01-01 to the date `base` (a [`crate::quantity::Dimension::Date`] base:
+/// year × 10 000 + month × 100 + day) in the proleptic Gregorian calendar: Hinnant's
+/// `days_from_civil` ("chrono-Compatible Low-Level Date Algorithms", 2013), with March as the
+/// first month of the computational year so that a leap day falls at its end.
+pub(super) fn days_from_civil(base: f64) -> i64 {
+    let b = base as i64;
+    let (y, m, d) = (b / 10_000, (b / 100) % 100, b % 100);
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The whole days between two calendar dates a reader relates: each date of a sentence
+/// (`dates`, [`crate::quantity::Dimension::Date`] bases, at most the first
+/// [`DATES_PAIRED`]) with each later one of it and with each of the sentence before
+/// (`before`), at least 1 day. A source that dates two events states how many days lie between
+/// them ("launched on 5 September 1977 … after its twin, which lifted off on 20 August 1977"
+/// states 16 days): a count derived so is grounded, as a span between two years is
+/// ([`year_gaps`]). Sentences further apart are not paired, for the reason years of two
+/// sentences are not.
+pub(super) fn date_gaps(dates: &[f64], before: &[f64]) -> Vec<u32> {
+    let dates = &dates[..dates.len().min(DATES_PAIRED)];
+    let before = &before[..before.len().min(DATES_PAIRED)];
+    let days = |a: f64, b: f64| {
+        u32::try_from((days_from_civil(a) - days_from_civil(b)).unsigned_abs()).unwrap_or(0)
+    };
+    let mut out = Vec::new();
+    for (k, &a) in dates.iter().enumerate() {
+        for &b in dates[k + 1..].iter().chain(before) {
+            let d = days(a, b);
+            if d >= 1 && !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
+
+/// How many dates of a sentence [`date_gaps`] pairs.
+pub(super) const DATES_PAIRED: usize = 4;
+
+/// The years a sentence states by counting from the last year written before it: "Four years
+/// later" after "… first described … in 1773" states 1777, "two years earlier" 1771, "a
+/// decade later" 1783, "the following year" 1774. `last_year` is the last year of the text
+/// before `toks` (a sentence's tokens; [`year_at`]) or one stated so, and is left at the last of
+/// this sentence. Only "later", "earlier" and "afterwards" count, which refer back to the
+/// year last told; "two years after the war" counts from an event of its own. A year derived
+/// so is grounded, as a span between two years is ([`year_gaps`]).
+pub(super) fn counted_years(toks: &[Token<'_>], last_year: &mut Option<u32>) -> Vec<u32> {
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        if let Some(y) = year_at(toks, i) {
+            *last_year = Some(y);
+            continue;
+        }
+        let Some(anchor) = *last_year else {
+            continue;
+        };
+        let is = |j: usize, words: &[&str]| {
+            toks.get(j)
+                .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+        };
+        // "the following year", "the next year".
+        if is(i, &["following", "next"]) && is(i + 1, &["year"]) && i > 0 && is(i - 1, &["the"]) {
+            out.push(anchor + 1);
+            *last_year = Some(anchor + 1);
+            continue;
+        }
+        let count = if toks[i].is_number {
+            number_key(toks, i).parse::<u32>().ok()
+        } else if is(i, &["a", "an"]) {
+            Some(1)
+        } else {
+            number_word_at(toks, i).and_then(|d| d.parse::<u32>().ok())
+        };
+        let Some(n) = count.filter(|n| (1..=200).contains(n)) else {
+            continue;
+        };
+        let years = if is(i + 1, &["year", "years"]) {
+            n
+        } else if is(i + 1, &["decade", "decades"]) {
+            10 * n
+        } else {
+            continue;
+        };
+        let derived = if is(i + 2, &["later", "afterwards", "afterward"]) {
+            anchor.checked_add(years)
+        } else if is(i + 2, &["earlier"]) {
+            anchor.checked_sub(years)
+        } else {
+            None
+        };
+        if let Some(y) = derived.filter(|y| (1000..=2100).contains(y)) {
+            if !out.contains(&y) {
+                out.push(y);
+            }
+            *last_year = Some(y);
+        }
+    }
+    out
+}
+
 /// How many whole numbers of a sentence [`number_gaps`] reads (each with the next: six give at
 /// most 5 differences) and [`percent_shares`] pairs: a sentence with many numbers, a table or a
 /// score line, would state too many by chance.

@@ -3295,3 +3295,84 @@ fn the_universal_condition_and_parallel_row_rules_leave_what_they_do_not_read() 
         false,
     );
 }
+
+#[test]
+fn days_between_dates_of_a_sentence_and_the_one_before_are_stated() {
+    assert_eq!(days_from_civil(19_700_101.0), 0);
+    assert_eq!(
+        days_from_civil(20_000_301.0) - days_from_civil(20_000_228.0),
+        2
+    );
+    assert_eq!(
+        days_from_civil(19_000_301.0) - days_from_civil(19_000_228.0),
+        1
+    );
+    assert_eq!(date_gaps(&[19_770_905.0], &[19_770_820.0]), vec![16]);
+    assert_eq!(
+        date_gaps(&[19_770_905.0, 19_770_820.0, 19_790_301.0], &[]),
+        vec![16, 542, 558]
+    );
+    assert!(date_gaps(&[19_770_905.0], &[]).is_empty());
+    let ctx = "Voyager 1 was launched by NASA on 5 September 1977. It was launched after its \
+        twin, Voyager 2, which lifted off on 20 August 1977. It reached Jupiter in March 1979.";
+    let q = "How many days after Voyager 2 did Voyager 1 launch?";
+    let good = analyse("16 days.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    assert!(good.source_gaps.contains(&16), "{:?}", good.source_gaps);
+    let bad = analyse("15 days.", q, ctx);
+    assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn a_year_counted_from_the_last_year_told_is_stated() {
+    let mut last = None;
+    let toks = tokens("They were first described by Goeze in 1773.");
+    assert!(counted_years(&toks, &mut last).is_empty());
+    assert_eq!(last, Some(1773));
+    let toks = tokens("Four years later, Spallanzani gave the group its name.");
+    assert_eq!(counted_years(&toks, &mut last), vec![1777]);
+    let toks = tokens("Two decades earlier, nobody had seen one; the following year he died.");
+    assert_eq!(counted_years(&toks, &mut last), vec![1757, 1758]);
+    // "after" counts from an event of its own, not from the year last told.
+    let mut last = Some(1939);
+    assert!(counted_years(&tokens("Two years after the war it closed."), &mut last).is_empty());
+    let ctx = "Tardigrades were first described by the German zoologist Johann Goeze in 1773. \
+        Four years later, the Italian biologist Lazzaro Spallanzani gave the group the name \
+        Tardigrada.";
+    let q = "Who came up with the name Tardigrada?";
+    let good = analyse(
+        "The Italian biologist Lazzaro Spallanzani, in 1777.",
+        q,
+        ctx,
+    );
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    assert!(good.source_gaps.contains(&1777), "{:?}", good.source_gaps);
+    let bad = analyse(
+        "The Italian biologist Lazzaro Spallanzani, in 1779.",
+        q,
+        ctx,
+    );
+    assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
+fn a_comparison_told_from_its_other_side_is_no_contradiction() {
+    let ctx = "Lake Baikal is the deepest lake in the world. Its surface area of roughly 31,700 \
+        km² is smaller than that of Lake Superior, yet it holds more water.";
+    let q = "which one is bigger by area, baikal or lake superior?";
+    let good = analyse("Lake Superior has the larger surface area.", q, ctx);
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    let bad = analyse("Baikal is bigger by area than Lake Superior.", q, ctx);
+    assert!(
+        bad.claims[0].conflicts.iter().any(|c| c.contains("bigger")),
+        "{bad:?}"
+    );
+    let t = "Lake Superior is larger than Baikal";
+    let s = "Baikal is smaller than Lake Superior";
+    assert_eq!(direction_pair((t, &tokens(t)), (s, &tokens(s))), None);
+    let t = "Baikal is larger than Lake Superior";
+    assert_eq!(
+        direction_pair((t, &tokens(t)), (s, &tokens(s))),
+        Some(("larger", "smaller"))
+    );
+}
