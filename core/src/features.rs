@@ -416,8 +416,9 @@ pub fn hashed_ngrams<S: AsRef<str>>(ns: Namespace, words: &[S]) -> Vec<(u32, f64
 /// Capitalised names: runs of capitalised words not at a sentence start (a sentence-initial
 /// capital is ambiguous), a run ending at a possessive ("Babbage's"), plus all-caps acronyms of
 /// 2+ letters but the common nouns of [`crate::text::COMMON_ACRONYMS`] ("CEO"); a unit symbol
-/// after a number or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none. `toks`
-/// are the [`tokens`] of `text`.
+/// after a number or a degree sign ("100 °C", "3.5 GHz", [`is_unit_symbol`]) is none, nor is a
+/// scale abbreviation joined to a number ("$4.2M", `text::is_number_scale`). `toks` are the
+/// [`tokens`] of `text`.
 fn names(text: &str, toks: &[Token<'_>]) -> Vec<String> {
     capitalised_runs(text, toks, false)
         .into_iter()
@@ -443,6 +444,7 @@ fn capitalised_runs(
             && (at_sentence_start || !t.sentence_start)
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
+            && !crate::text::is_number_scale(toks, i)
             && !is_scale_name(text, toks, i)
             && !is_citation_marker(text, toks, i)
             && !crate::grounding::name_affix(text, toks, i)
@@ -1394,6 +1396,15 @@ mod tests {
                 assert!(seen.insert(*p), "{p:?} twice");
             }
         }
+    }
+
+    #[test]
+    fn a_scale_joined_to_a_number_is_no_name() {
+        let text = "The council sent the $4.2M plan back; a $1.5M grant depends on it.";
+        let toks = tokens(text);
+        assert!(names(text, &toks).is_empty(), "{:?}", names(text, &toks));
+        let text = "The council met Mr Ortiz about the M4 motorway.";
+        assert!(!names(text, &tokens(text)).is_empty());
     }
 
     #[test]

@@ -1467,14 +1467,43 @@ impl<'r, 'a> Request<'r, 'a> {
     /// A universal claim against an exception of the sentence that carries it
     /// (`universal_excepted`: "open every day" against "open daily, except on Mondays"), or
     /// against the restriction of its kind there (`universal_restricted`: "All employees
-    /// receive …" against "Employees who have completed 12 months … are eligible for …").
+    /// receive …" against "Employees who have completed 12 months … are eligible for …"), or a
+    /// rule stated of the case the request asks about, which the sentence excepts
+    /// (`asked_case_excepted`: "Opened items are accepted", asked about earbuds, against "…,
+    /// except in-ear products (earbuds …)").
     fn exception(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
-        if al.local_support < 0.6 {
-            return None;
+        let universal = (al.local_support >= 0.6)
+            .then(|| {
+                universal_excepted(view.toks, al.aligned[0])
+                    .or_else(|| universal_restricted(view.toks, al.aligned[0]))
+            })
+            .flatten();
+        if let Some((said, stated)) = universal {
+            return Some((versus(said, stated), None));
         }
-        let (said, stated) = universal_excepted(view.toks, al.aligned[0])
-            .or_else(|| universal_restricted(view.toks, al.aligned[0]))?;
-        Some((versus(said, stated), None))
+        // Any sentence of the sources that states an exception (the first 8, found by the
+        // index), gated on the rule's words the claim restates: the rest of a claim may align
+        // it with other sentences ("… within the 30-day window, … within 5–7 business days").
+        let asked = |w: &str| self.prompt_keys.contains(w);
+        let mut excepting: Vec<u32> = EXCEPTIONS
+            .iter()
+            .filter_map(|w| {
+                self.index
+                    .vocab
+                    .get(normal_form(Cow::Borrowed(*w)).as_ref())
+            })
+            .flat_map(|&id| self.index.posting(id).iter().copied())
+            .collect();
+        excepting.sort_unstable();
+        excepting.dedup();
+        let (word, excepted) = excepting.iter().take(8).find_map(|&t| {
+            let sent = span_tokens(self.context_tokens, self.index.spans[t as usize]);
+            asked_case_excepted(view.toks, (self.context, sent), asked)
+        })?;
+        Some((
+            versus("without an exception", &format!("{word} {excepted}")),
+            None,
+        ))
     }
 
     /// A rank of a superlative changed (`rank_swap`: "Jupiter." for "What is the

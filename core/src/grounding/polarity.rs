@@ -424,6 +424,83 @@ pub(super) fn universal_excepted<'c, 's>(
     Some((claim_toks[universal].raw, exception.raw))
 }
 
+/// The content words of the exception the sentence `sent_toks` (offsets in `text`) states: the
+/// words after its first word of [`EXCEPTIONS`] to the end of that exception (a ";", a "." or
+/// a relative "which", "who" or "that"; at most 12 words), stop words and words of two letters
+/// left out, each in [`normal_form`]. Empty when it states none.
+pub(super) fn exception_words(text: &str, sent_toks: &[Token<'_>]) -> Vec<String> {
+    let Some(at) = sent_toks
+        .iter()
+        .position(|t| EXCEPTIONS.iter().any(|e| t.raw.eq_ignore_ascii_case(e)))
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for j in at + 1..sent_toks.len().min(at + 13) {
+        let t = &sent_toks[j];
+        if ["which", "who", "that"]
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+            || (j > at + 1 && gap(text, sent_toks, j - 1, j).contains([';', '.']))
+        {
+            break;
+        }
+        if t.is_number || t.raw.chars().nth(2).is_none() || crate::text::is_stopword_raw(t.raw) {
+            continue;
+        }
+        let w = normal_form(lower_cow(t.raw)).into_owned();
+        if !out.contains(&w) {
+            out.push(w);
+        }
+    }
+    out
+}
+
+/// A rule applied to the very case the sentence excepts, the case the request asks about: the
+/// sentence `sent_toks` (offsets in `context`) states an exception ([`exception_words`]), the
+/// request names one of its words (`asked`: whether a word in [`normal_form`] is one of the
+/// prompt's keys), and the claim `claim_toks` holds no word of [`EXCEPTIONS`] and none of the
+/// exception's words, while two of its content words stand in the sentence before the
+/// exception (it restates the rule): Some((the exception word, the excepted word the request
+/// names)).
+/// "Opened items are accepted within the 30-day window", asked about earbuds, against "Opened
+/// items are accepted, except in-ear products (earbuds and in-ear monitors), which …": an
+/// exception blocks a default rule for the cases it names (Reiter 1980, "A Logic for Default
+/// Reasoning"), so the rule stated without it is false of the asker's case. The caller judges
+/// it only when the sentence carries most of the claim.
+pub(super) fn asked_case_excepted<'s>(
+    claim_toks: &[Token<'_>],
+    (context, sent_toks): (&str, &[Token<'s>]),
+    asked: impl Fn(&str) -> bool,
+) -> Option<(&'s str, String)> {
+    let is_exception = |raw: &str| EXCEPTIONS.iter().any(|e| raw.eq_ignore_ascii_case(e));
+    if claim_toks.iter().any(|t| is_exception(t.raw)) {
+        return None;
+    }
+    let words = exception_words(context, sent_toks);
+    let excepted = words.iter().find(|w| asked(w))?;
+    // The claim states the rule: two of its content words stand before the exception.
+    let at = sent_toks.iter().position(|t| is_exception(t.raw))?;
+    let rule = &sent_toks[..at];
+    let restated = claim_toks
+        .iter()
+        .filter(|t| !t.is_number && t.raw.chars().nth(2).is_some())
+        .filter(|t| !crate::text::is_stopword_raw(t.raw))
+        .filter(|t| rule.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw)))
+        .count();
+    if restated < 2 {
+        return None;
+    }
+    let claimed = claim_toks
+        .iter()
+        .filter(|t| !t.is_number)
+        .any(|t| words.contains(&normal_form(lower_cow(t.raw)).into_owned()));
+    if claimed {
+        return None;
+    }
+    Some((sent_toks[at].raw, excepted.clone()))
+}
+
 /// Words after a noun that restrict it to some of its kind ("employees who have completed 12
 /// months", "children under 12", "members with a premium plan").
 pub(super) const RESTRICTORS: &[&str] = &[

@@ -3376,3 +3376,58 @@ fn a_comparison_told_from_its_other_side_is_no_contradiction() {
         Some(("larger", "smaller"))
     );
 }
+
+#[test]
+fn a_rule_stated_of_the_case_its_sentence_excepts_is_contradicted() {
+    let ctx = "You can return most products within 30 days of delivery for a full refund. \
+        Opened items are accepted, except in-ear products (earbuds and in-ear monitors), which \
+        can only be returned unopened for hygiene reasons.";
+    let toks = tokens(ctx);
+    let spans = sentence_spans(ctx);
+    let second = span_tokens(&toks, spans[1]);
+    assert_eq!(
+        exception_words(ctx, second),
+        ["in-ear", "product", "earbud", "monitor"]
+    );
+    let asked = "User: I bought the Pod Pro earbuds 12 days ago and they don't fit.\nAssistant: \
+        Have you opened them?\nUser: yes. can I still send them back for a refund?";
+    let bad = analyse(
+        "Yes, you can. Opened items are accepted within the 30-day window, so you'll get a full \
+         refund.",
+        asked,
+        ctx,
+    );
+    assert!(
+        bad.claims
+            .iter()
+            .any(|c| c.status == ClaimStatus::Contradicted
+                && c.conflicts.iter().any(|x| x.contains("except earbud"))),
+        "{bad:?}"
+    );
+    let good = analyse(
+        "Unfortunately not: in-ear items can only be returned unopened, so opened earbuds \
+         aren't eligible for a refund.",
+        asked,
+        ctx,
+    );
+    // ("aren't eligible" against "are accepted" is the polarity rule's to judge, not this one's.)
+    assert!(
+        good.claims
+            .iter()
+            .all(|c| !c.conflicts.iter().any(|x| x.contains("except"))),
+        "{good:?}"
+    );
+    // Asked about a case the exception does not name, the rule holds.
+    let speaker = "User: I bought a speaker 12 days ago and opened it. Can I send it back?";
+    let fine = analyse(
+        "Yes. Opened items are accepted within the 30-day window, so you'll get a full refund.",
+        speaker,
+        ctx,
+    );
+    assert!(
+        fine.claims
+            .iter()
+            .all(|c| c.status != ClaimStatus::Contradicted),
+        "{fine:?}"
+    );
+}
