@@ -541,6 +541,21 @@ pub(super) fn counted_years(toks: &[Token<'_>], last_year: &mut Option<u32>) -> 
             *last_year = Some(anchor + 1);
             continue;
         }
+        // The words after the count first: most tokens are followed by neither.
+        let scale = if is(i + 1, &["year", "years"]) {
+            1
+        } else if is(i + 1, &["decade", "decades"]) {
+            10
+        } else {
+            continue;
+        };
+        let later = if is(i + 2, &["later", "afterwards", "afterward"]) {
+            true
+        } else if is(i + 2, &["earlier"]) {
+            false
+        } else {
+            continue;
+        };
         let count = if toks[i].is_number {
             number_key(toks, i).parse::<u32>().ok()
         } else if is(i, &["a", "an"]) {
@@ -551,19 +566,10 @@ pub(super) fn counted_years(toks: &[Token<'_>], last_year: &mut Option<u32>) -> 
         let Some(n) = count.filter(|n| (1..=200).contains(n)) else {
             continue;
         };
-        let years = if is(i + 1, &["year", "years"]) {
-            n
-        } else if is(i + 1, &["decade", "decades"]) {
-            10 * n
+        let derived = if later {
+            anchor.checked_add(scale * n)
         } else {
-            continue;
-        };
-        let derived = if is(i + 2, &["later", "afterwards", "afterward"]) {
-            anchor.checked_add(years)
-        } else if is(i + 2, &["earlier"]) {
-            anchor.checked_sub(years)
-        } else {
-            None
+            anchor.checked_sub(scale * n)
         };
         if let Some(y) = derived.filter(|y| (1000..=2100).contains(y)) {
             if !out.contains(&y) {
