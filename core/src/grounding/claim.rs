@@ -1015,7 +1015,9 @@ impl<'r, 'a> Request<'r, 'a> {
     /// against "2,737 metres", `Quantity::unit_swapped`): every quantity of the sources with
     /// that number is so, none of them does the claim restate, and one stands in an aligned
     /// sentence (a small number, "two", is often stated elsewhere of something else: "two days
-    /// before" does not swap "from two months old").
+    /// before" does not swap "from two months old"); or the best sentence states it of the same
+    /// thing in another unit only (`unit_swapped_of_same_thing`: "2 tablespoons of fine sea
+    /// salt" against "2 tsp fine sea salt", whatever other sentence says "2 tbsp of the oil").
     fn unit_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>, found: &mut Conflicts) {
         let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         let (claim_text, claim_toks, content, ids, polar_claim) =
@@ -1034,9 +1036,6 @@ impl<'r, 'a> Request<'r, 'a> {
             let Some(&(_, _, t)) = stated.clone().find(|(_, _, t)| top_ids.contains(t)) else {
                 continue;
             };
-            if !stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
-                continue;
-            }
             // Cited as written: "2,737 feet" vs "2,737 metres".
             let written = |in_text: &str, toks: &[Token<'_>]| {
                 (0..toks.len())
@@ -1045,6 +1044,32 @@ impl<'r, 'a> Request<'r, 'a> {
                     .unwrap_or(&k.norm)
                     .to_string()
             };
+            if !stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+                // The sources state it in the claim's unit too, of something else: swapped
+                // still when the best sentence states it of the same thing in another unit
+                // (`unit_swapped_of_same_thing`).
+                let sent = span_tokens(context_tokens, index.spans[al.s as usize]);
+                let swapped = (0..claim_toks.len())
+                    .find(|&j| number_at(claim_toks, j).is_some_and(|n| n == k.norm))
+                    .and_then(|at| {
+                        unit_swapped_of_same_thing(
+                            (claim_text, claim_toks),
+                            at,
+                            &q,
+                            &k.norm,
+                            (context, sent),
+                        )
+                    });
+                if let Some(j) = swapped {
+                    conflicts.push(format!(
+                        "\"{}\" vs \"{}\"",
+                        written(claim_text, claim_toks),
+                        written_at(context, sent, j).unwrap_or(&k.norm)
+                    ));
+                    *conflict_sentence = conflict_sentence.or(Some(al.s));
+                }
+                continue;
+            }
             let sent = span_tokens(context_tokens, index.spans[t as usize]);
             conflicts.push(format!(
                 "\"{}\" vs \"{}\"",

@@ -581,6 +581,62 @@ pub(super) fn counted_years(toks: &[Token<'_>], last_year: &mut Option<u32>) -> 
     out
 }
 
+/// What the quantity whose number is `toks[i]` measures: the content words after its number
+/// and unit ([`written_at`]) up to the first ",", ";", ":", "(" or ")" (at most 5 tokens; stop
+/// words and numbers left out): "2 tsp fine sea salt; 5 tbsp …" → "fine", "sea", "salt".
+fn measured_words<'t>(text: &str, toks: &[Token<'t>], i: usize) -> Vec<&'t str> {
+    let Some(end) = written_at(text, toks, i).map(|w| toks[i].start + w.len()) else {
+        return Vec::new();
+    };
+    let from = (i + 1..toks.len())
+        .find(|&j| toks[j].start >= end)
+        .unwrap_or(toks.len());
+    let mut out = Vec::new();
+    for j in from..toks.len().min(from + 5) {
+        if j > from && gap(text, toks, j - 1, j).contains([',', ';', ':', '(', ')']) {
+            break;
+        }
+        let t = &toks[j];
+        if !t.is_number && !crate::text::is_stopword_raw(t.raw) {
+            out.push(t.raw);
+        }
+    }
+    out
+}
+
+/// A claim's quantity stated of the same thing in another unit by the sentence `sent`
+/// (offsets in `context`): the claim's number `claim.1[i]`, read as `q`, is written in `sent`
+/// (as `norm`, [`number_at`]) only in units `q` does not restate ([`Quantity::unit_swapped`]),
+/// and one of them measures a thing the claim's measures too (a word of [`measured_words`] in
+/// common): "2 tablespoons of fine sea salt" against "2 tsp fine sea salt; 5 tbsp olive oil",
+/// whatever other sentence says "2 tbsp of the oil". The index of that number in `sent`. A
+/// number is bound to the noun it quantifies (Roy, Vieira and Roth 2015, "Reasoning about
+/// Quantities in Natural Language": a quantity is a value, a unit and what it measures).
+pub(super) fn unit_swapped_of_same_thing(
+    claim: (&str, &[Token<'_>]),
+    i: usize,
+    q: &Quantity,
+    norm: &str,
+    (context, sent): (&str, &[Token<'_>]),
+) -> Option<usize> {
+    let same_number: Vec<(usize, Quantity)> = quantities(context, sent)
+        .into_iter()
+        .filter(|(j, _)| number_at(sent, *j).is_some_and(|n| n == norm))
+        .collect();
+    if same_number.is_empty() || same_number.iter().any(|(_, s)| !q.unit_swapped(s)) {
+        return None;
+    }
+    let mine = measured_words(claim.0, claim.1, i);
+    same_number
+        .iter()
+        .find(|(j, _)| {
+            measured_words(context, sent, *j)
+                .iter()
+                .any(|w| mine.iter().any(|m| m.eq_ignore_ascii_case(w)))
+        })
+        .map(|(j, _)| *j)
+}
+
 /// How many whole numbers of a sentence [`number_gaps`] reads (each with the next: six give at
 /// most 5 differences) and [`percent_shares`] pairs: a sentence with many numbers, a table or a
 /// score line, would state too many by chance.

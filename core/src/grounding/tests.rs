@@ -3431,3 +3431,23 @@ fn a_rule_stated_of_the_case_its_sentence_excepts_is_contradicted() {
         "{fine:?}"
     );
 }
+
+#[test]
+fn a_quantity_of_the_same_thing_in_another_unit_is_swapped() {
+    let ctx = "Ingredients: 500 g strong white bread flour; 2 tsp fine sea salt; 5 tbsp olive \
+        oil, divided. Pour 2 tbsp of the oil over the dough and cover it.";
+    let q = "How much salt goes in the dough?";
+    let bad = analyse("The dough takes 2 tablespoons of fine sea salt.", q, ctx);
+    assert!(
+        bad.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c == "\"2 tablespoons\" vs \"2 tsp\""),
+        "{bad:?}"
+    );
+    let good = analyse("The dough takes 2 teaspoons of fine sea salt.", q, ctx);
+    assert!(good.claims[0].conflicts.is_empty(), "{good:?}");
+    // The number of another thing in another unit swaps nothing.
+    let oil = analyse("Pour 2 tablespoons of olive oil over the dough.", "", ctx);
+    assert!(oil.claims[0].conflicts.is_empty(), "{oil:?}");
+}
