@@ -67,6 +67,9 @@ pub(super) struct Request<'r, 'a> {
     /// The sources' first pronoun of each gender ([`first_pronouns`]), found when a claim is
     /// first judged by its pronouns.
     source_pronouns: OnceCell<[Option<&'r Token<'a>>; 2]>,
+    /// The sentences of the sources that hold a word of [`EXCEPTIONS`], in order, found when a
+    /// claim is first judged by `asked_case_excepted`.
+    excepting: OnceCell<Vec<u32>>,
 }
 
 /// Sentence-weight maps ([`SourceIndex::best_continued`]) reused from claim to claim.
@@ -246,6 +249,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_slots: OnceCell::new(),
             source_dates: OnceCell::new(),
             source_pronouns: OnceCell::new(),
+            excepting: OnceCell::new(),
         }
     }
 
@@ -1509,18 +1513,24 @@ impl<'r, 'a> Request<'r, 'a> {
         // Any sentence of the sources that states an exception (the first 8, found by the
         // index), gated on the rule's words the claim restates: the rest of a claim may align
         // it with other sentences ("… within the 30-day window, … within 5–7 business days").
+        if self.prompt_keys.is_empty() {
+            return None;
+        }
         let asked = |w: &str| self.prompt_keys.contains(w);
-        let mut excepting: Vec<u32> = EXCEPTIONS
-            .iter()
-            .filter_map(|w| {
-                self.index
-                    .vocab
-                    .get(normal_form(Cow::Borrowed(*w)).as_ref())
-            })
-            .flat_map(|&id| self.index.posting(id).iter().copied())
-            .collect();
-        excepting.sort_unstable();
-        excepting.dedup();
+        let excepting = self.excepting.get_or_init(|| {
+            let mut ids: Vec<u32> = EXCEPTIONS
+                .iter()
+                .filter_map(|w| {
+                    self.index
+                        .vocab
+                        .get(normal_form(Cow::Borrowed(*w)).as_ref())
+                })
+                .flat_map(|&id| self.index.posting(id).iter().copied())
+                .collect();
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        });
         let (word, excepted) = excepting.iter().take(8).find_map(|&t| {
             let sent = span_tokens(self.context_tokens, self.index.spans[t as usize]);
             asked_case_excepted(view.toks, (self.context, sent), asked)

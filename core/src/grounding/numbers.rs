@@ -531,6 +531,15 @@ pub(super) fn counted_years(toks: &[Token<'_>], last_year: &mut Option<u32>) -> 
         let Some(anchor) = *last_year else {
             continue;
         };
+        // Every form counted here has "year(s)" or "decade(s)" next: one byte rules out most
+        // tokens (this runs for every token of the sources).
+        if !toks
+            .get(i + 1)
+            .and_then(|n| n.raw.as_bytes().first())
+            .is_some_and(|b| matches!(b | 0x20, b'y' | b'd'))
+        {
+            continue;
+        }
         let is = |j: usize, words: &[&str]| {
             toks.get(j)
                 .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
