@@ -13,9 +13,9 @@ use crate::grounding::{
 use crate::quantity::{is_scale_name, quantities, unit_symbol, Dimension};
 use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
-    initialism_letters, is_approximated, is_common_acronym, is_stopword, is_unit_symbol,
-    iso_date_at, joined_name, lower_cow, name_initials, number_key, number_value, rounds_to,
-    spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, FastSet,
+    initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
+    is_unit_symbol, iso_date_at, joined_name, lower_cow, name_initials, number_key, number_value,
+    rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, FastSet,
     PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
 };
 use crate::types::{SourceField, SourcesSpan};
@@ -444,7 +444,7 @@ fn capitalised_runs(
             && (at_sentence_start || !t.sentence_start)
             && !matches!(t.raw, "I" | "I'm" | "I've" | "I'd" | "I'll")
             && !is_unit_symbol(text, toks, i)
-            && !crate::text::is_number_scale(toks, i)
+            && !is_number_scale(toks, i)
             && !is_scale_name(text, toks, i)
             && !is_citation_marker(text, toks, i)
             && !crate::grounding::name_affix(text, toks, i)

@@ -1048,7 +1048,10 @@ impl<'r, 'a> Request<'r, 'a> {
                     .unwrap_or(&k.norm)
                     .to_string()
             };
-            if !stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+            let (t, stated_as) = if stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+                let sent = span_tokens(context_tokens, index.spans[t as usize]);
+                (t, written(context, sent))
+            } else {
                 // The sources state it in the claim's unit too, of something else: swapped
                 // still when the best sentence states it of the same thing in another unit
                 // (`unit_swapped_of_same_thing`).
@@ -1064,22 +1067,15 @@ impl<'r, 'a> Request<'r, 'a> {
                             (context, sent),
                         )
                     });
-                if let Some(j) = swapped {
-                    conflicts.push(format!(
-                        "\"{}\" vs \"{}\"",
-                        written(claim_text, claim_toks),
-                        written_at(context, sent, j).unwrap_or(&k.norm)
-                    ));
-                    *conflict_sentence = conflict_sentence.or(Some(al.s));
-                }
-                continue;
-            }
-            let sent = span_tokens(context_tokens, index.spans[t as usize]);
-            conflicts.push(format!(
-                "\"{}\" vs \"{}\"",
-                written(claim_text, claim_toks),
-                written(context, sent)
-            ));
+                let Some(j) = swapped else {
+                    continue;
+                };
+                (
+                    al.s,
+                    written_at(context, sent, j).unwrap_or(&k.norm).to_string(),
+                )
+            };
+            conflicts.push(versus(&written(claim_text, claim_toks), &stated_as));
             *conflict_sentence = conflict_sentence.or(Some(t));
         }
     }

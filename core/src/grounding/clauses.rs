@@ -276,9 +276,7 @@ pub(super) fn clause_keys<'a>(
     let universal = (0..part.len()).any(|i| universal_at(part, i));
     let universal_noun = universal_noun(part).map(|(_, n)| n);
     let restricted = restricted_nouns(part);
-    let excepted = part
-        .iter()
-        .any(|t| EXCEPTIONS.iter().any(|e| t.raw.eq_ignore_ascii_case(e)));
+    let excepted = part.iter().any(|t| is_exception_word(t.raw));
     Some(ClauseKeys {
         negated,
         denied,

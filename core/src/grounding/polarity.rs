@@ -401,6 +401,11 @@ pub(super) const UNIVERSALS: &[&str] = &["all", "always", "daily", "every", "eve
 /// Words that open an exception to a predicate ("open daily, except on Mondays").
 pub(super) const EXCEPTIONS: &[&str] = &["except", "excepting", "excluding"];
 
+/// Whether `raw` is a word of [`EXCEPTIONS`] (ASCII case-insensitive).
+pub(super) fn is_exception_word(raw: &str) -> bool {
+    EXCEPTIONS.iter().any(|e| raw.eq_ignore_ascii_case(e))
+}
+
 /// A universal claim against a sentence that states an exception: the claim `claim_toks`
 /// holds a word of [`UNIVERSALS`] not denied ("not every" claims no universal) and no word
 /// of [`EXCEPTIONS`], while the best aligned sentence `sent_toks` holds one of the latter:
@@ -413,28 +418,23 @@ pub(super) fn universal_excepted<'c, 's>(
     sent_toks: &[Token<'s>],
 ) -> Option<(&'c str, &'s str)> {
     let is_in = |words: &[&str], raw: &str| words.iter().any(|w| raw.eq_ignore_ascii_case(w));
-    if claim_toks.iter().any(|t| is_in(EXCEPTIONS, t.raw)) {
+    if claim_toks.iter().any(|t| is_exception_word(t.raw)) {
         return None;
     }
     let universal = (0..claim_toks.len()).find(|&i| {
         is_in(UNIVERSALS, claim_toks[i].raw)
             && !(i > 0 && is_in(&["not", "nearly", "almost"], claim_toks[i - 1].raw))
     })?;
-    let exception = sent_toks.iter().find(|t| is_in(EXCEPTIONS, t.raw))?;
+    let exception = sent_toks.iter().find(|t| is_exception_word(t.raw))?;
     Some((claim_toks[universal].raw, exception.raw))
 }
 
-/// The content words of the exception the sentence `sent_toks` (offsets in `text`) states: the
-/// words after its first word of [`EXCEPTIONS`] to the end of that exception (a ";", a "." or
-/// a relative "which", "who" or "that"; at most 12 words), stop words and words of two letters
-/// left out, each in [`normal_form`]. Empty when it states none.
-pub(super) fn exception_words(text: &str, sent_toks: &[Token<'_>]) -> Vec<String> {
-    let Some(at) = sent_toks
-        .iter()
-        .position(|t| EXCEPTIONS.iter().any(|e| t.raw.eq_ignore_ascii_case(e)))
-    else {
-        return Vec::new();
-    };
+/// The exception the sentence `sent_toks` (offsets in `text`) states: the index of its first
+/// word of [`EXCEPTIONS`] and the content words after it to the end of that exception (a ";", a
+/// "." or a relative "which", "who" or "that"; at most 12 words), stop words and words of two
+/// letters left out, each in [`normal_form`]. None when it states none.
+pub(super) fn exception_words(text: &str, sent_toks: &[Token<'_>]) -> Option<(usize, Vec<String>)> {
+    let at = sent_toks.iter().position(|t| is_exception_word(t.raw))?;
     let mut out = Vec::new();
     for j in at + 1..sent_toks.len().min(at + 13) {
         let t = &sent_toks[j];
@@ -453,7 +453,7 @@ pub(super) fn exception_words(text: &str, sent_toks: &[Token<'_>]) -> Vec<String
             out.push(w);
         }
     }
-    out
+    Some((at, out))
 }
 
 /// A rule applied to the very case the sentence excepts, the case the request asks about: the
@@ -473,14 +473,12 @@ pub(super) fn asked_case_excepted<'s>(
     (context, sent_toks): (&str, &[Token<'s>]),
     asked: impl Fn(&str) -> bool,
 ) -> Option<(&'s str, String)> {
-    let is_exception = |raw: &str| EXCEPTIONS.iter().any(|e| raw.eq_ignore_ascii_case(e));
-    if claim_toks.iter().any(|t| is_exception(t.raw)) {
+    if claim_toks.iter().any(|t| is_exception_word(t.raw)) {
         return None;
     }
-    let words = exception_words(context, sent_toks);
+    let (at, words) = exception_words(context, sent_toks)?;
     let excepted = words.iter().find(|w| asked(w))?;
     // The claim states the rule: two of its content words stand before the exception.
-    let at = sent_toks.iter().position(|t| is_exception(t.raw))?;
     let rule = &sent_toks[..at];
     let restated = claim_toks
         .iter()
@@ -491,10 +489,10 @@ pub(super) fn asked_case_excepted<'s>(
     if restated < 2 {
         return None;
     }
-    let claimed = claim_toks
-        .iter()
-        .filter(|t| !t.is_number)
-        .any(|t| words.contains(&normal_form(lower_cow(t.raw)).into_owned()));
+    let claimed = claim_toks.iter().filter(|t| !t.is_number).any(|t| {
+        let form = normal_form(lower_cow(t.raw));
+        words.iter().any(|w| *w == form)
+    });
     if claimed {
         return None;
     }
@@ -570,7 +568,7 @@ pub(super) fn universal_restricted<'c, 's>(
     sent_toks: &[Token<'s>],
 ) -> Option<(&'c str, &'s str)> {
     let is_in = |words: &[&str], raw: &str| words.iter().any(|w| raw.eq_ignore_ascii_case(w));
-    if claim_toks.iter().any(|t| is_in(EXCEPTIONS, t.raw))
+    if claim_toks.iter().any(|t| is_exception_word(t.raw))
         || (0..sent_toks.len()).any(|i| universal_at(sent_toks, i))
     {
         return None;

@@ -3386,7 +3386,9 @@ fn a_rule_stated_of_the_case_its_sentence_excepts_is_contradicted() {
     let spans = sentence_spans(ctx);
     let second = span_tokens(&toks, spans[1]);
     assert_eq!(
-        exception_words(ctx, second),
+        exception_words(ctx, second)
+            .map(|e| e.1)
+            .unwrap_or_default(),
         ["in-ear", "product", "earbud", "monitor"]
     );
     let asked = "User: I bought the Pod Pro earbuds 12 days ago and they don't fit.\nAssistant: \
