@@ -15,8 +15,8 @@ use crate::text::{
     abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
     is_unit_symbol, iso_date_at, joined_name, lower_cow, name_initials, number_key, number_value,
-    rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, FastSet,
-    PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
+    rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens,
+    us_state_code, FastSet, PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -816,6 +816,10 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !part_names().contains(b.trim())
                 && !demonym_counterpart(b.trim())
                     .is_some_and(|c| source_grams.contains(&normalised(c)))
+                // A state by its postal code ("Michigan" by "MI"), written as a code.
+                && !us_state_code(b.trim()).is_some_and(|code| {
+                    prompt_tokens.iter().chain(&context_tokens).any(|t| t.raw == code)
+                })
                 && !initialism.is_some_and(|l| {
                     spelled().contains(&l)
                         || spells_long_form(&context_tokens, &l)

@@ -462,13 +462,15 @@ fn unit_start(toks: &[Token<'_>], i: usize) -> usize {
 }
 
 /// A clock time written with minutes at `toks[i]` ("18:00", "6:30 pm"; one token, [`tokens`]):
-/// the hour (0–24), a colon and two digits of minutes (00–59), then "am"/"pm" if written. The
+/// the hour (0–24), a colon and two digits of minutes (00–59; one digit in a range of times
+/// such as "7:0-18:0", which [`tokens`] reads as one time only there), then "am"/"pm" if
+/// written. The
 /// quantity and the index of the token after it.
 fn clock_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(Quantity, usize)> {
     let t = toks[i];
     let (h, m) = crate::text::split_once_byte(t.raw, b':').filter(|_| t.is_number)?;
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if !(digits(h) && digits(m) && h.len() <= 2 && m.len() == 2) {
+    if !(digits(h) && digits(m) && h.len() <= 2 && (1..=2).contains(&m.len())) {
         return None;
     }
     let (hour, minute): (f64, f64) = (h.parse().ok()?, m.parse().ok()?);

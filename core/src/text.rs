@@ -332,7 +332,31 @@ fn clock_minutes_at(bytes: &[u8], start: usize, colon: usize) -> bool {
         _ => false,
     };
     let digit = |k: usize| bytes.get(colon + k).is_some_and(u8::is_ascii_digit);
-    lead && digit(1) && digit(2) && !digit(3)
+    lead && ((digit(1) && digit(2) && !digit(3))
+        || (digit(1) && !digit(2) && in_clock_range(bytes, start)))
+}
+
+/// Whether the number starting at byte `start` opens or closes a range of two times of day
+/// whose minutes may be written with one digit, "H:M-H:M" ("7:0-18:0", "8:30-13:0": hours as
+/// Yelp's business records write them): alone, "3:0" is as likely a score.
+fn in_clock_range(bytes: &[u8], start: usize) -> bool {
+    let mut a = start;
+    while a > 0 && matches!(bytes[a - 1], b'0'..=b'9' | b':' | b'-') {
+        a -= 1;
+    }
+    let mut b = start;
+    while b < bytes.len() && matches!(bytes[b], b'0'..=b'9' | b':' | b'-') {
+        b += 1;
+    }
+    let time = |t: &[u8]| {
+        let mut parts = t.split(|&c| c == b':');
+        let ok = |p: Option<&[u8]>| {
+            p.is_some_and(|p| (1..=2).contains(&p.len()) && p.iter().all(u8::is_ascii_digit))
+        };
+        ok(parts.next()) && ok(parts.next()) && parts.next().is_none()
+    };
+    let mut ends = bytes[a..b].split(|&c| c == b'-');
+    matches!((ends.next(), ends.next(), ends.next()), (Some(x), Some(y), None) if time(x) && time(y))
 }
 
 /// The text between tokens `toks[a]` and `toks[b]` (a < b, the [`tokens`] of `text`), white
@@ -589,6 +613,81 @@ fn demonym_entry(w: &str) -> Option<(&'static str, bool)> {
         })
         .get(w)
         .copied()
+}
+
+/// The states of the United States and its capital district with their two-letter postal
+/// codes (USPS Publication 28, Appendix B), sorted by code: an address or a business record
+/// writes "Ann Arbor, MI" where an answer writes "Ann Arbor, Michigan".
+const US_STATE_CODES: &[(&str, &str)] = &[
+    ("AK", "alaska"),
+    ("AL", "alabama"),
+    ("AR", "arkansas"),
+    ("AZ", "arizona"),
+    ("CA", "california"),
+    ("CO", "colorado"),
+    ("CT", "connecticut"),
+    ("DC", "district of columbia"),
+    ("DE", "delaware"),
+    ("FL", "florida"),
+    ("GA", "georgia"),
+    ("HI", "hawaii"),
+    ("IA", "iowa"),
+    ("ID", "idaho"),
+    ("IL", "illinois"),
+    ("IN", "indiana"),
+    ("KS", "kansas"),
+    ("KY", "kentucky"),
+    ("LA", "louisiana"),
+    ("MA", "massachusetts"),
+    ("MD", "maryland"),
+    ("ME", "maine"),
+    ("MI", "michigan"),
+    ("MN", "minnesota"),
+    ("MO", "missouri"),
+    ("MS", "mississippi"),
+    ("MT", "montana"),
+    ("NC", "north carolina"),
+    ("ND", "north dakota"),
+    ("NE", "nebraska"),
+    ("NH", "new hampshire"),
+    ("NJ", "new jersey"),
+    ("NM", "new mexico"),
+    ("NV", "nevada"),
+    ("NY", "new york"),
+    ("OH", "ohio"),
+    ("OK", "oklahoma"),
+    ("OR", "oregon"),
+    ("PA", "pennsylvania"),
+    ("RI", "rhode island"),
+    ("SC", "south carolina"),
+    ("SD", "south dakota"),
+    ("TN", "tennessee"),
+    ("TX", "texas"),
+    ("UT", "utah"),
+    ("VA", "virginia"),
+    ("VT", "vermont"),
+    ("WA", "washington"),
+    ("WI", "wisconsin"),
+    ("WV", "west virginia"),
+    ("WY", "wyoming"),
+];
+
+/// The state (lower case, [`US_STATE_CODES`]) whose postal code is `raw` as written: two
+/// upper-case letters ("MI" → "michigan"; "Mi", "mi" name nothing), None otherwise.
+pub fn us_state_of_code(raw: &str) -> Option<&'static str> {
+    US_STATE_CODES
+        .binary_search_by(|(code, _)| code.cmp(&raw))
+        .ok()
+        .map(|k| US_STATE_CODES[k].1)
+}
+
+/// The postal code of the state named `name` (lower case, [`US_STATE_CODES`]: "michigan" →
+/// "MI"), None for other names.
+pub fn us_state_code(name: &str) -> Option<&'static str> {
+    US_STATE_CODES
+        .iter()
+        .find(|(_, state)| *state == name)
+        .map(|(code, _)| *code)
 }
 
 /// `text` lower-cased as [`str::to_lowercase`] does, borrowed when it has no upper-case letter.
@@ -1098,6 +1197,13 @@ mod tests {
         // Its value is hours and minutes as British English writes them, a full hour its hours.
         assert_eq!(number_digits("7:55"), "7.55");
         assert_eq!(number_digits("10:00"), "10");
+        // A range of times may write its minutes with one digit ("7:0-18:0", as Yelp's
+        // records do); alone, "3:0" is no time (a score).
+        assert_eq!(
+            raws("open 7:0-18:0, 8:30-13:0; won 3:0"),
+            ["open", "7:0", "18:0", "8:30", "13:0", "won", "3", "0"]
+        );
+        assert_eq!(number_digits("18:0"), "18");
         assert_eq!(number_value("9:30"), number_value("9.30"));
         assert_eq!(number_value("18:45:30"), None);
     }
@@ -1284,6 +1390,17 @@ mod tests {
     }
 
     #[test]
+    fn a_state_postal_code_names_its_state_only_in_capitals() {
+        assert_eq!(us_state_of_code("MI"), Some("michigan"));
+        assert_eq!(us_state_of_code("NY"), Some("new york"));
+        assert_eq!(us_state_of_code("mi"), None);
+        assert_eq!(us_state_of_code("UK"), None);
+        assert_eq!(us_state_code("arizona"), Some("AZ"));
+        assert_eq!(us_state_code("poland"), None);
+        assert!(US_STATE_CODES.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
     fn phrases_respect_word_boundaries() {
         let list = PhraseGroup::of([&["may", "maybe"]]);
         let [f] = list.find_each("i may be wrong; maybe not. it may rain");
@@ -1415,7 +1532,7 @@ pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
     // seconds is no value.
     if let Some((h, m)) = split_once_byte(raw, b':') {
         return match m {
-            "00" => std::borrow::Cow::Borrowed(h),
+            "00" | "0" => std::borrow::Cow::Borrowed(h),
             m if has_byte(m, b':') => std::borrow::Cow::Borrowed(raw),
             m => std::borrow::Cow::Owned(format!("{h}.{m}")),
         };

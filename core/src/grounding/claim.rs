@@ -646,6 +646,23 @@ impl<'r, 'a> Request<'r, 'a> {
             })
             .map(|(i, _)| (i, ids[i].is_none()))
             .collect();
+        // A day the claim says a schedule leaves out ("no Sunday hours are listed",
+        // `closed_weekdays`) is missing from a sentence that lists opening days (a business
+        // record's hours) by being left out; one that names closed days ("It is closed on
+        // Mondays") states which.
+        let missing = if kind == KeyKind::Month {
+            let closed = closed_weekdays(view.toks);
+            let sent = span_tokens(self.context_tokens, index.spans[s as usize]);
+            let names_closing = sent.iter().any(|t| {
+                t.raw.eq_ignore_ascii_case("closed") || t.raw.eq_ignore_ascii_case("except")
+            }) || index.sent_neg[s as usize];
+            missing
+                .into_iter()
+                .filter(|&(i, _)| names_closing || !closed.contains(&(content[i].at as usize)))
+                .collect()
+        } else {
+            missing
+        };
         if missing.is_empty() {
             return None;
         }

@@ -187,6 +187,30 @@ pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
         .collect()
 }
 
+/// The indices of the tokens of `toks` that name a weekday the claim says a schedule leaves
+/// out: right after "no" ("no Sunday hours are listed", "with no Monday service") or after
+/// "closed" or "closed on" ("closed on Sundays", "closed Mondays"). A list of opening hours
+/// without that day (a business record's `"hours"`) states what the claim says, not another
+/// day in its place.
+pub(crate) fn closed_weekdays(toks: &[Token<'_>]) -> Vec<usize> {
+    let word = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    (1..toks.len())
+        .filter(|&k| names_weekday(&toks[k]))
+        .filter(|&k| {
+            word(k - 1, "no")
+                || word(k - 1, "closed")
+                || (k >= 2 && word(k - 1, "on") && word(k - 2, "closed"))
+        })
+        .collect()
+}
+
+/// Whether `t` names a weekday of [`WEEKDAYS`], one or every ("Sunday", "Sundays"), in any
+/// case.
+pub(super) fn names_weekday(t: &Token<'_>) -> bool {
+    let day = t.raw.strip_suffix('s').unwrap_or(t.raw);
+    WEEKDAYS.iter().any(|w| day.eq_ignore_ascii_case(w))
+}
+
 /// The full dates (day, month and year: "July 20, 1969", "20 July 1969") of the tokens `toks`
 /// (offsets in `text`), each as (index of its first token, its weekday: an index into
 /// [`WEEKDAYS`], [`weekday_of`]). The year stands right after the day and month, past a comma;

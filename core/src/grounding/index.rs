@@ -147,6 +147,23 @@ impl<'a> SourceIndex<'a> {
                     .filter_map(|i| initialism_letters(toks[i].raw))
                     .map(|l| Key::name(Cow::Owned(l))),
             );
+            // A state's postal code where an address writes it — after a comma ("Ann Arbor,
+            // MI") or as a whole quoted value (`"state": "AZ"` in a business record) — also
+            // holds the state's name, the key of an answer's "Michigan" (each word of "New
+            // York" for "NY"). Elsewhere two capitals are as often an initialism ("DC Comics").
+            let address_code = |t: &&Token<'_>| {
+                let before = context[..t.start].trim_end_matches(' ');
+                let after = &context[t.start + t.raw.len()..];
+                t.raw.len() == 2
+                    && (before.ends_with(',') || (before.ends_with('"') && after.starts_with('"')))
+            };
+            ks.extend(
+                toks.iter()
+                    .filter(address_code)
+                    .filter_map(|t| us_state_of_code(t.raw))
+                    .flat_map(str::split_whitespace)
+                    .map(|w| Key::name(Cow::Borrowed(w))),
+            );
             // Initials written apart ("J. K. Rowling": single letters, which are not keyed)
             // also hold their letters joined, the key of an answer's "J.K." or "JK".
             let initial =

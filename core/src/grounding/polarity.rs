@@ -183,11 +183,16 @@ pub(super) fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// "only with consent"; Horn 1989, *A Natural History of Negation*, on "without" as a negative
 /// preposition). "without" before a noun is no negation here: it is as often an adjunct
 /// ("abandoned without food") as a denial; before a gerund it denies the event
-/// ([`without_gerund`]: "without receiving a degree").
+/// ([`without_gerund`]: "without receiving a degree"). Nor "no" before a weekday ("no Sunday
+/// hours are listed", [`closed_weekdays`]): a day a schedule leaves out, which a list of
+/// opening hours states by not listing it.
 pub(super) fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let day_left_out =
+        toks[i].raw.eq_ignore_ascii_case("no") && toks.get(i + 1).is_some_and(names_weekday);
     negation_word_at(text, toks, i)
         && !without_follows(text, toks, i)
         && !implicative_double_negation(text, toks, i)
+        && !day_left_out
 }
 
 /// Whether `toks[i]` is a negative implicative before "to" ([`NEGATIVE_IMPLICATIVES`]).

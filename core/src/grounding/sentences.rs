@@ -63,7 +63,9 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
             '!' | '?' | ';' => next_ws(),
             '.' if next_ws() => {
                 let initial = prev_word_len == 1 && prev_word_cap;
-                !(initial || (prev_word_len >= 2 && abbreviation_continues(text, word_start, i)))
+                !(initial
+                    || (prev_word_len == 1 && dotted_lower_continues(text, word_start, i))
+                    || (prev_word_len >= 2 && abbreviation_continues(text, word_start, i)))
             }
             '.' => {
                 let mut after = text[i + 1..].chars();
@@ -132,7 +134,15 @@ pub(super) fn field_line(line: &str) -> bool {
 /// "field is value" pairs (Chen et al. 2020, "TabFact: A Large-scale Dataset for Table-based
 /// Fact Verification", §3.1). Read line by line, "Iceland's capital is Reykjavík, and it has
 /// about 388,000 inhabitants" would join three sentences and anchor none of its names.
+///
+/// A context that is one JSON document (a business's record, an API result: data-to-text
+/// requests, as RAGTruth's Yelp rows send them; Niu et al. 2024, "RAGTruth", §3.1) is split at its
+/// members instead ([`json_member_spans`]): on one line, the whole record would be one sentence,
+/// and a claim about the Saturday hours would be aligned to every number of the record at once.
 pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
+    if let Some(members) = json_member_spans(context) {
+        return members;
+    }
     let spans = sentence_spans(context);
     // A span that is a whole line of the context and a field of a record.
     let whole_field = |&(s, e): &(usize, usize)| {
@@ -162,6 +172,69 @@ pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Byte spans of the members of `context` when it is one JSON document (RFC 8259; an object
+/// or array, checked by parsing it with `serde_json`), None otherwise. The members are the
+/// text between the structural characters `{`, `}`, `[`, `]` and `,` outside strings; the
+/// consecutive short members of one object or array — a value of at most
+/// [`FIELD_VALUE_MAX_WORDS`] words: `"city": "Mesa", "state": "AZ"`, the days of `"hours"` —
+/// are one record, joined as [`source_sentence_spans`] joins the lines of a fact sheet
+/// (TabFact's linearised row); a longer value (a review's text) is split into its sentences by
+/// [`sentence_spans`]. A member that is only a key before a nested object or array
+/// (`"hours": {`) names no fact and ends the record before it; so does the nested container.
+pub(super) fn json_member_spans(context: &str) -> Option<Vec<(usize, usize)>> {
+    let body = context.trim();
+    if !(body.starts_with('{') && body.ends_with('}')
+        || body.starts_with('[') && body.ends_with(']'))
+    {
+        return None;
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(body).ok()?;
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    // Whether the last span of `out` is a short member (or a record of them) that a short
+    // member after the next "," joins.
+    let mut open_record = false;
+    let mut member = |s: usize, e: usize, after_comma: bool, out: &mut Vec<(usize, usize)>| {
+        let piece = &context[s..e];
+        let spans = sentence_spans(piece);
+        let key_only = piece.trim_end().ends_with(':');
+        let short = !key_only
+            && spans.len() == 1
+            && piece.split_whitespace().count() <= FIELD_VALUE_MAX_WORDS + 1;
+        if key_only || spans.is_empty() {
+            open_record = false;
+            return;
+        }
+        match out.last_mut() {
+            Some(last) if short && open_record && after_comma => last.1 = s + spans[0].1,
+            _ => out.extend(spans.iter().map(|&(x, y)| (s + x, s + y))),
+        }
+        open_record = short;
+    };
+    let (mut start, mut in_string, mut escaped, mut after_comma) = (0, false, false, false);
+    for (i, b) in context.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'}' | b'[' | b']' | b',' => {
+                member(start, i, after_comma, &mut out);
+                start = i + 1;
+                after_comma = b == b',';
+            }
+            _ => {}
+        }
+    }
+    member(start, context.len(), after_comma, &mut out);
+    Some(out)
+}
+
 /// Whether the "." at byte `dot`, after the word that starts at `word_start`, ends an
 /// abbreviation the sentence continues after (the abbreviation lists of Punkt, Kiss and
 /// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
@@ -179,6 +252,25 @@ pub(super) fn abbreviation_continues(text: &str, word_start: usize, dot: usize) 
         || (NAME_SUFFIXES.contains(&word) && next.is_lowercase())
         || ((crate::text::abbreviation_month(word).is_some() || NUMBER_SIGNS.contains(&word))
             && next.is_ascii_digit())
+}
+
+/// Whether the "." at byte `dot` closes a lower-case dotted abbreviation ("a.m.", "p.m.",
+/// "e.g.", "i.e."; the one letter at `letter` follows another letter's ".") that the
+/// sentence continues after: a lower-case word, a digit or punctuation comes next ("opens at
+/// 7 a.m. and closes at 6 p.m.", "fruit, e.g. apples"), as Punkt does not split after an
+/// abbreviation before a lower-case word (Kiss and Strunk 2006, §2). Before a capital it ends
+/// the sentence ("… at 5 p.m. The shop …").
+fn dotted_lower_continues(text: &str, letter: usize, dot: usize) -> bool {
+    let b = text.as_bytes();
+    letter >= 2
+        && b[letter].is_ascii_lowercase()
+        && b[letter - 1] == b'.'
+        && b[letter - 2].is_ascii_lowercase()
+        && text[dot + 1..]
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_lowercase() || c.is_ascii_digit() || matches!(c, ',' | ';' | ')'))
 }
 
 /// Abbreviations written before a number they label ("No. 40", "Vol. 3", "Fig. 2", "pp. 12",
@@ -250,6 +342,48 @@ mod tests {
                 "Then go."
             ]
         );
+    }
+
+    #[test]
+    fn a_lower_case_dotted_abbreviation_before_a_lower_case_word_continues_the_sentence() {
+        let t = "It opens at 7 a.m. and closes at 6 p.m. on weekdays, e.g. today. Come at 5 p.m. \
+                 The shop is busy.";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "It opens at 7 a.m. and closes at 6 p.m. on weekdays, e.g. today.",
+                "Come at 5 p.m.",
+                "The shop is busy."
+            ]
+        );
+    }
+
+    #[test]
+    fn a_json_document_is_split_into_records_of_short_members_and_long_values() {
+        let c = r#"{"name": "Hernandez Auto Care", "city": "Mesa", "state": "AZ", "hours": {"Monday": "7:30-17:30", "Saturday": "8:0-13:0"}, "stars": 4.0, "reviews": [{"text": "Honest mechanics. Will be back, \"really\"."}]}"#;
+        let s: Vec<&str> = source_sentence_spans(c)
+            .iter()
+            .map(|&(a, b)| &c[a..b])
+            .collect();
+        assert_eq!(
+            s,
+            [
+                r#""name": "Hernandez Auto Care", "city": "Mesa", "state": "AZ""#,
+                r#""Monday": "7:30-17:30", "Saturday": "8:0-13:0""#,
+                r#""stars": 4.0"#,
+                r#""text": "Honest mechanics."#,
+                r#"Will be back, \"really\".""#,
+            ]
+        );
+        // Not JSON (or not one document): sentences as before.
+        for t in [
+            "{not json}",
+            "{\"a\": 1} and more",
+            "Plain text. Two sentences.",
+        ] {
+            assert_eq!(json_member_spans(t), None, "{t}");
+        }
     }
 
     #[test]

@@ -3453,3 +3453,20 @@ fn a_quantity_of_the_same_thing_in_another_unit_is_swapped() {
     let oil = analyse("Pour 2 tablespoons of olive oil over the dough.", "", ctx);
     assert!(oil.claims[0].conflicts.is_empty(), "{oil:?}");
 }
+
+#[test]
+fn a_business_record_in_json_grounds_its_overview_by_member() {
+    let ctx = r#"{"name": "Hernandez Auto Care", "city": "Mesa", "state": "AZ", "hours": {"Monday": "7:30-17:30", "Tuesday": "7:30-17:30", "Saturday": "8:0-13:0"}, "attributes": {"WheelchairAccessible": "True"}}"#;
+    // The state by its postal code; the hours in 12-hour writing; a day the record leaves
+    // out, said to have no hours.
+    for good in [
+        "Hernandez Auto Care is in Mesa, Arizona.",
+        "Saturday hours are 8 a.m. to 1 p.m., and no Sunday hours are listed.",
+    ] {
+        assert_contradicted(good, "", ctx, false);
+    }
+    assert_contradicted("Saturday hours are 8 a.m. to 3 p.m.", "", ctx, true);
+    // A sentence that names the closed days states which they are.
+    let ctx = "The City Museum opens at 10 am. The City Museum is closed on Mondays.";
+    assert_contradicted("The City Museum is closed on Sundays.", "", ctx, true);
+}

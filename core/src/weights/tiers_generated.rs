@@ -5,7 +5,7 @@ use super::RawTier;
 
 /// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file
 /// and over every shipped τ, mean, SD and weight.
-pub const TIERS_VERSION: &str = "tiers-09c5badf41a0397e";
+pub const TIERS_VERSION: &str = "tiers-afcea794a4dcc858";
 
 /// Tier-model inputs the weights were trained with.
 pub const TRAINED_TIER_FEATURES: [&str; 5] = ["nll", "max_surprisal", "token_entropy", "disagreement", "semantic_disagreement"];
@@ -17,10 +17,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.0, 0.0],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 1.0, 1.0],
-        weight: &[0.5089338949333577, 0.0450512709020066, 0.0, 0.0, 0.0],
+        weight: &[0.5090120103089876, 0.04504789721460991, 0.0, 0.0, 0.0],
         n: 1442,
-        auroc: 0.6673999856524546,
-        intrinsic_auroc: 0.5511370429708984,
+        auroc: 0.6674717233793251,
+        intrinsic_auroc: 0.5512645767075571,
     },
     RawTier {
         tier: "samples",
@@ -28,10 +28,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.0, 0.0, 0.0, 0.9940376618558089, 0.0],
         std: &[1.0, 1.0, 1.0, 0.030732181931261652, 1.0],
-        weight: &[0.0, 0.0, 0.0, 0.510311257584242, 0.0],
+        weight: &[0.0, 0.0, 0.0, 0.510278331721522, 0.0],
         n: 1442,
-        auroc: 0.5882971854898491,
-        intrinsic_auroc: 0.5511370429708984,
+        auroc: 0.5883609523581785,
+        intrinsic_auroc: 0.5512645767075571,
     },
     RawTier {
         tier: "combined",
@@ -39,10 +39,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.9940376618558089, 0.0],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 0.030732181931261652, 1.0],
-        weight: &[0.4599432498398998, 0.07753093009019472, 0.0, 0.46258038816602526, 0.0],
+        weight: &[0.4600258236750622, 0.0775194278886521, 0.0, 0.4625325735337579, 0.0],
         n: 1442,
         auroc: 0.6830467809687781,
-        intrinsic_auroc: 0.5511370429708984,
+        intrinsic_auroc: 0.5512645767075571,
     },
     RawTier {
         tier: "samples",
@@ -50,10 +50,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.3,
         mean: &[0.0, 0.0, 0.0, 0.9940376618558089, 0.8515950069348122],
         std: &[1.0, 1.0, 1.0, 0.030732181931261652, 0.22140294055485077],
-        weight: &[0.0, 0.0, 0.0, 0.510311257584242, 0.0],
+        weight: &[0.0, 0.0, 0.0, 0.510278331721522, 0.0],
         n: 1442,
-        auroc: 0.5882971854898491,
-        intrinsic_auroc: 0.5511370429708984,
+        auroc: 0.5883609523581785,
+        intrinsic_auroc: 0.5512645767075571,
     },
     RawTier {
         tier: "combined",
@@ -61,9 +61,9 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.3,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.9940376618558089, 0.8515950069348122],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 0.030732181931261652, 0.22140294055485077],
-        weight: &[0.4599432498398998, 0.07753093009019472, 0.0, 0.46258038816602526, 0.0],
+        weight: &[0.4600258236750622, 0.0775194278886521, 0.0, 0.4625325735337579, 0.0],
         n: 1442,
         auroc: 0.6830467809687781,
-        intrinsic_auroc: 0.5511370429708984,
+        intrinsic_auroc: 0.5512645767075571,
     },
 ];
