@@ -87,6 +87,10 @@ pub(super) const SHARED_ROLE_VERBS: &[&str] = &[
 /// Forms of "be" that make a participle after them passive ([`verb_frame`]).
 pub(super) const BE_FORMS: &[&str] = &["was", "were", "is", "are", "been", "being", "be"];
 
+/// Auxiliaries of the perfect, which stand between an active verb's agent and its participle
+/// ("Acme Robotics has acquired Beta"; [`verb_frame`]).
+pub(super) const PERFECT_AUXILIARIES: &[&str] = &["has", "have", "had"];
+
 /// Adverbs that stand between a passive's auxiliary and its participle ("is also written by",
 /// "were both written by"; [`verb_frame`]).
 pub(super) const PASSIVE_ADVERBS: &[&str] = &[
@@ -137,7 +141,8 @@ pub(super) struct VerbFrame<'k> {
 /// The frame of the verb at token `i` of a sentence (`toks`, offsets in `src`; `ks` its
 /// [`sentence_keys`]). The agent is the name after "by" when the verb is passive ("The
 /// phonograph was invented in 1877 by Thomas Edison": [thomas, edison]; "images produced by
-/// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it, with the
+/// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it (or before
+/// its perfect's auxiliary, [`PERFECT_AUXILIARIES`]: "Acme has acquired …"), with the
 /// runs an "and" joins to it, and before those the runs a comma joins to a list that "and" closes
 /// ("Wilbur and Orville Wright made …"; "Watson, Crick and Wilkins shared …"). The argument is,
 /// for an active verb, the words after it up to a punctuation mark or a word of [`FRAME_ENDS`]
@@ -230,11 +235,26 @@ pub(super) fn verb_frame<'k>(
             passive: true,
         });
     }
-    if be_before || i == 0 || !joined(i - 1, i) || !is_name(i - 1) {
+    // A perfect's auxiliary between the agent and the participle, or one adverb before it
+    // ("Acme Robotics has acquired Beta", "had also bought"): the names stand before it.
+    let perfect = |j: usize| PERFECT_AUXILIARIES.iter().any(|w| word(j, w));
+    let head = if i >= 1 && perfect(i - 1) && joined(i - 1, i) {
+        i - 1
+    } else if i >= 2
+        && PASSIVE_ADVERBS.iter().any(|w| word(i - 1, w))
+        && perfect(i - 2)
+        && joined(i - 2, i - 1)
+        && joined(i - 1, i)
+    {
+        i - 2
+    } else {
+        i
+    };
+    if be_before || head == 0 || !joined(head - 1, head) || !is_name(head - 1) {
         return None;
     }
     // Active: the run of names right before the verb, and the runs joined to it.
-    let mut j = i;
+    let mut j = head;
     let mut listed = false;
     loop {
         let end = j;

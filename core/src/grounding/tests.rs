@@ -3470,3 +3470,25 @@ fn a_business_record_in_json_grounds_its_overview_by_member() {
     let ctx = "The City Museum opens at 10 am. The City Museum is closed on Mondays.";
     assert_contradicted("The City Museum is closed on Sundays.", "", ctx, true);
 }
+
+#[test]
+fn an_agent_swapped_across_a_perfect_auxiliary_is_contradicted() {
+    let ctx = "Northfield Analytics has bought rival Cedarline Software for $310 million.";
+    let right = "Northfield Analytics has bought Cedarline Software for $310 million.";
+    let swapped = "Cedarline Software has bought rival Northfield Analytics for $310 million.";
+    assert_contradicted(right, "", ctx, false);
+    assert_contradicted(swapped, "", ctx, true);
+    let ctx = "Acme Robotics had also acquired Beta Labs in 2019.";
+    assert_contradicted(
+        "Beta Labs had also acquired Acme Robotics in 2019.",
+        "",
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "Acme Robotics had acquired Beta Labs in 2019.",
+        "",
+        ctx,
+        false,
+    );
+}
