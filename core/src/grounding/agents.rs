@@ -118,7 +118,7 @@ pub(super) const FRAME_ENDS: &[&str] = &[
 
 /// Whether `raw` reads as a verb in the past tense or a past participle: a lower-case word of
 /// five or more letters ending in "ed" (not "eed": "speed", "need"; nor "hundred"), or one of
-/// [`IRREGULAR_PAST`].
+/// [`IRREGULAR_PAST`] or [`PAST_IN_EED`].
 pub(super) fn past_verb(raw: &str) -> bool {
     let b = raw.as_bytes();
     if !b.iter().all(u8::is_ascii_lowercase) {
@@ -126,7 +126,19 @@ pub(super) fn past_verb(raw: &str) -> bool {
     }
     (b.len() >= 5 && raw.ends_with("ed") && !raw.ends_with("eed") && raw != "hundred")
         || IRREGULAR_PAST.binary_search(&raw).is_ok()
+        || PAST_IN_EED.binary_search(&raw).is_ok()
 }
+
+/// Past forms of regular verbs whose base ends in "ee" (sorted; [`past_verb`]): "agree" + "d"
+/// ends in "eed" as "speed" and "need" do.
+pub(super) const PAST_IN_EED: &[&str] = &[
+    "agreed",
+    "decreed",
+    "disagreed",
+    "freed",
+    "guaranteed",
+    "refereed",
+];
 
 /// A verb's frame: the names of its agent (in [`normal_form`]) and the tokens of what it says
 /// the agent did it to, its other argument ([`verb_frame`]), and whether the verb is passive
@@ -430,7 +442,10 @@ pub(super) fn agent_swap<'t, 'a: 't>(
             // Twain" has "Non-believer"): nothing is judged. An active verb's other argument is
             // another of the agent's deeds ("Lee Unkrich directed Toy Story 3" for "Lee
             // Unkrich directed Coco"): no rival, and the search goes on.
-            if stated.agent.iter().any(|n| said.agent.contains(n)) {
+            if stated.agent.iter().any(|n| said.agent.contains(n))
+                || initials_name(&said.agent, &stated.agent)
+                || initials_name(&stated.agent, &said.agent)
+            {
                 let other_deed = !(same
                     || stated.passive
                     || claimed.is_empty()
@@ -477,6 +492,17 @@ pub(super) fn agent_swap<'t, 'a: 't>(
     Some((said.agent.join(" "), stated, n))
 }
 
+/// Whether `short` holds the initialism of the agent `long` (names in [`normal_form`], two to
+/// six words): "eu" of "europe union" (the EU is the European Union, [`crate::text::name_initials`]
+/// read on an agent's names, which are lower case).
+fn initials_name(long: &[&str], short: &[&str]) -> bool {
+    if !(2..=6).contains(&long.len()) {
+        return false;
+    }
+    let initials: String = long.iter().filter_map(|w| w.chars().next()).collect();
+    short.contains(&initials.as_str())
+}
+
 /// A sentence's tokens and its [`sentence_keys`].
 pub(super) type KeyedTokens<'t, 'a> = (&'t [Token<'a>], Vec<Key<'a>>);
 
@@ -517,7 +543,7 @@ mod tests {
 
     #[test]
     fn verb_lists_are_sorted_for_binary_search() {
-        for list in [IRREGULAR_PAST, SHARED_ROLE_VERBS] {
+        for list in [IRREGULAR_PAST, SHARED_ROLE_VERBS, PAST_IN_EED] {
             assert!(list.windows(2).all(|w| w[0] < w[1]), "{list:?}");
         }
         assert!(past_verb("piloted") && past_verb("wrote") && !past_verb("speed"));

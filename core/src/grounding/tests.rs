@@ -3478,6 +3478,20 @@ fn an_agent_swapped_across_a_perfect_auxiliary_is_contradicted() {
     let swapped = "Cedarline Software has bought rival Northfield Analytics for $310 million.";
     assert_contradicted(right, "", ctx, false);
     assert_contradicted(swapped, "", ctx, true);
+    // "agreed" ends in "eed" as "speed" does, and is a past form (`PAST_IN_EED`).
+    let ctx = "Northfield Analytics has agreed to buy rival Cedarline Software.";
+    assert_contradicted(
+        "Cedarline Software has agreed to buy Northfield Analytics.",
+        "",
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "Northfield Analytics has agreed to buy Cedarline Software.",
+        "",
+        ctx,
+        false,
+    );
     let ctx = "Acme Robotics had also acquired Beta Labs in 2019.";
     assert_contradicted(
         "Beta Labs had also acquired Acme Robotics in 2019.",
