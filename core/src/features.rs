@@ -884,7 +884,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
     // died in 1950" states 50) and the differences between two of its whole numbers that stand
     // next to each other (`number_gaps`: "won 11 of its 17 games" states 6), the days between two
     // dates (`date_gaps`) and the years counted from one ("Four years later", `counted_years`),
-    // are parsed once, and only when a number needs them.
+    // and, when the question asks for a computation, the differences, sums and complements of
+    // the sources' numbers (`computed_numbers`), are parsed once, and only when a number needs
+    // them.
     let source_numbers = std::cell::OnceCell::new();
     let source_numbers = || -> &Vec<f64> {
         source_numbers.get_or_init(|| {
@@ -914,6 +916,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     })
                 })
                 .chain(grounding.source_gaps.iter().map(|&d| f64::from(d)))
+                .chain(grounding.source_computed.iter().copied())
                 .collect()
         })
     };

@@ -246,6 +246,20 @@ pub(super) const PHATIC_OPENINGS: &[&[&str]] = &[
 /// Most words of a sentence that [`phatic`] reads as a formula.
 pub(super) const PHATIC_MAX_WORDS: usize = 8;
 
+/// Whether `word` opens a reply before its "yes" or "no" without saying anything of its own: an
+/// interjection ("oh", "well", "ah") or a sentence adverb in "-ly" that comments on the answer
+/// ("Surprisingly, no!", "Actually, yes", "Unfortunately, no"): a disjunct, which stands outside
+/// the clause it comments on (Quirk et al. 1985, *A Comprehensive Grammar of the English
+/// Language*, §8.121).
+pub(super) fn reply_opener(word: &str) -> bool {
+    ["oh", "well", "ah"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+        || (word.len() > 4
+            && word.chars().all(|c| c.is_ascii_alphabetic())
+            && word[word.len() - 2..].eq_ignore_ascii_case("ly"))
+}
+
 /// Whether a sentence of an answer (`toks`, its tokens) is a conversational formula that states
 /// no fact ("Sure!", "Good luck with your report!", "You're welcome."): it opens with one of
 /// [`PHATIC_OPENINGS`], has at most [`PHATIC_MAX_WORDS`] words, and holds no number and no

@@ -302,8 +302,15 @@ impl<'r, 'a> Request<'r, 'a> {
         // the question's, not the answer's.)
         let (mut flip, mut polar_claim) = (false, false);
         if let (true, Some(q_toks)) = (first, &self.polar) {
-            let reply = claim_toks.first().map(|t| lower_cow(t.raw));
-            let bare = ks.iter().all(|k| k.negation);
+            // The reply word after a sentence adverb or interjection ("Surprisingly, no!",
+            // "Oh yes, …", `reply_opener`), which is no key of the claim.
+            let at = claim_toks
+                .iter()
+                .take(2)
+                .take_while(|t| reply_opener(t.raw))
+                .count();
+            let reply = claim_toks.get(at).map(|t| lower_cow(t.raw));
+            let bare = ks.iter().all(|k| k.negation || (k.at as usize) < at);
             if bare && matches!(reply.as_deref(), Some("yes" | "no")) {
                 flip = reply.as_deref() == Some("no");
                 polar_claim = true;
@@ -739,6 +746,7 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         if let (KeyKind::Name, Some(i)) = (kind, novel) {
             self.keep_names_in_slot(view, i, stated_in, &mut other);
+            self.keep_attributive_rivals(view, i, stated_in, &mut other);
             if other.is_empty() {
                 return None;
             }
@@ -1032,6 +1040,50 @@ impl<'r, 'a> Request<'r, 'a> {
         }
     }
 
+    /// Keeps in `other` (the rivals in sentence `stated_in` of the claim's novel name `i`) only
+    /// names used or formed as adjectives, when the claim's name is one ([`attributive_name`], formed as
+    /// an adjective, [`adjectival_form`]) and no demonym (a demonym is keyed as its place and
+    /// compared with places), and the sentence holds the noun it describes: "A Victorian
+    /// footbridge" describes the bridge's age or style, as "A 19th-century footbridge over the
+    /// River Eamont" does; it takes the place of "Georgian" in "a Georgian footbridge", not of
+    /// the river's name.
+    fn keep_attributive_rivals(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        i: usize,
+        stated_in: u32,
+        other: &mut Vec<u32>,
+    ) {
+        let (claim_toks, content) = (view.toks, &view.content);
+        let extent = run_extent(content.iter().copied(), content[i]);
+        let word = to_lower(claim_toks[extent.0].raw);
+        if !(attributive_name(view.text, claim_toks, extent) && adjectival_form(&word))
+            || demonym_place(&word).is_some()
+        {
+            return;
+        }
+        let (index, context) = (self.index, self.context);
+        let sp = index.spans[stated_in as usize];
+        let sent = span_tokens(self.context_tokens, sp);
+        // Only when the sentence describes the thing the name describes: what else stands
+        // before that noun there is what the name may restate.
+        let described = claim_toks[extent.1 + 1].raw;
+        if !sent.iter().any(|t| t.raw.eq_ignore_ascii_case(described)) {
+            return;
+        }
+        let (sent_keys, _) = sentence_keys(context, sp, sent, self.lower_vocab);
+        other.retain(|&o| {
+            sent_keys
+                .iter()
+                .filter(|k| k.kind == KeyKind::Name && k.norm == index.norms[o as usize])
+                .any(|k| {
+                    let run = run_extent(&sent_keys, k);
+                    attributive_name(context, sent, run)
+                        || (run.0 == run.1 && adjectival_form(&to_lower(sent[run.0].raw)))
+                })
+        });
+    }
+
     /// A number the sources state, but in another unit of the same dimension ("2,737 feet"
     /// against "2,737 metres", `Quantity::unit_swapped`): every quantity of the sources with
     /// that number is so, none of them does the claim restate, and one stands in an aligned
@@ -1316,6 +1368,7 @@ impl<'r, 'a> Request<'r, 'a> {
             };
         }
         self.recombined_date(view, al)
+            .or_else(|| self.table_cell(view))
             .or_else(|| self.number_slot_swap(view, al))
             .or_else(|| self.parallel_number_swap(view, al))
             .or_else(|| self.bound(view, al))
@@ -1356,9 +1409,18 @@ impl<'r, 'a> Request<'r, 'a> {
         None
     }
 
+    /// A value of the table row the question asks about, taken from another column than the
+    /// one it asks for (`table_cell_swap`: "09:42", the York arrival, for when the 09:15 from
+    /// Leeds gets into Newcastle).
+    fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let (said, stated) = table_cell_swap(self.context, self.question, view.text)?;
+        Some((versus(&said, &stated), None))
+    }
+
     /// A number the best sentence states in another slot, and another number in the claim's
     /// slot (`slot_number_swap`: "It reopened in 2015" against "closed … in 2015 and reopened
-    /// in 2019"), or in another quantity's (`quantity_number_swap`).
+    /// in 2019"), or in another quantity's (`quantity_number_swap`), or two counts swapped
+    /// (`counted_noun_swap`).
     fn number_slot_swap(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         if al.local_support < 0.6 {
             return None;
@@ -1366,7 +1428,8 @@ impl<'r, 'a> Request<'r, 'a> {
         let sent = span_tokens(self.context_tokens, self.index.spans[al.s as usize]);
         let claim = (view.text, view.toks);
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
-            .or_else(|| quantity_number_swap(claim, (self.context, sent)))?;
+            .or_else(|| quantity_number_swap(claim, (self.context, sent)))
+            .or_else(|| counted_noun_swap(claim, (self.context, sent)))?;
         Some((versus(said, stated), Some(al.s)))
     }
 

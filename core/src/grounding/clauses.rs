@@ -324,6 +324,36 @@ pub(super) fn run_extent<'k, 'a: 'k>(
         })
 }
 
+/// Whether the name of tokens `run.0..=run.1` of `toks` (offsets in `text`) stands where an
+/// adjective does: one word after a determiner, followed with only spaces between by a lower-case word
+/// that it describes ("a Victorian footbridge", "the Baroque facade"), not a name of a thing
+/// ("the River Eamont", "Paris is").
+pub(super) fn attributive_name(text: &str, toks: &[Token<'_>], run: (usize, usize)) -> bool {
+    const DETERMINERS: [&str; 11] = [
+        "a", "an", "the", "its", "his", "her", "their", "this", "that", "these", "those",
+    ];
+    run.0 == run.1
+        && run.0 > 0
+        && DETERMINERS
+            .iter()
+            .any(|d| toks[run.0 - 1].raw.eq_ignore_ascii_case(d))
+        && toks.get(run.1 + 1).is_some_and(|next| {
+            next.raw.chars().all(|c| c.is_ascii_lowercase())
+                && !crate::text::is_stopword_raw(next.raw)
+                && gap(text, toks, run.1, run.1 + 1).is_empty()
+        })
+}
+
+/// Whether `word` (a name's one word) is formed as an adjective is: "-an" ("Victorian",
+/// "Elizabethan", "Jacobean"), "-ic" ("Gothic"), "-ist", "-ish", "-ese", "-esque"
+/// ("Romanesque"); proper adjectives of periods, styles and schools are formed so (Quirk et al.
+/// 1985, *A Comprehensive Grammar of the English Language*, App. I.53).
+pub(super) fn adjectival_form(word: &str) -> bool {
+    ["an", "ic", "ist", "ish", "ese", "esque"]
+        .iter()
+        .any(|s| word.len() > s.len() + 2 && word.ends_with(s))
+}
+
 /// Whether a name of a claim (tokens `run.0..=run.1` of `toks`, offsets in `text`) stands in
 /// the slot of a name of a source sentence (likewise): the word right before the two names
 /// (past an article) is the same, or the word right after them (case aside; white space only

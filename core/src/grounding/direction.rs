@@ -232,15 +232,23 @@ pub(super) fn direction_conflict<'s, 'a: 's>(
         // "it is open on Mondays" is about Mondays, which "It is closed on Mondays" states, not
         // "The museum is open Tuesday to Sunday"; a sentence's opening pronoun stands for the
         // names of the sentence before, `before`); on a tie, the most the clause states itself
-        // rather than through its pronoun, then the most shared with them.
+        // rather than through its pronoun, then the most shared with them. A year the two
+        // clauses share dates the event talked of, as a name names a thing: "The Hartwell paper mill
+        // closed in 1991" is about the clause "The paper mill closed in 1991", not "The
+        // Hartwell Lumber and Paper Company opened a sawmill … and added a pulp and paper mill
+        // in 1927", which shares a name with it.
         let shared_of =
             |clause: &[Token<'_>], (src, before): (&[Token<'_>], Option<&[Token<'_>]>)| {
                 // (words about the same things, those of them the clause states itself, all).
                 let (mut args, mut own, mut all) = (0usize, 0usize, 0usize);
-                for t in clause
-                    .iter()
-                    .filter(|t| !t.is_number && !crate::text::is_stopword_raw(t.raw))
-                {
+                // (Other numbers are values, which a wrong answer borrows from the other
+                // clause: "open on Mondays from 10:00 to 18:00" against "open Tuesday to
+                // Sunday, 10:00 to 18:00. It is closed on Mondays".)
+                let about = |j: usize| {
+                    year_at(clause, j).is_some()
+                        || !(clause[j].is_number || crate::text::is_stopword_raw(clause[j].raw))
+                };
+                for t in (0..clause.len()).filter(|&j| about(j)).map(|j| &clause[j]) {
                     let stated = src.iter().any(|u| u.raw.eq_ignore_ascii_case(t.raw));
                     let named_before = t.raw.starts_with(char::is_uppercase)
                         && before.is_some_and(|b| b.iter().any(|u| u.raw == t.raw));

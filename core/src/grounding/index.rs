@@ -63,6 +63,9 @@ pub(super) struct SourceIndex<'a> {
     /// [`year_gaps`], [`number_gaps`], [`percent_shares`], [`date_gaps`] and
     /// [`counted_years`] of every sentence, one after the other (`Grounding::source_gaps`).
     pub(super) gaps: Vec<u32>,
+    /// The numbers [`computed_numbers`] yields, when the question asks for a computation
+    /// (`Grounding::source_computed`); empty otherwise.
+    pub(super) computed: Vec<f64>,
     /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
     pub(super) years: std::cell::OnceCell<Vec<u32>>,
     /// The ids of the names of the sources (a key of [`KeyKind::Name`] where the sources first
@@ -76,13 +79,24 @@ impl<'a> SourceIndex<'a> {
     /// [`spelled_initialisms`])
     /// also holds that initialism as a name key, so "U.S" in an answer finds "United States"; a
     /// hyphenated name also holds its parts as name keys.
+    ///
+    /// `computed`: the question asks for a number computed from the sources
+    /// ([`asks_computation`]); each sentence then also holds the results of
+    /// [`computed_numbers`] for its numbers (`SourceIndex::computed`).
     pub(super) fn build(
         context: &'a str,
         context_tokens: &[Token<'a>],
         lower_vocab: &LowerVocab<'_>,
         initialisms: &[String],
+        computed: bool,
     ) -> SourceIndex<'a> {
         let spans = source_sentence_spans(context);
+        let passage_numbers = if computed {
+            passage_numbers(context, context_tokens, &spans)
+        } else {
+            Vec::new()
+        };
+        let mut computed_all: Vec<f64> = Vec::new();
         let mut vocab: FastMap<Cow<'a, str>, u32> =
             FastMap::with_capacity_and_hasher(context_tokens.len(), Default::default());
         let mut norms = Vec::new();
@@ -105,7 +119,7 @@ impl<'a> SourceIndex<'a> {
         // The dates of the sentence before and the last year told so far (`date_gaps`,
         // `counted_years`).
         let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
-        for &sp in &spans {
+        for (n_sent, &sp) in spans.iter().enumerate() {
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
             // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
@@ -224,17 +238,19 @@ impl<'a> SourceIndex<'a> {
                     gaps.push(d);
                 }
             }
-            ks.extend(gaps.iter().map(|d| Key {
-                norm: Cow::Owned(d.to_string()),
-                kind: KeyKind::Word,
-                negation: false,
-                approx: false,
-                share: false,
-                qty: None,
-                run: NO_RUN,
-                at: 0,
-            }));
+            ks.extend(gaps.iter().map(|d| Key::word(Cow::Owned(d.to_string()))));
             gaps_all.extend(gaps);
+            // The numbers a computation asked for yields from this sentence's numbers, as
+            // words, as the gaps above are.
+            if !passage_numbers.is_empty() {
+                let results = computed_numbers(&passage_numbers, n_sent);
+                ks.extend(
+                    results
+                        .iter()
+                        .map(|(_, norm)| Key::word(Cow::Owned(norm.clone()))),
+                );
+                computed_all.extend(results.into_iter().map(|(v, _)| v));
+            }
             dates_before = dates;
             sent_refers_back.push(refers_back);
             let opens_back = toks.first().is_some_and(|t| {
@@ -358,6 +374,7 @@ impl<'a> SourceIndex<'a> {
             post_at,
             idf,
             gaps: gaps_all,
+            computed: computed_all,
             years: std::cell::OnceCell::new(),
             names_by_norm: std::cell::OnceCell::new(),
         }

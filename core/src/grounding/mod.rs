@@ -54,6 +54,7 @@ mod sentences;
 mod slots;
 mod stem;
 mod superlatives;
+mod tables;
 
 use abstention::*;
 use agents::*;
@@ -75,6 +76,7 @@ pub use sentences::*;
 use slots::*;
 pub(crate) use stem::*;
 use superlatives::*;
+use tables::*;
 
 /// Where a claim stands with its sources.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,6 +219,10 @@ pub struct Grounding {
     /// without sources): the ages, durations, differences and years the sources state without
     /// writing them.
     pub source_gaps: Vec<u32>,
+    /// When the prompt asks for a number computed from the sources (a difference, a total, a
+    /// complement: `asks_computation`), the differences and sums of their numbers and the
+    /// complements of their percentages (`computed_numbers`); empty otherwise.
+    pub source_computed: Vec<f64>,
 }
 
 /// The spans of an answer's claims: its sentences ([`sentence_spans`]), or, for an answer of
@@ -268,7 +274,14 @@ pub fn analyse_tokens(
         .collect();
     initialisms.sort_unstable();
     initialisms.dedup();
-    let index = SourceIndex::build(context, context_tokens, &lower_vocab, &initialisms);
+    let computed = asks_computation(prompt);
+    let index = SourceIndex::build(
+        context,
+        context_tokens,
+        &lower_vocab,
+        &initialisms,
+        computed,
+    );
     let req = Request::new(
         (prompt, prompt_tokens),
         (context, context_tokens),
@@ -331,6 +344,7 @@ pub fn analyse_tokens(
         claims,
         features: f,
         source_gaps: index.gaps,
+        source_computed: index.computed,
     }
 }
 

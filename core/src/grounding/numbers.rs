@@ -914,6 +914,116 @@ pub(crate) fn one_by_article(
         && article_noun(&lower_cow(next.raw), source, source_toks).is_some()
 }
 
+/// Whether `prompt` asks for a number computed from the sources rather than one they state: a
+/// difference ("How many more yards …", "how many fewer", "how many years after …", "the
+/// difference between"), a total ("in total", "combined", "altogether") or a complement ("How
+/// many percent of people were not Asian?"), the discrete reasoning of DROP (Dua et al. 2019,
+/// "DROP: A Reading Comprehension Benchmark Requiring Discrete Reasoning Over Paragraphs").
+pub(super) fn asks_computation(prompt: &str) -> bool {
+    const ASKS: &[&str] = &[
+        "how many more",
+        "how many fewer",
+        "how many less",
+        "how much more",
+        "how much less",
+        "how much longer",
+        "how much higher",
+        "how many years after",
+        "how many years before",
+        "how many years between",
+        "how many years did",
+        "how many years passed",
+        "how many days after",
+        "how many days before",
+        "how many percent",
+        "difference between",
+        "in total",
+        "combined",
+        "altogether",
+    ];
+    prompt.len() <= COMPUTATION_PROMPT_MAX
+        && ASKS.iter().any(|a| contains_ignore_ascii_case(prompt, a))
+}
+
+/// The longest prompt [`asks_computation`] reads: a question, not a document that happens to
+/// say "combined".
+pub(super) const COMPUTATION_PROMPT_MAX: usize = 400;
+
+/// The most numbers of the sources [`computed_numbers`] pairs: the first ones, in text order.
+pub(super) const COMPUTED_NUMBERS_MAX: usize = 60;
+
+/// The numbers written in digits in the sources (`toks` of `context`, sentences `spans`), days
+/// of a month left out, at most [`COMPUTED_NUMBERS_MAX`]: (value, decimal places, whether a
+/// percentage, sentence).
+pub(super) fn passage_numbers(
+    context: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+) -> Vec<(f64, usize, bool, usize)> {
+    let mut out = Vec::new();
+    for (n, &sp) in spans.iter().enumerate() {
+        let sent = span_tokens(toks, sp);
+        // A day of the month is no quantity ("5 September 1977": `date_gaps` counts the days
+        // between dates).
+        let month = |j: usize| {
+            sent.get(j).is_some_and(|t| {
+                month_at(sent, j).is_some() || crate::text::month_index(t.raw).is_some()
+            })
+        };
+        let day = |i: usize| month(i + 1) || (i > 0 && month(i - 1) && year_at(sent, i).is_none());
+        for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i)) {
+            let key = number_key(sent, i);
+            let Some(v) = number_value(&key) else {
+                continue;
+            };
+            let places = key.split_once('.').map_or(0, |(_, d)| d.len());
+            out.push((v, places, is_percentage(context, sent, i), n));
+            if out.len() == COMPUTED_NUMBERS_MAX {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// The numbers a computation over the sources yields from the numbers of sentence `sentence`
+/// (`numbers` from [`passage_numbers`]): the difference and the sum of each with every number
+/// of the sources, and a percentage's complement to 100, each rounded to the places of its
+/// operands, with its key as [`number_key`] writes it ("27", "98.7"). An answer to a question
+/// that asks for a computation ([`asks_computation`]) states such a number, which no sentence
+/// writes: it is derived from the sources, not invented (as [`number_gaps`] are, within one
+/// sentence).
+pub(super) fn computed_numbers(
+    numbers: &[(f64, usize, bool, usize)],
+    sentence: usize,
+) -> Vec<(f64, String)> {
+    let mut out: Vec<(f64, String)> = Vec::new();
+    let mut push = |v: f64, places: usize| {
+        let scale = 10f64.powi(places as i32);
+        let v = (v * scale).round() / scale;
+        if v <= 0.0 || out.iter().any(|(w, _)| *w == v) {
+            return;
+        }
+        let key = format!("{v:.places$}");
+        let key = if key.contains('.') {
+            key.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            key
+        };
+        out.push((v, key));
+    };
+    for &(a, pa, percent, _) in numbers.iter().filter(|x| x.3 == sentence) {
+        if percent && a < 100.0 {
+            push(100.0 - a, pa);
+        }
+        for &(b, pb, _, _) in numbers {
+            push((a - b).abs(), pa.max(pb));
+            push(a + b, pa.max(pb));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -234,6 +234,89 @@ pub(super) fn quantity_number_swap<'c, 's>(
     None
 }
 
+/// The thing a count counts: the last of the lower-case words right after the number `toks[i]`
+/// (offsets in `src`; after its scale word, "5 million people"), at most three, with only
+/// spaces between them and no stop word, number or participle after the first among them, in
+/// [`normal_form`]: "2,900 individual reefs and" → "reef", "1,200 people a day" → "people",
+/// "900 islands stretching" → "island". None for a year, a
+/// percentage, a measure with a unit of [`crate::quantity`] ("2,300 kilometres": its unit is
+/// what the number measures), a number with nothing counted after it, and other tokens.
+fn counted_noun<'a>(
+    src: &str,
+    toks: &[Token<'a>],
+    measured: &[usize],
+    i: usize,
+) -> Option<Cow<'a, str>> {
+    if year_at(toks, i).is_some() || is_percentage(src, toks, i) || measured.contains(&i) {
+        return None;
+    }
+    let first = unit_index(toks, i);
+    let mut head = None;
+    for j in first..toks.len().min(first + 3) {
+        let t = &toks[j];
+        let lower_word = t.raw.chars().all(|c| c.is_ascii_lowercase());
+        // A participle after the counted words starts what is said of them ("900 islands
+        // stretching for …", "5 people injured").
+        let participle = j > first && (t.raw.ends_with("ing") || t.raw.ends_with("ed"));
+        if !lower_word
+            || participle
+            || is_stopword(t.raw)
+            || !gap(src, toks, j - 1, j).trim().is_empty()
+        {
+            break;
+        }
+        head = Some(t.raw);
+    }
+    Some(normal_form(Cow::Borrowed(head?)))
+}
+
+/// Two counts of the aligned sentence swapped (the number swap of FactCC, Kryscinski et al.
+/// 2020, within one sentence; a count is bound to the thing it counts, Roy, Vieira and Roth
+/// 2015): a number of the claim (`claim_toks`, offsets in `text`) counts a thing
+/// ([`counted_noun`]) that the sentence (`sent_toks`, offsets in `context`) counts by another
+/// number, while the sentence gives the claim's number to another thing and never to that one.
+/// "more than 900 individual reefs and about 2,900 islands" against "over 2,900 individual reefs
+/// and 900 islands". Some((the claim's number, the sentence's number of that thing)) as written
+/// (the number tokens).
+/// Counts stated of other things than the sentence's ("3 goals in 12 games" against a sentence
+/// with no count of goals) are judged as any number is.
+pub(super) fn counted_noun_swap<'c, 's>(
+    (text, claim_toks): (&str, &[Token<'c>]),
+    (context, sent_toks): (&str, &[Token<'s>]),
+) -> Option<(&'c str, &'s str)> {
+    let counts = |src: &str, toks: &[Token<'_>]| -> Vec<(usize, String, String)> {
+        let measured: Vec<usize> = quantities(src, toks).iter().map(|(j, _)| *j).collect();
+        // Numbers in digits only ("at least one still living" is no count of "still"), and
+        // not one of a score or a ratio ("a 2-0 win").
+        let joined = |j: usize| j > 0 && gap(src, toks, j - 1, j).contains(['-', '–', ':', '/']);
+        (0..toks.len())
+            .filter(|&j| toks[j].is_number && !joined(j))
+            .filter_map(|j| {
+                let key = number_at(toks, j)?.into_owned();
+                let noun = counted_noun(src, toks, &measured, j)?.into_owned();
+                Some((j, key, noun))
+            })
+            .collect()
+    };
+    let claim_counts = counts(text, claim_toks);
+    if claim_counts.is_empty() {
+        return None;
+    }
+    let sent_counts = counts(context, sent_toks);
+    for (i, key, noun) in &claim_counts {
+        let as_claimed = |(_, k, n): &&(usize, String, String)| k == key && n == noun;
+        if sent_counts.iter().any(|c| as_claimed(&c)) {
+            continue;
+        }
+        let number_elsewhere = sent_counts.iter().any(|(_, k, n)| k == key && n != noun);
+        let rival = sent_counts.iter().find(|(_, k, n)| k != key && n == noun);
+        if let (true, Some((j, _, _))) = (number_elsewhere, rival) {
+            return Some((claim_toks[*i].raw, sent_toks[*j].raw));
+        }
+    }
+    None
+}
+
 /// The life span a sentence gives in parentheses after a name, as encyclopaedias write it:
 /// "Ada Lovelace (1815–1852)", "Roy Jenkins (11 November 1920 – 5 January 2003)": the tokens
 /// of the birth year and of the death year, the two years of one parenthesis with one dash

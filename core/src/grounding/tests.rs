@@ -505,6 +505,71 @@ fn word_lists_fit_their_length_bounds() {
 }
 
 #[test]
+fn a_name_used_as_an_adjective_takes_only_an_adjectives_place() {
+    let ctx = "A 19th-century footbridge over the River Eamont in Kelderbrook has been closed \
+               indefinitely after engineers found severe corrosion in its iron supports.";
+    let q = "Summarize the article in one sentence.";
+    let claim = "A Victorian footbridge in Kelderbrook has been closed after engineers found \
+                 corrosion in its iron supports.";
+    let good = analyse(claim, q, ctx);
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    let ctx = ctx.replace("19th-century", "Georgian");
+    let bad = analyse(claim, q, &ctx);
+    assert_eq!(
+        bad.claims[0].conflicts,
+        ["\"victorian\" vs \"georgian\""],
+        "{bad:?}"
+    );
+}
+
+#[test]
+fn a_number_computed_as_the_question_asks_is_no_invention() {
+    let ctx = "Prater nailed a 38-yard field goal in the first quarter. Kaeding made a 29-yard \
+               field goal before the half. Prater added a 24-yard field goal in the final minute.";
+    let q = "How many more yards was the longest field goal than the shortest?";
+    let g = analyse("14", q, ctx);
+    assert!(g.source_computed.contains(&14.0), "{g:?}");
+    assert!(g.claims[0].support > 0.0, "{g:?}");
+    // Only when the question asks for a computation.
+    let g = analyse("14", "How long was Prater's first field goal?", ctx);
+    assert!(
+        g.source_computed.is_empty() && g.claims[0].support == 0.0,
+        "{g:?}"
+    );
+    let ctx = "The county was 81.4% White, 11.2% African American and 1.3% Asian.";
+    let g = analyse("98.7", "How many percent of people were not Asian?", ctx);
+    assert!(g.source_computed.contains(&98.7), "{g:?}");
+    assert!(g.claims[0].support > 0.0, "{g:?}");
+}
+
+#[test]
+fn two_counts_of_one_sentence_swapped_contradict_it() {
+    let ctx = "The Great Barrier Reef is the world's largest coral reef system, composed of over \
+               2,900 individual reefs and 900 islands stretching for over 2,300 kilometres.";
+    let q = "How big is the Great Barrier Reef?";
+    let good = analyse(
+        "It is made up of more than 2,900 individual reefs and about 900 islands.",
+        q,
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse(
+        "It is made up of more than 900 individual reefs and about 2,900 islands.",
+        q,
+        ctx,
+    );
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+    assert_eq!(bad.claims[0].conflicts, ["\"900\" vs \"2,900\""], "{bad:?}");
+    // A count of a thing the sentence does not count is judged as any number is.
+    let other = analyse("Over 900 coral species live on the reef.", q, ctx);
+    assert_ne!(
+        other.claims[0].status,
+        ClaimStatus::Contradicted,
+        "{other:?}"
+    );
+}
+
+#[test]
 fn a_swapped_number_contradicts_its_aligned_sentence() {
     let ctx = "The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris. It was completed in 1889 as the centrepiece of the World's Fair and is 330 metres tall.";
     let good = analyse(
@@ -666,7 +731,7 @@ fn a_pronoun_subject_anchors_the_name_its_previous_sentence_opens_with() {
     // A subject that shares only part of the name is another entity.
     let ctx = "Wasim Hasan Raja was a Pakistani cricketer. His brother Rameez played too.";
     let toks = tokens(ctx);
-    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[]);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
     let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
     assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
     assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
@@ -1735,6 +1800,20 @@ fn a_direction_is_compared_with_the_clause_about_the_same_things() {
 }
 
 #[test]
+fn a_year_in_common_says_which_clause_a_direction_is_compared_with() {
+    // The claim shares a name with the clause that says "opened" and its year with the one
+    // that says "closed": the event of 1991 is the closing.
+    let ctx = "The Hartwell Lumber and Paper Company opened a sawmill on the river in 1894 and \
+               added a pulp and paper mill in 1927. The paper mill closed in 1991, and the \
+               sawmill followed in 1998.";
+    let q = "When did the paper mill close?";
+    let good = analyse("The Hartwell paper mill closed in 1991.", q, ctx);
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse("The Hartwell paper mill opened in 1991.", q, ctx);
+    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
+}
+
+#[test]
 fn a_sentence_opening_with_a_pronoun_is_about_the_name_before_it() {
     // "It" of the second sentence is the City Museum of the first (centering): the claim's
     // "closed on Mondays" is compared with it, not with the first sentence's "open".
@@ -2655,7 +2734,7 @@ fn a_number_stated_as_approximate_is_found_when_a_source_number_rounds_to_it() {
 fn a_bare_yes_or_no_claims_the_questions_proposition() {
     let ctx = "Marie Curie was the first woman to win a Nobel Prize. She was born in Warsaw.";
     let q = "Was Marie Curie the first woman to win a Nobel Prize?";
-    for good in ["Yes.", "Yes, she was."] {
+    for good in ["Yes.", "Yes, she was.", "Actually, yes!"] {
         let g = analyse(good, q, ctx);
         assert!(
             g.claims
@@ -2664,7 +2743,13 @@ fn a_bare_yes_or_no_claims_the_questions_proposition() {
             "{good}: {g:?}"
         );
     }
-    for bad in ["No.", "No, she was not.", "No, she wasn't."] {
+    for bad in [
+        "No.",
+        "No, she was not.",
+        "No, she wasn't.",
+        "Surprisingly, no!",
+        "Oh no, she wasn't.",
+    ] {
         let b = analyse(bad, q, ctx);
         assert_eq!(
             b.claims[0].status,

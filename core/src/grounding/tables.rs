@@ -1,0 +1,189 @@
+//! Markdown tables of the sources read with their header: a value of the row the question
+//! asks about, taken from another column than the one it asks for ([`table_cell_swap`]).
+
+use super::*;
+
+/// A cell of a markdown table row: its text, trimmed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Cell<'a> {
+    text: &'a str,
+}
+
+/// A markdown table of the sources (GitHub Flavored Markdown's table extension: a header row,
+/// a delimiter row of `---` cells, then body rows, each a line that starts and ends with `|`):
+/// its header cells and its body rows, each with as many cells as the header.
+#[derive(Debug, Clone, PartialEq)]
+struct Table<'a> {
+    header: Vec<Cell<'a>>,
+    rows: Vec<Vec<Cell<'a>>>,
+}
+
+/// The cells of a line written as a table row (`| a | b |`), None for other lines.
+fn row_cells(line: &str) -> Option<Vec<Cell<'_>>> {
+    let line = line.trim();
+    let inner = line.strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(|c| Cell { text: c.trim() }).collect())
+}
+
+/// Whether `cells` are a delimiter row: every cell dashes with optional alignment colons.
+fn is_delimiter(cells: &[Cell<'_>]) -> bool {
+    cells
+        .iter()
+        .all(|c| c.text.contains('-') && c.text.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+}
+
+/// The markdown tables of `context`: a row line, a delimiter row, then the row lines after it
+/// with as many cells as the header (other rows end the table).
+fn tables(context: &str) -> Vec<Table<'_>> {
+    let mut out = Vec::new();
+    let lines: Vec<&str> = context.lines().collect();
+    let mut i = 0;
+    while i + 1 < lines.len() {
+        let (Some(header), Some(delim)) = (row_cells(lines[i]), row_cells(lines[i + 1])) else {
+            i += 1;
+            continue;
+        };
+        if header.len() < 2 || delim.len() != header.len() || !is_delimiter(&delim) {
+            i += 1;
+            continue;
+        }
+        let mut rows = Vec::new();
+        let mut j = i + 2;
+        while let Some(cells) = lines.get(j).and_then(|l| row_cells(l)) {
+            if cells.len() != header.len() {
+                break;
+            }
+            rows.push(cells);
+            j += 1;
+        }
+        if !rows.is_empty() {
+            out.push(Table { header, rows });
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// Whether `text` holds `value` as a whole (no letter or digit on either side), ASCII case
+/// ignored.
+fn holds_value(text: &str, value: &str) -> bool {
+    if value.len() < 2 {
+        return false;
+    }
+    let (t, v) = (text.to_ascii_lowercase(), value.to_ascii_lowercase());
+    let bound = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    t.match_indices(&v).any(|(at, _)| {
+        bound(t[..at].chars().next_back()) && bound(t[at + v.len()..].chars().next())
+    })
+}
+
+/// The lower-cased words of at least three letters of `text` that are no stop words.
+fn header_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 3 && !is_stopword(&w.to_ascii_lowercase()))
+        .map(str::to_ascii_lowercase)
+        .collect()
+}
+
+/// A value the claim (`claim`) takes from the wrong column of the row the question
+/// (`question`) asks about, in a markdown table of the sources (`context`): Some((the claim's
+/// value, the value of the column asked for)). The row is the one whose cells the question
+/// states most (at least one, and no other row as many: "the 09:15 from Leeds"); its cells the
+/// question states are its keys; the column asked for is the one other column whose header
+/// shares a word with the question ("what time do I get into Newcastle?": "Arrives
+/// Newcastle"). The claim states another cell of that row, none of its keys' columns, and not
+/// the cell asked for: "09:42" (the column "Arrives York") against "10:44". Table question
+/// answering reads a cell by its row and its column's header (Pasupat and Liang 2015,
+/// "Compositional Semantic Parsing on Semi-Structured Tables"); read as one sentence, a row
+/// holds every value of the claim alike. None when no table, row or column is so found.
+pub(super) fn table_cell_swap(
+    context: &str,
+    question: &str,
+    claim: &str,
+) -> Option<(String, String)> {
+    if !context.contains('|') || question.is_empty() {
+        return None;
+    }
+    let question_words = header_words(question);
+    for table in tables(context) {
+        // The row: the most cells stated by the question, unique.
+        let counts: Vec<usize> = table
+            .rows
+            .iter()
+            .map(|r| r.iter().filter(|c| holds_value(question, c.text)).count())
+            .collect();
+        let best = *counts.iter().max()?;
+        if best == 0 || counts.iter().filter(|&&n| n == best).count() != 1 {
+            continue;
+        }
+        let row = &table.rows[counts.iter().position(|&n| n == best)?];
+        let key = |k: usize| holds_value(question, row[k].text);
+        // The column asked for: the one non-key column whose header shares a word with the
+        // question.
+        let asked: Vec<usize> = (0..row.len())
+            .filter(|&k| !key(k))
+            .filter(|&k| {
+                header_words(table.header[k].text)
+                    .iter()
+                    .any(|w| question_words.contains(w))
+            })
+            .collect();
+        let [t] = asked[..] else {
+            continue;
+        };
+        if holds_value(claim, row[t].text) {
+            continue;
+        }
+        let taken = (0..row.len())
+            .filter(|&k| k != t && !key(k))
+            .find(|&k| holds_value(claim, row[k].text));
+        if let Some(k) = taken {
+            return Some((row[k].text.to_string(), row[t].text.to_string()));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TIMETABLE: &str = "Northbound services\n\
+        | Train | Departs Leeds | Arrives York | Arrives Newcastle | Platform |\n\
+        |---|---|---|---|---|\n\
+        | 1E08 | 08:05 | 08:31 | 09:36 | 5 |\n\
+        | 1E12 | 09:15 | 09:42 | 10:44 | 3 |\n";
+
+    #[test]
+    fn a_value_from_another_column_of_the_asked_row_is_swapped() {
+        let q = "If I catch the 09:15 from Leeds, what time do I get into Newcastle?";
+        assert_eq!(
+            table_cell_swap(TIMETABLE, q, "09:42"),
+            Some(("09:42".to_string(), "10:44".to_string()))
+        );
+        assert_eq!(table_cell_swap(TIMETABLE, q, "10:44"), None);
+        assert_eq!(
+            table_cell_swap(TIMETABLE, q, "You arrive at 10:44, platform 3."),
+            None
+        );
+        // No row the question names, or no column it asks for: nothing read.
+        assert_eq!(
+            table_cell_swap(TIMETABLE, "When is the next train?", "09:42"),
+            None
+        );
+        assert_eq!(
+            table_cell_swap(TIMETABLE, "What about the 09:15?", "09:42"),
+            None
+        );
+    }
+
+    #[test]
+    fn only_a_table_with_a_delimiter_row_is_read() {
+        assert_eq!(tables("| a | b |\n| c | d |").len(), 0);
+        let t = tables(TIMETABLE);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].header.len(), 5);
+        assert_eq!(t[0].rows.len(), 2);
+        assert_eq!(t[0].rows[1][3].text, "10:44");
+    }
+}
