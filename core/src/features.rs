@@ -839,11 +839,15 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .contains(&PhraseSet::hash(b.split_whitespace()))
                 && !name_heads(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
-                // An abbreviated month of a date ("Feb 15") by its month ("15 February").
+                // An abbreviated month of a date ("Feb 15") by its month ("15 February"), an
+                // abbreviated weekday ("Fri 18 July") by its weekday ("Friday, 18 July").
                 && !toks
                     .iter()
                     .position(|t| t.start == span.0 && t.start + t.raw.len() == span.1)
-                    .and_then(|i| abbreviated_month(&toks, i))
+                    .and_then(|i| {
+                        abbreviated_month(&toks, i)
+                            .or_else(|| crate::text::abbreviated_weekday(&toks, i))
+                    })
                     .is_some_and(|m| source_grams.contains(&normalised(m)))
                 && !first_and_last(text, &toks, span).is_some_and(|h| {
                     let h = normalised(&h);

@@ -532,13 +532,13 @@ pub const STOPWORDS: &[&str] = &[
     "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by",
     "can", "could", "did", "do", "does", "doing", "don't", "down", "during", "each", "few", "for",
     "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his",
-    "how", "i", "i'm", "if", "in", "into", "is", "it", "it's", "its", "itself", "just", "me",
-    "more", "most", "my", "no", "nor", "not", "now", "of", "off", "on", "once", "one", "only",
-    "or", "other", "our", "out", "over", "own", "same", "she", "should", "so", "some", "such",
-    "than", "that", "that's", "the", "their", "them", "then", "there", "there's", "these", "they",
-    "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were",
-    "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "would",
-    "yes", "you", "your",
+    "how", "i", "i'd", "i'll", "i'm", "i've", "if", "in", "into", "is", "it", "it's", "its",
+    "itself", "just", "me", "more", "most", "my", "no", "nor", "not", "now", "of", "off", "on",
+    "once", "one", "only", "or", "other", "our", "out", "over", "own", "same", "she", "should",
+    "so", "some", "such", "than", "that", "that's", "the", "their", "them", "then", "there",
+    "there's", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up",
+    "very", "was", "we", "were", "what", "when", "where", "which", "while", "who", "whom", "why",
+    "will", "with", "would", "yes", "you", "your",
 ];
 
 /// A hash set with foldhash's per-process seeded hasher: fast on the short words and integer ids
@@ -1023,6 +1023,9 @@ mod tests {
         assert_eq!(abbreviated_month(&toks, 1), Some("february"));
         let toks = tokens("Jan Smith");
         assert_eq!(abbreviated_month(&toks, 0), None);
+        let toks = tokens("by Fri 18 July; Sun Microsystems");
+        assert_eq!(abbreviated_weekday(&toks, 1), Some("friday"));
+        assert_eq!(abbreviated_weekday(&toks, 4), None);
         assert!(MONTH_ABBREVIATIONS
             .iter()
             .all(|(a, m)| MONTH_NAMES[*m].starts_with(a)));
@@ -1922,6 +1925,31 @@ pub fn abbreviated_month(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
     let month = MONTH_NAMES[abbreviation_month(toks[i].raw)?];
     let number = |j: Option<usize>| j.and_then(|j| toks.get(j)).is_some_and(|t| t.is_number);
     (number(i.checked_sub(1)) || number(Some(i + 1))).then_some(month)
+}
+
+/// The weekday that token `i` of `toks` abbreviates ("Fri" → "friday", "Tues" → "tuesday";
+/// ASCII case ignored), when a number stands right after it, as in a date ("Fri 18 July", "Tue,
+/// 15 July"); None otherwise ("Sun Microsystems", "Sat on the mat" are no dates). The
+/// abbreviations of a weekday's name in English dates (CLDR's abbreviated format names, with
+/// "Tues", "Thur" and "Thurs").
+pub fn abbreviated_weekday(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    const ABBREVIATIONS: [(&str, &str); 10] = [
+        ("mon", "monday"),
+        ("tue", "tuesday"),
+        ("tues", "tuesday"),
+        ("wed", "wednesday"),
+        ("thu", "thursday"),
+        ("thur", "thursday"),
+        ("thurs", "thursday"),
+        ("fri", "friday"),
+        ("sat", "saturday"),
+        ("sun", "sunday"),
+    ];
+    let day = ABBREVIATIONS
+        .iter()
+        .find(|(abbr, _)| toks[i].raw.eq_ignore_ascii_case(abbr))?
+        .1;
+    toks.get(i + 1).is_some_and(|t| t.is_number).then_some(day)
 }
 
 /// The name and the word of a hyphenated word that joins a name to a lower-case word

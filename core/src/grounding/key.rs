@@ -407,9 +407,14 @@ pub(super) fn sentence_keys<'a>(
             && (!opens || !(lower_vocab.has_word(lower) || crate::lexicon::is_common_word(lower)))
             && !in_disambiguator(text, toks, i);
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both; an
-        // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month.
+        // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month, an
+        // abbreviated weekday before one ("Fri 18 July") its weekday.
         let place = match cap
-            .then(|| demonym_place(lower).or_else(|| abbreviated_month(toks, i)))
+            .then(|| {
+                demonym_place(lower)
+                    .or_else(|| abbreviated_month(toks, i))
+                    .or_else(|| crate::text::abbreviated_weekday(toks, i))
+            })
             .flatten()
         {
             Some(place) => Cow::Borrowed(place),

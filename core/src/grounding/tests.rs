@@ -2561,6 +2561,25 @@ fn an_abbreviated_month_beside_a_number_is_its_month() {
 }
 
 #[test]
+fn an_abbreviated_weekday_before_a_number_is_its_weekday() {
+    let ctx = "- Daniel will send the press release to Legal by Friday, 18 July.\n\
+               - Marcus will confirm a date with the studio by this Thursday, 17 July.";
+    let q = "Summarize the action items.";
+    let good = analyse(
+        "Daniel: send the press release to Legal by Fri 18 July.",
+        q,
+        ctx,
+    );
+    assert_eq!(good.claims[0].status, ClaimStatus::Supported, "{good:?}");
+    let bad = analyse(
+        "Daniel: send the press release to Legal by Thu 17 July.",
+        q,
+        ctx,
+    );
+    assert_ne!(bad.claims[0].status, ClaimStatus::Supported, "{bad:?}");
+}
+
+#[test]
 fn a_date_recombined_from_the_sources_month_and_day_is_contradicted() {
     let ctx = "The winter sale runs from 2 January until 15 February in all stores. The \
                summer sale runs on 3 to 9 July.";
