@@ -966,9 +966,8 @@ pub(super) fn passage_numbers(
         // A day of the month is no quantity ("5 September 1977": `date_gaps` counts the days
         // between dates).
         let month = |j: usize| {
-            sent.get(j).is_some_and(|t| {
-                month_at(sent, j).is_some() || crate::text::month_index(t.raw).is_some()
-            })
+            sent.get(j)
+                .is_some_and(|t| crate::text::month_index(t.raw).is_some())
         };
         let day = |i: usize| month(i + 1) || (i > 0 && month(i - 1) && year_at(sent, i).is_none());
         for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i)) {

@@ -3,33 +3,27 @@
 
 use super::*;
 
-/// A cell of a markdown table row: its text, trimmed.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Cell<'a> {
-    text: &'a str,
-}
-
 /// A markdown table of the sources (GitHub Flavored Markdown's table extension: a header row,
 /// a delimiter row of `---` cells, then body rows, each a line that starts and ends with `|`):
-/// its header cells and its body rows, each with as many cells as the header.
+/// its header cells and its body rows, each with as many cells as the header (cells trimmed).
 #[derive(Debug, Clone, PartialEq)]
 struct Table<'a> {
-    header: Vec<Cell<'a>>,
-    rows: Vec<Vec<Cell<'a>>>,
+    header: Vec<&'a str>,
+    rows: Vec<Vec<&'a str>>,
 }
 
 /// The cells of a line written as a table row (`| a | b |`), None for other lines.
-fn row_cells(line: &str) -> Option<Vec<Cell<'_>>> {
+fn row_cells(line: &str) -> Option<Vec<&str>> {
     let line = line.trim();
     let inner = line.strip_prefix('|')?.strip_suffix('|')?;
-    Some(inner.split('|').map(|c| Cell { text: c.trim() }).collect())
+    Some(inner.split('|').map(str::trim).collect())
 }
 
 /// Whether `cells` are a delimiter row: every cell dashes with optional alignment colons.
-fn is_delimiter(cells: &[Cell<'_>]) -> bool {
+fn is_delimiter(cells: &[&str]) -> bool {
     cells
         .iter()
-        .all(|c| c.text.contains('-') && c.text.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
+        .all(|c| c.contains('-') && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
 }
 
 /// The markdown tables of `context`: a row line, a delimiter row, then the row lines after it
@@ -110,20 +104,20 @@ pub(super) fn table_cell_swap(
         let counts: Vec<usize> = table
             .rows
             .iter()
-            .map(|r| r.iter().filter(|c| holds_value(question, c.text)).count())
+            .map(|r| r.iter().filter(|c| holds_value(question, c)).count())
             .collect();
         let best = *counts.iter().max()?;
         if best == 0 || counts.iter().filter(|&&n| n == best).count() != 1 {
             continue;
         }
         let row = &table.rows[counts.iter().position(|&n| n == best)?];
-        let key = |k: usize| holds_value(question, row[k].text);
+        let key = |k: usize| holds_value(question, row[k]);
         // The column asked for: the one non-key column whose header shares a word with the
         // question.
         let asked: Vec<usize> = (0..row.len())
             .filter(|&k| !key(k))
             .filter(|&k| {
-                header_words(table.header[k].text)
+                header_words(table.header[k])
                     .iter()
                     .any(|w| question_words.contains(w))
             })
@@ -131,14 +125,14 @@ pub(super) fn table_cell_swap(
         let [t] = asked[..] else {
             continue;
         };
-        if holds_value(claim, row[t].text) {
+        if holds_value(claim, row[t]) {
             continue;
         }
         let taken = (0..row.len())
             .filter(|&k| k != t && !key(k))
-            .find(|&k| holds_value(claim, row[k].text));
+            .find(|&k| holds_value(claim, row[k]));
         if let Some(k) = taken {
-            return Some((row[k].text.to_string(), row[t].text.to_string()));
+            return Some((row[k].to_string(), row[t].to_string()));
         }
     }
     None
@@ -184,6 +178,6 @@ mod tests {
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].header.len(), 5);
         assert_eq!(t[0].rows.len(), 2);
-        assert_eq!(t[0].rows[1][3].text, "10:44");
+        assert_eq!(t[0].rows[1][3], "10:44");
     }
 }
