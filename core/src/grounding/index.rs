@@ -119,7 +119,23 @@ impl<'a> SourceIndex<'a> {
         // The dates of the sentence before and the last year told so far (`date_gaps`,
         // `counted_years`).
         let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
+        // The markdown headings above the current sentence, one per level at most, each with
+        // its keys, read once (`markdown_headings`).
+        let headings = markdown_headings(context);
+        let mut next_heading = 0;
+        let mut heading_stack: Vec<(Heading, Vec<Key<'a>>)> = Vec::new();
         for (n_sent, &sp) in spans.iter().enumerate() {
+            while let Some(&h) = headings.get(next_heading).filter(|h| h.line <= sp.0) {
+                heading_stack.retain(|(above, _)| above.level < h.level);
+                let (keys, _) = sentence_keys(
+                    context,
+                    h.text,
+                    span_tokens(context_tokens, h.text),
+                    lower_vocab,
+                );
+                heading_stack.push((h, keys));
+                next_heading += 1;
+            }
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
             // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
@@ -250,6 +266,18 @@ impl<'a> SourceIndex<'a> {
                         .map(|(_, norm)| Key::word(Cow::Owned(norm.clone()))),
                 );
                 computed_all.extend(results.into_iter().map(|(v, _)| v));
+            }
+            // The headings of its section are stated of it too, as keys it holds without
+            // writing them ("- Read gzip-compressed input" under "## [2.3.0] - 2023-01-09";
+            // a heading's own line is not under it).
+            for (h, keys) in &heading_stack {
+                if sp.0 >= h.text.1 || sp.1 <= h.line {
+                    ks.extend(keys.iter().filter(|k| !k.negation).map(|k| Key {
+                        at: 0,
+                        run: NO_RUN,
+                        ..k.clone()
+                    }));
+                }
             }
             dates_before = dates;
             sent_refers_back.push(refers_back);

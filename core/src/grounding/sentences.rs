@@ -172,6 +172,54 @@ pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// A markdown heading of a source (CommonMark 0.31 §4.2, ATX headings: a line of one to six
+/// `#` after at most three spaces, then a space or tab and the heading's text), as found by
+/// [`markdown_headings`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Heading {
+    /// Byte offset of the line's start.
+    pub(super) line: usize,
+    /// Byte span of the heading's text (after the `#`s, trimmed, closing `#`s kept).
+    pub(super) text: (usize, usize),
+    /// The number of `#`s, 1 to 6.
+    pub(super) level: u8,
+}
+
+/// The ATX headings of `context` in order ([`Heading`]). A heading scopes the lines below it
+/// until the next heading of its level or above: in a changelog "## [2.3.0] - 2023-01-09" is
+/// the version and date of every item of its section, which the items never repeat, as a
+/// table's header is of its cells (`tables`). Empty for a source without a line that opens
+/// with `#` (tested first, without splitting lines).
+pub(super) fn markdown_headings(context: &str) -> Vec<Heading> {
+    let mut out = Vec::new();
+    if !context.trim_start_matches([' ', '\t']).starts_with('#')
+        && !context.contains("\n#")
+        && !context.contains("\n #")
+    {
+        return out;
+    }
+    let mut line = 0;
+    for l in context.split_inclusive('\n') {
+        let indent = l.len() - l.trim_start_matches(' ').len();
+        let rest = &l[indent..];
+        let level = rest.bytes().take_while(|&b| b == b'#').count();
+        let after = &rest[level..];
+        if indent <= 3 && (1..=6).contains(&level) && after.starts_with([' ', '\t']) {
+            let start = line + indent + level + (after.len() - after.trim_start().len());
+            let end = line + indent + level + after.trim_end().len();
+            if start < end {
+                out.push(Heading {
+                    line,
+                    text: (start, end),
+                    level: level as u8,
+                });
+            }
+        }
+        line += l.len();
+    }
+    out
+}
+
 /// Byte spans of the members of `context` when it is one JSON document (RFC 8259; an object
 /// or array, checked by parsing it with `serde_json`), None otherwise. The members are the
 /// text between the structural characters `{`, `}`, `[`, `]` and `,` outside strings; the

@@ -3610,3 +3610,42 @@ fn an_agent_swapped_across_a_perfect_auxiliary_is_contradicted() {
         false,
     );
 }
+
+#[test]
+fn a_markdown_heading_is_stated_of_the_items_of_its_section() {
+    let ctx =
+        "# Changelog\n\n## [2.4.1] - 2023-04-18\n### Fixed\n- Streaming gzip input no longer \
+               truncates the last row when the file lacks a trailing \
+               newline (#412).\n\n## [2.3.0] - 2023-01-09\n### Added\n- Read \
+               gzip-compressed input transparently.\n- `tabkit stats` subcommand.\n";
+    let q = "which version first read gzip files?";
+    assert_contradicted("Gzip input support was added in 2.3.0.", q, ctx, false);
+    assert_contradicted(
+        "The 2.4.1 entry only fixes a bug in streaming gzip input.",
+        q,
+        ctx,
+        false,
+    );
+    // The item's section states the version and date: the claim is supported.
+    let g = analyse(
+        "Gzip input was read from 2.3.0 (released 2023-01-09).",
+        q,
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    assert_eq!(
+        markdown_headings(ctx)
+            .iter()
+            .map(|h| (&ctx[h.text.0..h.text.1], h.level))
+            .collect::<Vec<_>>(),
+        [
+            ("Changelog", 1),
+            ("[2.4.1] - 2023-04-18", 2),
+            ("Fixed", 3),
+            ("[2.3.0] - 2023-01-09", 2),
+            ("Added", 3)
+        ]
+    );
+    assert!(markdown_headings("#1 in the charts\nno heading").is_empty());
+    assert!(markdown_headings("A plain source.").is_empty());
+}
