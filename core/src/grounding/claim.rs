@@ -1816,13 +1816,19 @@ impl<'r, 'a> Request<'r, 'a> {
                             let sp = index.spans[s as usize];
                             let toks = span_tokens(context_tokens, sp);
                             let ks = sentence_keys(context, sp, toks, lower_vocab).0;
-                            keyed.push((s, ks, life_span(context, toks)));
+                            let segments = clause_segments(context, toks);
+                            keyed.push((s, ks, life_span(context, toks), segments));
                             keyed.len() - 1
                         }
                     };
-                    let (_, ks, span) = &keyed[at];
-                    let judged =
-                        question_proximity(index, ks, *span, (&q_ids, answer_ids), (id, kind));
+                    let (_, ks, span, segments) = &keyed[at];
+                    let judged = question_proximity(
+                        index,
+                        ks,
+                        (*span, segments),
+                        (&q_ids, answer_ids),
+                        (id, kind),
+                    );
                     if let Some(p) = judged {
                         nearest = Some(nearest.map_or(p, |n: f64| n.max(p)));
                     }

@@ -3649,3 +3649,19 @@ fn a_markdown_heading_is_stated_of_the_items_of_its_section() {
     assert!(markdown_headings("#1 in the charts\nno heading").is_empty());
     assert!(markdown_headings("A plain source.").is_empty());
 }
+
+#[test]
+fn a_value_in_a_list_item_is_nearest_the_name_of_its_item() {
+    // "13%" is Peru's: "Colombia" stands one token nearer it, across the comma that ends
+    // Peru's item; and the question's "percent" is stated by every percentage.
+    let ctx = "This region includes territory belonging to nine nations. The majority of the \
+               forest is contained within Brazil, with 60% of the rainforest, followed by Peru \
+               with 13%, Colombia with 10%, and with minor amounts in Venezuela and Ecuador.";
+    let q = "Which country holds 13% of the Amazon rainforest?";
+    let proximity = |a: &str| analyse(a, q, ctx).features.answer_question_proximity;
+    assert_eq!(proximity("Peru"), 1.0);
+    assert!(proximity("Colombia") < 0.7, "{}", proximity("Colombia"));
+    let ctx = "Peru with 13%, Colombia with 10%";
+    let toks = tokens(ctx);
+    assert_eq!(clause_segments(ctx, &toks), [0, 0, 0, 1, 1, 1]);
+}
