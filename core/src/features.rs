@@ -12,11 +12,11 @@ use crate::grounding::{
 };
 use crate::quantity::{is_scale_name, quantities, unit_symbol, Dimension};
 use crate::text::{
-    abbreviated_month, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end, in_decade,
-    initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
-    is_unit_symbol, iso_date_at, joined_name, lower_cow, name_initials, number_key, number_value,
-    rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens,
-    us_state_code, FastSet, PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
+    abbreviated_calendar_name, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end,
+    in_decade, initialism_letters, is_approximated, is_common_acronym, is_number_scale,
+    is_stopword, is_unit_symbol, iso_date_at, joined_name, lower_cow, name_initials, number_key,
+    number_value, rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower,
+    tokens, us_state_code, FastSet, PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -844,10 +844,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 && !toks
                     .iter()
                     .position(|t| t.start == span.0 && t.start + t.raw.len() == span.1)
-                    .and_then(|i| {
-                        abbreviated_month(&toks, i)
-                            .or_else(|| crate::text::abbreviated_weekday(&toks, i))
-                    })
+                    .and_then(|i| abbreviated_calendar_name(&toks, i))
                     .is_some_and(|m| source_grams.contains(&normalised(m)))
                 && !first_and_last(text, &toks, span).is_some_and(|h| {
                     let h = normalised(&h);

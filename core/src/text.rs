@@ -1952,6 +1952,13 @@ pub fn abbreviated_weekday(toks: &[Token<'_>], i: usize) -> Option<&'static str>
     toks.get(i + 1).is_some_and(|t| t.is_number).then_some(day)
 }
 
+/// The month or weekday that token `i` of `toks` abbreviates beside a number, as a date writes
+/// it ("Feb 15" → "february", "Fri 18 July" → "friday"; [`abbreviated_month`], then
+/// [`abbreviated_weekday`]), or None.
+pub fn abbreviated_calendar_name(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    abbreviated_month(toks, i).or_else(|| abbreviated_weekday(toks, i))
+}
+
 /// The name and the word of a hyphenated word that joins a name to a lower-case word
 /// ("Hamburg-based" → ("Hamburg", "based"), "London-born"), None for other words: one whose
 /// part after the first hyphen is not lower case, or whose head is an ordinary word of English

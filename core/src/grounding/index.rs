@@ -269,9 +269,9 @@ impl<'a> SourceIndex<'a> {
             }
             // The headings of its section are stated of it too, as keys it holds without
             // writing them ("- Read gzip-compressed input" under "## [2.3.0] - 2023-01-09";
-            // a heading's own line is not under it).
+            // a heading's own line, which starts before its text ends, is not under it).
             for (h, keys) in &heading_stack {
-                if sp.0 >= h.text.1 || sp.1 <= h.line {
+                if sp.0 >= h.text.1 {
                     ks.extend(keys.iter().filter(|k| !k.negation).map(|k| Key {
                         at: 0,
                         run: NO_RUN,

@@ -410,11 +410,7 @@ pub(super) fn sentence_keys<'a>(
         // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month, an
         // abbreviated weekday before one ("Fri 18 July") its weekday.
         let place = match cap
-            .then(|| {
-                demonym_place(lower)
-                    .or_else(|| abbreviated_month(toks, i))
-                    .or_else(|| crate::text::abbreviated_weekday(toks, i))
-            })
+            .then(|| demonym_place(lower).or_else(|| abbreviated_calendar_name(toks, i)))
             .flatten()
         {
             Some(place) => Cow::Borrowed(place),
