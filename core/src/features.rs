@@ -5,10 +5,11 @@
 //! 2009) that the trained model turns into tf-idf vectors.
 
 use crate::grounding::{
-    analyse_tokens, approximates_number, context_passage, context_role, fraction_percents,
-    inflection_stem, is_citation_marker, is_list_marker, is_percentage, may_be_number_word,
-    normal_form, number_word, one_by_article, prompt_passage, ratio_percent, scaled_number_word,
-    spaced_number_words, sum_of_stated, ContextRole, Grounding,
+    analyse_tokens, approximates_number, context_passage, context_role, difference_from_given,
+    fraction_percents, inflection_stem, is_citation_marker, is_list_marker, is_percentage,
+    may_be_number_word, normal_form, number_word, one_by_article, percent_of_stated,
+    prompt_passage, ratio_percent, scaled_number_word, spaced_number_words, sum_of_stated,
+    ContextRole, Grounding,
 };
 use crate::quantity::{is_scale_name, quantities, unit_symbol, Dimension};
 use crate::text::{
@@ -991,6 +992,16 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             f
         })
     };
+    // The numbers of the prompt in digits: the user's own ("delivered 10 days ago").
+    let prompt_numbers = std::cell::OnceCell::new();
+    let prompt_numbers = || -> &[f64] {
+        prompt_numbers.get_or_init(|| {
+            (0..prompt_tokens.len())
+                .filter(|&i| prompt_tokens[i].is_number)
+                .filter_map(|i| number_value(&number_key(&prompt_tokens, i)))
+                .collect::<Vec<f64>>()
+        })
+    };
     // A number the sources hold (the operands of a ratio or a total the answer computes).
     let held = |v: f64| source_numbers().contains(&v);
     let grounded = !context.trim().is_empty();
@@ -1018,6 +1029,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             // a context: the numbers of a bare question (an arithmetic problem) sum to many
             // results, right and wrong.
             let sum = || grounded && sum_of_stated(text, &toks, i, held);
+            // A share of a number the answer states ("15% … on your $89 order that's $13.35"),
+            // and a rule's number applied to the user's ("within the next 4 days … the 14-day
+            // window" to "delivered 10 days ago"), against a context as a total is.
+            let applied = || {
+                grounded
+                    && (percent_of_stated(text, &toks, i, held)
+                        || difference_from_given(text, &toks, i, held, prompt_numbers()))
+            };
             // A one stated by an article ("1 tbsp" for "a tablespoon", `one_by_article`).
             let article = || {
                 one_by_article((text, &toks), i, (context, &context_tokens))
@@ -1031,6 +1050,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 || fraction()
                 || ratio()
                 || sum()
+                || applied()
                 || article())
         })
         .map(|(_, n)| n.to_string())

@@ -281,8 +281,8 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 }
                 let inner_ok = if is_number {
                     d.is_ascii_digit()
-                        || ((d == '.' || d == ',')
-                            && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
+                        || (d == '.' && bytes.get(j + 1).is_some_and(|b| b.is_ascii_digit()))
+                        || (d == ',' && digit_group_comma_at(bytes, i, j))
                         || (d == ':' && clock_minutes_at(bytes, i, j))
                 } else {
                     d.is_alphanumeric()
@@ -314,6 +314,37 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
         }
     }
     out
+}
+
+/// Whether the comma at byte `comma` groups the digits of the number token starting at byte
+/// `start` ("1,200", "5,500,000", and the lakh grouping "1,00,000"), rather than separating two
+/// numbers, as in a CSV row ("22,12,4,6,35") or a list ("pages 3,5"). Digit grouping as the SI
+/// brochure (9th ed., §5.4.4) and CLDR number patterns define it: a first group of one to three
+/// digits, then groups of three (or of two before a last group of three, the Indian system);
+/// a group of any other length, or a decimal point before the comma, makes it a separator.
+fn digit_group_comma_at(bytes: &[u8], start: usize, comma: usize) -> bool {
+    let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
+    // The groups before the comma.
+    let mut groups = bytes[start..comma].split(|&b| b == b',');
+    let first_ok = groups
+        .next()
+        .is_some_and(|g| (1..=3).contains(&g.len()) && digits(g));
+    if !first_ok || !groups.all(|g| matches!(g.len(), 2 | 3) && digits(g)) {
+        return false;
+    }
+    // After it: any groups of two, each followed by a comma, then a last group of three.
+    let mut k = comma + 1;
+    loop {
+        let run = bytes[k.min(bytes.len())..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        match (run, bytes.get(k + run)) {
+            (3, _) => return true,
+            (2, Some(b',')) => k += 3,
+            _ => return false,
+        }
+    }
 }
 
 /// Whether the colon at byte `colon` continues the number token starting at byte `start` as a
@@ -1163,6 +1194,23 @@ mod tests {
         );
         assert!(t[0].sentence_start && !t[2].sentence_start && t[7].sentence_start);
         assert!(t[1].is_number && t[6].is_number && !t[2].is_number);
+    }
+
+    #[test]
+    fn a_comma_groups_digits_only_in_groups_of_three() {
+        let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(
+            raws("5,500,000 and 1,00,000"),
+            ["5,500,000", "and", "1,00,000"]
+        );
+        // A CSV row, a list of pages and a year before a count are separate numbers.
+        assert_eq!(
+            raws("Eastvale,22,12,4,6,35,27,40"),
+            ["Eastvale", "22", "12", "4", "6", "35", "27", "40"]
+        );
+        assert_eq!(raws("pages 3,5"), ["pages", "3", "5"]);
+        assert_eq!(raws("2023,100"), ["2023", "100"]);
+        assert_eq!(raws("1,2345"), ["1", "2345"]);
     }
 
     #[test]

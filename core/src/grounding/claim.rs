@@ -733,13 +733,18 @@ impl<'r, 'a> Request<'r, 'a> {
         // another value: when the claim states it with a unit, only a number of that
         // unit and thing in the sentence replaces it (`same_unit_number`): "employs
         // 1,200 people" is not swapped by "revenue grew by 12%".
+        // Such a number of the claim's unit and thing in the sentence is what the claim says
+        // of it, however little else of a long claim the sentence carries ("Construction
+        // begins in 2026, with the line … carrying about 40,000 weekday riders" against "…
+        // to carry about 18,000 riders on an average weekday").
+        let mut same_quantity = false;
         if novel.is_none() && kind == KeyKind::Number {
             let norm = &content[missing[0].0].norm;
             let quantities = claim_quantities(view.toks, norm);
             if !quantities.is_empty() {
                 let claim = (view.toks, view.numbers(), norm.as_ref(), &quantities);
                 match same_unit_number(index, claim, self.context_tokens, &[s], false) {
-                    Some((_, id)) => other = vec![id],
+                    Some((_, id)) => (other, same_quantity) = (vec![id], true),
                     None => return None,
                 }
             }
@@ -752,7 +757,7 @@ impl<'r, 'a> Request<'r, 'a> {
             }
         }
         let self_contained = kind != KeyKind::Name || !index.sent_refers_back[s as usize];
-        (novel.is_some() || (local_support >= 0.6 && self_contained)).then(|| {
+        (novel.is_some() || same_quantity || (local_support >= 0.6 && self_contained)).then(|| {
             let conflict = versus(&content[i].norm, &index.norms[other[0] as usize]);
             (conflict, stated_in, novel.is_some())
         })
@@ -1900,6 +1905,12 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .collect();
         // A number the sources hold (the operands of a ratio or a total the claim computes).
         let held = |v: f64| index.numbers.iter().any(|&(n, _)| n == v);
+        // The user's own numbers, which a claim may apply a rule of the sources to
+        // (`difference_from_given`).
+        let prompt_numbers: Vec<f64> = prompt_keys
+            .iter()
+            .filter_map(|k| k.parse::<f64>().ok())
+            .collect();
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)
@@ -1918,7 +1929,15 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                     || (id.is_none()
                         && k.kind == KeyKind::Number
                         && (ratio_percent(claim_text, claim_toks, k.at as usize, held)
-                            || sum_of_stated(claim_text, claim_toks, k.at as usize, held)))
+                            || sum_of_stated(claim_text, claim_toks, k.at as usize, held)
+                            || percent_of_stated(claim_text, claim_toks, k.at as usize, held)
+                            || difference_from_given(
+                                claim_text,
+                                claim_toks,
+                                k.at as usize,
+                                held,
+                                &prompt_numbers,
+                            )))
             })
             .collect();
         let found = ids

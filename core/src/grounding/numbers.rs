@@ -222,6 +222,16 @@ pub(crate) fn ratio_percent(
     })
 }
 
+/// The value of the number token `toks[i]` (offsets in `text`) when it is positive and no
+/// percentage: an amount or a count that [`sum_of_stated`], [`percent_of_stated`] and
+/// [`difference_from_given`] may find computed.
+fn positive_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
+    Some(i)
+        .filter(|&i| toks[i].is_number && !is_percentage(text, toks, i))
+        .and_then(|i| number_value(&number_key(toks, i)))
+        .filter(|&v| v > 0.0)
+}
+
 /// The positive values of the numbers of `toks` other than `toks[i]` and other than
 /// percentages, in text order, that `keep` accepts, at most [`NUMBER_GAPS_MAX`] of them: the
 /// operands [`ratio_percent`] and [`sum_of_stated`] try.
@@ -250,11 +260,7 @@ pub(crate) fn sum_of_stated(
     i: usize,
     stated: impl Fn(f64) -> bool,
 ) -> bool {
-    let Some(total) = Some(i)
-        .filter(|&i| toks[i].is_number && !is_percentage(text, toks, i))
-        .and_then(|i| number_value(&number_key(toks, i)))
-        .filter(|&v| v > 0.0)
-    else {
+    let Some(total) = positive_amount(text, toks, i) else {
         return false;
     };
     let values = stated_numbers_besides(text, toks, i, |v| v < total && stated(v));
@@ -264,6 +270,67 @@ pub(crate) fn sum_of_stated(
             equal(values[a] + values[b])
                 || (b + 1..values.len()).any(|c| equal(values[a] + values[b] + values[c]))
         })
+    })
+}
+
+/// Whether the number `toks[i]` (no percentage) is a percentage of another number of `toks`,
+/// or what is left of it after that percentage, both operands stated in the text and held by
+/// the sources (`stated`), to the places `toks[i]` is written with: a charge the text computes
+/// and shows ("a 15% restocking fee … on your $89 order that's $13.35", and "$75.65 back"
+/// after it). As with [`ratio_percent`], only the text's own operands are paired: any two
+/// numbers of the sources would match a wrong amount by chance.
+pub(crate) fn percent_of_stated(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    stated: impl Fn(f64) -> bool,
+) -> bool {
+    let Some(n) = positive_amount(text, toks, i) else {
+        return false;
+    };
+    let key = number_key(toks, i);
+    // Half a unit of the last place written ("13.35" → 0.005, "13" → 0.5).
+    let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+    let tolerance = 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9;
+    let percents: Vec<f64> = (0..toks.len())
+        .filter(|&j| j != i && toks[j].is_number && is_percentage(text, toks, j))
+        .filter_map(|j| number_value(&number_key(toks, j)))
+        .filter(|&p| p > 0.0 && p < 100.0 && stated(p))
+        .take(NUMBER_GAPS_MAX)
+        .collect();
+    if percents.is_empty() {
+        return false;
+    }
+    let values = stated_numbers_besides(text, toks, i, &stated);
+    percents.iter().any(|&p| {
+        values.iter().any(|&a| {
+            let part = a * p / 100.0;
+            (part - n).abs() <= tolerance || (a - part - n).abs() <= tolerance
+        })
+    })
+}
+
+/// Whether the number `toks[i]` (no percentage) is the difference between another number of
+/// `toks` that the sources state (`stated`) and a number the user gave (`given`: the prompt's
+/// numbers): the text applies a rule of the sources to the user's case and shows the rule's
+/// number ("delivered 10 days ago" → "start the return within the next 4 days so you stay
+/// inside the 14-day window"). The subtrahend is the user's own, never any number of the
+/// sources: a passage's many numbers would match a wrong difference by chance.
+pub(crate) fn difference_from_given(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    stated: impl Fn(f64) -> bool,
+    given: &[f64],
+) -> bool {
+    let Some(n) = positive_amount(text, toks, i) else {
+        return false;
+    };
+    let values = stated_numbers_besides(text, toks, i, |v| v != n && stated(v));
+    values.iter().any(|&a| {
+        given
+            .iter()
+            .any(|&b| b > 0.0 && b != a && ((a - b).abs() - n).abs() <= 1e-9 * a.max(b))
     })
 }
 
@@ -663,6 +730,37 @@ pub(super) fn unit_after<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str
     Some(normal_form(lower))
 }
 
+/// The unit of the number `toks[i]` ([`unit_after`]) and, when a content word follows that
+/// unit with one character between (a space: no comma, no full stop), that word too, in
+/// [`normal_form`]: the head of a compound noun, whose first noun modifies it ("40,000 weekday
+/// riders" counts riders, as "18,000 riders on an average weekday" does; English noun
+/// compounds are right-headed, Downing 1977, "On the creation and use of English compound
+/// nouns"). Which of the two is the head is not decided here: [`same_unit`] accepts either.
+pub(super) fn unit_of<'a>(toks: &[Token<'a>], i: usize) -> Option<Unit<'a>> {
+    let first = unit_after(toks, i)?;
+    let at = unit_index(toks, i);
+    let head = toks
+        .get(at + 1)
+        .filter(|n| n.start == toks[at].start + toks[at].raw.len() + 1 && !n.sentence_start)
+        .filter(|n| !n.is_number && n.raw.chars().all(char::is_alphabetic))
+        .map(|n| lower_cow(n.raw))
+        .filter(|w| !is_stopword(w) && number_word(w).is_none())
+        .map(normal_form);
+    Some((first, head))
+}
+
+/// A number's unit word and the head noun after it, if any ([`unit_of`]).
+pub(super) type Unit<'a> = (Cow<'a, str>, Option<Cow<'a, str>>);
+
+/// Whether two units ([`unit_of`]) count the same thing: the same first word, or one's first
+/// word the other's compound head ("weekday riders" and "riders"), or the same head.
+pub(super) fn same_unit(a: &Unit<'_>, b: &Unit<'_>) -> bool {
+    a.0 == b.0
+        || a.1.as_ref() == Some(&b.0)
+        || b.1.as_ref() == Some(&a.0)
+        || (a.1.is_some() && a.1 == b.1)
+}
+
 /// Where the unit of the number `toks[i]` stands: right after it, or after its scale word.
 pub(super) fn unit_index(toks: &[Token<'_>], i: usize) -> usize {
     if is_number_scale(toks, i + 1) {
@@ -757,7 +855,7 @@ pub(super) fn is_fraction(toks: &[Token<'_>], i: usize) -> bool {
 }
 
 /// The claim's number `norm` (its key; the claim's tokens are `claim_toks`) as quantities: for
-/// each place the claim states it with a unit ([`unit_after`]), that unit and the words around
+/// each place the claim states it with a unit ([`unit_of`]), that unit and the words around
 /// it ([`words_around`]); empty when the claim gives it no unit.
 pub(super) fn claim_quantities<'a>(claim_toks: &[Token<'a>], norm: &str) -> Quantities<'a> {
     // Only a number some number word writes can stand in a word: the others need no lookup.
@@ -767,12 +865,12 @@ pub(super) fn claim_quantities<'a>(claim_toks: &[Token<'a>], norm: &str) -> Quan
             (claim_toks[i].is_number || has_word_form)
                 && number_at(claim_toks, i).is_some_and(|k| k == norm)
         })
-        .filter_map(|i| Some((unit_after(claim_toks, i)?, words_around(claim_toks, i))))
+        .filter_map(|i| Some((unit_of(claim_toks, i)?, words_around(claim_toks, i))))
         .collect()
 }
 
 /// Units of a number with the content words around each ([`claim_quantities`]).
-pub(super) type Quantities<'a> = Vec<(Cow<'a, str>, Vec<Cow<'a, str>>)>;
+pub(super) type Quantities<'a> = Vec<(Unit<'a>, Vec<Cow<'a, str>>)>;
 
 /// Quantity comparison by unit (Roy, Vieira and Roth 2015, "Reasoning about Quantities in
 /// Natural Language": quantities of one unit with different values do not entail each other):
@@ -799,6 +897,15 @@ pub(super) fn same_unit_number(
     if quantities.is_empty() {
         return None;
     }
+    // The claim's value when it states it as a value, under no bound of its own ("some 276"
+    // is a value, "more than 400" a bound).
+    let exact_value = norm.parse::<f64>().ok().filter(|_| {
+        !(0..claim_toks.len()).any(|i| {
+            claim_toks[i].is_number
+                && number_key(claim_toks, i) == norm
+                && bound_kind(claim_toks, i).is_some()
+        })
+    });
     aligned.iter().find_map(|&t| {
         // Most sentences hold no other number: their keys say so without a scan of their words.
         let (ids, kinds) = index.sentence(t);
@@ -814,23 +921,95 @@ pub(super) fn same_unit_number(
             if key == norm {
                 return None;
             }
-            let unit = unit_after(toks, j)?;
+            let unit = unit_of(toks, j)?;
+            // A bound the claim's exact value keeps is no other value: "276 girls" against
+            // "more than 200 Nigerian girls". A bound the claim states itself is one ("over
+            // 400 songs" against "over 300 songs").
+            if exact_value
+                .is_some_and(|v| number_value(&key).is_some_and(|b| keeps_bound(toks, j, b, v)))
+            {
+                return None;
+            }
             // A number the claim states too is the claim's own ("up £12m to £72m"), unless the
             // claim gives it only in other units ("21.5 hours" does not state "21.5 kg").
             if claim_numbers.contains(&key) {
                 let units = claim_quantities(claim_toks, &key);
-                if units.is_empty() || units.iter().any(|(u, _)| *u == unit) {
+                if units.is_empty() || units.iter().any(|(u, _)| same_unit(u, &unit)) {
                     return None;
                 }
             }
             let around = words_around(toks, j);
             quantities
                 .iter()
-                .any(|(u, w)| *u == unit && (any_thing || w.iter().any(|x| around.contains(x))))
+                .any(|(u, w)| {
+                    same_unit(u, &unit) && (any_thing || w.iter().any(|x| around.contains(x)))
+                })
                 .then_some(())?;
             Some((t, *index.vocab.get(&key)?))
         })
     })
+}
+
+/// Whether `value` keeps the bound stated on the number `toks[j]` (whose value is `bound`): a
+/// lower bound ("more than 200", "over", "at least", "a minimum of") that it meets or passes,
+/// or an upper bound ("fewer than", "under", "up to", "at most", "no more than") that it stays
+/// within. False for a number under no bound phrase.
+pub(super) fn keeps_bound(toks: &[Token<'_>], j: usize, bound: f64, value: f64) -> bool {
+    match bound_kind(toks, j) {
+        Some(Bound::Lower) => value >= bound,
+        Some(Bound::Upper) => value <= bound,
+        None => false,
+    }
+}
+
+/// Phrases that bound a number from below, as lower-case words ([`bound_kind`]).
+const LOWER_BOUNDS: &[&[&str]] = &[
+    &["more", "than"],
+    &["over"],
+    &["at", "least"],
+    &["a", "minimum", "of"],
+    &["no", "fewer", "than"],
+    &["no", "less", "than"],
+];
+
+/// Phrases that bound a number from above, as lower-case words ([`bound_kind`]).
+const UPPER_BOUNDS: &[&[&str]] = &[
+    &["less", "than"],
+    &["fewer", "than"],
+    &["under"],
+    &["up", "to"],
+    &["at", "most"],
+    &["a", "maximum", "of"],
+    &["no", "more", "than"],
+];
+
+/// Which side a bound phrase right before the number `toks[j]` bounds it from ([`keeps_bound`]
+/// lists them); None when no bound phrase stands there.
+pub(super) fn bound_kind(toks: &[Token<'_>], j: usize) -> Option<Bound> {
+    let before = |p: &[&str]| {
+        j >= p.len()
+            && p.iter()
+                .enumerate()
+                .all(|(k, w)| toks[j - p.len() + k].raw.eq_ignore_ascii_case(w))
+    };
+    // The longest phrase decides: "no more than" bounds from above, though it ends in "more
+    // than"; "no fewer than" from below.
+    let longest = |list: &[&[&str]]| list.iter().filter(|p| before(p)).map(|p| p.len()).max();
+    match (longest(LOWER_BOUNDS), longest(UPPER_BOUNDS)) {
+        (Some(l), Some(u)) if l > u => Some(Bound::Lower),
+        (_, Some(_)) => Some(Bound::Upper),
+        (Some(_), None) => Some(Bound::Lower),
+        (None, None) => None,
+    }
+}
+
+/// The side a bound phrase bounds a number from ([`bound_kind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    /// "more than", "over", "at least": the value is at or above the number.
+    Lower,
+    /// "fewer than", "under", "up to", "no more than": the value is at or below it.
+    Upper,
 }
 
 /// The indices of the numbers of `toks` (offsets in `text`) written as a time of day ("10:40",
@@ -1026,6 +1205,73 @@ pub(super) fn computed_numbers(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_share_of_a_number_the_text_states_is_computed() {
+        let share = |text: &str, at: &str, stated: &[f64]| {
+            let toks = tokens(text);
+            let i = toks.iter().position(|t| t.raw == at).unwrap();
+            percent_of_stated(text, &toks, i, |v| stated.contains(&v))
+        };
+        let t = "A 15% restocking fee applies, so on your $89 order that's $13.35 off.";
+        assert!(share(t, "13.35", &[15.0, 89.0]));
+        assert!(share("15% off $89 leaves $75.65.", "75.65", &[15.0, 89.0]));
+        // A wrong amount, or operands the sources do not hold.
+        assert!(!share(&t.replace("13.35", "13.95"), "13.95", &[15.0, 89.0]));
+        assert!(!share(t, "13.35", &[89.0]));
+    }
+
+    #[test]
+    fn a_rule_applied_to_the_users_number_is_a_difference() {
+        let diff = |text: &str, at: &str, stated: &[f64], given: &[f64]| {
+            let toks = tokens(text);
+            let i = toks.iter().position(|t| t.raw == at).unwrap();
+            difference_from_given(text, &toks, i, |v| stated.contains(&v), given)
+        };
+        let t = "Start the return within the next 4 days to stay inside the 14-day window.";
+        assert!(diff(t, "4", &[14.0, 30.0], &[10.0]));
+        // Not from the user's number, or not from a number the sources state.
+        assert!(!diff(t, "4", &[14.0, 10.0], &[]));
+        assert!(!diff(t, "4", &[30.0], &[10.0]));
+        assert!(!diff(
+            &t.replace('4', "5").replace("15", "14"),
+            "5",
+            &[14.0],
+            &[10.0]
+        ));
+    }
+
+    #[test]
+    fn a_value_within_a_bound_keeps_it() {
+        let keeps = |text: &str, value: f64| {
+            let toks = tokens(text);
+            let j = toks.iter().position(|t| t.is_number).unwrap();
+            keeps_bound(&toks, j, number_value(toks[j].raw).unwrap(), value)
+        };
+        assert!(keeps("more than 200 girls", 276.0));
+        assert!(!keeps("more than 200 girls", 150.0));
+        assert!(keeps("no more than 4 tablets", 3.0));
+        assert!(!keeps("no more than 4 tablets", 6.0));
+        assert!(!keeps("about 18,000 riders", 18_500.0));
+        assert!(keeps("no fewer than 5 days", 7.0));
+        assert!(!keeps("no fewer than 5 days", 3.0));
+    }
+
+    #[test]
+    fn a_compound_nouns_head_is_its_unit_too() {
+        fn unit(text: &str) -> Unit<'_> {
+            let toks = tokens(text);
+            let i = toks.iter().position(|t| t.is_number).unwrap();
+            unit_of(&toks, i).unwrap()
+        }
+        let (a, b) = (
+            unit("40,000 weekday riders by 2035"),
+            unit("18,000 riders on a weekday"),
+        );
+        assert!(same_unit(&a, &b), "{a:?} {b:?}");
+        assert_eq!(unit("1,200 people, revenue").1, None);
+        assert!(!same_unit(&unit("12 home games"), &unit("3 goals")));
+    }
 
     #[test]
     fn a_total_of_numbers_the_text_states_is_their_sum() {
