@@ -112,6 +112,13 @@ pub(super) struct ClauseKeys<'a> {
     /// Unlike [`denied_by_no`], a phrase restricted by a prepositional phrase counts too: it
     /// is the clause's polarity that is read here, not the thing's.
     pub(super) denied: Option<Vec<Cow<'a, str>>>,
+    /// Whether it is negated by "no longer" (or "not … any more"): it denies that something
+    /// still holds.
+    pub(super) no_longer: bool,
+    /// Whether it states that something ended ([`ceases_at`]: "stepped back from day-to-day
+    /// operations", "retired from", "stopped"): affirmed, it states what a "no longer" clause
+    /// denies.
+    pub(super) ceases: bool,
 }
 
 impl ClauseKeys<'_> {
@@ -277,7 +284,13 @@ pub(super) fn clause_keys<'a>(
     let universal_noun = universal_noun(part).map(|(_, n)| n);
     let restricted = restricted_nouns(part);
     let excepted = part.iter().any(|t| is_exception_word(t.raw));
+    let is = |i: usize, w: &str| part.get(i).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let no_longer = (0..part.len())
+        .any(|i| (is(i, "no") && is(i + 1, "longer")) || (is(i, "any") && is(i + 1, "more")));
+    let ceases = (0..part.len()).any(|i| ceases_at(part, i));
     Some(ClauseKeys {
+        no_longer,
+        ceases,
         negated,
         denied,
         own: (words.len(), names.len()),
@@ -289,6 +302,37 @@ pub(super) fn clause_keys<'a>(
         universal_noun,
         restricted,
         excepted,
+    })
+}
+
+/// Verbs of ending, lower case, each with the particle or preposition it must have after it
+/// ("" for none): what such a clause states ended no longer holds, as "no longer" says (the
+/// cessative aspect; the presupposition of "stop" and "quit", Karttunen 1971, "Some Observations
+/// on Factivity"). "stepped back from day-to-day operations" is "no longer running them".
+pub(super) const CESSATIVES: &[(&str, &str)] = &[
+    ("stepped", "back"),
+    ("stepped", "down"),
+    ("steps", "down"),
+    ("retired", "from"),
+    ("resigned", "from"),
+    ("resigned", "as"),
+    ("withdrew", "from"),
+    ("quit", ""),
+    ("quits", ""),
+    ("stopped", ""),
+    ("stops", ""),
+    ("ceased", ""),
+    ("gave", "up"),
+];
+
+/// Whether `toks[i]` opens a verb of ending ([`CESSATIVES`]), with its particle right after.
+pub(super) fn ceases_at(toks: &[Token<'_>], i: usize) -> bool {
+    CESSATIVES.iter().any(|&(verb, particle)| {
+        toks[i].raw.eq_ignore_ascii_case(verb)
+            && (particle.is_empty()
+                || toks
+                    .get(i + 1)
+                    .is_some_and(|t| t.raw.eq_ignore_ascii_case(particle)))
     })
 }
 

@@ -1390,6 +1390,14 @@ fn polarity_is_judged_per_clause() {
             &["Yes, Python 3.0 is fully backward-compatible with earlier versions."][..],
         ),
         (
+            // What a verb of ending states ended no longer holds: "no longer" restates it.
+            "Who ran the company in 1998?",
+            "In 1995 Samuel stepped back from day-to-day operations, handing the CEO role to \
+             his son David.",
+            &["Samuel was no longer running day-to-day operations after 1995."][..],
+            &["Samuel was still running day-to-day operations and never stepped back."][..],
+        ),
+        (
             // A sentence opened by a subordinate clause: its main clause after the comma.
             "Can penguins fly?",
             "Penguins are flightless birds. Although they cannot fly, they are excellent \
