@@ -263,16 +263,33 @@ impl<'r, 'a> Request<'r, 'a> {
     fn stated_dates(&self) -> &[(u32, CalendarDate)] {
         let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         self.source_dates.get_or_init(|| {
-            index
-                .spans
-                .iter()
-                .enumerate()
-                .flat_map(|(t, &sp)| {
-                    calendar_dates(context, span_tokens(context_tokens, sp))
-                        .into_iter()
-                        .map(move |c| (t as u32, c))
-                })
-                .collect()
+            // A day of the month written alone ("fixed Monday the 20th") is a date of the
+            // month of the last date told before it (`day_of_month_alone`, as the index keys
+            // it).
+            let mut last_month: Option<&'static str> = None;
+            let mut out = Vec::new();
+            for (t, &sp) in index.spans.iter().enumerate() {
+                let toks = span_tokens(context_tokens, sp);
+                let dates = calendar_dates(context, toks);
+                for i in (0..toks.len()).filter(|&i| day_of_month_alone(context, toks, i)) {
+                    let start = toks[i].start;
+                    let month = dates
+                        .iter()
+                        .rev()
+                        .find(|c| c.span.1 <= start)
+                        .map(|c| c.month)
+                        .or(last_month);
+                    if let (Some(month), Some(day)) = (month, day_at(toks, i)) {
+                        let span = (start, start + toks[i].raw.len());
+                        out.push((t as u32, CalendarDate { month, day, span }));
+                    }
+                }
+                if let Some(c) = dates.last() {
+                    last_month = Some(c.month);
+                }
+                out.extend(dates.into_iter().map(|c| (t as u32, c)));
+            }
+            out
         })
     }
 

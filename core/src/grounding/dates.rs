@@ -51,6 +51,25 @@ pub(super) fn day_at(toks: &[Token<'_>], i: usize) -> Option<u8> {
     (1..=31).contains(&d).then_some(d)
 }
 
+/// Whether `toks[i]` (offsets in `context`) is a day of the month written alone: an ordinal of
+/// 1–31 after "the" ("Monday the 20th", "on the 15th"), with no word right after it (a
+/// punctuation mark, a capitalised word or the end: not "the 20th century", "the 5th race").
+pub(super) fn day_of_month_alone(context: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let t = &toks[i];
+    let ordinal = t.is_number
+        && t.raw.len() >= 3
+        && matches!(&t.raw[t.raw.len() - 2..], "st" | "nd" | "rd" | "th")
+        && t.raw[..t.raw.len() - 2]
+            .parse::<u32>()
+            .is_ok_and(|d| (1..=31).contains(&d));
+    ordinal
+        && i > 0
+        && toks[i - 1].raw.eq_ignore_ascii_case("the")
+        && toks.get(i + 1).is_none_or(|n| {
+            !gap(context, toks, i, i + 1).is_empty() || n.raw.starts_with(char::is_uppercase)
+        })
+}
+
 /// A calendar date a text states: its month (lower case), its day of the month, and the byte
 /// span of the words that state it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -119,6 +119,7 @@ impl<'a> SourceIndex<'a> {
         // The dates of the sentence before and the last year told so far (`date_gaps`,
         // `counted_years`).
         let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
+        let mut last_month: Option<Cow<'a, str>> = None;
         // The markdown headings above the current sentence, one per level at most, each with
         // its keys, read once (`markdown_headings`).
         let headings = markdown_headings(context);
@@ -277,6 +278,33 @@ impl<'a> SourceIndex<'a> {
                         run: NO_RUN,
                         ..k.clone()
                     }));
+                }
+            }
+            // A day of the month written alone ("gets fixed Monday the 20th", "if the build
+            // lands on the 15th") is of the month of the last date told before it, which the
+            // sentence holds without writing (anaphoric temporal expressions are anchored to
+            // the reference time the text has set: TimeML's TIMEX3 anchoring, Pustejovsky et
+            // al. 2003).
+            let month_here = ks
+                .iter()
+                .rev()
+                .find(|k| {
+                    k.kind == KeyKind::Month && crate::text::MONTH_NAMES.contains(&k.norm.as_ref())
+                })
+                .map(|k| k.norm.clone());
+            match month_here {
+                Some(m) => last_month = Some(m),
+                None => {
+                    if let Some(m) = last_month
+                        .as_ref()
+                        .filter(|_| (0..toks.len()).any(|i| day_of_month_alone(context, toks, i)))
+                    {
+                        ks.push(Key {
+                            kind: KeyKind::Month,
+                            run: NO_RUN,
+                            ..Key::name(m.clone())
+                        });
+                    }
                 }
             }
             dates_before = dates;

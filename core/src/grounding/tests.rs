@@ -402,6 +402,38 @@ fn a_date_stated_whole_with_the_claims_own_words_is_no_swap() {
 }
 
 #[test]
+fn a_day_of_the_month_written_alone_is_of_the_last_month_told() {
+    let thread = "I'd like to move the release from May 14 to May 21. If the build lands on \
+                  the 15th, QA can run the regression suite on May 16–17. We can't cover the \
+                  weekend, so anything we find on Friday gets fixed Monday the 20th.";
+    let q = "Who agreed to what?";
+    assert_contradicted(
+        "Friday's findings get fixed Monday, May 20.",
+        q,
+        thread,
+        false,
+    );
+    assert_contradicted(
+        "QA runs the suite if the build lands on May 15.",
+        q,
+        thread,
+        false,
+    );
+    assert_contradicted(
+        "Friday's findings get fixed Monday, May 22.",
+        q,
+        thread,
+        true,
+    );
+    assert_contradicted(
+        "Friday's findings get fixed Monday, June 20.",
+        q,
+        thread,
+        true,
+    );
+}
+
+#[test]
 fn a_name_beside_a_measure_is_no_swap_unless_it_takes_a_names_place() {
     let ctx = "Mount Kilimanjaro is a dormant volcano in Tanzania. It is the highest \
                mountain in Africa, about 5,895 metres above sea level.";
