@@ -4,8 +4,9 @@
 
 /// A token of the text: a word (letters, inner apostrophes or hyphens), a dotted initialism
 /// (`U.S`, `D.C`, `J.R.R`: single capitals joined by dots, the last dot left to end a sentence
-/// as it may) or a number (digits with inner `.`/`,` groups, e.g. `1,200.5`, and an ordinal
-/// suffix, `4th`, `21st`, or a decade's "s", `1870s`).
+/// as it may) or a number (digits with an inner `.` and commas that group digits in threes,
+/// e.g. `1,200.5` — `22,12,4` is three numbers, a CSV row's — and an ordinal suffix, `4th`,
+/// `21st`, or a decade's "s", `1870s`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     /// The token as it stands in the text.
