@@ -34,6 +34,9 @@ pub(super) struct Request<'r, 'a> {
     lower_vocab: &'r LowerVocab<'a>,
     /// Every key of the prompt: a claim's key the prompt holds counts as given.
     prompt_keys: FastSet<Cow<'a, str>>,
+    /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
+    /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
+    prompt_numbers: OnceCell<Vec<f64>>,
     /// The names of the prompt's question (its last speaker turn in a dialogue, `question_of`):
     /// the sentences from the question's start on.
     question_names: FastSet<Cow<'a, str>>,
@@ -248,6 +251,7 @@ impl<'r, 'a> Request<'r, 'a> {
             measure: asked.measure,
             source_slots: OnceCell::new(),
             source_dates: OnceCell::new(),
+            prompt_numbers: OnceCell::new(),
             source_pronouns: OnceCell::new(),
             excepting: OnceCell::new(),
         }
@@ -260,6 +264,16 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// The calendar dates of the sources, each with the sentence that states it, found on first
     /// use.
+    /// The values of the prompt's number keys ([`Request::prompt_numbers`]), parsed once.
+    fn prompt_numbers(&self) -> &[f64] {
+        self.prompt_numbers.get_or_init(|| {
+            self.prompt_keys
+                .iter()
+                .filter_map(|k| k.parse::<f64>().ok())
+                .collect()
+        })
+    }
+
     fn stated_dates(&self) -> &[(u32, CalendarDate)] {
         let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         self.source_dates.get_or_init(|| {
@@ -1922,12 +1936,6 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .collect();
         // A number the sources hold (the operands of a ratio or a total the claim computes).
         let held = |v: f64| index.numbers.iter().any(|&(n, _)| n == v);
-        // The user's own numbers, which a claim may apply a rule of the sources to
-        // (`difference_from_given`).
-        let prompt_numbers: Vec<f64> = prompt_keys
-            .iter()
-            .filter_map(|k| k.parse::<f64>().ok())
-            .collect();
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)
@@ -1953,7 +1961,7 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                                 claim_toks,
                                 k.at as usize,
                                 held,
-                                &prompt_numbers,
+                                req.prompt_numbers(),
                             )))
             })
             .collect();

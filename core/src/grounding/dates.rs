@@ -55,13 +55,10 @@ pub(super) fn day_at(toks: &[Token<'_>], i: usize) -> Option<u8> {
 /// 1–31 after "the" ("Monday the 20th", "on the 15th"), with no word right after it (a
 /// punctuation mark, a capitalised word or the end: not "the 20th century", "the 5th race").
 pub(super) fn day_of_month_alone(context: &str, toks: &[Token<'_>], i: usize) -> bool {
-    let t = &toks[i];
-    let ordinal = t.is_number
-        && t.raw.len() >= 3
-        && matches!(&t.raw[t.raw.len() - 2..], "st" | "nd" | "rd" | "th")
-        && t.raw[..t.raw.len() - 2]
-            .parse::<u32>()
-            .is_ok_and(|d| (1..=31).contains(&d));
+    // A number token ends in letters only as an ordinal ("20th", `tokens`) or a decade
+    // ("1870s", no day).
+    let ordinal =
+        day_at(toks, i).is_some() && toks[i].raw.ends_with(|c: char| c.is_ascii_alphabetic());
     ordinal
         && i > 0
         && toks[i - 1].raw.eq_ignore_ascii_case("the")

@@ -962,8 +962,9 @@ pub(super) fn keeps_bound(toks: &[Token<'_>], j: usize, bound: f64, value: f64) 
     }
 }
 
-/// Phrases that bound a number from below, as lower-case words ([`bound_kind`]).
-const LOWER_BOUNDS: &[&[&str]] = &[
+/// Phrases that bound a number from below, as lower-case words ([`bound_kind`]; those of two
+/// words or more also [`super::slots`]' bounds on a count).
+pub(super) const LOWER_BOUNDS: &[&[&str]] = &[
     &["more", "than"],
     &["over"],
     &["at", "least"],
@@ -972,8 +973,9 @@ const LOWER_BOUNDS: &[&[&str]] = &[
     &["no", "less", "than"],
 ];
 
-/// Phrases that bound a number from above, as lower-case words ([`bound_kind`]).
-const UPPER_BOUNDS: &[&[&str]] = &[
+/// Phrases that bound a number from above, as lower-case words ([`bound_kind`]; those of two
+/// words or more also [`super::slots`]' bounds on a count).
+pub(super) const UPPER_BOUNDS: &[&[&str]] = &[
     &["less", "than"],
     &["fewer", "than"],
     &["under"],

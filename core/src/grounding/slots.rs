@@ -950,29 +950,24 @@ pub(super) fn scope_swap<'c, 's>(
 }
 
 /// Phrases that bound a count or an amount, as lower-case words ("up to five days", "at least
-/// 18 years", "no more than 4 tablets"; [`bound_number_swap`]).
-pub(super) const BOUND_PHRASES: &[&[&str]] = &[
-    &["up", "to"],
-    &["at", "least"],
-    &["at", "most"],
-    &["no", "more", "than"],
-    &["no", "fewer", "than"],
-    &["no", "less", "than"],
-    &["more", "than"],
-    &["fewer", "than"],
-    &["less", "than"],
-    &["a", "maximum", "of"],
-    &["a", "minimum", "of"],
-];
+/// 18 years", "no more than 4 tablets"; [`bound_number_swap`]): the bounds of two words or more
+/// of [`LOWER_BOUNDS`] and [`UPPER_BOUNDS`]. A bare "over" or "under" is as often a preposition
+/// of place or topic ("over the river", "under review") before a count.
+fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
+    LOWER_BOUNDS
+        .iter()
+        .chain(UPPER_BOUNDS)
+        .filter(|p| p.len() > 1)
+}
 
 /// A number at token `i` of `toks` (offsets in `src`) under a bound, a phrase of
-/// [`BOUND_PHRASES`] right before it (nothing but spaces between its words and the number):
+/// [`bound_phrases`] right before it (nothing but spaces between its words and the number):
 /// the number's value (digits, or a number word: "five" → 5, [`number_word`]) and the stems of
 /// the lower-case content words among the two words after it, what it counts ("five unused
 /// days" → [unus, day]). None for a number under no bound or counting nothing.
 fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
     // The phrase first: it rules out almost every token without lower-casing it.
-    let bounded = BOUND_PHRASES.iter().any(|p| {
+    let bounded = bound_phrases().any(|p| {
         i >= p.len()
             && p.iter().enumerate().all(|(k, w)| {
                 let j = i - p.len() + k;
