@@ -544,7 +544,29 @@ impl<'r, 'a> Request<'r, 'a> {
         // about one subject); conflicts are judged against the best one alone.
         let top_ids: Vec<u32> = top.iter().map(|&(t, _)| t).collect();
         let aligned_support = view.share_in(index, &top_ids);
-        let local_support = in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64;
+        // Local support counts the claim's own proposition: a parenthetical ("the new release
+        // date (8 April)") is an aside, content apart from what the clause asserts (Potts
+        // 2005, "The Logic of Conventional Implicatures"), often told by another sentence.
+        let (first, last) = (view.toks.first(), view.toks.last());
+        let from = first.map_or(0, |t| t.start);
+        let to = last.map_or(0, |t| t.start + t.raw.len());
+        let asides = parenthesised_spans(view.text.get(from..to).unwrap_or(""));
+        let in_aside = |k: &Key<'_>| {
+            let at = view.toks[k.at as usize].start - from;
+            asides.iter().any(|r| r.contains(&at))
+        };
+        let (held, counted) = content
+            .iter()
+            .zip(&in_sent)
+            .filter(|(k, _)| !in_aside(k))
+            .fold((0usize, 0usize), |(h, n), (_, b)| {
+                (h + usize::from(*b), n + 1)
+            });
+        let local_support = if counted == 0 {
+            in_sent.iter().filter(|b| **b).count() as f64 / content.len() as f64
+        } else {
+            held as f64 / counted as f64
+        };
         let aligned = top_ids
             .iter()
             .map(|&t| span_tokens(self.context_tokens, index.spans[t as usize]))
@@ -943,6 +965,18 @@ impl<'r, 'a> Request<'r, 'a> {
                 other.retain(|&o| {
                     number_label(context, sent, &index.norms[o as usize])
                         .is_none_or(|l| l.eq_ignore_ascii_case(label))
+                });
+            }
+        }
+        // A number after a locator noun ("section 4", "page 12") identifies a part: only
+        // another number of that locator swaps it, not a quantity of the sentence ("see
+        // section 4" against "at least 12 months' continuous service").
+        if kind == KeyKind::Number && !other.is_empty() {
+            if let Some(locator) = number_locator(claim_text, claim_toks, &content[i].norm) {
+                let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+                other.retain(|&o| {
+                    number_locator(context, sent, &index.norms[o as usize])
+                        .is_some_and(|l| l.eq_ignore_ascii_case(locator))
                 });
             }
         }
@@ -2068,4 +2102,23 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .count();
         held as f64 / self.content.len() as f64
     }
+}
+
+/// The byte ranges of `text` inside round brackets, each without its brackets (a bracket
+/// opened and closed on one level; an unclosed one encloses nothing).
+pub(super) fn parenthesised_spans(text: &str) -> Vec<Range<usize>> {
+    let mut out = Vec::new();
+    let mut open: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => open = Some(i + 1),
+            ')' => {
+                if let Some(o) = open.take() {
+                    out.push(o..i);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

@@ -120,9 +120,11 @@ impl<'a> SourceIndex<'a> {
         // `counted_years`).
         let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
         let mut last_month: Option<Cow<'a, str>> = None;
-        // The markdown headings above the current sentence, one per level at most, each with
-        // its keys, read once (`markdown_headings`).
-        let headings = markdown_headings(context);
+        // The headings above the current sentence, one per level at most, each with its keys,
+        // read once (`markdown_headings`, `plain_headings`).
+        let mut headings = markdown_headings(context);
+        headings.extend(plain_headings(context));
+        headings.sort_unstable_by_key(|h| h.line);
         let mut next_heading = 0;
         let mut heading_stack: Vec<(Heading, Vec<Key<'a>>)> = Vec::new();
         for (n_sent, &sp) in spans.iter().enumerate() {
@@ -270,8 +272,12 @@ impl<'a> SourceIndex<'a> {
             }
             // The headings of its section are stated of it too, as keys it holds without
             // writing them ("- Read gzip-compressed input" under "## [2.3.0] - 2023-01-09";
-            // a heading's own line, which starts before its text ends, is not under it).
-            for (h, keys) in &heading_stack {
+            // a heading's own line, which starts before its text ends, is not under it). A
+            // heading names a section and states nothing of its own: a subheading's line does
+            // not hold the headings above it ("### Added" under "## [4.2.0] - 2024-06-03" is
+            // no sentence that adds anything in 4.2.0; its items are).
+            let is_heading = heading_stack.last().is_some_and(|(h, _)| sp.0 < h.text.1);
+            for (h, keys) in heading_stack.iter().filter(|_| !is_heading) {
                 if sp.0 >= h.text.1 {
                     ks.extend(keys.iter().filter(|k| !k.negation).map(|k| Key {
                         at: 0,

@@ -495,15 +495,27 @@ fn gaps_of(pairs: impl Iterator<Item = (u32, u32)>) -> Vec<u32> {
 /// seven-point margin): a number derived so is grounded, as a span between two years is
 /// ([`year_gaps`]). Numbers apart, with others between them, are mostly of different things:
 /// "teenagers aged 13 to 18 get 8 to 10 hours of sleep every 24 hours" states no 6 (24 − 18).
+/// Two numbers that both carry a unit ([`unit_of`]) are subtracted only when it is the same
+/// unit ([`same_unit`]): a difference is defined within one kind of quantity (Roy, Vieira and
+/// Roth 2015), and "less than 12 months' service receive 10 weeks" states no 2 weeks.
 pub fn number_gaps(toks: &[Token<'_>]) -> Vec<u32> {
-    let numbers: Vec<u32> = (0..toks.len())
+    let numbers: Vec<(u32, Option<Unit<'_>>)> = (0..toks.len())
         .filter(|&i| {
             toks[i].is_number && !is_number_scale(toks, i + 1) && year_at(toks, i).is_none()
         })
-        .filter_map(|i| number_key(toks, i).parse::<u32>().ok())
+        .filter_map(|i| Some((number_key(toks, i).parse::<u32>().ok()?, unit_of(toks, i))))
         .take(NUMBER_GAPS_MAX)
         .collect();
-    gaps_of(numbers.windows(2).map(|w| (w[0], w[1])))
+    let comparable = |a: &Option<Unit<'_>>, b: &Option<Unit<'_>>| match (a, b) {
+        (Some(a), Some(b)) => same_unit(a, b),
+        _ => true,
+    };
+    gaps_of(
+        numbers
+            .windows(2)
+            .filter(|w| comparable(&w[0].1, &w[1].1))
+            .map(|w| (w[0].0, w[1].0)),
+    )
 }
 
 /// The shares of a sentence's numbers that its percentages state: for the first
@@ -1042,6 +1054,34 @@ pub(super) fn number_label<'a>(text: &str, toks: &[Token<'a>], norm: &str) -> Op
         && CALENDAR_NAMES
             .binary_search(&lower_cow(before.raw).as_ref())
             .is_err())
+    .then_some(before.raw)
+}
+
+/// Nouns that locate a part of a document or a step of a sequence by number ("section 4",
+/// "page 12", "step 3"), sorted: the number after one is the part's identifier, not a quantity
+/// (a locator, as a label is: [`number_label`]).
+const LOCATOR_NOUNS: &[&str] = &[
+    "appendix",
+    "article",
+    "chapter",
+    "clause",
+    "figure",
+    "page",
+    "paragraph",
+    "section",
+    "step",
+];
+
+/// The locator noun ([`LOCATOR_NOUNS`], any case) right before the first place of the number
+/// keyed `norm` ([`number_at`]) in `toks`, with only a space between (offsets in `text`): "in
+/// section 4" → "section". None when no locator stands there or `toks` does not state it.
+pub(super) fn number_locator<'a>(text: &str, toks: &[Token<'a>], norm: &str) -> Option<&'a str> {
+    let j = (1..toks.len()).find(|&j| toks[j].is_number && number_key(toks, j) == norm)?;
+    let before = &toks[j - 1];
+    let word = lower_cow(before.raw);
+    let word = word.strip_suffix('s').unwrap_or(&word);
+    (&text[before.start + before.raw.len()..toks[j].start] == " "
+        && LOCATOR_NOUNS.binary_search(&word).is_ok())
     .then_some(before.raw)
 }
 

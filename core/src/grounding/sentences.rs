@@ -220,6 +220,77 @@ pub(super) fn markdown_headings(context: &str) -> Vec<Heading> {
     out
 }
 
+/// [`Heading::level`] of a plain-text heading ([`plain_headings`]): below every ATX level, so
+/// that a markdown heading ends its section and the next plain heading replaces it.
+pub(super) const PLAIN_HEADING_LEVEL: u8 = 7;
+
+/// The most words a plain-text heading line has ([`plain_headings`]).
+const PLAIN_HEADING_MAX_WORDS: usize = 8;
+
+/// The plain-text headings of `context` in order, at [`PLAIN_HEADING_LEVEL`]: a line that opens
+/// a block (the first line, or one after a blank line), is followed by a line of text, has at
+/// most [`PLAIN_HEADING_MAX_WORDS`] words, a letter, and no sentence punctuation at its end
+/// or a colon inside ("4. Secondary caregiver leave", "Directions", "Reporting dashboard").
+/// A policy's or a leaflet's sections are titled so, and the title is said of every line
+/// below it, as an ATX heading's is ([`markdown_headings`]). A line that opens a list whose
+/// next line is an item of the same list ("1. Preheat the oven" before "2. …") is an item,
+/// not a heading; a markdown heading, a bullet and a table row are none.
+pub(super) fn plain_headings(context: &str) -> Vec<Heading> {
+    let mut out = Vec::new();
+    if !context.contains('\n') {
+        return out;
+    }
+    let lines: Vec<(usize, &str)> = context
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .collect();
+    // The kind of list marker a line opens with: digits and "." or ")", a bullet, or none.
+    let marker = |l: &str| -> Option<u8> {
+        let t = l.trim_start();
+        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+        match (digits, t.as_bytes().get(digits)) {
+            (1.., Some(b'.' | b')')) => Some(b'1'),
+            (0, Some(&b)) if matches!(b, b'-' | b'*' | b'+') && t[1..].starts_with(' ') => Some(b),
+            _ if t.starts_with('•') || t.starts_with('–') => Some(b'*'),
+            _ => None,
+        }
+    };
+    for (n, &(start, l)) in lines.iter().enumerate() {
+        let text = l.trim();
+        let opens_block = n == 0 || lines[n - 1].1.trim().is_empty();
+        let Some(&(_, next)) = lines.get(n + 1).filter(|(_, x)| !x.trim().is_empty()) else {
+            continue;
+        };
+        let m = marker(l);
+        // A bullet, a table row, a quote, a markdown heading, an item of a list going on, a
+        // sentence or a labelled line is no title.
+        let bullet = matches!(m, Some(b) if b != b'1');
+        let list_goes_on = m.is_some() && marker(next) == m;
+        let excluded = text.starts_with(['#', '|', '>'])
+            || bullet
+            || list_goes_on
+            || text.ends_with(['.', '!', '?', ':', ';', ','])
+            || text.contains(':');
+        let is_heading = opens_block
+            && !excluded
+            && text.split_whitespace().count() <= PLAIN_HEADING_MAX_WORDS
+            && text.chars().any(char::is_alphabetic);
+        if is_heading {
+            let from = start + (l.len() - l.trim_start().len());
+            out.push(Heading {
+                line: start,
+                text: (from, from + text.len()),
+                level: PLAIN_HEADING_LEVEL,
+            });
+        }
+    }
+    out
+}
+
 /// Byte spans of the members of `context` when it is one JSON document (RFC 8259; an object
 /// or array, checked by parsing it with `serde_json`), None otherwise. The members are the
 /// text between the structural characters `{`, `}`, `[`, `]` and `,` outside strings; the

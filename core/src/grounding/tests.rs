@@ -1227,6 +1227,10 @@ fn a_difference_of_two_whole_numbers_of_a_sentence_is_stated() {
     // Only numbers next to each other: 24 − 18 = 6 is no number the sentence states.
     let t = "teenagers aged 13 to 18 get 8 to 10 hours of sleep every 24 hours";
     assert_eq!(number_gaps(&tokens(t)), vec![5, 10, 2, 14]);
+    // Numbers of two different units have no difference: months of service and weeks of leave.
+    let t = "Employees with less than 12 months' service receive 10 weeks at full base pay.";
+    assert!(number_gaps(&tokens(t)).is_empty());
+    assert_eq!(number_gaps(&tokens("from 10 weeks to 12 weeks")), vec![2]);
     let g = analyse(
         "Teenagers need five to six hours of sleep.",
         "How much sleep do teenagers need?",
@@ -3704,4 +3708,99 @@ fn a_value_in_a_list_item_is_nearest_the_name_of_its_item() {
     let ctx = "Peru with 13%, Colombia with 10%";
     let toks = tokens(ctx);
     assert_eq!(clause_segments(ctx, &toks), [0, 0, 0, 1, 1, 1]);
+}
+
+#[test]
+fn a_plain_text_section_title_is_said_of_the_lines_below_it() {
+    let ctx = "Family Leave Policy\n\n3. Primary caregiver leave\nEmployees with at least 12 \
+               months' service receive 18 weeks of leave. Employees with less than 12 months' \
+               service receive 10 weeks at full base pay.\n\n4. Secondary caregiver leave\n\
+               Employees with at least 6 months' service receive 6 weeks of leave at full base \
+               pay. Employees with less than 6 months' service receive 2 weeks at full base pay.\n";
+    let q = "I'm the secondary caregiver with 4 months' service. How much leave do I get?";
+    // The section's title tells which sentence is the claim's: the secondary caregiver's
+    // shorter service gets 2 weeks, not the primary caregiver's 10.
+    assert_contradicted(
+        "Employees with less than 12 months' service get 2 weeks of secondary caregiver leave.",
+        q,
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "Employees with less than 6 months' service get 2 weeks of secondary caregiver leave.",
+        q,
+        ctx,
+        false,
+    );
+    assert_eq!(
+        plain_headings(ctx)
+            .iter()
+            .map(|h| &ctx[h.text.0..h.text.1])
+            .collect::<Vec<_>>(),
+        ["3. Primary caregiver leave", "4. Secondary caregiver leave"]
+    );
+    // A title set apart by a blank line heads no lines.
+    // Items of one list, a sentence, a labelled line and a bullet are no titles.
+    assert!(plain_headings("1. Preheat the oven\n2. Mix the flour\n").is_empty());
+    assert!(plain_headings("The oven is hot.\nBake it.\n").is_empty());
+    assert!(plain_headings("Attendees: Priya, Lucy\nNotes follow\n").is_empty());
+    assert!(plain_headings("- a bullet\ntext\n").is_empty());
+    assert_eq!(plain_headings("Directions\n• Take 1 tablet\n").len(), 1);
+}
+
+#[test]
+fn a_subheading_holds_no_heading_above_it() {
+    // "### Added" under "## [4.2.0] …" adds nothing in 4.2.0: the claim aligns to its item
+    // under 4.1.0 and the version conflicts.
+    let ctx = "# Changelog\n\n## [4.2.0] - 2024-06-03\n### Added\n- `--dry-run` flag.\n\n\
+               ## [4.1.0] - 2024-03-11\n### Added\n- `--exclude` glob patterns for `sync`.\n";
+    let g = analyse(
+        "The --exclude patterns were added in 4.2.0.",
+        "When was --exclude added?",
+        ctx,
+    );
+    assert_ne!(
+        g.claims[0].source.as_ref().map(|s| s.text.as_str()),
+        Some("### Added"),
+        "{g:?}"
+    );
+}
+
+#[test]
+fn a_number_after_a_locator_noun_is_swapped_only_by_that_locator() {
+    let ctx = "Employees with at least 12 months' service receive 18 weeks of leave.";
+    let q = "How much leave do I get?";
+    assert_contradicted(
+        "Employees with at least 12 months' service receive 18 weeks of leave (section 4).",
+        q,
+        ctx,
+        false,
+    );
+    let toks = tokens("as section 4 says");
+    assert_eq!(
+        number_locator("as section 4 says", &toks, "4"),
+        Some("section")
+    );
+    let toks = tokens("after 4 weeks");
+    assert_eq!(number_locator("after 4 weeks", &toks, "4"), None);
+}
+
+#[test]
+fn a_parenthetical_aside_is_not_counted_in_local_support() {
+    // The owner swapped: the claim's date in parentheses is told by another sentence, and
+    // its own proposition is the action sentence's with another owner.
+    let ctx = "Attendees: Priya Raman, Lucy Chen.\n- Decision: general release moved from 25 \
+               March to 8 April.\n- ACTION: Lucy to notify the four pilot customers of the new \
+               date by 18 March.\n- ACTION: Priya to book a session with Marcus.";
+    let q = "Can you pull out the action items with owners?";
+    let text =
+        "- Priya Raman — tell the four pilot customers about the new release date (8 April) \
+                — by 18 March";
+    assert_contradicted(text, q, ctx, true);
+    assert_contradicted(&text.replace("Priya Raman", "Lucy Chen"), q, ctx, false);
+    let spans = parenthesised_spans("a (b) c (d");
+    assert_eq!(
+        spans.iter().map(|r| (r.start, r.end)).collect::<Vec<_>>(),
+        [(3, 4)]
+    );
 }
