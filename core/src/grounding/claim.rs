@@ -67,6 +67,9 @@ pub(super) struct Request<'r, 'a> {
     /// The calendar dates of the sources, each with the sentence that states it, found when a
     /// claim first states a date.
     source_dates: OnceCell<Vec<(u32, CalendarDate)>>,
+    /// The month-and-year dates of the sources ([`month_years`]), each with the sentence that
+    /// states it, found when a claim first states one.
+    source_month_years: OnceCell<Vec<(u32, MonthYear)>>,
     /// The sources' first pronoun of each gender ([`first_pronouns`]), found when a claim is
     /// first judged by its pronouns.
     source_pronouns: OnceCell<[Option<&'r Token<'a>>; 2]>,
@@ -251,6 +254,7 @@ impl<'r, 'a> Request<'r, 'a> {
             measure: asked.measure,
             source_slots: OnceCell::new(),
             source_dates: OnceCell::new(),
+            source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
             source_pronouns: OnceCell::new(),
             excepting: OnceCell::new(),
@@ -272,6 +276,66 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter_map(|k| k.parse::<f64>().ok())
                 .collect()
         })
+    }
+
+    /// A month and year the claim states together ("She fled in July 1939") that no sentence
+    /// of the sources states together, when a sentence holding at least half of the words of
+    /// the date's clause segment ([`clause_segments`]) that the sources hold states that month
+    /// with another year ("she fled
+    /// Germany in July 1938"): a month with its year is one value, as a month with its day is
+    /// ([`calendar_dates`]; TimeML's TIMEX3 value, Pustejovsky et al. 2003), and the year of
+    /// another date ("in Nature in February 1939") does not state it.
+    fn month_year_swap(&self, view: &ClaimView<'_, 'a>, found: &mut Conflicts) {
+        if !found.list.is_empty() || view.polar {
+            return;
+        }
+        let claimed = month_years(view.text, view.toks);
+        if claimed.is_empty() {
+            return;
+        }
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
+        let stated = self.source_month_years.get_or_init(|| {
+            let mut out = Vec::new();
+            for (t, &sp) in index.spans.iter().enumerate() {
+                let toks = span_tokens(context_tokens, sp);
+                out.extend(
+                    month_years(context, toks)
+                        .into_iter()
+                        .map(|d| (t as u32, d)),
+                );
+            }
+            out
+        });
+        let mut segments: Option<Vec<u32>> = None;
+        for d in claimed {
+            if stated
+                .iter()
+                .any(|(_, s)| (s.month, s.year) == (d.month, d.year))
+            {
+                continue;
+            }
+            let segments = segments.get_or_insert_with(|| clause_segments(view.text, view.toks));
+            let words: Vec<u32> = view
+                .content
+                .iter()
+                .zip(&view.ids)
+                .filter(|(k, _)| {
+                    k.kind == KeyKind::Word && segments[k.at as usize] == segments[d.at]
+                })
+                .filter_map(|(_, id)| *id)
+                .collect();
+            let rival = stated.iter().find(|(t, s)| {
+                let held = words.iter().filter(|&&w| index.has(*t, w)).count();
+                s.month == d.month && s.year != d.year && held >= 1 && 2 * held >= words.len()
+            });
+            if let Some((t, s)) = rival {
+                found
+                    .list
+                    .push(versus(&d.year.to_string(), &s.year.to_string()));
+                found.sentence = found.sentence.or(Some(*t));
+                return;
+            }
+        }
     }
 
     fn stated_dates(&self) -> &[(u32, CalendarDate)] {
@@ -410,6 +474,7 @@ impl<'r, 'a> Request<'r, 'a> {
             let al = self.align(&view, top, s);
             aligned_support = al.aligned_support;
             self.entity_conflicts(&view, &al, &mut scratch.clause_scores, &mut found);
+            self.month_year_swap(&view, &mut found);
             self.unit_swap(&view, &al, &mut found);
             self.clause_name_conflict(&view, &al, &mut found);
             self.polarity(&view, &al, &mut found, tally);

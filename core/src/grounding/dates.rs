@@ -76,6 +76,29 @@ pub(super) struct CalendarDate {
     pub(super) span: (usize, usize),
 }
 
+/// A month with its year ([`month_years`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct MonthYear {
+    pub(super) month: &'static str,
+    pub(super) year: u32,
+    /// The index of the month's token.
+    pub(super) at: usize,
+}
+
+/// The months of `toks` (offsets in `text`) written with their year right after them, a space
+/// or ", " between ("July 1938", "20 July 1969", "March, 2024"): one value, as a month and
+/// day are ([`calendar_dates`]).
+pub(super) fn month_years(text: &str, toks: &[Token<'_>]) -> Vec<MonthYear> {
+    (0..toks.len().saturating_sub(1))
+        .filter_map(|i| {
+            let month = month_at(toks, i)?;
+            let gap = &text[toks[i].start + toks[i].raw.len()..toks[i + 1].start];
+            let year = year_at(toks, i + 1).filter(|_| gap == " " || gap == ", ")?;
+            Some(MonthYear { month, year, at: i })
+        })
+        .collect()
+}
+
 /// The calendar dates of `toks` (offsets in `text`): a month ([`month_at`]) with a day
 /// ([`day_at`]) right before it ("15 February", "the 15th of February") or right after it
 /// ("February 15", "Feb. 15th"). The first day of a range whose last day is so dated is a date

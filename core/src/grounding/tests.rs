@@ -3804,3 +3804,30 @@ fn a_parenthetical_aside_is_not_counted_in_local_support() {
         [(3, 4)]
     );
 }
+
+#[test]
+fn a_month_and_its_year_are_one_value() {
+    let ctx = "Following the annexation of Austria she fled Germany in July 1938, travelling via \
+               the Netherlands to Stockholm. Meitner and Frisch interpreted the result as \
+               nuclear fission, publishing their explanation in Nature in February 1939.";
+    let q = "When did Meitner leave Germany?";
+    // "1939" is a year of the sources and "July" a month of them, but never July 1939.
+    assert_contradicted(
+        "She fled in July 1939, shortly after she and Frisch published their explanation in \
+         Nature.",
+        q,
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "She fled in July 1938, going through the Netherlands to Stockholm.",
+        q,
+        ctx,
+        false,
+    );
+    let t = "on 20 July 1969, and in March, 2024 or May of 2020";
+    let dates = month_years(t, &tokens(t));
+    let found: Vec<_> = dates.iter().map(|d| (d.month, d.year)).collect();
+    assert_eq!(found.len(), 2, "{dates:?}");
+    assert_eq!(found[1].1, 2024);
+}
