@@ -359,7 +359,8 @@ pub(super) fn json_member_spans(context: &str) -> Option<Vec<(usize, usize)>> {
 /// Strunk 2006, "Unsupervised Multilingual Sentence Boundary Detection", for the cases that
 /// matter here): a title before a capitalised name ("Dr. Mette Holm", "St. Louis"; the
 /// [`TITLES`]), a suffix of a name before a lower-case word ("Apple Inc. is …";
-/// [`NAME_SUFFIXES`]), a month abbreviation before a day ("Feb. 15",
+/// [`NAME_SUFFIXES`]), a lower-case abbreviation before a lower-case word
+/// ([`LOWER_ABBREVIATIONS`]), a month abbreviation before a day ("Feb. 15",
 /// [`crate::text::month_index`]) or a number sign before its number ("near no. 40",
 /// [`NUMBER_SIGNS`]).
 pub(super) fn abbreviation_continues(text: &str, word_start: usize, dot: usize) -> bool {
@@ -369,9 +370,19 @@ pub(super) fn abbreviation_continues(text: &str, word_start: usize, dot: usize) 
     };
     (TITLES.contains(&word) && next.is_uppercase())
         || (NAME_SUFFIXES.contains(&word) && next.is_lowercase())
+        || (LOWER_ABBREVIATIONS.contains(&word)
+            && (next.is_lowercase() || next.is_ascii_digit() || matches!(next, ',' | ')')))
         || ((crate::text::abbreviation_month(word).is_some() || NUMBER_SIGNS.contains(&word))
             && next.is_ascii_digit())
 }
+
+/// Lower-case abbreviations that a sentence goes on after when a lower-case word, a digit, a
+/// comma or a closing bracket follows ("(incl. dark-mode variants)", "approx. 40 km", "cats
+/// vs. dogs"), as Punkt does not split after an abbreviation before a lower-case word (Kiss
+/// and Strunk 2006, §2); before a capital they end it ("… and so on, etc. The next …").
+const LOWER_ABBREVIATIONS: &[&str] = &[
+    "approx", "ca", "cf", "esp", "etc", "excl", "incl", "resp", "viz", "vs",
+];
 
 /// Whether the "." at byte `dot` closes a lower-case dotted abbreviation ("a.m.", "p.m.",
 /// "e.g.", "i.e."; the one letter at `letter` follows another letter's ".") that the

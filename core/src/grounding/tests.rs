@@ -3831,3 +3831,20 @@ fn a_month_and_its_year_are_one_value() {
     assert_eq!(found.len(), 2, "{dates:?}");
     assert_eq!(found[1].1, 2024);
 }
+
+#[test]
+fn a_lower_case_abbreviation_before_a_lower_case_word_ends_no_sentence() {
+    let t = "Ten icons (incl. dark-mode variants) ship in 2.1. The rest follow, etc. Then it ends.";
+    let spans = sentence_spans(t);
+    let texts: Vec<&str> = spans.iter().map(|&(a, b)| &t[a..b]).collect();
+    assert_eq!(
+        texts,
+        [
+            "Ten icons (incl. dark-mode variants) ship in 2.1.",
+            "The rest follow, etc.",
+            "Then it ends."
+        ]
+    );
+    let t = "It is approx. 40 km long.";
+    assert_eq!(sentence_spans(t).len(), 1);
+}
