@@ -281,10 +281,11 @@ impl<'r, 'a> Request<'r, 'a> {
     /// A month and year the claim states together ("She fled in July 1939") that no sentence
     /// of the sources states together, when a sentence holding at least half of the words of
     /// the date's clause segment ([`clause_segments`]) that the sources hold states that month
-    /// with another year ("she fled
-    /// Germany in July 1938"): a month with its year is one value, as a month with its day is
-    /// ([`calendar_dates`]; TimeML's TIMEX3 value, Pustejovsky et al. 2003), and the year of
-    /// another date ("in Nature in February 1939") does not state it.
+    /// with another year ("she fled Germany in July 1938"): a month with its year is one
+    /// value, as a month with its day is ([`calendar_dates`]; TimeML's TIMEX3 value,
+    /// Pustejovsky et al. 2003), and the year of another date ("in Nature in February 1939")
+    /// does not state it. Pushes the first such conflict (`"1939" vs "1938"`) to `found`, with
+    /// the rival's sentence, when no rule before it found one.
     fn month_year_swap(&self, view: &ClaimView<'_, 'a>, found: &mut Conflicts) {
         if !found.list.is_empty() || view.polar {
             return;

@@ -79,7 +79,9 @@ pub(super) struct CalendarDate {
 /// A month with its year ([`month_years`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct MonthYear {
+    /// The month's name in lower case, as [`crate::text::MONTH_NAMES`] writes it.
     pub(super) month: &'static str,
+    /// The year, 1000 to 2100 ([`year_at`]).
     pub(super) year: u32,
     /// The index of the month's token.
     pub(super) at: usize,
