@@ -1024,24 +1024,23 @@ impl<'r, 'a> Request<'r, 'a> {
             (view.text, view.toks, view.keys, &view.content);
         // A number named by a label ("Python 3.12", "PEP 695", "Boeing 747") is an
         // identifier of the thing the label names: another label's number is another
-        // thing, not the value swapped.
+        // thing, not the value swapped. A number after a locator noun ("section 4", "page
+        // 12") identifies a part: only another number of that locator swaps it, not a
+        // quantity of the sentence ("see section 4" against "at least 12 months' continuous
+        // service").
         if kind == KeyKind::Number && !other.is_empty() {
-            if let Some(label) = number_label(claim_text, claim_toks, &content[i].norm) {
-                let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            let norm = &content[i].norm;
+            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            let rival = |o: u32| index.norms[o as usize].as_ref();
+            if let Some(label) = number_label(claim_text, claim_toks, norm) {
                 other.retain(|&o| {
-                    number_label(context, sent, &index.norms[o as usize])
+                    number_label(context, sent, rival(o))
                         .is_none_or(|l| l.eq_ignore_ascii_case(label))
                 });
             }
-        }
-        // A number after a locator noun ("section 4", "page 12") identifies a part: only
-        // another number of that locator swaps it, not a quantity of the sentence ("see
-        // section 4" against "at least 12 months' continuous service").
-        if kind == KeyKind::Number && !other.is_empty() {
-            if let Some(locator) = number_locator(claim_text, claim_toks, &content[i].norm) {
-                let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            if let Some(locator) = number_locator(claim_text, claim_toks, norm) {
                 other.retain(|&o| {
-                    number_locator(context, sent, &index.norms[o as usize])
+                    number_locator(context, sent, rival(o))
                         .is_some_and(|l| l.eq_ignore_ascii_case(locator))
                 });
             }
