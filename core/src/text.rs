@@ -1256,6 +1256,12 @@ mod tests {
             ["open", "7:0", "18:0", "8:30", "13:0", "won", "3", "0"]
         );
         assert_eq!(number_digits("18:0"), "18");
+        // A fraction of zeros is no part of the key: "€148.00" is the "€148" of a claim.
+        let key = |t: &str| number_key(&tokens(t), 0).into_owned();
+        assert_eq!(key("148.00"), "148");
+        assert_eq!(key("1,200.0"), "1200");
+        assert_eq!(key("2.50"), "2.50");
+        assert_eq!(key("1.0.0"), "1.0.0");
         assert_eq!(number_value("9:30"), number_value("9.30"));
         assert_eq!(number_value("18:45:30"), None);
     }
@@ -1570,6 +1576,46 @@ pub fn is_approximated(toks: &[Token<'_>], i: usize) -> bool {
     i >= 2 && !toks[i - 2].is_number && {
         let two = format!("{} {}", word(i - 2), one);
         APPROXIMATORS.contains(&two.as_str())
+    }
+}
+
+/// The side of its number a bound keeps to ([`approximator_bound`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is the number or above it ("over 1,000", "more than", "at least").
+    AtLeast,
+    /// The value is the number or below it ("under 12", "less than", "fewer than", "up to").
+    AtMost,
+}
+
+impl Bound {
+    /// Whether `value` keeps to this side of `number` (inclusive: "over 20,000" is read as
+    /// loosely as "about 20,000" is, but not of 19,800).
+    pub fn admits(self, value: f64, number: f64) -> bool {
+        match self {
+            Bound::AtLeast => value >= number,
+            Bound::AtMost => value <= number,
+        }
+    }
+}
+
+/// The bound the approximator right before the number token `toks[i]` states, when it states
+/// one ([`is_approximated`]; "over", "more than", "at least", "just over" → at least; "under",
+/// "less than", "fewer than", "up to", "just under" → at most): a bound is stated of a side of
+/// its number, not of its neighbourhood, so "over $2,000" is not a reading of "$1,500". None for
+/// the approximators of a neighbourhood ("about", "nearly").
+pub fn approximator_bound(toks: &[Token<'_>], i: usize) -> Option<Bound> {
+    if i == 0 || toks[i - 1].is_number {
+        return None;
+    }
+    let is = |j: usize, w: &str| toks[j].raw.eq_ignore_ascii_case(w);
+    let two = |a: &str, b: &str| i >= 2 && is(i - 2, a) && is(i - 1, b);
+    if is(i - 1, "over") || two("more", "than") || two("at", "least") {
+        Some(Bound::AtLeast)
+    } else if is(i - 1, "under") || two("less", "than") || two("fewer", "than") || two("up", "to") {
+        Some(Bound::AtMost)
+    } else {
+        None
     }
 }
 
@@ -2019,12 +2065,13 @@ pub fn joined_name(word: &str) -> Option<(&str, &str)> {
     .then_some((head, tail))
 }
 
-/// The canonical digits of the number token `toks[i]`: its [`number_digits`], multiplied by the
-/// scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5 million"
-/// and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal values
-/// written these ways get equal keys.
+/// The canonical digits of the number token `toks[i]`: its [`number_digits`] without a
+/// fraction of zeros ("148.00" → "148", the "€148" of a price written to the cent), multiplied
+/// by the scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5
+/// million" and "5.5m" → "5500000", as "5,500,000" gives; "1.2345 thousand" → "1234.5"). Equal
+/// values written these ways get equal keys.
 pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str> {
-    let digits = number_digits(toks[i].raw);
+    let digits = without_zero_fraction(number_digits(toks[i].raw));
     let Some(power) = scale_at(toks, i + 1) else {
         return digits;
     };
@@ -2042,6 +2089,26 @@ pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str>
     } else {
         format!("{whole}.{rest}")
     })
+}
+
+/// `digits` (a [`number_digits`]) without a decimal fraction of zeros only ("148.00" → "148",
+/// "2.0" → "2"); other numbers as they are ("2.50", "1.0.0", "7.55").
+fn without_zero_fraction(digits: std::borrow::Cow<'_, str>) -> std::borrow::Cow<'_, str> {
+    let int_len = match digits.split_once('.') {
+        Some((int, frac))
+            if !int.is_empty() && !frac.is_empty() && frac.bytes().all(|b| b == b'0') =>
+        {
+            int.len()
+        }
+        _ => return digits,
+    };
+    match digits {
+        std::borrow::Cow::Borrowed(b) => std::borrow::Cow::Borrowed(&b[..int_len]),
+        std::borrow::Cow::Owned(mut o) => {
+            o.truncate(int_len);
+            std::borrow::Cow::Owned(o)
+        }
+    }
 }
 
 /// `word` with its letters' diacritics removed (canonical decomposition, combining marks

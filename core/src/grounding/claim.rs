@@ -34,6 +34,9 @@ pub(super) struct Request<'r, 'a> {
     lower_vocab: &'r LowerVocab<'a>,
     /// Every key of the prompt: a claim's key the prompt holds counts as given.
     prompt_keys: FastSet<Cow<'a, str>>,
+    /// The (month, day) of each calendar date the prompt states ([`calendar_dates`]): the
+    /// user's own dates, which an answer restates (`recombined_date`).
+    prompt_dates: Vec<(&'static str, u8)>,
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
     prompt_numbers: OnceCell<Vec<f64>>,
@@ -242,6 +245,10 @@ impl<'r, 'a> Request<'r, 'a> {
             index,
             lower_vocab,
             prompt_keys,
+            prompt_dates: calendar_dates(prompt, prompt_tokens)
+                .iter()
+                .map(|d| (d.month, d.day))
+                .collect(),
             question_names,
             question_words,
             question,
@@ -266,8 +273,6 @@ impl<'r, 'a> Request<'r, 'a> {
         self.question_toks.get_or_init(|| tokens(self.question))
     }
 
-    /// The calendar dates of the sources, each with the sentence that states it, found on first
-    /// use.
     /// The values of the prompt's number keys ([`Request::prompt_numbers`]), parsed once.
     fn prompt_numbers(&self) -> &[f64] {
         self.prompt_numbers.get_or_init(|| {
@@ -1040,8 +1045,7 @@ impl<'r, 'a> Request<'r, 'a> {
             }
             if let Some(locator) = number_locator(claim_text, claim_toks, norm) {
                 other.retain(|&o| {
-                    number_locator(context, sent, rival(o))
-                        .is_some_and(|l| l.eq_ignore_ascii_case(locator))
+                    number_locator(context, sent, rival(o)).is_some_and(|l| l == locator)
                 });
             }
         }
@@ -1520,12 +1524,17 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// A date the sources never state, recombined from theirs: a date of an aligned sentence
     /// has its month or its day, not both ("Jan 15" against "from 2 January until 15
-    /// February"; `calendar_dates`). Gated on what the two aligned sentences hold.
+    /// February"; `calendar_dates`). Gated on what the two aligned sentences hold. A date the
+    /// prompt states is the user's, which the answer restates ("with a 2 September 2020
+    /// birthday" to "born on 2 September 2020"), not one it takes from the sources.
     fn recombined_date(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         if al.aligned_support < 0.6 {
             return None;
         }
         for &d in view.dates() {
+            if self.prompt_dates.contains(&(d.month, d.day)) {
+                continue;
+            }
             let stated = self.stated_dates();
             if stated
                 .iter()

@@ -16,8 +16,23 @@ pub(super) const CLAUSE_OPENERS: &[&str] = &[
 /// Subordinating conjunctions that open a sentence with a clause of its own, ended by the first
 /// comma ([`clause_ranges`]).
 pub(super) const SUBORDINATORS: &[&str] = &[
-    "although", "though", "while", "whereas", "because", "since", "if", "when", "unless",
+    "although", "though", "while", "whereas", "because", "since", "if", "when", "unless", "where",
+    "whenever",
 ];
+
+/// Whether `lower` (a lower-cased word) is a personal pronoun that stands as a clause's subject,
+/// alone or contracted with its verb ("they", "you'll", "it's", "there's", "that's").
+pub(super) fn subject_pronoun(lower: &str) -> bool {
+    let head = lower.split(['\'', '’']).next().unwrap_or(lower);
+    matches!(
+        head,
+        "i" | "you" | "he" | "she" | "it" | "we" | "they" | "there" | "that"
+    )
+}
+
+/// Prepositions after which "that" is a demonstrative pronoun, not a relative one ("After
+/// that, …", "smaller than that of Lake Superior"): no clause opens there ([`clause_ranges`]).
+const THAT_DEMONSTRATIVE_AFTER: &[&str] = &["than", "after", "before", "like", "about", "despite"];
 
 /// Whether "as" at token `i` of `toks` opens a clause: not when it begins "as well as", "as of",
 /// "as much/many as", "as far as", "as opposed to" or "as part of", phrases inside a clause.
@@ -32,8 +47,9 @@ pub(super) fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
 /// The clauses of a source sentence, as ranges of its tokens `toks` (offsets in `text`): a new
 /// clause starts at a token of [`CLAUSE_OPENERS`] that follows a comma or colon, or anywhere
 /// after the first token at "but", "whereas" or "although", or at a relative pronoun ("that",
-/// "which", "who", "whom"; a "that" after "than" is a demonstrative, "smaller than that of Lake
-/// Superior"): a relative clause has a predicate of its own, so "Python 3.0,
+/// "which", "who", "whom"; not a "that" after a preposition, a demonstrative: "smaller than
+/// that of Lake Superior", [`THAT_DEMONSTRATIVE_AFTER`]): a relative clause has a predicate of
+/// its own, so "Python 3.0,
 /// released on 3 December 2008, was a major revision … that is not completely
 /// backward-compatible" denies only the compatibility, not the release. A sentence that opens
 /// with a subordinating conjunction ([`SUBORDINATORS`]) has its main clause after the first
@@ -43,7 +59,8 @@ pub(super) fn opens_as_clause(toks: &[Token<'_>], i: usize) -> bool {
 /// a comma opens an adverbial clause of reason or time ("Net profit fell …, as costs climbed":
 /// the costs' direction is not the profit's), unless it begins a phrase that is no clause
 /// ([`opens_as_clause`]). "before" or "after" with a subject and a finite verb opens one
-/// anywhere ([`opens_temporal_clause`]).
+/// anywhere ([`opens_temporal_clause`]), and so does a dash before a conjunction or a subject
+/// pronoun ([`subject_pronoun`]).
 pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -64,7 +81,23 @@ pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Ran
         in_without &= !closes_without;
         let opens_without = is_without_gerund(toks, i);
         in_without |= opens_without;
+        // A dash before a conjunction or a subject pronoun marks off a clause, with its own
+        // predicate ("Don't use `page` — they were removed in v2"; "After that — or if you
+        // don't turn up — you'll be charged"). Not the dashes between a record's fields ("Lucy
+        // Chen — tell the pilot customers — by 18 March"), a range ("1939–1945") or a title
+        // ("2004 Siebel Open – Singles").
+        let dashed = (gap.contains(['—', '–']) || gap.contains("--") || gap == "-")
+            && (CLAUSE_OPENERS.contains(&lower.as_ref())
+                || lower == "or"
+                || subject_pronoun(&lower));
+        // "that" after a preposition is a demonstrative ("After that", "smaller than that of
+        // Lake Superior"), no relative pronoun.
+        let demonstrative = lower == "that"
+            && THAT_DEMONSTRATIVE_AFTER
+                .iter()
+                .any(|w| toks[i - 1].raw.eq_ignore_ascii_case(w));
         let opens = closes_subordinate
+            || dashed
             || closes_without
             || opens_without
             || (after_comma && CLAUSE_OPENERS.contains(&lower.as_ref()))
@@ -74,7 +107,7 @@ pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Ran
             || (matches!(
                 lower.as_ref(),
                 "but" | "whereas" | "although" | "that" | "which" | "who" | "whom"
-            ) && !(lower == "that" && toks[i - 1].raw.eq_ignore_ascii_case("than")));
+            ) && !demonstrative);
         if opens {
             out.push(start..i);
             start = i;

@@ -137,6 +137,28 @@ pub(super) fn condition_side(raw: &str) -> Option<usize> {
         .position(|w| raw.eq_ignore_ascii_case(w))
 }
 
+/// Whether the clause `range` of `toks` (offsets in `text`) opens with a prohibition in the
+/// imperative whose verb it holds ("Don't use `page` or `offset`", "Do not unplug …", "Never
+/// leave …"; [`deontic_verbs`]): a directive, which has no truth value for the sources to deny
+/// (Searle 1976, "A classification of illocutionary acts", *Language in Society* 5(1)). It is
+/// judged against them by its deontic force (`Request::deontic`), not by its polarity.
+pub(super) fn opens_prohibition(
+    text: &str,
+    toks: &[Token<'_>],
+    range: &std::ops::Range<usize>,
+) -> bool {
+    let head = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let s = range.start;
+    let imperative = head(s, "don't")
+        || head(s, "don’t")
+        || head(s, "never")
+        || (head(s, "do") && head(s + 1, "not"));
+    imperative
+        && deontic_verbs(text, toks)
+            .iter()
+            .any(|&(j, f)| f == Deontic::Prohibited && range.contains(&j))
+}
+
 /// Whether token `i` of `toks` (offsets in `text`) opens a clause: it opens its sentence, or
 /// follows a colon, a semicolon or a dash ("Warning: do not …"; "Take it with food; do not
 /// …").

@@ -39,6 +39,10 @@ pub(super) struct Key<'a> {
     pub(super) negation: bool,
     /// A number stated as approximate ("about 330": `text::is_approximated`).
     pub(super) approx: bool,
+    /// The bound an approximator of it states ("over 1,000": at least; "up to 12": at most,
+    /// [`crate::text::approximator_bound`]): a number of the sources found for it rounds to it
+    /// and keeps to that side of it ([`SourceIndex::id_of`]).
+    pub(super) bound: Option<crate::text::Bound>,
     /// A share stated as a fraction in words ("half of", "a quarter of": `share_at`): found
     /// in the sources by a number within [`SHARE_TOLERANCE`] of it (a percentage, as a rule).
     pub(super) share: bool,
@@ -96,6 +100,7 @@ impl<'a> Key<'a> {
             kind: KeyKind::Name,
             negation: false,
             approx: false,
+            bound: None,
             share: false,
             qty: None,
             run: NO_RUN,
@@ -133,6 +138,27 @@ pub(super) fn stopword_initialism(toks: &[Token<'_>], i: usize) -> bool {
         && capitals(&toks[i])
         && !(toks[i - 1].is_number || capitals(&toks[i - 1]))
         && !toks.get(i + 1).is_some_and(capitals)
+}
+
+/// Whether `toks[i]` is a word in capitals (two letters or more, none lower case) that is
+/// shouted rather than an initialism by its form: longer than six letters ("CONFIRMATION"), or
+/// next to another word in capitals ("HOTEL BOOKING"), as a heading or a warning set in
+/// capitals writes every word. Its capitals are no mark of a name ([`sentence_keys`]).
+pub(super) fn shouted_word(toks: &[Token<'_>], i: usize) -> bool {
+    let capitals = |t: &Token<'_>| {
+        !t.is_number
+            && t.raw.chars().filter(|c| c.is_alphabetic()).nth(1).is_some()
+            && !t.raw.chars().any(char::is_lowercase)
+    };
+    capitals(&toks[i])
+        && (toks[i]
+            .raw
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .nth(6)
+            .is_some()
+            || (i > 0 && capitals(&toks[i - 1]))
+            || toks.get(i + 1).is_some_and(capitals))
 }
 
 /// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of
@@ -196,6 +222,7 @@ pub(super) fn sentence_keys<'a>(
                 kind: KeyKind::Word,
                 negation: true,
                 approx: false,
+                bound: None,
                 share: false,
                 qty: None,
                 run: NO_RUN,
@@ -237,6 +264,7 @@ pub(super) fn sentence_keys<'a>(
                     kind: KeyKind::Year,
                     negation: false,
                     approx: true,
+                    bound: None,
                     share: false,
                     qty: None,
                     run: NO_RUN,
@@ -255,6 +283,7 @@ pub(super) fn sentence_keys<'a>(
                 kind: if year { KeyKind::Year } else { KeyKind::Number },
                 negation: false,
                 approx: is_approximated(toks, i),
+                bound: approximator_bound(toks, i),
                 share: false,
                 qty: quantity_of(i),
                 run: NO_RUN,
@@ -273,6 +302,7 @@ pub(super) fn sentence_keys<'a>(
             out.push(Key {
                 kind: KeyKind::Number,
                 approx: true,
+                bound: None,
                 share: true,
                 ..Key::name(Cow::Owned(format!("{percent:.0}")))
             });
@@ -312,6 +342,7 @@ pub(super) fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    bound: approximator_bound(toks, i),
                     share: false,
                     // The quantities read "six hours" of "fifty six hours": none is kept. They
                     // read "seven million square kilometres" whole.
@@ -328,6 +359,7 @@ pub(super) fn sentence_keys<'a>(
                     kind: KeyKind::Number,
                     negation: false,
                     approx: is_approximated(toks, i),
+                    bound: approximator_bound(toks, i),
                     share: false,
                     qty: quantity_of(i),
                     run: NO_RUN,
@@ -369,6 +401,16 @@ pub(super) fn sentence_keys<'a>(
             out.push(Key::word(Cow::Owned(
                 initialism_letters(t.raw).unwrap_or_else(|| lower.to_string()),
             )));
+            continue;
+        }
+        // A word set in capitals among capitals (a heading or a warning: "BOOKING
+        // CONFIRMATION", "KEEP OUT OF REACH"), or too long for an initialism, is no name by its
+        // capitals: as a word opening a sentence, it is an ordinary word when the request writes
+        // it in lower case or English text does ([`shouted_word`]).
+        if shouted_word(toks, i)
+            && (lower_vocab.has_word(lower) || crate::lexicon::is_common_word(lower))
+        {
+            out.push(Key::word(inflection_stem(normal_form(lower_word))));
             continue;
         }
         // An initialism ("U.S", "NASA") is a name keyed by its letters, as the capitalised name
@@ -448,6 +490,7 @@ pub(super) fn sentence_keys<'a>(
             kind,
             negation: false,
             approx: false,
+            bound: None,
             share: false,
             qty: None,
             run: if name { runs.of(i, text, toks) } else { NO_RUN },

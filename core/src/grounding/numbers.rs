@@ -1072,17 +1072,22 @@ const LOCATOR_NOUNS: &[&str] = &[
     "step",
 ];
 
-/// The locator noun ([`LOCATOR_NOUNS`], any case) right before the first place of the number
-/// keyed `norm` ([`number_at`]) in `toks`, with only a space between (offsets in `text`): "in
+/// The locator noun ([`LOCATOR_NOUNS`]) right before the first place of the number keyed `norm`
+/// ([`number_at`]) in `toks`, with only a space between (offsets in `text`), as the list spells
+/// it (lower case, singular), so that "Sections 4 and 5" and "section 4" name one locator: "in
 /// section 4" → "section". None when no locator stands there or `toks` does not state it.
-pub(super) fn number_locator<'a>(text: &str, toks: &[Token<'a>], norm: &str) -> Option<&'a str> {
+pub(super) fn number_locator(text: &str, toks: &[Token<'_>], norm: &str) -> Option<&'static str> {
     let j = (1..toks.len()).find(|&j| toks[j].is_number && number_key(toks, j) == norm)?;
     let before = &toks[j - 1];
+    if &text[before.start + before.raw.len()..toks[j].start] != " " {
+        return None;
+    }
     let word = lower_cow(before.raw);
     let word = word.strip_suffix('s').unwrap_or(&word);
-    (&text[before.start + before.raw.len()..toks[j].start] == " "
-        && LOCATOR_NOUNS.binary_search(&word).is_ok())
-    .then_some(before.raw)
+    LOCATOR_NOUNS
+        .binary_search(&word)
+        .ok()
+        .map(|k| LOCATOR_NOUNS[k])
 }
 
 /// The content words (not stop words, not numbers; in [`normal_form`]) within three tokens of

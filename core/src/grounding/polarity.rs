@@ -85,7 +85,16 @@ pub(super) fn polarity_mismatch(
         .collect();
     let mut judged = false;
     let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
-    for clause in &clause_words(text, claim_toks, ranges, lower_vocab, false) {
+    for (clause, range) in clause_words(text, claim_toks, ranges, lower_vocab, false)
+        .iter()
+        .zip(ranges)
+    {
+        // A prohibition ("Don't use `page` or `offset`") is a directive: judged by its
+        // deontic force, not denied by a source that states what the forbidden act does.
+        if clause.negated && !flip && opens_prohibition(text, claim_toks, range) {
+            judged = true;
+            continue;
+        }
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.
         let by_names = clause.words.is_empty();

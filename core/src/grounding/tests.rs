@@ -3781,6 +3781,11 @@ fn a_number_after_a_locator_noun_is_swapped_only_by_that_locator() {
         number_locator("as section 4 says", &toks, "4"),
         Some("section")
     );
+    let toks = tokens("Sections 4 and 5 apply");
+    assert_eq!(
+        number_locator("Sections 4 and 5 apply", &toks, "4"),
+        Some("section")
+    );
     let toks = tokens("after 4 weeks");
     assert_eq!(number_locator("after 4 weeks", &toks, "4"), None);
 }
@@ -3847,4 +3852,125 @@ fn a_lower_case_abbreviation_before_a_lower_case_word_ends_no_sentence() {
     );
     let t = "It is approx. 40 km long.";
     assert_eq!(sentence_spans(t).len(), 1);
+}
+
+#[test]
+fn a_price_to_the_cent_is_the_price() {
+    let ctx = "Cancellations made after this time, and no-shows, will be charged the first \
+               night (€148.00).";
+    let q = "What if I cancel late?";
+    assert_contradicted(
+        "After that — or if you don't turn up — you'll be charged the first night, €148.",
+        q,
+        ctx,
+        false,
+    );
+    assert_contradicted(
+        "After that — or if you don't turn up — you'll be charged the full stay, €444.",
+        q,
+        ctx,
+        true,
+    );
+}
+
+#[test]
+fn a_word_set_in_capitals_is_no_name_by_its_capitals() {
+    let t = "BOOKING CONFIRMATION for NASA and the FBI";
+    let ks = keys(t, (0, t.len()), &LowerVocab::default());
+    let of = |norm: &str| ks.iter().find(|k| k.norm == norm).map(|k| k.kind);
+    assert_eq!(of("confirmation"), Some(KeyKind::Word), "{ks:?}");
+    assert_eq!(of("nasa"), Some(KeyKind::Name), "{ks:?}");
+    assert_eq!(of("fbi"), Some(KeyKind::Name), "{ks:?}");
+    let toks = tokens(t);
+    assert!(shouted_word(&toks, 1));
+    assert!(!shouted_word(&toks, 3));
+}
+
+#[test]
+fn a_date_the_prompt_states_is_the_users_not_the_sources() {
+    let ctx = "Children are eligible for a Reception place in September 2024 if they were born \
+               between 1 September 2019 and 31 August 2020 inclusive. Children born on or after \
+               1 September 2020 should apply for September 2025 entry.";
+    let q = "My daughter was born on 2 September 2020. Can she start Reception in September 2024?";
+    assert_contradicted(
+        "Only children born between 1 September 2019 and 31 August 2020 can start in \
+         September 2024, so with a 2 September 2020 birthday she'd apply for September 2025 \
+         entry.",
+        q,
+        ctx,
+        false,
+    );
+}
+
+#[test]
+fn a_dash_between_words_marks_off_a_clause() {
+    let ctx = "The page and offset parameters were removed in v2. Requests that include page or \
+               offset return 400 unsupported_parameter.";
+    let q = "How do I paginate?";
+    assert_contradicted(
+        "Don't use `page` or `offset` — they were removed in v2 and return \
+         `400 unsupported_parameter`.",
+        q,
+        ctx,
+        false,
+    );
+    let t = "It ran 1939–1945 — and it did not stop.";
+    let toks = tokens(t);
+    assert_eq!(clause_ranges(t, &toks).len(), 2);
+    for t in [
+        "The champion of the 2004 Siebel Open – Singles was not Andre Agassi.",
+        "- Lucy Chen — tell the four pilot customers about the new date — by 18 March",
+    ] {
+        let toks = tokens(t);
+        assert_eq!(clause_ranges(t, &toks).len(), 1, "{t}");
+    }
+}
+
+#[test]
+fn a_sentence_opening_with_where_has_its_main_clause_after_the_comma() {
+    let ctx = "Where the claim relates to a close relative who is not insured under this policy, \
+               the medical certificate must also state the date the condition was first \
+               diagnosed.";
+    let q = "What do I need to claim?";
+    assert_contradicted(
+        "Because she isn't insured on your policy, the certificate must also say when her \
+         condition was first diagnosed.",
+        q,
+        ctx,
+        false,
+    );
+    assert_contradicted(
+        "Because she is insured on your policy, the certificate need not say when her \
+         condition was first diagnosed.",
+        q,
+        ctx,
+        true,
+    );
+}
+
+#[test]
+fn a_bound_is_found_only_by_a_number_on_its_side() {
+    let ctx = "Use Schedule B if you had over $1,500 of taxable interest or ordinary dividends.";
+    let q = "Do I need to file Schedule B?";
+    for (said, wrong) in [("1,000", true), ("2,000", true), ("1,500", false)] {
+        assert_contradicted(
+            &format!("Use Schedule B if you had over ${said} of taxable interest."),
+            q,
+            ctx,
+            wrong,
+        );
+    }
+    let ctx = "The stadium holds 21,196 spectators.";
+    for (said, wrong) in [
+        ("over 20,000", false),
+        ("under 20,000", true),
+        ("about 20,000", false),
+    ] {
+        assert_contradicted(
+            &format!("The stadium holds {said} spectators."),
+            "How many does it hold?",
+            ctx,
+            wrong,
+        );
+    }
 }
