@@ -1507,6 +1507,7 @@ impl<'r, 'a> Request<'r, 'a> {
             };
         }
         self.recombined_date(view, al)
+            .or_else(|| self.reference_range(view))
             .or_else(|| self.table_cell(view))
             .or_else(|| self.number_slot_swap(view, al))
             .or_else(|| self.parallel_number_swap(view, al))
@@ -1551,6 +1552,14 @@ impl<'r, 'a> Request<'r, 'a> {
             }
         }
         None
+    }
+
+    /// A value the claim calls high, low or normal that its own reference range places
+    /// elsewhere (`reference_range_swap`: "97 mg/dL — slightly high (range 70–99)"): the claim
+    /// contradicts the range it restates, whatever sentence it aligns to.
+    fn reference_range(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let (said, stated) = reference_range_swap(view.text, view.toks)?;
+        Some((versus(&said, &stated), None))
     }
 
     /// A value of the table row the question asks about, taken from another column than the

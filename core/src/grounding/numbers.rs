@@ -1249,6 +1249,85 @@ pub(super) fn computed_numbers(
     out
 }
 
+/// Words that introduce a reference range ("range 70–99", "normal: 12.0–15.5").
+const RANGE_WORDS: &[&str] = &["range", "normal", "reference", "ref"];
+
+/// Words that place a measured value against its reference range, with the side they claim:
+/// above it, below it, or inside it ("slightly high", "low", "within").
+const RANGE_FLAGS: &[(&str, std::cmp::Ordering)] = &[
+    ("above", std::cmp::Ordering::Greater),
+    ("elevated", std::cmp::Ordering::Greater),
+    ("high", std::cmp::Ordering::Greater),
+    ("raised", std::cmp::Ordering::Greater),
+    ("below", std::cmp::Ordering::Less),
+    ("low", std::cmp::Ordering::Less),
+    ("reduced", std::cmp::Ordering::Less),
+    ("normal", std::cmp::Ordering::Equal),
+    ("within", std::cmp::Ordering::Equal),
+];
+
+/// A value the claim calls high, low or normal against a reference range it states beside it,
+/// where the value lies on another side of the range ("Fasting glucose: 97 mg/dL — slightly
+/// high (range 70–99)"): the flag and the value with its range, as (said, stated). A value is
+/// high above the range's upper end, low below its lower end, normal inside it (the reference
+/// interval of clinical chemistry, CLSI EP28-A3c). The range is two numbers joined by a dash or
+/// "to" after a word of [`RANGE_WORDS`] (at most two tokens between); the value is the last
+/// number before that word, at most eight tokens back; the flag ([`RANGE_FLAGS`]) stands
+/// between them, the only one there. `toks` are the claim's tokens (offsets in `text`).
+pub(super) fn reference_range_swap(text: &str, toks: &[Token<'_>]) -> Option<(String, String)> {
+    let is_range_word = |t: &Token<'_>| RANGE_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    for (r, word) in toks.iter().enumerate() {
+        if word.is_number || !is_range_word(word) {
+            continue;
+        }
+        // The range: "70–99", "70 - 99", "70 to 99".
+        let Some(a) = (r + 1..toks.len().min(r + 4)).find(|&j| toks[j].is_number) else {
+            continue;
+        };
+        let b = match toks.get(a + 1) {
+            Some(t) if t.is_number && matches!(gap(text, toks, a, a + 1), "–" | "-" | "—") => {
+                a + 1
+            }
+            Some(t)
+                if t.raw.eq_ignore_ascii_case("to")
+                    && toks.get(a + 2).is_some_and(|n| n.is_number) =>
+            {
+                a + 2
+            }
+            _ => continue,
+        };
+        let (Some(lo), Some(hi)) = (number_value(toks[a].raw), number_value(toks[b].raw)) else {
+            continue;
+        };
+        // The value, and the one flag between it and the range word.
+        let Some(v) = (r.saturating_sub(8)..r).rev().find(|&j| toks[j].is_number) else {
+            continue;
+        };
+        let Some(value) = number_value(toks[v].raw) else {
+            continue;
+        };
+        let mut flags = toks[v + 1..r].iter().filter_map(|t| {
+            RANGE_FLAGS
+                .iter()
+                .find(|(w, _)| t.raw.eq_ignore_ascii_case(w))
+                .map(|&(_, side)| (t.raw, side))
+        });
+        let (Some((flag, side)), None) = (flags.next(), flags.next()) else {
+            continue;
+        };
+        let holds = match side {
+            std::cmp::Ordering::Greater => value > hi,
+            std::cmp::Ordering::Less => value < lo,
+            std::cmp::Ordering::Equal => (lo..=hi).contains(&value),
+        };
+        if lo <= hi && !holds {
+            let range = &text[toks[a].start..toks[b].start + toks[b].raw.len()];
+            return Some((flag.to_string(), format!("{} against {range}", toks[v].raw)));
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

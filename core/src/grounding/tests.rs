@@ -3974,3 +3974,39 @@ fn a_bound_is_found_only_by_a_number_on_its_side() {
         );
     }
 }
+
+#[test]
+fn a_value_called_high_inside_its_reference_range_is_contradicted() {
+    let ctx = "Glucose, fasting  97  mg/dL  70–99\nPlatelets  412  x10^3/µL  150–400  H";
+    let q = "Which results are flagged?";
+    assert_contradicted(
+        "- Fasting glucose: 97 mg/dL — slightly high (range 70–99)",
+        q,
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "- Platelets: 412 — slightly high (range 150–400)",
+        q,
+        ctx,
+        false,
+    );
+    let said = |t: &str| reference_range_swap(t, &tokens(t)).map(|(s, _)| s);
+    assert_eq!(
+        said("Ferritin 9 ng/mL is low (normal range 15 to 150)."),
+        None
+    );
+    assert_eq!(
+        said("Ferritin 20 ng/mL is low (normal range 15 to 150)."),
+        Some("low".into())
+    );
+    assert_eq!(said("Its TSH of 2.1 is within range (0.4–4.0)."), None);
+    assert_eq!(
+        said("Its TSH of 6.1 is within range (0.4–4.0)."),
+        Some("within".into())
+    );
+    assert_eq!(
+        said("TSH 6.1, normal (range 0.4–4.0)."),
+        Some("normal".into())
+    );
+}
