@@ -1603,13 +1603,24 @@ impl Bound {
 /// one ([`is_approximated`]; "over", "more than", "at least", "just over" → at least; "under",
 /// "less than", "fewer than", "up to", "just under" → at most): a bound is stated of a side of
 /// its number, not of its neighbourhood, so "over $2,000" is not a reading of "$1,500". None for
-/// the approximators of a neighbourhood ("about", "nearly").
+/// the approximators of a neighbourhood ("about", "nearly") and for a negated bound ("no more
+/// than").
 pub fn approximator_bound(toks: &[Token<'_>], i: usize) -> Option<Bound> {
     if i == 0 || toks[i - 1].is_number {
         return None;
     }
     let is = |j: usize, w: &str| toks[j].raw.eq_ignore_ascii_case(w);
     let two = |a: &str, b: &str| i >= 2 && is(i - 2, a) && is(i - 1, b);
+    // A negated bound is the other bound ("no more than 2,000" is at most 2,000): read as no
+    // bound, as "about" is.
+    let phrase_start = if is(i - 1, "over") || is(i - 1, "under") {
+        i - 1
+    } else {
+        i.saturating_sub(2)
+    };
+    if phrase_start > 0 && (is(phrase_start - 1, "no") || is(phrase_start - 1, "not")) {
+        return None;
+    }
     if is(i - 1, "over") || two("more", "than") || two("at", "least") {
         Some(Bound::AtLeast)
     } else if is(i - 1, "under") || two("less", "than") || two("fewer", "than") || two("up", "to") {

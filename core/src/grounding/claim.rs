@@ -34,8 +34,9 @@ pub(super) struct Request<'r, 'a> {
     lower_vocab: &'r LowerVocab<'a>,
     /// Every key of the prompt: a claim's key the prompt holds counts as given.
     prompt_keys: FastSet<Cow<'a, str>>,
-    /// The (month, day) of each calendar date the prompt states ([`calendar_dates`]): the
-    /// user's own dates, which an answer restates (`recombined_date`).
+    /// The (month, day) of each calendar date the prompt states in a sentence that asks nothing
+    /// (`stated_prompt_dates`): the user's own dates, which an answer restates
+    /// (`recombined_date`).
     prompt_dates: Vec<(&'static str, u8)>,
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
@@ -195,6 +196,19 @@ struct Conflicts {
     novel: bool,
 }
 
+/// The (month, day) of each calendar date ([`calendar_dates`]) of the sentences of `prompt` (its
+/// tokens `prompt_tokens`) that do not end in "?": the user's own dates ("My daughter was born
+/// on 2 September 2020."). A date the prompt only asks about ("Does the sale end on 15
+/// January?") is the answer's to state, and may be a false premise.
+fn stated_prompt_dates(prompt: &str, prompt_tokens: &[Token<'_>]) -> Vec<(&'static str, u8)> {
+    sentence_spans(prompt)
+        .into_iter()
+        .filter(|&(a, b)| !prompt[a..b].trim_end().ends_with('?'))
+        .flat_map(|sp| calendar_dates(prompt, span_tokens(prompt_tokens, sp)))
+        .map(|d| (d.month, d.day))
+        .collect()
+}
+
 /// What a rule of [`Request::slot_swap`] finds: the conflict (`"said" vs "stated"`) and, when
 /// the rule knows it, the sentence that states it.
 type Swap = Option<(String, Option<u32>)>;
@@ -245,10 +259,7 @@ impl<'r, 'a> Request<'r, 'a> {
             index,
             lower_vocab,
             prompt_keys,
-            prompt_dates: calendar_dates(prompt, prompt_tokens)
-                .iter()
-                .map(|d| (d.month, d.day))
-                .collect(),
+            prompt_dates: stated_prompt_dates(prompt, prompt_tokens),
             question_names,
             question_words,
             question,
@@ -344,6 +355,8 @@ impl<'r, 'a> Request<'r, 'a> {
         }
     }
 
+    /// The calendar dates of the sources, each with the sentence that states it, found on first
+    /// use.
     fn stated_dates(&self) -> &[(u32, CalendarDate)] {
         let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         self.source_dates.get_or_init(|| {

@@ -137,26 +137,30 @@ pub(super) fn condition_side(raw: &str) -> Option<usize> {
         .position(|w| raw.eq_ignore_ascii_case(w))
 }
 
-/// Whether the clause `range` of `toks` (offsets in `text`) opens with a prohibition in the
-/// imperative whose verb it holds ("Don't use `page` or `offset`", "Do not unplug …", "Never
-/// leave …"; [`deontic_verbs`]): a directive, which has no truth value for the sources to deny
-/// (Searle 1976, "A classification of illocutionary acts", *Language in Society* 5(1)). It is
-/// judged against them by its deontic force (`Request::deontic`), not by its polarity.
-pub(super) fn opens_prohibition(
+/// The verb of the prohibition in the imperative that opens the clause `range` of `toks`
+/// (offsets in `text`), as its index in `toks` ("Don't use `page` or `offset`" → "use"; "Do not
+/// unplug …", "Never leave …"; [`deontic_verbs`]), or None: a directive, which has no truth value
+/// for the sources to deny when they do not state the act (Searle 1976, "A classification of
+/// illocutionary acts", *Language in Society* 5(1)). It is then judged against them by its
+/// deontic force (`Request::deontic`), not by its polarity (`polarity_mismatch`).
+pub(super) fn prohibited_verb(
     text: &str,
     toks: &[Token<'_>],
     range: &std::ops::Range<usize>,
-) -> bool {
+) -> Option<usize> {
     let head = |j: usize, w: &str| toks.get(j).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
     let s = range.start;
     let imperative = head(s, "don't")
         || head(s, "don’t")
         || head(s, "never")
         || (head(s, "do") && head(s + 1, "not"));
-    imperative
-        && deontic_verbs(text, toks)
-            .iter()
-            .any(|&(j, f)| f == Deontic::Prohibited && range.contains(&j))
+    if !imperative {
+        return None;
+    }
+    deontic_verbs(text, toks)
+        .into_iter()
+        .find(|&(j, f)| f == Deontic::Prohibited && range.contains(&j))
+        .map(|(j, _)| j)
 }
 
 /// Whether token `i` of `toks` (offsets in `text`) opens a clause: it opens its sentence, or

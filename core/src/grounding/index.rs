@@ -444,13 +444,16 @@ impl<'a> SourceIndex<'a> {
 
     /// The id of key token `k`: its own, or for a number stated as approximate the first
     /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
-    /// "21,196"; a bound's on its side, [`Key::bound`]: "over 2,000" not as "1,500"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
+    /// "21,196"; a bound's on its side, [`Key::bound`]: "over 2,000" is not found as
+    /// "1,500"), for a decade the first year of the sources in it ("1870s" by "1876"), for a
     /// name the name of the sources with the same inflection stem ("Allies" by "Allied"), for
     /// a number with a unit the first quantity of the sources it restates in another unit
     /// (`Quantity::restates`: "2.7 kilometres" by "2,737 metres"), for a share in words a
     /// number of the sources within [`SHARE_TOLERANCE`] of it ("a quarter" by "24 per cent");
     /// None when the sources lack it.
     pub(super) fn id_of(&self, k: &Key<'_>) -> Option<u32> {
+        // The value a bound is stated of, read once for every number compared with it.
+        let bound_at = k.bound.and_then(|_| number_value(&k.norm));
         self.vocab
             .get(&k.norm)
             .copied()
@@ -463,7 +466,7 @@ impl<'a> SourceIndex<'a> {
                                 in_decade(*v, &k.norm)
                                     || (rounds_to(*v, &k.norm)
                                         && k.bound.is_none_or(|b| {
-                                            number_value(&k.norm).is_some_and(|n| b.admits(*v, n))
+                                            bound_at.is_some_and(|n| b.admits(*v, n))
                                         }))
                             })
                             .map(|&(_, id)| id)

@@ -142,23 +142,25 @@ pub(super) fn stopword_initialism(toks: &[Token<'_>], i: usize) -> bool {
 
 /// Whether `toks[i]` is a word in capitals (two letters or more, none lower case) that is
 /// shouted rather than an initialism by its form: longer than six letters ("CONFIRMATION"), or
-/// next to another word in capitals ("HOTEL BOOKING"), as a heading or a warning set in
-/// capitals writes every word. Its capitals are no mark of a name ([`sentence_keys`]).
+/// next to an English word of three letters or more in capitals ("HOTEL BOOKING", "CLICK
+/// HERE"), as a heading or a warning set in capitals writes every word. Its capitals are no mark of a name ([`sentence_keys`]).
 pub(super) fn shouted_word(toks: &[Token<'_>], i: usize) -> bool {
+    let letters = |t: &Token<'_>, n: usize| t.raw.chars().filter(|c| c.is_alphabetic()).nth(n);
     let capitals = |t: &Token<'_>| {
-        !t.is_number
-            && t.raw.chars().filter(|c| c.is_alphabetic()).nth(1).is_some()
-            && !t.raw.chars().any(char::is_lowercase)
+        !t.is_number && letters(t, 1).is_some() && !t.raw.chars().any(char::is_lowercase)
+    };
+    // A neighbour shouts when it is an English word of three letters or more set in capitals
+    // ("BOOKING", "HERE"), not an initialism ("US" of "US CHIPS Act", "HIV" of "HIV/AIDS").
+    let shouting = |t: &Token<'_>| {
+        capitals(t) && letters(t, 2).is_some() && {
+            let lower = lower_cow(t.raw);
+            crate::lexicon::is_common_word(&lower) || is_stopword(&lower)
+        }
     };
     capitals(&toks[i])
-        && (toks[i]
-            .raw
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .nth(6)
-            .is_some()
-            || (i > 0 && capitals(&toks[i - 1]))
-            || toks.get(i + 1).is_some_and(capitals))
+        && (letters(&toks[i], 6).is_some()
+            || (i > 0 && shouting(&toks[i - 1]))
+            || toks.get(i + 1).is_some_and(shouting))
 }
 
 /// [`keys`] of a sentence, and whether the sentence refers back to another by a pronoun of

@@ -1272,8 +1272,9 @@ const RANGE_FLAGS: &[(&str, std::cmp::Ordering)] = &[
 /// high above the range's upper end, low below its lower end, normal inside it (the reference
 /// interval of clinical chemistry, CLSI EP28-A3c). The range is two numbers joined by a dash or
 /// "to" after a word of [`RANGE_WORDS`] (at most two tokens between); the value is the last
-/// number before that word, at most eight tokens back; the flag ([`RANGE_FLAGS`]) stands
-/// between them, the only one there. `toks` are the claim's tokens (offsets in `text`).
+/// number before that word, at most eight tokens back, that is no part of a power of ten; the
+/// flag ([`RANGE_FLAGS`]) stands between them, the only one there, and does not qualify the
+/// range word ("normal range"). `toks` are the claim's tokens (offsets in `text`).
 pub(super) fn reference_range_swap(text: &str, toks: &[Token<'_>]) -> Option<(String, String)> {
     let is_range_word = |t: &Token<'_>| RANGE_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
     for (r, word) in toks.iter().enumerate() {
@@ -1299,17 +1300,31 @@ pub(super) fn reference_range_swap(text: &str, toks: &[Token<'_>]) -> Option<(St
         let (Some(lo), Some(hi)) = (number_value(toks[a].raw), number_value(toks[b].raw)) else {
             continue;
         };
-        // The value, and the one flag between it and the range word.
-        let Some(v) = (r.saturating_sub(8)..r).rev().find(|&j| toks[j].is_number) else {
+        // The value (not a part of a unit's power of ten, "x10^9/L"), and the one flag between
+        // it and the range word (not the "normal" of "normal range").
+        let exponent = |j: usize| {
+            (j > 0 && gap(text, toks, j - 1, j).contains('^'))
+                || (j + 1 < toks.len() && gap(text, toks, j, j + 1).contains('^'))
+        };
+        let Some(v) = (r.saturating_sub(8)..r)
+            .rev()
+            .find(|&j| toks[j].is_number && !exponent(j))
+        else {
             continue;
         };
         let Some(value) = number_value(toks[v].raw) else {
             continue;
         };
-        let mut flags = toks[v + 1..r].iter().filter_map(|t| {
+        let mut flags = (v + 1..r).filter_map(|j| {
+            let t = &toks[j];
+            // "normal range" names the range; "within range" places the value.
+            let names_range = t.raw.eq_ignore_ascii_case("normal")
+                && is_range_word(&toks[j + 1])
+                && gap(text, toks, j, j + 1).is_empty();
             RANGE_FLAGS
                 .iter()
                 .find(|(w, _)| t.raw.eq_ignore_ascii_case(w))
+                .filter(|_| !names_range)
                 .map(|&(_, side)| (t.raw, side))
         });
         let (Some((flag, side)), None) = (flags.next(), flags.next()) else {

@@ -90,10 +90,17 @@ pub(super) fn polarity_mismatch(
         .zip(ranges)
     {
         // A prohibition ("Don't use `page` or `offset`") is a directive: judged by its
-        // deontic force, not denied by a source that states what the forbidden act does.
-        if clause.negated && !flip && opens_prohibition(text, claim_toks, range) {
-            judged = true;
-            continue;
+        // deontic force, not denied by a source that states what the forbidden act does
+        // without stating the act. One whose verb a source clause states ("Don't unplug the
+        // router" against "Unplug the router before cleaning it") is judged here.
+        if clause.negated && !flip {
+            if let Some(j) = prohibited_verb(text, claim_toks, range) {
+                let verb = inflection_stem(normal_form(lower_cow(claim_toks[j].raw)));
+                if !sources.iter().any(|src| src.words.contains(&verb)) {
+                    judged = true;
+                    continue;
+                }
+            }
         }
         // A clause of names alone ("Holly Hunter wasn't in Saving Grace") is matched by its
         // names: it says nothing else.

@@ -4010,3 +4010,36 @@ fn a_value_called_high_inside_its_reference_range_is_contradicted() {
         Some("normal".into())
     );
 }
+
+#[test]
+fn review_cases_of_the_s54_rules_hold() {
+    // A prohibition of an act the sources command is judged by its polarity.
+    assert_contradicted(
+        "Don't unplug the router before cleaning it.",
+        "How do I clean the router?",
+        "Unplug the router before cleaning it.",
+        true,
+    );
+    // "normal range" names the range, and a power of ten is no value.
+    let said = |t: &str| reference_range_swap(t, &tokens(t)).map(|(s, _)| s);
+    assert_eq!(
+        said("Fasting glucose was 105 mg/dL (normal range 70–99)."),
+        None
+    );
+    assert_eq!(said("WBC 12.5 x10^9/L — high (range 4.0–11.0)"), None);
+    // An acronym beside a capitalised word does not make it shouted.
+    let t = "The US CHIPS Act and HIV/AIDS";
+    let toks = tokens(t);
+    let at = |w: &str| toks.iter().position(|x| x.raw == w).unwrap();
+    assert!(!shouted_word(&toks, at("CHIPS")));
+    assert!(!shouted_word(&toks, at("AIDS")));
+    // A negated bound is no bound; a date the prompt only asks about is the answer's.
+    let toks = tokens("no more than 2,000");
+    assert_eq!(crate::text::approximator_bound(&toks, 3), None);
+    assert_contradicted(
+        "Yes, the sale ends on 15 January.",
+        "Does the sale end on 15 January?",
+        "The sale runs from 2 January until 15 February.",
+        true,
+    );
+}
