@@ -2113,10 +2113,16 @@ fn without_zero_fraction(digits: std::borrow::Cow<'_, str>) -> std::borrow::Cow<
         }
         _ => return digits,
     };
-    match digits {
-        std::borrow::Cow::Borrowed(b) => std::borrow::Cow::Borrowed(&b[..int_len]),
+    truncate_cow(digits, int_len)
+}
+
+/// The first `n` bytes of `w` (a char boundary), borrowed when `w` is and truncated in place when
+/// it is owned: no allocation either way.
+pub fn truncate_cow(w: std::borrow::Cow<'_, str>, n: usize) -> std::borrow::Cow<'_, str> {
+    match w {
+        std::borrow::Cow::Borrowed(b) => std::borrow::Cow::Borrowed(&b[..n]),
         std::borrow::Cow::Owned(mut o) => {
-            o.truncate(int_len);
+            o.truncate(n);
             std::borrow::Cow::Owned(o)
         }
     }

@@ -34,9 +34,11 @@ pub(super) struct Request<'r, 'a> {
     lower_vocab: &'r LowerVocab<'a>,
     /// Every key of the prompt: a claim's key the prompt holds counts as given.
     prompt_keys: FastSet<Cow<'a, str>>,
-    /// The (month, day) of each calendar date the prompt states in a sentence that asks nothing
-    /// (`stated_prompt_dates`): the user's own dates, which an answer restates
-    /// (`recombined_date`).
+    /// The (month, day) of each calendar date ([`calendar_dates`]) the prompt states in a
+    /// sentence that does not end in "?": the user's own dates ("My daughter was born on 2
+    /// September 2020."), which an answer restates (`recombined_date`). A date the prompt only
+    /// asks about ("Does the sale end on 15 January?") is the answer's to state, and may be a
+    /// false premise.
     prompt_dates: Vec<(&'static str, u8)>,
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
@@ -196,19 +198,6 @@ struct Conflicts {
     novel: bool,
 }
 
-/// The (month, day) of each calendar date ([`calendar_dates`]) of the sentences of `prompt` (its
-/// tokens `prompt_tokens`) that do not end in "?": the user's own dates ("My daughter was born
-/// on 2 September 2020."). A date the prompt only asks about ("Does the sale end on 15
-/// January?") is the answer's to state, and may be a false premise.
-fn stated_prompt_dates(prompt: &str, prompt_tokens: &[Token<'_>]) -> Vec<(&'static str, u8)> {
-    sentence_spans(prompt)
-        .into_iter()
-        .filter(|&(a, b)| !prompt[a..b].trim_end().ends_with('?'))
-        .flat_map(|sp| calendar_dates(prompt, span_tokens(prompt_tokens, sp)))
-        .map(|d| (d.month, d.day))
-        .collect()
-}
-
 /// What a rule of [`Request::slot_swap`] finds: the conflict (`"said" vs "stated"`) and, when
 /// the rule knows it, the sentence that states it.
 type Swap = Option<(String, Option<u32>)>;
@@ -235,8 +224,17 @@ impl<'r, 'a> Request<'r, 'a> {
         // The ids of the question's words the sources hold: what a claim without words of its own
         // (a bare date) is an answer about.
         let mut question_words: Vec<u32> = Vec::new();
+        let mut prompt_dates = Vec::new();
         for sp in sentence_spans(prompt) {
-            let ks = sentence_keys(prompt, sp, span_tokens(prompt_tokens, sp), lower_vocab).0;
+            let toks = span_tokens(prompt_tokens, sp);
+            if !prompt[sp.0..sp.1].trim_end().ends_with('?') {
+                prompt_dates.extend(
+                    calendar_dates(prompt, toks)
+                        .iter()
+                        .map(|d| (d.month, d.day)),
+                );
+            }
+            let ks = sentence_keys(prompt, sp, toks, lower_vocab).0;
             for k in ks.into_iter().filter(|k| !k.negation) {
                 if k.kind == KeyKind::Name && sp.1 > question_from {
                     question_names.insert(k.norm.clone());
@@ -259,7 +257,7 @@ impl<'r, 'a> Request<'r, 'a> {
             index,
             lower_vocab,
             prompt_keys,
-            prompt_dates: stated_prompt_dates(prompt, prompt_tokens),
+            prompt_dates,
             question_names,
             question_words,
             question,

@@ -143,7 +143,8 @@ pub(super) fn stopword_initialism(toks: &[Token<'_>], i: usize) -> bool {
 /// Whether `toks[i]` is a word in capitals (two letters or more, none lower case) that is
 /// shouted rather than an initialism by its form: longer than six letters ("CONFIRMATION"), or
 /// next to an English word of three letters or more in capitals ("HOTEL BOOKING", "CLICK
-/// HERE"), as a heading or a warning set in capitals writes every word. Its capitals are no mark of a name ([`sentence_keys`]).
+/// HERE"), as a heading or a warning set in capitals writes every word. Its capitals are no
+/// mark of a name ([`sentence_keys`]).
 pub(super) fn shouted_word(toks: &[Token<'_>], i: usize) -> bool {
     let letters = |t: &Token<'_>, n: usize| t.raw.chars().filter(|c| c.is_alphabetic()).nth(n);
     let capitals = |t: &Token<'_>| {

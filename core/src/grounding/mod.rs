@@ -28,8 +28,8 @@ use crate::text::{
     decade_start, demonym_place, fold_diacritics, framing_end, gap, glued_repeat, in_decade,
     initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
     is_unit_symbol, joined_name, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, us_state_of_code,
-    FastMap, FastSet, Token, APPROXIMATORS,
+    spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, truncate_cow,
+    us_state_of_code, FastMap, FastSet, Token, APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;

@@ -51,18 +51,6 @@ pub(super) fn ends_with(w: &[u8], suffix: &[u8]) -> bool {
     true
 }
 
-/// The first `n` bytes of `w` (a char boundary), borrowed when `w` is and truncated in place when
-/// it is owned: no allocation either way.
-pub(super) fn truncate_cow(w: Cow<'_, str>, n: usize) -> Cow<'_, str> {
-    match w {
-        Cow::Borrowed(b) => Cow::Borrowed(&b[..n]),
-        Cow::Owned(mut o) => {
-            o.truncate(n);
-            Cow::Owned(o)
-        }
-    }
-}
-
 /// Porter's consonant test (Porter 1980, §2): a letter other than a, e, i, o, u, and other than
 /// a "y" that follows a consonant.
 pub(super) fn is_consonant(w: &[u8], i: usize) -> bool {
