@@ -1011,8 +1011,14 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         .filter(|&(i, n)| {
             let key = number_key(&toks, i);
             let stated = source_grams.contains(&normalised(n))
-                || number_value(&key)
-                    .is_some_and(|v| source_numbers().contains(&v) || spans_years(v));
+                || match number_value(&key) {
+                    Some(v) => source_numbers().contains(&v) || spans_years(v),
+                    // A number with no value, a version ("4.8.0"): stated where the sources
+                    // write it, with or without its "v" ("## v4.8.0", `text::version_prefix_at`).
+                    None => [&prompt_tokens, &context_tokens].iter().any(|ts| {
+                        (0..ts.len()).any(|j| ts[j].is_number && number_key(ts, j) == key)
+                    }),
+                };
             let rounded = || source_numbers().iter().any(|&m| rounds_to(m, &key));
             let decade = || source_numbers().iter().any(|&m| in_decade(m, n));
             // A percentage restating a fraction in words ("around 50%" for "about half").
@@ -1504,6 +1510,19 @@ mod tests {
         assert_eq!(e.novel_numbers, vec!["20,000"]);
         let e = extract("It stretches about 30,000 kilometres.", None, ctx);
         assert_eq!(e.novel_numbers, vec!["30,000"]);
+    }
+
+    #[test]
+    fn a_version_is_stated_with_or_without_its_v() {
+        let ctx = Some("## v4.8.0 — 2024-03-12\n- Dropped Python 3.8.\n## v4.7.2\n- Fixed a leak.");
+        let e = extract(
+            "The leak was fixed in 4.7.2; 4.8.0 drops Python 3.8.",
+            None,
+            ctx,
+        );
+        assert!(e.novel_numbers.is_empty(), "{:?}", e.novel_numbers);
+        let e = extract("The leak was fixed in v4.7.3.", None, ctx);
+        assert_eq!(e.novel_numbers, vec!["4.7.3"]);
     }
 
     #[test]

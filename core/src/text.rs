@@ -6,7 +6,8 @@
 /// (`U.S`, `D.C`, `J.R.R`: single capitals joined by dots, the last dot left to end a sentence
 /// as it may) or a number (digits with an inner `.` and commas that group digits in threes,
 /// e.g. `1,200.5` — `22,12,4` is three numbers, a CSV row's — and an ordinal suffix, `4th`,
-/// `21st`, or a decade's "s", `1870s`).
+/// `21st`, or a decade's "s", `1870s`). A version written with a "v" (`v4.8.0`) is its number
+/// (`4.8.0`), as release notes write it both ways ([`version_prefix_at`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
     /// The token as it stands in the text.
@@ -17,6 +18,30 @@ pub struct Token<'a> {
     pub is_number: bool,
     /// True when the token follows sentence-final punctuation (or starts the text).
     pub sentence_start: bool,
+}
+
+/// Whether byte `i` of `text` is the "v" or "V" that prefixes a dotted version number
+/// ("v4.8.0", "V2.1"): a word start (no letter or digit before it) followed by digits, a dot and
+/// a digit. Release notes head a release "## v4.8.0" and refer to it as "4.8.0" (Semantic
+/// Versioning 2.0.0, §"Is v1.2.3 a semantic version?": the "v" is a common prefix, not part of
+/// the version). A "v" before a bare number ("V8", "v2") stays part of its word: a name.
+pub fn version_prefix_at(text: &str, i: usize) -> bool {
+    let bytes = text.as_bytes();
+    if !matches!(bytes.get(i), Some(b'v' | b'V'))
+        || text[..i]
+            .chars()
+            .next_back()
+            .is_some_and(char::is_alphanumeric)
+    {
+        return false;
+    }
+    let digits = bytes[i + 1..]
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    digits > 0
+        && bytes.get(i + 1 + digits) == Some(&b'.')
+        && bytes.get(i + 2 + digits).is_some_and(u8::is_ascii_digit)
 }
 
 /// Where the day and the month of a date written with dots end, when one starts at byte `i` of
@@ -216,9 +241,14 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let mut sentence_start = true;
     // The ends of the day and month of a date written with dots (`dotted_date_parts`).
     let mut date_cuts: Option<(usize, usize)> = None;
+    // Where the number of a version written with a "v" starts (`version_prefix_at`): a
+    // version, never a date written with dots ("v1.2.2024").
+    let mut version_at = None;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
-        if let Some(end) = dotted_initialism_end(bytes, i) {
+        if version_prefix_at(text, i) {
+            version_at = Some(i + 1);
+        } else if let Some(end) = dotted_initialism_end(bytes, i) {
             while iter.next_if(|&(j, _)| j < end).is_some() {}
             out.push(Token {
                 raw: &text[i..end],
@@ -229,7 +259,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
             sentence_start = false;
         } else if c.is_alphabetic() || c.is_ascii_digit() {
             let is_number = c.is_ascii_digit();
-            if is_number && date_cuts.is_none_or(|(_, b)| i > b) {
+            if is_number && version_at != Some(i) && date_cuts.is_none_or(|(_, b)| i > b) {
                 date_cuts = dotted_date_parts(bytes, i);
             }
             let cut = date_cuts
@@ -1230,8 +1260,19 @@ mod tests {
             raws("Python 3.12.1 and 1.5"),
             ["Python", "3.12.1", "and", "1.5"]
         );
-        assert_eq!(raws("v1.2.2024"), ["v1", "2.2024"]);
+        assert_eq!(raws("v1.2.2024"), ["1.2.2024"]);
         assert_eq!(raws("45.67.1969"), ["45.67.1969"]);
+    }
+
+    #[test]
+    fn a_version_written_with_a_v_is_its_number() {
+        let raws = |s| tokens(s).iter().map(|t| t.raw).collect::<Vec<_>>();
+        assert_eq!(raws("## v4.8.0 — fixes"), ["4.8.0", "fixes"]);
+        assert_eq!(raws("removed in V5.0."), ["removed", "in", "5.0"]);
+        // A "v" before a bare number, or inside a word, stays a word's letter.
+        assert_eq!(raws("a V8 engine"), ["a", "V8", "engine"]);
+        assert_eq!(raws("dev4.2"), ["dev4", "2"]);
+        assert!(tokens("v4.8.0")[0].is_number);
     }
 
     #[test]

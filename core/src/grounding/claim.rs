@@ -1522,6 +1522,7 @@ impl<'r, 'a> Request<'r, 'a> {
             .or_else(|| self.table_cell(view))
             .or_else(|| self.number_slot_swap(view, al))
             .or_else(|| self.parallel_number_swap(view, al))
+            .or_else(|| self.bracketed_alternative(view, al))
             .or_else(|| self.bound(view, al))
             .or_else(|| self.dated_event(view, al))
             .or_else(|| self.name_value(view, al))
@@ -1667,6 +1668,21 @@ impl<'r, 'a> Request<'r, 'a> {
             )),
             _ => None,
         }
+    }
+
+    /// The unlabelled value given to a bracketed alternative's label
+    /// (`bracketed_alternative_swap`: "Set your fan oven to 180°C" against "Heat the oven to
+    /// 180°C (160°C fan, gas 4)"), against either aligned sentence, when the two hold most of
+    /// the claim.
+    fn bracketed_alternative(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if al.aligned_support < 0.5 {
+            return None;
+        }
+        al.top_ids.iter().zip(&al.aligned).find_map(|(&t, sent)| {
+            let (said, stated) =
+                bracketed_alternative_swap((view.text, view.toks), (self.context, sent))?;
+            Some((versus(said, stated), Some(t)))
+        })
     }
 
     /// A bound's number changed (`bound_number_swap`: "up to ten days" against "Up to five

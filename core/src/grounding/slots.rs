@@ -1,7 +1,8 @@
 //! Swaps read from a slot of the aligned sentence: a number in the same labelled slot, a life
 //! span, a name in an "of" slot, a value stated of another name, a common noun in a place slot,
-//! a scope, a bound's number ([`slot_number_swap`], [`life_span_swap`], [`of_slot_name_swap`],
-//! [`name_value_swap`], [`place_noun_swap`], [`scope_swap`], [`bound_number_swap`]).
+//! a scope, a bound's number, a bracketed alternative's value ([`slot_number_swap`],
+//! [`life_span_swap`], [`of_slot_name_swap`], [`name_value_swap`], [`place_noun_swap`],
+//! [`scope_swap`], [`bound_number_swap`], [`bracketed_alternative_swap`]).
 
 use super::*;
 
@@ -1031,3 +1032,100 @@ pub(super) fn bound_number_swap<'c, 's>(
     }
     None
 }
+
+/// A value the claim gives the qualifier of a bracketed alternative: the source sentence
+/// (`sent_toks` of `context`) states a quantity and, in brackets right after it, another of the
+/// same dimension labelled by a word beside it ("Heat the oven to 180°C (160°C fan, gas 4)":
+/// 160°C is the "fan" value, 180°C the unlabelled one). A claim (`claim_toks` of `text`) that
+/// states the unlabelled value with the label word near it (within [`ALTERNATIVE_WINDOW`]
+/// tokens, compared by [`word_stem`]) and not the labelled value ("Set your fan oven to
+/// 180°C") takes one value's slot for the other's: Some((the claim's quantity, the labelled
+/// one)) as written. The number swap of FactCC (Kryscinski et al. 2020) between the two
+/// readings a recipe, a dosage table or a price list gives in one sentence ("500 mg (250 mg for
+/// children)", "€12 (€9 concession)"). The label is a lower-case content word of three or more
+/// letters right after the bracketed quantity or right before it, nothing but spaces (or a
+/// colon) between.
+pub(super) fn bracketed_alternative_swap<'c, 's>(
+    (text, claim_toks): (&'c str, &[Token<'_>]),
+    (context, sent_toks): (&'s str, &[Token<'_>]),
+) -> Option<(&'c str, &'s str)> {
+    let sent_qs = quantities(context, sent_toks);
+    if sent_qs.len() < 2 {
+        return None;
+    }
+    let claim_qs = quantities(text, claim_toks);
+    if claim_qs.is_empty() {
+        return None;
+    }
+    let same = |a: &Quantity, b: &Quantity| {
+        a.dimension() == b.dimension() && (a.base == b.base || a.restates(b))
+    };
+    let label_word = |j: usize| {
+        sent_toks.get(j).filter(|t| {
+            t.raw.len() >= 3 && t.raw.chars().all(|c| c.is_ascii_lowercase()) && !is_stopword(t.raw)
+        })
+    };
+    for (n, &(i1, q1)) in sent_qs.iter().enumerate() {
+        let Some(written1) = written_at(context, sent_toks, i1) else {
+            continue;
+        };
+        let after1 = sent_toks[i1].start + written1.len();
+        if !context[after1..].trim_start().starts_with('(') {
+            continue;
+        }
+        let open = after1 + context[after1..].find('(').unwrap_or(0);
+        let Some(close) = context[open..].find(')').map(|k| open + k) else {
+            continue;
+        };
+        for &(i2, q2) in &sent_qs[n + 1..] {
+            let start2 = sent_toks[i2].start;
+            if start2 > close {
+                break;
+            }
+            if q2.dimension() != q1.dimension() || same(&q1, &q2) {
+                continue;
+            }
+            // The label beside the bracketed quantity: right after it, or right before it.
+            let Some(written2) = written_at(context, sent_toks, i2) else {
+                continue;
+            };
+            let end2 = start2 + written2.len();
+            let next = (i2 + 1..sent_toks.len()).find(|&j| sent_toks[j].start >= end2);
+            let after = next
+                .filter(|&j| {
+                    sent_toks[j].start < close
+                        && context[end2..sent_toks[j].start].trim().is_empty()
+                })
+                .and_then(label_word);
+            let before = i2
+                .checked_sub(1)
+                .filter(|&j| {
+                    sent_toks[j].start > open
+                        && matches!(gap(context, sent_toks, j, i2).trim(), "" | ":")
+                })
+                .and_then(label_word);
+            let Some(label) = after.or(before) else {
+                continue;
+            };
+            let stem = word_stem(label.raw);
+            if claim_qs.iter().any(|(_, q)| same(q, &q2)) {
+                continue;
+            }
+            for &(c, qc) in &claim_qs {
+                if !same(&qc, &q1) {
+                    continue;
+                }
+                let near = c.saturating_sub(ALTERNATIVE_WINDOW)
+                    ..(c + ALTERNATIVE_WINDOW + 1).min(claim_toks.len());
+                if claim_toks[near].iter().any(|t| word_stem(t.raw) == stem) {
+                    return Some((written_at(text, claim_toks, c)?, written2));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// How many tokens either side of a claim's quantity its label may stand
+/// ([`bracketed_alternative_swap`]: "fan oven to 180°C" is three before).
+const ALTERNATIVE_WINDOW: usize = 5;

@@ -4043,3 +4043,35 @@ fn review_cases_of_the_s54_rules_hold() {
         true,
     );
 }
+
+#[test]
+fn a_bracketed_alternative_keeps_its_label() {
+    let ctx = "Method\n1. Heat the oven to 180°C (160°C fan, gas 4). Grease and line the tin.\n\
+               2. Beat the butter and sugar together until pale.\n\
+               4. Spoon into the tin. Bake for 45–50 minutes, until a skewer comes out clean.";
+    let q = "I've got a fan oven. What temperature and for how long?";
+    assert_conflicts(
+        "Set your fan oven to 180°C and bake for 45–50 minutes.",
+        q,
+        ctx,
+        &["\"180°C\" vs \"160°C\""],
+    );
+    for good in [
+        "Set your fan oven to 160°C and bake for 45–50 minutes.",
+        "Heat the oven to 180°C and bake for 45–50 minutes.",
+        "Heat the oven to 180°C, or 160°C with a fan, and bake for 45–50 minutes.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    // A label before the bracketed value; a conversion in brackets has no label.
+    let toks = |s: &'static str| (s, tokens(s));
+    let (s, st) = toks("Take 500 mg (children: 250 mg) twice a day.");
+    let (c, ct) = toks("Children take 500 mg twice a day.");
+    assert_eq!(
+        bracketed_alternative_swap((c, &ct), (s, &st)),
+        Some(("500 mg", "250 mg"))
+    );
+    let (s, st) = toks("The trail is 12 km (7.5 miles) long and children walk it too.");
+    let (c, ct) = toks("Children walk the 12 km trail.");
+    assert_eq!(bracketed_alternative_swap((c, &ct), (s, &st)), None);
+}
