@@ -49,6 +49,9 @@ pub(super) struct Request<'r, 'a> {
     /// The ids of the question's words the sources hold: what a claim without words of its own
     /// (a bare date) is an answer about.
     question_words: Vec<u32>,
+    /// The ids of the prompt's names the sources hold, sorted, each once: what may name the
+    /// section of a sectioned source the user asks about ([`Request::section`]).
+    prompt_names: Vec<u32>,
     /// The question: the prompt's (`question_of`), or without a prompt the last one asked inside
     /// the context (`question_in`).
     question: &'a str,
@@ -224,6 +227,7 @@ impl<'r, 'a> Request<'r, 'a> {
         // The ids of the question's words the sources hold: what a claim without words of its own
         // (a bare date) is an answer about.
         let mut question_words: Vec<u32> = Vec::new();
+        let mut prompt_names: Vec<u32> = Vec::new();
         let mut prompt_dates = Vec::new();
         for sp in sentence_spans(prompt) {
             let toks = span_tokens(prompt_tokens, sp);
@@ -242,9 +246,14 @@ impl<'r, 'a> Request<'r, 'a> {
                 if k.kind == KeyKind::Word && sp.1 > question_from {
                     question_words.extend(index.id_of(&k));
                 }
+                if k.kind == KeyKind::Name {
+                    prompt_names.extend(index.id_of(&k));
+                }
                 prompt_keys.insert(k.norm);
             }
         }
+        prompt_names.sort_unstable();
+        prompt_names.dedup();
         let question = if prompt.trim().is_empty() {
             question_in(context)
         } else {
@@ -260,6 +269,7 @@ impl<'r, 'a> Request<'r, 'a> {
             prompt_dates,
             question_names,
             question_words,
+            prompt_names,
             question,
             question_toks: OnceCell::new(),
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
@@ -1520,6 +1530,7 @@ impl<'r, 'a> Request<'r, 'a> {
         self.recombined_date(view, al)
             .or_else(|| self.reference_range(view))
             .or_else(|| self.table_cell(view))
+            .or_else(|| self.section(view, al))
             .or_else(|| self.number_slot_swap(view, al))
             .or_else(|| self.parallel_number_swap(view, al))
             .or_else(|| self.bracketed_alternative(view, al))
@@ -1580,6 +1591,86 @@ impl<'r, 'a> Request<'r, 'a> {
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)?;
         Some((versus(&said, &stated), None))
+    }
+
+    /// A value taken from another section of a sectioned source than the one the user names
+    /// (Zone A's "Food and garden waste (brown bin): Wednesday" for a user on Harbour Estate,
+    /// which the heading "Zone B (south of Mill Road, including Harbour Estate)" puts in Zone
+    /// B, whose "Food and garden waste (brown bin): Thursday" answers). The claim states one
+    /// name, number or date the prompt does not (its value), found in the sources; the best
+    /// sentence lacks a name of the prompt that a parallel sentence holds from its heading
+    /// only (a section heading is said of every line under it, [`plain_headings`],
+    /// [`markdown_headings`]); parallel: it writes every word the best sentence writes (at
+    /// least two) and, in place of the claim's value, another of its kind. What holds in one
+    /// section is stated of another: the entity swap of FactCC (Kryscinski et al. 2020) on the
+    /// scope a heading sets, as `scope_swap` is on the scope a sentence opens with.
+    fn section(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        if self.prompt_names.is_empty() {
+            return None;
+        }
+        let index = self.index;
+        // The claim's value: its one name, number or date the prompt does not state.
+        let mut value = None;
+        for ((k, id), p) in view.content.iter().zip(&view.ids).zip(&view.in_prompt) {
+            if *p || !ENTITY_KINDS.contains(&k.kind) {
+                continue;
+            }
+            if value.is_some() {
+                return None;
+            }
+            value = Some((*k, (*id)?));
+        }
+        let (key, said) = value?;
+        // A key as written (a name of several words in its normal form).
+        let written = |k: &Key<'_>, toks: &[Token<'_>]| match toks.get(k.at as usize) {
+            Some(t) if k.kind != KeyKind::Name || k.run == NO_RUN => t.raw.to_string(),
+            _ => k.norm.to_string(),
+        };
+        // A sentence's own keys (not its headings') with their ids, and its tokens.
+        let own = |t: u32| {
+            let sp = index.spans[t as usize];
+            let sent = span_tokens(self.context_tokens, sp);
+            let keys = sentence_keys(self.context, sp, sent, self.lower_vocab).0;
+            let ids = keys
+                .into_iter()
+                .filter(|k| !k.negation)
+                .filter_map(|k| Some((index.id_of(&k)?, k)))
+                .collect::<Vec<(u32, Key<'_>)>>();
+            (ids, sent)
+        };
+        let (best, _) = own(al.s);
+        let words: Vec<u32> = best
+            .iter()
+            .filter(|(_, k)| k.kind == KeyKind::Word)
+            .map(|&(id, _)| id)
+            .collect();
+        if words.len() < 2 || !best.iter().any(|&(id, _)| id == said) {
+            return None;
+        }
+        for &name in &self.prompt_names {
+            // The named section states the claim's value somewhere (a bare answer aligned to
+            // another row that writes it): no swap.
+            let section = index.posting(name);
+            if index.has(al.s, name) || section.iter().any(|&t| index.has(t, said)) {
+                continue;
+            }
+            for &t in section {
+                if !words.iter().all(|&w| index.has(t, w)) {
+                    continue;
+                }
+                let (theirs, sent) = own(t);
+                if theirs.iter().any(|&(id, _)| id == name) {
+                    continue;
+                }
+                let rival = theirs
+                    .iter()
+                    .find(|(id, k)| k.kind == key.kind && !best.iter().any(|(b, _)| b == id));
+                if let Some((_, k)) = rival {
+                    return Some((versus(&written(key, view.toks), &written(k, sent)), Some(t)));
+                }
+            }
+        }
+        None
     }
 
     /// A number the best sentence states in another slot, and another number in the claim's

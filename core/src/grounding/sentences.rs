@@ -227,10 +227,33 @@ pub(super) const PLAIN_HEADING_LEVEL: u8 = 7;
 /// The most words a plain-text heading line has ([`plain_headings`]).
 const PLAIN_HEADING_MAX_WORDS: usize = 8;
 
+/// The words of a title line outside its brackets: a bracketed gloss says what the section
+/// covers and does not make the line a sentence ("Zone B (south of Mill Road, including
+/// Harbour Estate)" is a title of two words).
+fn title_words(line: &str) -> usize {
+    let mut depth = 0usize;
+    let mut words = 0;
+    let mut in_word = false;
+    for c in line.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        let word_char = !c.is_whitespace() && depth == 0 && c != ')';
+        if word_char && !in_word {
+            words += 1;
+        }
+        in_word = word_char;
+    }
+    words
+}
+
 /// The plain-text headings of `context` in order, at [`PLAIN_HEADING_LEVEL`]: a line that opens
 /// a block (the first line, or one after a blank line), is followed by a line of text, has at
-/// most [`PLAIN_HEADING_MAX_WORDS`] words, a letter, and no sentence punctuation at its end
-/// or a colon inside ("4. Secondary caregiver leave", "Directions", "Reporting dashboard").
+/// most [`PLAIN_HEADING_MAX_WORDS`] words outside brackets ([`title_words`]), a letter, and no
+/// sentence punctuation at its end or a colon inside ("4. Secondary caregiver leave",
+/// "Directions", "Reporting dashboard", "Zone B (south of Mill Road, including Harbour Estate)").
 /// A policy's or a leaflet's sections are titled so, and the title is said of every line
 /// below it, as an ATX heading's is ([`markdown_headings`]). A line that opens a list whose
 /// next line is an item of the same list ("1. Preheat the oven" before "2. …") is an item,
@@ -277,7 +300,7 @@ pub(super) fn plain_headings(context: &str) -> Vec<Heading> {
             || text.contains(':');
         let is_heading = opens_block
             && !excluded
-            && text.split_whitespace().count() <= PLAIN_HEADING_MAX_WORDS
+            && title_words(text) <= PLAIN_HEADING_MAX_WORDS
             && text.chars().any(char::is_alphabetic);
         if is_heading {
             let from = start + (l.len() - l.trim_start().len());

@@ -4075,3 +4075,31 @@ fn a_bracketed_alternative_keeps_its_label() {
     let (c, ct) = toks("Children walk the 12 km trail.");
     assert_eq!(bracketed_alternative_swap((c, &ct), (s, &st)), None);
 }
+
+#[test]
+fn a_value_of_another_section_than_the_one_named_is_contradicted() {
+    let ctx = "Waste Collection 2025\n\nZone A (north of Mill Road)\n\
+               - General waste (black bin): Monday, every week\n\
+               - Food and garden waste (brown bin): Wednesday, every week\n\n\
+               Zone B (south of Mill Road, including Harbour Estate)\n\
+               - General waste (black bin): Tuesday, every week\n\
+               - Food and garden waste (brown bin): Thursday, every week\n";
+    let q = "I live on Harbour Estate. Which day is my brown bin collected?";
+    assert_conflicts("Wednesday.", q, ctx, &["\"Wednesday\" vs \"Thursday\""]);
+    assert_conflicts(
+        "Your brown bin goes out on Wednesday.",
+        q,
+        ctx,
+        &["\"Wednesday\" vs \"Thursday\""],
+    );
+    assert_conflicts("Thursday.", q, ctx, &[]);
+    // Without a section named, or with the value in the named section, no swap.
+    assert_conflicts(
+        "Wednesday.",
+        "Which day is the brown bin collected?",
+        ctx,
+        &[],
+    );
+    let q = "I live on Harbour Estate. Which day is my black bin collected?";
+    assert_conflicts("Tuesday.", q, ctx, &[]);
+}
