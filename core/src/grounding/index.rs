@@ -127,6 +127,9 @@ impl<'a> SourceIndex<'a> {
         headings.sort_unstable_by_key(|h| h.line);
         let mut next_heading = 0;
         let mut heading_stack: Vec<(Heading, Vec<Key<'a>>)> = Vec::new();
+        // The clause number of the current line and where the line ends
+        // (`opens_with_clause_number`).
+        let mut clause_label: Option<(usize, Key<'a>)> = None;
         for (n_sent, &sp) in spans.iter().enumerate() {
             while let Some(&h) = headings.get(next_heading).filter(|h| h.line <= sp.0) {
                 heading_stack.retain(|(above, _)| above.level < h.level);
@@ -285,6 +288,30 @@ impl<'a> SourceIndex<'a> {
                         ..k.clone()
                     }));
                 }
+            }
+            // A clause number that opens a line numbers every sentence of that line ("7.2 A
+            // grace period of 29 minutes applies. If the Vehicle is returned more than 29
+            // minutes after …": "under clause 7.2" cites the second as well as the first).
+            if clause_label.as_ref().is_some_and(|(end, _)| sp.0 >= *end) {
+                clause_label = None;
+            }
+            if let Some((_, k)) = &clause_label {
+                ks.push(k.clone());
+            } else if opens_with_clause_number(context, toks) {
+                let line_end = context[sp.0..]
+                    .find('\n')
+                    .map_or(context.len(), |e| sp.0 + e);
+                clause_label = ks
+                    .iter()
+                    .find(|k| k.kind == KeyKind::Number && k.at == 0)
+                    .map(|k| {
+                        let label = Key {
+                            at: 0,
+                            run: NO_RUN,
+                            ..k.clone()
+                        };
+                        (line_end, label)
+                    });
             }
             // A day of the month written alone ("gets fixed Monday the 20th", "if the build
             // lands on the 15th") is of the month of the last date told before it, which the
@@ -968,4 +995,27 @@ impl<'a> SourceIndex<'a> {
             }
         }
     }
+}
+
+/// Whether sentence `toks` (of `context`) opens with the clause number of its line: a
+/// number of two or more dotted parts ("7.2", "12.1.4", a contract's or a policy's clause)
+/// first on the line, then a space and a capitalised word ("7.2 A grace period of 29 minutes
+/// applies."). Such a number labels the line as a heading labels its section
+/// ([`SourceIndex::build`] gives it to each sentence of the line); a bare "7." is a list item's
+/// number, and a decimal inside a sentence is a value.
+fn opens_with_clause_number(context: &str, toks: &[Token<'_>]) -> bool {
+    let Some(t) = toks.first().filter(|t| t.is_number) else {
+        return false;
+    };
+    let dotted = t
+        .raw
+        .split('.')
+        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && t.raw.contains('.');
+    let line_start = context[..t.start].trim_end_matches([' ', '\t']);
+    let after = &context[t.start + t.raw.len()..];
+    let opens_line = line_start.is_empty() || line_start.ends_with('\n');
+    let then_word =
+        after.starts_with(' ') && after.trim_start().starts_with(|c: char| c.is_uppercase());
+    dotted && opens_line && then_word
 }

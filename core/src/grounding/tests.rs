@@ -4103,3 +4103,21 @@ fn a_value_of_another_section_than_the_one_named_is_contradicted() {
     let q = "I live on Harbour Estate. Which day is my black bin collected?";
     assert_conflicts("Tuesday.", q, ctx, &[]);
 }
+
+#[test]
+fn a_clause_number_labels_every_sentence_of_its_line() {
+    let ctx = "7. RETURN OF VEHICLE\n\
+               7.2 A grace period of 29 minutes applies to the agreed return time. If the \
+               Vehicle is returned more than 29 minutes late, one full rental day is charged.\n\
+               7.3 A one-way fee of EUR 150 applies to returns elsewhere. It is charged on return.";
+    let toks = tokens(ctx);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
+    let id = |n: &str| {
+        let at = index.norms.iter().position(|m| m == n).expect("a key");
+        u32::try_from(at).expect("few keys")
+    };
+    let (seven_two, seven_three) = (id("7.2"), id("7.3"));
+    // The sentences are the heading, then two per numbered line.
+    assert_eq!(index.posting(seven_two), [1, 2]);
+    assert_eq!(index.posting(seven_three), [3, 4]);
+}
