@@ -1621,6 +1621,15 @@ impl<'r, 'a> Request<'r, 'a> {
             value = Some((*k, (*id)?));
         }
         let (key, said) = value?;
+        // The best sentence in a section the prompt names (one of several it names: "I live on
+        // Harbour Estate but work in Zone A"), or no sentence of a named section parallel:
+        // cheap tests first, the sentences' own keys after.
+        let states_value = |n: u32| index.posting(n).iter().any(|&t| index.has(t, said));
+        if self.prompt_names.iter().any(|&n| index.has(al.s, n))
+            || self.prompt_names.iter().all(|&n| states_value(n))
+        {
+            return None;
+        }
         // A key as written (a name of several words in its normal form).
         let written = |k: &Key<'_>, toks: &[Token<'_>]| match toks.get(k.at as usize) {
             Some(t) if k.kind != KeyKind::Name || k.run == NO_RUN => t.raw.to_string(),
@@ -1650,11 +1659,10 @@ impl<'r, 'a> Request<'r, 'a> {
         for &name in &self.prompt_names {
             // The named section states the claim's value somewhere (a bare answer aligned to
             // another row that writes it): no swap.
-            let section = index.posting(name);
-            if index.has(al.s, name) || section.iter().any(|&t| index.has(t, said)) {
+            if states_value(name) {
                 continue;
             }
-            for &t in section {
+            for &t in index.posting(name) {
                 if !words.iter().all(|&w| index.has(t, w)) {
                     continue;
                 }
@@ -1770,6 +1778,10 @@ impl<'r, 'a> Request<'r, 'a> {
             return None;
         }
         al.top_ids.iter().zip(&al.aligned).find_map(|(&t, sent)| {
+            let sp = self.index.spans[t as usize];
+            if !crate::text::has_byte(&self.context[sp.0..sp.1], b'(') {
+                return None;
+            }
             let (said, stated) =
                 bracketed_alternative_swap((view.text, view.toks), (self.context, sent))?;
             Some((versus(said, stated), Some(t)))

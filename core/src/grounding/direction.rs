@@ -385,10 +385,17 @@ pub(super) struct Direction<'a> {
     pub(super) at: usize,
 }
 
+/// The particles of English phrasal verbs that end a hyphenated phrasal noun ("cut-back",
+/// "drop-off", "shut-out", "set-up"; Quirk et al. 1985, §16.2, the adverb particles).
+const PARTICLES: &[&str] = &[
+    "away", "back", "down", "in", "off", "on", "out", "over", "up",
+];
+
 /// The direction words of the clause `toks` (offsets in `text`), in order, in one pass
 /// ([`direction_pair`]'s rules: none after "no", none capitalised inside a sentence; "up" and
 /// "down" only as a change of a percentage or of points, [`states_change_by`]; a hyphenated
-/// compound by its first word, "east-facing", "large-scale"). Allocates only when one is found.
+/// compound by its first word, "east-facing", "large-scale", none when it ends in a particle,
+/// [`PARTICLES`]: "cut-back", "grown-up"). Allocates only when one is found.
 pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a>> {
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
@@ -408,8 +415,11 @@ pub(super) fn directions<'a>(text: &str, toks: &[Token<'a>]) -> Vec<Direction<'a
         {
             continue;
         }
-        // A compound's modifier is read as the word: "east-facing", "large-scale".
+        // A compound's modifier is read as the word: "east-facing", "large-scale". A verb
+        // with its particle is a phrasal noun of its own meaning, no change ("Reid's cut-back",
+        // a pass; "the drop-off point"; "a shut-out").
         let word = match crate::text::split_once_byte(t.raw, b'-') {
+            Some((_, tail)) if PARTICLES.iter().any(|p| tail.eq_ignore_ascii_case(p)) => continue,
             Some((head, _)) if !matches!(head, "up" | "down" | "Up" | "Down") => head,
             _ => t.raw,
         };

@@ -292,7 +292,12 @@ impl<'a> SourceIndex<'a> {
             // A clause number that opens a line numbers every sentence of that line ("7.2 A
             // grace period of 29 minutes applies. If the Vehicle is returned more than 29
             // minutes after …": "under clause 7.2" cites the second as well as the first).
-            if clause_label.as_ref().is_some_and(|(end, _)| sp.0 >= *end) {
+            // A line ends its label, and so does a clause number opening a sentence inside it
+            // ("7.2 … applies. 7.3 A one-way fee …", clauses run together on one line).
+            let numbered = toks
+                .first()
+                .is_some_and(|t| t.is_number && dotted_number(t.raw));
+            if clause_label.as_ref().is_some_and(|(end, _)| sp.0 >= *end) || numbered {
                 clause_label = None;
             }
             if let Some((_, k)) = &clause_label {
@@ -308,6 +313,7 @@ impl<'a> SourceIndex<'a> {
                         let label = Key {
                             at: 0,
                             run: NO_RUN,
+                            qty: None,
                             ..k.clone()
                         };
                         (line_end, label)
@@ -1007,15 +1013,19 @@ fn opens_with_clause_number(context: &str, toks: &[Token<'_>]) -> bool {
     let Some(t) = toks.first().filter(|t| t.is_number) else {
         return false;
     };
-    let dotted = t
-        .raw
-        .split('.')
-        .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        && t.raw.contains('.');
     let line_start = context[..t.start].trim_end_matches([' ', '\t']);
     let after = &context[t.start + t.raw.len()..];
     let opens_line = line_start.is_empty() || line_start.ends_with('\n');
     let then_word =
         after.starts_with(' ') && after.trim_start().starts_with(|c: char| c.is_uppercase());
-    dotted && opens_line && then_word
+    // A number with a unit is a quantity ("1.5 L water"), no clause.
+    dotted_number(t.raw) && opens_line && then_word && written_at(context, toks, 0).is_none()
+}
+
+/// Whether `raw` is a number of two or more dotted parts of digits ("7.2", "12.1.4").
+fn dotted_number(raw: &str) -> bool {
+    raw.contains('.')
+        && raw
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -229,7 +229,8 @@ const PLAIN_HEADING_MAX_WORDS: usize = 8;
 
 /// The words of a title line outside its brackets: a bracketed gloss says what the section
 /// covers and does not make the line a sentence ("Zone B (south of Mill Road, including
-/// Harbour Estate)" is a title of two words).
+/// Harbour Estate)" is a title of two words). A bracket the line leaves open encloses nothing
+/// (all its words count).
 fn title_words(line: &str) -> usize {
     let mut depth = 0usize;
     let mut words = 0;
@@ -245,6 +246,10 @@ fn title_words(line: &str) -> usize {
             words += 1;
         }
         in_word = word_char;
+    }
+    // A bracket left open on the line is no gloss: a wrapped sentence's words.
+    if depth > 0 {
+        return line.split_whitespace().count();
     }
     words
 }

@@ -1082,7 +1082,11 @@ pub(super) fn bracketed_alternative_swap<'c, 's>(
             if start2 > close {
                 break;
             }
-            if q2.dimension() != q1.dimension() || same(&q1, &q2) {
+            // An alternative reading is of the same order as the one it replaces: a bracketed
+            // fee ("€12 (€1.50 booking fee)") or difference ("2 hours (30 minutes longer in
+            // winter)") is no alternative.
+            let ratio = q2.base / q1.base;
+            if q2.dimension() != q1.dimension() || same(&q1, &q2) || !(0.5..=2.0).contains(&ratio) {
                 continue;
             }
             // The label beside the bracketed quantity: right after it, or right before it.
@@ -1115,15 +1119,45 @@ pub(super) fn bracketed_alternative_swap<'c, 's>(
                 if !same(&qc, &q1) {
                     continue;
                 }
-                let near = c.saturating_sub(ALTERNATIVE_WINDOW)
-                    ..(c + ALTERNATIVE_WINDOW + 1).min(claim_toks.len());
-                if claim_toks[near].iter().any(|t| word_stem(t.raw) == stem) {
-                    return Some((written_at(text, claim_toks, c)?, written2));
+                let labelled = (c.saturating_sub(ALTERNATIVE_WINDOW)
+                    ..(c + ALTERNATIVE_WINDOW + 1).min(claim_toks.len()))
+                    .any(|j| {
+                        word_stem(claim_toks[j].raw) == stem
+                            && same_clause(text, claim_toks, c.min(j), c.max(j))
+                            && !negated_label(claim_toks, j)
+                    });
+                if let Some(said) = written_at(text, claim_toks, c).filter(|_| labelled) {
+                    return Some((said, written2));
                 }
             }
         }
     }
     None
+}
+
+/// Whether tokens `a` ≤ `b` of `toks` (offsets in `text`) stand in one clause: no semicolon,
+/// colon or sentence end between them, and no coordinating or contrasting conjunction ("and",
+/// "but", "while", "whereas") after the first ("Adults take 500 mg; children need less").
+fn same_clause(text: &str, toks: &[Token<'_>], a: usize, b: usize) -> bool {
+    (a + 1..=b).all(|j| {
+        !gap(text, toks, j - 1, j).contains([';', ':', '.', '!', '?'])
+            && (j == b
+                || !["and", "but", "while", "whereas"]
+                    .iter()
+                    .any(|w| toks[j].raw.eq_ignore_ascii_case(w)))
+    })
+}
+
+/// Whether the label at `toks[j]` is denied: "no", "not", "non", "without" or a word ending in
+/// "n't" within the two tokens before it ("If your oven has no fan", "without a fan").
+fn negated_label(toks: &[Token<'_>], j: usize) -> bool {
+    toks[j.saturating_sub(2)..j].iter().any(|t| {
+        ["no", "not", "non", "without"]
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+            || t.raw.ends_with("n't")
+            || t.raw.ends_with("n’t")
+    })
 }
 
 /// How many tokens either side of a claim's quantity its label may stand

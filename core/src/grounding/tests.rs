@@ -4074,6 +4074,25 @@ fn a_bracketed_alternative_keeps_its_label() {
     let (s, st) = toks("The trail is 12 km (7.5 miles) long and children walk it too.");
     let (c, ct) = toks("Children walk the 12 km trail.");
     assert_eq!(bracketed_alternative_swap((c, &ct), (s, &st)), None);
+    // A denied label, a label in another clause, a bracketed fee: no swap.
+    let (s, st) = toks("Heat the oven to 180°C (160°C fan, gas 4).");
+    for claim in [
+        "If your oven has no fan, heat it to 180°C.",
+        "Without a fan, use 180°C.",
+    ] {
+        let ct = tokens(claim);
+        assert_eq!(
+            bracketed_alternative_swap((claim, &ct), (s, &st)),
+            None,
+            "{claim}"
+        );
+    }
+    let (s, st) = toks("Take 500 mg (children: 250 mg) twice a day.");
+    let (c, ct) = toks("Adults take 500 mg twice a day; children need less.");
+    assert_eq!(bracketed_alternative_swap((c, &ct), (s, &st)), None);
+    let (s, st) = toks("Tickets cost €12 (€1.50 booking fee).");
+    let (c, ct) = toks("Booking online, a ticket costs €12.");
+    assert_eq!(bracketed_alternative_swap((c, &ct), (s, &st)), None);
 }
 
 #[test]
@@ -4102,6 +4121,9 @@ fn a_value_of_another_section_than_the_one_named_is_contradicted() {
     );
     let q = "I live on Harbour Estate. Which day is my black bin collected?";
     assert_conflicts("Tuesday.", q, ctx, &[]);
+    // A prompt that names two sections, the answer from the one it asks about.
+    let q = "I live on Harbour Estate but work in Zone A. When is Zone A's brown bin collected?";
+    assert_conflicts("Zone A's is Wednesday.", q, ctx, &[]);
 }
 
 #[test]
@@ -4120,4 +4142,34 @@ fn a_clause_number_labels_every_sentence_of_its_line() {
     // The sentences are the heading, then two per numbered line.
     assert_eq!(index.posting(seven_two), [1, 2]);
     assert_eq!(index.posting(seven_three), [3, 4]);
+    // Clauses run together on one line each keep their own number; a quantity is no clause.
+    let ctx = "7.2 A grace period applies. 7.3 A one-way fee applies.\n1.5 Litres of water. Bring it to the boil.";
+    let toks = tokens(ctx);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
+    let id = |n: &str| {
+        let at = index.norms.iter().position(|m| m == n).expect("a key");
+        u32::try_from(at).expect("few keys")
+    };
+    assert_eq!(index.posting(id("7.2")), [0]);
+    assert_eq!(index.posting(id("7.3")), [1]);
+    assert_eq!(index.posting(id("1.5")), [2]);
+}
+
+#[test]
+fn a_phrasal_noun_states_no_direction() {
+    let ctx = "The winner came in the 88th minute, Okafor rising highest to meet a deep cross \
+               from Evan Morris after Reid's cut-back had been cleared.";
+    assert_conflicts(
+        "Okafor scored the winner in the 88th minute after Reid's cut-back was cleared.",
+        "",
+        ctx,
+        &[],
+    );
+    // A compound's modifier still reads as its word.
+    let toks = tokens("a large-scale cut-back and a grown-up");
+    let found: Vec<usize> = directions("a large-scale cut-back and a grown-up", &toks)
+        .iter()
+        .map(|d| d.at)
+        .collect();
+    assert_eq!(found, [1]);
 }
