@@ -382,13 +382,24 @@ pub(super) const NOT_PREPOSITIONS: &[&str] = &[
 /// before it is one, nor a contraction of one, "it's") with no punctuation between, and a
 /// preposition follows it. After a comma or a coordinator it opens an elliptical clause that
 /// denies ([`clause_ranges`]: "…for the photoelectric effect, not for his theory of
-/// relativity"; "served in the war but not in the battle"). Clausal negation is marked on the
+/// relativity"; "served in the war but not in the battle"). Opening a sentence before a
+/// preposition or "because" it is an elliptical reply that denies that phrase ("Not because of
+/// the interest."). Clausal negation is marked on the
 /// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
 /// Language*, ch. 9 §1, clausal vs subclausal negation).
 pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let Some(next) = toks.get(i + 1) else {
         return false;
     };
+    // A sentence that opens with "Not" and a preposition or "because" is an elliptical reply
+    // denying a constituent ("Not because of the interest — $1,350 is below the threshold.",
+    // "Not in winter."), no clause of its own to deny.
+    if toks[i].sentence_start {
+        return NOT_PREPOSITIONS
+            .iter()
+            .chain(&["because"])
+            .any(|p| next.raw.eq_ignore_ascii_case(p));
+    }
     if i == 0
         || ["but", "and", "or", "yet", "nor"]
             .iter()

@@ -4173,3 +4173,23 @@ fn a_phrasal_noun_states_no_direction() {
         .collect();
     assert_eq!(found, [1]);
 }
+
+#[test]
+fn an_elliptical_not_denies_its_phrase_not_the_passage() {
+    let ctx = "Schedule B (Form 1040) — Who must file. Use Schedule B if you had over $1,500 of \
+               taxable interest or ordinary dividends.";
+    let q = "I had $1,350 in bank interest last year. Do I need to file Schedule B?";
+    assert_conflicts(
+        "Not because of the interest — $1,350 is below the $1,500 threshold.",
+        q,
+        ctx,
+        &[],
+    );
+    // A clause that "not" negates still disagrees.
+    assert_conflicts(
+        "You do not need Schedule B if you had over $1,500 of taxable interest.",
+        q,
+        ctx,
+        &["negated vs affirmed"],
+    );
+}
