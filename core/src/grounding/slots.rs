@@ -962,33 +962,72 @@ fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
 }
 
 /// A number at token `i` of `toks` (offsets in `src`) under a bound, a phrase of
-/// [`bound_phrases`] right before it (nothing but spaces between its words and the number):
-/// the number's value (digits, or a number word: "five" → 5, [`number_word`]) and the stems of
-/// the lower-case content words among the two words after it, what it counts ("five unused
-/// days" → [unus, day]). None for a number under no bound or counting nothing.
+/// [`bound_phrases`] right before it (nothing but spaces between its words and the number,
+/// or a currency sign), or a bare "over", "under", "above" or "below" before an amount of
+/// money ("over $1,500"): the number's value (digits, or a number word: "five" → 5,
+/// [`number_word`]) and what it counts, its currency sign with the bound's side and the stems
+/// of the lower-case content words among the two words after it ("five unused days" → [unus,
+/// day], "over $1,500 of taxable interest" → [$<, taxabl]). None for a number under no bound
+/// or counting nothing.
 fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
-    // The phrase first: it rules out almost every token without lower-casing it.
-    let bounded = bound_phrases().any(|p| {
+    // The currency sign written right before the number ("over $1,500"): an amount.
+    let currency = i
+        .checked_sub(1)
+        .map(|j| gap(src, toks, j, i))
+        .filter(|g| CURRENCY_SIGNS.contains(g));
+    // The phrase first: it rules out almost every token without lower-casing it. Between its
+    // last word and the number, nothing or the currency sign.
+    let phrase = bound_phrases().find(|p| {
         i >= p.len()
             && p.iter().enumerate().all(|(k, w)| {
                 let j = i - p.len() + k;
-                toks[j].raw.eq_ignore_ascii_case(w) && gap(src, toks, j, j + 1).is_empty()
+                let g = gap(src, toks, j, j + 1);
+                toks[j].raw.eq_ignore_ascii_case(w) && (g.is_empty() || Some(g) == currency)
             })
     });
-    let t = toks.get(i).filter(|_| bounded)?;
+    // Which side the bound is on: "<" for a floor ("over", "more than"), ">" for a ceiling. A
+    // bare "over" or "above", "under" or "below" right before an amount of money bounds it
+    // ("goes over $1,000"): no place or topic is written with a currency sign.
+    let side = match phrase {
+        Some(p) => Some(if LOWER_BOUNDS.contains(p) { "<" } else { ">" }),
+        None => currency.and_then(|_| {
+            let w = toks[i - 1].raw;
+            let is = |s: &str| w.eq_ignore_ascii_case(s);
+            if is("over") || is("above") {
+                Some("<")
+            } else if is("under") || is("below") {
+                Some(">")
+            } else {
+                None
+            }
+        }),
+    };
+    let t = toks.get(i).filter(|_| side.is_some())?;
     let value = if t.is_number {
         number_value(t.raw)?
     } else {
         number_word(&lower_cow(t.raw))?.parse::<f64>().ok()?
     };
-    let counted: Vec<String> = (i + 1..toks.len().min(i + 3))
-        .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
-        .map(|k| toks[k].raw)
-        .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w))
-        .map(word_stem)
+    // An amount counts its currency on its side of the bound (a floor of money is no ceiling
+    // of money: "up to £100,000" for a media room against homes "over £10 million"), and the
+    // words after it as any number does.
+    let counted: Vec<String> = currency
+        .zip(side)
+        .map(|(c, s)| format!("{c}{s}"))
+        .into_iter()
+        .chain(
+            (i + 1..toks.len().min(i + 3))
+                .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
+                .map(|k| toks[k].raw)
+                .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w))
+                .map(word_stem),
+        )
         .collect();
     (!counted.is_empty()).then_some((value, counted))
 }
+
+/// Currency signs written before an amount ([`bound_at`]).
+const CURRENCY_SIGNS: &[&str] = &["$", "€", "£", "¥", "₹"];
 
 /// A bound's value changed: "you can carry over up to ten days" against "Up to five unused
 /// days may be carried over …". A number of the claim (`claim_toks`, offsets in `text`) under a

@@ -4193,3 +4193,25 @@ fn an_elliptical_not_denies_its_phrase_not_the_passage() {
         &["negated vs affirmed"],
     );
 }
+
+#[test]
+fn a_bare_over_bounds_an_amount_of_money() {
+    let toks = |s: &'static str| (s, tokens(s));
+    let (s, st) = toks(
+        "Use Schedule B if you had over $1,500 of taxable interest or ordinary dividends. Homes \
+         over £10 million often hold a media room.",
+    );
+    let (c, ct) = toks("Schedule B is required once taxable interest goes over $1,000.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s, &st, &st)),
+        Some(("1,000", "1,500"))
+    );
+    let (c, ct) = toks("You only need Schedule B if your taxable interest is over $1,500.");
+    assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
+    // A ceiling of money is no floor of money; over a place or a span of time is no bound.
+    let (c, ct) = toks("A media room can cost up to £100,000.");
+    assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
+    let (c, ct) = toks("The bridge over 3 rivers opened.");
+    let (s, st) = toks("The bridge spans over 2 rivers.");
+    assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
+}
