@@ -384,7 +384,8 @@ pub(super) const NOT_PREPOSITIONS: &[&str] = &[
 /// denies ([`clause_ranges`]: "…for the photoelectric effect, not for his theory of
 /// relativity"; "served in the war but not in the battle"). Opening a sentence before a
 /// preposition or "because" it is an elliptical reply that denies that phrase ("Not because of
-/// the interest."). Clausal negation is marked on the
+/// the interest."), unless an auxiliary follows the phrase, a negative inversion that denies
+/// its clause ("Not in 2020 did the company turn a profit"). Clausal negation is marked on the
 /// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
 /// Language*, ch. 9 §1, clausal vs subclausal negation).
 pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
@@ -395,10 +396,25 @@ pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     // denying a constituent ("Not because of the interest — $1,350 is below the threshold.",
     // "Not in winter."), no clause of its own to deny.
     if toks[i].sentence_start {
-        return NOT_PREPOSITIONS
-            .iter()
-            .chain(&["because"])
-            .any(|p| next.raw.eq_ignore_ascii_case(p));
+        if next.raw.eq_ignore_ascii_case("because") {
+            return true;
+        }
+        // A negative inversion ("Not in 2020 did the company turn a profit", "Not under any
+        // circumstances should you …") negates its clause: an auxiliary after the phrase, before
+        // any punctuation.
+        let inverted = (i + 2..toks.len())
+            .take_while(|&k| {
+                !gap(text, toks, k - 1, k).contains([',', ';', ':', '.', '!', '?', '—', '–', '-'])
+            })
+            .any(|k| {
+                AUXILIARIES
+                    .iter()
+                    .any(|a| toks[k].raw.eq_ignore_ascii_case(a))
+            });
+        return !inverted
+            && NOT_PREPOSITIONS
+                .iter()
+                .any(|p| next.raw.eq_ignore_ascii_case(p));
     }
     if i == 0
         || ["but", "and", "or", "yet", "nor"]

@@ -967,7 +967,7 @@ fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
 /// money ("over $1,500"): the number's value (digits, or a number word: "five" → 5,
 /// [`number_word`]) and what it counts, its currency sign with the bound's side and the stems
 /// of the lower-case content words among the two words after it ("five unused days" → [unus,
-/// day], "over $1,500 of taxable interest" → [$<, taxabl]). None for a number under no bound
+/// day], "over $1,500 of taxable interest" → [$≥, taxabl]). None for a number under no bound
 /// or counting nothing.
 fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
     // The currency sign written right before the number ("over $1,500"): an amount.
@@ -975,36 +975,52 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
         .checked_sub(1)
         .map(|j| gap(src, toks, j, i))
         .filter(|g| CURRENCY_SIGNS.contains(g));
-    // The phrase first: it rules out almost every token without lower-casing it. Between its
-    // last word and the number, nothing or the currency sign.
-    let phrase = bound_phrases().find(|p| {
-        i >= p.len()
-            && p.iter().enumerate().all(|(k, w)| {
-                let j = i - p.len() + k;
-                let g = gap(src, toks, j, j + 1);
-                toks[j].raw.eq_ignore_ascii_case(w) && (g.is_empty() || Some(g) == currency)
-            })
-    });
-    // Which side the bound is on: "<" for a floor ("over", "more than"), ">" for a ceiling. A
+    // The phrase first: it rules out almost every token without lower-casing it; the longest
+    // that stands there ("no more than", not "more than"). Between its words nothing, and
+    // between its last word and the number nothing or the currency sign.
+    let phrase = bound_phrases()
+        .filter(|p| {
+            i >= p.len()
+                && p.iter().enumerate().all(|(k, w)| {
+                    let j = i - p.len() + k;
+                    let g = gap(src, toks, j, j + 1);
+                    toks[j].raw.eq_ignore_ascii_case(w)
+                        && (g.is_empty() || (k + 1 == p.len() && Some(g) == currency))
+                })
+        })
+        .max_by_key(|p| p.len());
+    // Which side the bound is on: "≥" for a floor ("over", "more than"), "≤" for a ceiling. A
     // bare "over" or "above", "under" or "below" right before an amount of money bounds it
-    // ("goes over $1,000"): no place or topic is written with a currency sign.
+    // ("goes over $1,000"): no place or topic is written with a currency sign, but a phrasal
+    // verb's particle is ("carry over $610 of unused funds", [`PARTICLE_VERBS`]).
     let side = match phrase {
-        Some(p) => Some(if LOWER_BOUNDS.contains(p) { "<" } else { ">" }),
+        Some(p) => Some(if LOWER_BOUNDS.contains(p) {
+            "≥"
+        } else {
+            "≤"
+        }),
         None => currency.and_then(|_| {
             let w = toks[i - 1].raw;
             let is = |s: &str| w.eq_ignore_ascii_case(s);
-            if is("over") || is("above") {
-                Some("<")
+            let particle_of_verb = i >= 2 && {
+                let verb = lower_cow(toks[i - 2].raw);
+                PARTICLE_VERBS.iter().any(|v| verb.starts_with(v))
+            };
+            if particle_of_verb {
+                None
+            } else if is("over") || is("above") {
+                Some("≥")
             } else if is("under") || is("below") {
-                Some(">")
+                Some("≤")
             } else {
                 None
             }
         }),
     };
     let t = toks.get(i).filter(|_| side.is_some())?;
+    // A number's value with its scale ("£10 million" is 10 000 000, `number_key`).
     let value = if t.is_number {
-        number_value(t.raw)?
+        number_value(&number_key(toks, i))?
     } else {
         number_word(&lower_cow(t.raw))?.parse::<f64>().ok()?
     };
@@ -1029,14 +1045,22 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
 /// Currency signs written before an amount ([`bound_at`]).
 const CURRENCY_SIGNS: &[&str] = &["$", "€", "£", "¥", "₹"];
 
+/// The stems of verbs whose particle "over" takes an amount as its object, no bound ("carry
+/// over $610", "rolled over $5,000", "hand over $200", "signed over", "turn over £3 million";
+/// [`bound_at`]), matched as prefixes of the lower-case word before the particle. Not "paid",
+/// "made" or "took", after which "over $500" is as often "more than $500".
+const PARTICLE_VERBS: &[&str] = &["carr", "roll", "hand", "turn", "sign"];
+
 /// A bound's value changed: "you can carry over up to ten days" against "Up to five unused
 /// days may be carried over …". A number of the claim (`claim_toks`, offsets in `text`) under a
 /// bound ([`bound_at`]) that the sentence (`sent_toks`, offsets in `context`) states under a
 /// bound with another value, counting a word the claim's number counts too, while no bound of
 /// the sources (`context_tokens`) on such a word has the claim's value. Any bound phrase
-/// matches any other: a negation before one turns it into another ("Do not give more than 4
-/// tablets" is "no more than 4 tablets"), and the claim's value stated anywhere so is its
-/// support. Digits and number words are one value ("five" = 5). The number swap of FactCC
+/// matches any other on a counted word: a negation before one turns it into another ("Do not
+/// give more than 4 tablets" is "no more than 4 tablets"), and the claim's value stated
+/// anywhere so is its support. An amount of money matched by its currency alone matches only
+/// a bound on the same side ([`bound_at`]: "Do not spend more than $500" is no reading of "up
+/// to $300"). Digits and number words are one value ("five" = 5). The number swap of FactCC
 /// (Kryscinski et al. 2020) on a limit, the number a reader acts on in a policy, a dosage or a
 /// plan. Some((the claim's number, the sentence's)) as written.
 pub(super) fn bound_number_swap<'c, 's>(

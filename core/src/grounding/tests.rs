@@ -4185,13 +4185,21 @@ fn an_elliptical_not_denies_its_phrase_not_the_passage() {
         ctx,
         &[],
     );
-    // A clause that "not" negates still disagrees.
+    // A clause that "not" negates still disagrees, and so does a negative inversion.
     assert_conflicts(
         "You do not need Schedule B if you had over $1,500 of taxable interest.",
         q,
         ctx,
         &["negated vs affirmed"],
     );
+    let toks = tokens("Not in 2020 did the company turn a profit.");
+    assert!(!subclausal_not(
+        "Not in 2020 did the company turn a profit.",
+        &toks,
+        0
+    ));
+    let toks = tokens("Not in winter.");
+    assert!(subclausal_not("Not in winter.", &toks, 0));
 }
 
 #[test]
@@ -4208,9 +4216,26 @@ fn a_bare_over_bounds_an_amount_of_money() {
     );
     let (c, ct) = toks("You only need Schedule B if your taxable interest is over $1,500.");
     assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
-    // A ceiling of money is no floor of money; over a place or a span of time is no bound.
-    let (c, ct) = toks("A media room can cost up to £100,000.");
-    assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
+    // A ceiling of money is no floor of money (the longest phrase decides: "no more than");
+    // a scale word is part of the value; a phrasal verb's "over" is no bound; over a place or
+    // a span of time is no bound.
+    for claim in [
+        "A media room can cost up to £100,000.",
+        "A media room costs no more than £100,000.",
+    ] {
+        let ct = tokens(claim);
+        assert_eq!(
+            bound_number_swap((claim, &ct), (s, &st, &st)),
+            None,
+            "{claim}"
+        );
+    }
+    let (s2, st2) = toks("Grants fund projects of more than $2,000,000.");
+    let (c, ct) = toks("Grants fund projects of more than $2 million.");
+    assert_eq!(bound_number_swap((c, &ct), (s2, &st2, &st2)), None);
+    let (s2, st2) = toks("Plans may let you carry over $640 of unused funds into 2025.");
+    let (c, ct) = toks("In 2024 you could carry over $610 of unused funds.");
+    assert_eq!(bound_number_swap((c, &ct), (s2, &st2, &st2)), None);
     let (c, ct) = toks("The bridge over 3 rivers opened.");
     let (s, st) = toks("The bridge spans over 2 rivers.");
     assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
