@@ -794,6 +794,17 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 .collect::<Vec<usize>>()
         })
     };
+    // The months and weekdays the sources write abbreviated in a date ("Thurs 8–10am",
+    // "15 Sept"; `abbreviated_calendar_name`): an answer names them in full ("Thursday").
+    let abbreviated = std::cell::OnceCell::new();
+    let abbreviated = || {
+        abbreviated.get_or_init(|| {
+            [&prompt_tokens, &context_tokens]
+                .into_iter()
+                .flat_map(|toks| (0..toks.len()).filter_map(|i| abbreviated_calendar_name(toks, i)))
+                .collect::<Vec<&'static str>>()
+        })
+    };
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
     // The names the sources state (`SourceNames`), found once, when a name of the answer is not
@@ -840,6 +851,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .contains(&PhraseSet::hash(b.split_whitespace()))
                 && !name_heads(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
+                // A month or weekday the sources abbreviate ("Thurs 8–10am") by its full name.
+                && !abbreviated().contains(&b.trim())
                 // An abbreviated month of a date ("Feb 15") by its month ("15 February"), an
                 // abbreviated weekday ("Fri 18 July") by its weekday ("Friday, 18 July").
                 && !toks
@@ -1735,6 +1748,15 @@ mod tests {
             extract("It ends on Mar 15.", None, ctx).novel_names,
             vec!["Mar"]
         );
+    }
+
+    #[test]
+    fn a_weekday_the_sources_abbreviate_is_grounded_by_its_full_name() {
+        let ctx = Some("Gas engineer coming Thurs 8–10am for the boiler service.");
+        let e = extract("He is coming on Thursday between 8 and 10am.", None, ctx);
+        assert!(e.novel_names.is_empty(), "{:?}", e.novel_names);
+        let e = extract("He is coming on Tuesday between 8 and 10am.", None, ctx);
+        assert_eq!(e.novel_names, vec!["Tuesday"]);
     }
 
     #[test]
