@@ -2074,25 +2074,28 @@ pub fn abbreviated_month(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
     (number(i.checked_sub(1)) || number(Some(i + 1))).then_some(month)
 }
 
+/// Abbreviations of the weekdays' names in English dates and schedules, lower case, each with
+/// the name (CLDR's abbreviated format names, with "Tues", "Weds", "Thur" and "Thurs").
+pub const WEEKDAY_ABBREVIATIONS: [(&str, &str); 11] = [
+    ("mon", "monday"),
+    ("tue", "tuesday"),
+    ("tues", "tuesday"),
+    ("wed", "wednesday"),
+    ("weds", "wednesday"),
+    ("thu", "thursday"),
+    ("thur", "thursday"),
+    ("thurs", "thursday"),
+    ("fri", "friday"),
+    ("sat", "saturday"),
+    ("sun", "sunday"),
+];
+
 /// The weekday that token `i` of `toks` abbreviates ("Fri" → "friday", "Tues" → "tuesday";
 /// ASCII case ignored), when a number stands right after it, as in a date ("Fri 18 July", "Tue,
 /// 15 July"); None otherwise ("Sun Microsystems", "Sat on the mat" are no dates). The
-/// abbreviations of a weekday's name in English dates (CLDR's abbreviated format names, with
-/// "Tues", "Thur" and "Thurs").
+/// abbreviations of a weekday's name in English dates ([`WEEKDAY_ABBREVIATIONS`]).
 pub fn abbreviated_weekday(toks: &[Token<'_>], i: usize) -> Option<&'static str> {
-    const ABBREVIATIONS: [(&str, &str); 10] = [
-        ("mon", "monday"),
-        ("tue", "tuesday"),
-        ("tues", "tuesday"),
-        ("wed", "wednesday"),
-        ("thu", "thursday"),
-        ("thur", "thursday"),
-        ("thurs", "thursday"),
-        ("fri", "friday"),
-        ("sat", "saturday"),
-        ("sun", "sunday"),
-    ];
-    let day = ABBREVIATIONS
+    let day = WEEKDAY_ABBREVIATIONS
         .iter()
         .find(|(abbr, _)| toks[i].raw.eq_ignore_ascii_case(abbr))?
         .1;

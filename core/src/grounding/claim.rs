@@ -1530,6 +1530,7 @@ impl<'r, 'a> Request<'r, 'a> {
         self.recombined_date(view, al)
             .or_else(|| self.reference_range(view))
             .or_else(|| self.table_cell(view))
+            .or_else(|| self.weekday(view, al))
             .or_else(|| self.section(view, al))
             .or_else(|| self.number_slot_swap(view, al))
             .or_else(|| self.parallel_number_swap(view, al))
@@ -1585,12 +1586,25 @@ impl<'r, 'a> Request<'r, 'a> {
         Some((versus(&said, &stated), None))
     }
 
-    /// A value of the table row the question asks about, taken from another column than the
-    /// one it asks for (`table_cell_swap`: "09:42", the York arrival, for when the 09:15 from
-    /// Leeds gets into Newcastle).
+    /// A value of a table taken from another cell than the one the question asks for
+    /// (`table_cell_swap`: "09:42", the York arrival, for when the 09:15 from Leeds gets into
+    /// Newcastle; "£30", Basic's joining fee, for Plus's).
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)?;
         Some((versus(&said, &stated), None))
+    }
+
+    /// A value the claim puts on a day of the week that the best sentence gives for other days
+    /// only (`weekday_swap`: "The last Saturday sailing is at 18:30" against "18:30 … 19:35 Fri
+    /// & Sun only").
+    fn weekday(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let sent = *al.aligned.first()?;
+        let (said, stated) = weekday_swap(
+            (view.text, view.toks),
+            (self.question, self.question_toks()),
+            (self.context, sent),
+        )?;
+        Some((versus(&said, &stated), Some(al.s)))
     }
 
     /// A value taken from another section of a sectioned source than the one the user names
@@ -2034,10 +2048,11 @@ impl<'r, 'a> Request<'r, 'a> {
     }
 
     /// The answer-level features read from the claims' new tokens (`tally`) and the question:
-    /// `answer_question_alignment`, `answer_question_proximity` and `answer_type_match` of `f`.
-    /// `scores` is reused for the question's sentence weights.
+    /// `answer_question_alignment`, `answer_question_proximity` and `answer_type_match` of `f`,
+    /// for the answer `text`. `scores` is reused for the question's sentence weights.
     pub(super) fn answer_features(
         &self,
+        text: &str,
         tally: &Tally,
         scores: &mut FastMap<u32, f64>,
         f: &mut GroundingFeatures,
@@ -2119,6 +2134,11 @@ impl<'r, 'a> Request<'r, 'a> {
                 f.answer_question_alignment = sum / new_total as f64;
                 if let Some(p) = nearest {
                     f.answer_question_proximity = p;
+                }
+                // A table's cell is read by its row and its column's header, not by its
+                // distance from the question's words in the row (`states_asked_cell`).
+                if f.answer_question_proximity < 1.0 && states_asked_cell(context, question, text) {
+                    f.answer_question_proximity = 1.0;
                 }
             }
         }

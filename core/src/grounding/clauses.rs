@@ -145,6 +145,14 @@ pub(super) struct ClauseKeys<'a> {
     /// Unlike [`denied_by_no`], a phrase restricted by a prepositional phrase counts too: it
     /// is the clause's polarity that is read here, not the thing's.
     pub(super) denied: Option<Vec<Cow<'a, str>>>,
+    /// When, beside that, each "no" phrase is restricted to a time by a prepositional phrase
+    /// right after its noun ("No sailings on 25 December or 1 January", "no trains after
+    /// 23:00"), the number, year, month and weekday keys of those phrases: the clause denies
+    /// the thing at those times only, nothing of a clause that states none of them ("The last
+    /// Saturday sailing is at 15:40").
+    pub(super) denied_at: Option<Vec<Cow<'a, str>>>,
+    /// Its number, year, month and weekday keys.
+    pub(super) times: Vec<Cow<'a, str>>,
     /// Whether it is negated by "no longer" (or "not … any more"): it denies that something
     /// still holds.
     pub(super) no_longer: bool,
@@ -155,15 +163,20 @@ pub(super) struct ClauseKeys<'a> {
 }
 
 impl ClauseKeys<'_> {
-    /// Whether the clause's polarity bears on a clause whose words are `other` (sorted): it is
-    /// negated, and not only by a "no" phrase whose words `other` lacks ("There is no charge
-    /// for returns" says nothing negative of "Returns are free").
-    pub(super) fn negates_for(&self, other: &[Cow<'_, str>]) -> bool {
+    /// Whether the clause's polarity bears on the clause `other`: it is negated, and not only by
+    /// a "no" phrase whose words `other` lacks ("There is no charge for returns" says nothing
+    /// negative of "Returns are free") or restricted to times `other` does not state
+    /// ([`ClauseKeys::denied_at`]).
+    pub(super) fn negates_for(&self, other: &ClauseKeys<'_>) -> bool {
         self.negated
             && self
                 .denied
                 .as_ref()
-                .is_none_or(|d| d.iter().any(|w| other.binary_search(w).is_ok()))
+                .is_none_or(|d| d.iter().any(|w| other.words.binary_search(w).is_ok()))
+            && self
+                .denied_at
+                .as_ref()
+                .is_none_or(|ts| ts.iter().any(|t| other.times.contains(t)))
     }
 
     /// Whether this clause states by an antonym what `other`, of the other polarity, denies:
@@ -296,12 +309,48 @@ pub(super) fn clause_keys<'a>(
         .collect::<Option<Vec<Vec<_>>>>()
         .map(|v| v.concat())
         .filter(|d| negated && !d.is_empty());
-    let (mut words, mut names) = (Vec::new(), Vec::new());
+    let is_time = |k: &Key<'_>| {
+        !k.negation && matches!(k.kind, KeyKind::Number | KeyKind::Year | KeyKind::Month)
+    };
+    // Each "no" phrase's noun (the last word of the two after "no"), then a preposition of
+    // time, then the keys of its object.
+    let denied_at = denied.as_ref().and_then(|_| {
+        let mut times = Vec::new();
+        for n in ks.iter().filter(|k| k.negation) {
+            let at = n.at as usize;
+            let head = ks
+                .iter()
+                .filter(|k| {
+                    !k.negation
+                        && k.kind == KeyKind::Word
+                        && (at + 1..=at + 2).contains(&(k.at as usize))
+                })
+                .map(|k| k.at as usize)
+                .max()?;
+            let restricted = part.get(head + 1).is_some_and(|t| {
+                (is_time_preposition(t.raw)
+                    || ["at", "after", "before", "between"]
+                        .iter()
+                        .any(|p| t.raw.eq_ignore_ascii_case(p)))
+                    && gap(text, part, head, head + 1).trim().is_empty()
+            });
+            let object = ks
+                .iter()
+                .filter(|k| is_time(k) && (head + 2..head + 8).contains(&(k.at as usize)));
+            let before = times.len();
+            times.extend(object.filter(|_| restricted).map(|k| k.norm.clone()));
+            if times.len() == before {
+                return None;
+            }
+        }
+        Some(times)
+    });
+    let (mut words, mut names, mut times) = (Vec::new(), Vec::new(), Vec::new());
     for k in ks.into_iter().filter(|k| !k.negation) {
         match k.kind {
             KeyKind::Word => words.push(k.norm),
             KeyKind::Name => names.push(k.norm),
-            KeyKind::Number | KeyKind::Year | KeyKind::Month => {}
+            KeyKind::Number | KeyKind::Year | KeyKind::Month => times.push(k.norm),
         }
     }
     for v in [&mut words, &mut names] {
@@ -326,6 +375,8 @@ pub(super) fn clause_keys<'a>(
         ceases,
         negated,
         denied,
+        denied_at,
+        times,
         own: (words.len(), names.len()),
         words,
         names,

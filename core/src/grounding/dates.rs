@@ -1,4 +1,5 @@
-//! Calendar dates and their weekdays ([`calendar_dates`], [`dated_weekdays`]).
+//! Calendar dates and their weekdays ([`calendar_dates`], [`dated_weekdays`]); the days of the
+//! week a schedule names ([`weekday_set`], [`weekday_swap`]).
 
 use super::*;
 
@@ -280,4 +281,251 @@ pub(super) fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, 
         }
     }
     out
+}
+
+/// Words of a schedule that take days away from the ones it names ("daily except Sundays",
+/// "closed Mondays", "no service on Sundays"): a sentence holding one is not read by
+/// [`weekday_set`].
+const DAY_EXCLUSIONS: &[&str] = &[
+    "except",
+    "excluding",
+    "exc",
+    "excl",
+    "closed",
+    "not",
+    "no",
+    "never",
+    "cancelled",
+    "suspended",
+    "without",
+];
+
+/// Whether token `t` takes days away from a schedule ([`DAY_EXCLUSIONS`], or a word ending in
+/// "n't").
+fn takes_days_away(t: &Token<'_>) -> bool {
+    DAY_EXCLUSIONS.iter().any(|w| t.raw.eq_ignore_ascii_case(w))
+        || t.raw.ends_with("n't")
+        || t.raw.ends_with("n’t")
+}
+
+/// The days of the week a sentence (`toks`, offsets in `text`) names, as a set (bit `d` for
+/// [`WEEKDAYS`]`[d]`, Sunday = 0), with the text that names them (from the first day word to
+/// the last): weekday names, one or every ("Saturday", "Sundays"); ranges ("Mon–Fri", "Monday
+/// to Saturday", wrapping past Sunday: "Fri–Mon"); lists ("Fri & Sun only", "Tuesdays and
+/// Thursdays"); "daily", "everyday", "weekdays", "weekends". An abbreviation ("Sat") counts
+/// only in a range or list with another weekday: alone it may be a word or a name ("Sun
+/// Microsystems"). The union of all it names. None when it names no day, or holds a word that
+/// takes days away ([`DAY_EXCLUSIONS`]: "daily except Sundays"). With `recurring`, only a
+/// schedule's forms count: a range, a list, a plural ("Sundays"), a weekday after "every" or
+/// "each", and the words for many days; a lone "on Thursday" dates an event ("the vortex hit on
+/// Thursday evening"), which a claim may date by another sentence's day.
+pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Option<(u8, String)> {
+    let full = |k: usize| {
+        let raw = toks[k].raw;
+        let day = raw.strip_suffix('s').unwrap_or(raw);
+        WEEKDAYS.iter().position(|w| day.eq_ignore_ascii_case(w))
+    };
+    let short = |k: usize| {
+        let (_, day) = crate::text::WEEKDAY_ABBREVIATIONS
+            .iter()
+            .find(|(a, _)| toks[k].raw.eq_ignore_ascii_case(a))?;
+        WEEKDAYS.iter().position(|w| w == day)
+    };
+    let any = |k: usize| full(k).or_else(|| short(k));
+    let word = |k: usize, ws: &[&str]| ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w));
+    // The weekday joined to token `k` by a range ("–", "to", "through") or list ("&", ",",
+    // "/", "and", "or") joint after it: (its index, whether a range).
+    let joined_after = |k: usize| -> Option<(usize, bool)> {
+        let next = k + 1;
+        if next < toks.len() && any(next).is_some() {
+            let g = gap(text, toks, k, next).trim();
+            return match g {
+                "–" | "-" | "—" => Some((next, true)),
+                "&" | "," | "/" | "+" => Some((next, false)),
+                _ => None,
+            };
+        }
+        let after = k + 2;
+        if after < toks.len()
+            && any(after).is_some()
+            && gap(text, toks, k, next).trim().is_empty()
+            && gap(text, toks, next, after).trim().is_empty()
+        {
+            if word(next, &["to", "through", "thru", "until", "till"]) {
+                return Some((after, true));
+            }
+            if word(next, &["and", "or"]) {
+                return Some((after, false));
+            }
+        }
+        None
+    };
+    if toks.iter().any(takes_days_away) {
+        return None;
+    }
+    let mut joined = vec![false; toks.len()];
+    for k in 0..toks.len() {
+        if any(k).is_some() {
+            if let Some((j, _)) = joined_after(k) {
+                joined[k] = true;
+                joined[j] = true;
+            }
+        }
+    }
+    let day = |k: usize| full(k).or_else(|| short(k).filter(|_| joined[k]));
+    let (mut set, mut first, mut last) = (0u8, usize::MAX, 0usize);
+    let mut mark = |k: usize, days: u8, set: &mut u8| {
+        *set |= days;
+        first = first.min(toks[k].start);
+        last = last.max(toks[k].start + toks[k].raw.len());
+    };
+    for k in 0..toks.len() {
+        let lower = toks[k].raw.to_ascii_lowercase();
+        match lower.as_str() {
+            "daily" | "everyday" => mark(k, 0x7f, &mut set),
+            "weekdays" => mark(k, 0b011_1110, &mut set),
+            "weekends" | "weekend" => mark(k, 0b100_0001, &mut set),
+            _ => {}
+        }
+        let Some(d) = day(k) else {
+            continue;
+        };
+        let repeats = joined[k]
+            || (toks[k].raw.ends_with('s') && short(k).is_none())
+            || (k > 0 && word(k - 1, &["every", "each"]));
+        if recurring && !repeats {
+            continue;
+        }
+        mark(k, 1 << d, &mut set);
+        if let Some((j, true)) = joined_after(k) {
+            if let Some(e) = day(j) {
+                let mut x = d;
+                while x != e {
+                    x = (x + 1) % 7;
+                    set |= 1 << x;
+                }
+            }
+        }
+    }
+    (set != 0).then(|| (set, text[first..last].to_string()))
+}
+
+/// A day of the week the claim (`claim_toks` of `text`; or, when it names none, its question,
+/// `question_toks` of `question`) puts a value on that the source sentence (`sent_toks` of
+/// `context`) gives for other days only: the sentence states a number of the claim and names
+/// the days it holds on ([`weekday_set`]), none of the claim's ("The last Saturday sailing is
+/// at 18:30" against "18:30 … 19:35 Fri & Sun only"). Some((the claim's days, the sentence's))
+/// as written. A schedule's value belongs to its days as a table cell to its row: the entity
+/// swap of FactCC (Kryscinski et al. 2020) on the days a line of a timetable or of opening
+/// hours names.
+pub(super) fn weekday_swap(
+    (text, claim_toks): (&str, &[Token<'_>]),
+    (question, question_toks): (&str, &[Token<'_>]),
+    (context, sent_toks): (&str, &[Token<'_>]),
+) -> Option<(String, String)> {
+    let numbers = |toks: &[Token<'_>]| -> Vec<String> {
+        (0..toks.len())
+            .filter(|&k| toks[k].is_number)
+            .map(|k| number_key(toks, k).into_owned())
+            .collect()
+    };
+    let claim_numbers = numbers(claim_toks);
+    if claim_numbers.is_empty() {
+        return None;
+    }
+    let sent_numbers = numbers(sent_toks);
+    if !claim_numbers.iter().any(|n| sent_numbers.contains(n)) {
+        return None;
+    }
+    let (stated, written) = weekday_set(context, sent_toks, true)?;
+    // A claim that takes days away ("the 18:30 doesn't run on Saturdays") is not read, nor
+    // answered by its question's days.
+    if claim_toks.iter().any(takes_days_away) {
+        return None;
+    }
+    let (said, said_written) = weekday_set(text, claim_toks, false)
+        .or_else(|| weekday_set(question, question_toks, false))?;
+    // A day the sentence names in any form holds its own value there ("Monday to Friday from 9
+    // am to 6 pm and on Saturday from 10 am to 4 pm").
+    let named = weekday_set(context, sent_toks, false).map_or(stated, |(all, _)| all);
+    (said & (stated | named) == 0).then_some((said_written, written))
+}
+
+#[cfg(test)]
+mod weekday_tests {
+    use super::*;
+
+    fn set(s: &str) -> Option<(u8, String)> {
+        weekday_set(s, &tokens(s), false)
+    }
+
+    #[test]
+    fn a_schedule_names_its_days_by_ranges_lists_and_words() {
+        // Sunday = bit 0 … Saturday = bit 6.
+        assert_eq!(
+            set("06:45 07:20 08:05 Mon–Fri"),
+            Some((0b011_1110, "Mon–Fri".into()))
+        );
+        assert_eq!(
+            set("18:30 — 19:35 Fri & Sun only"),
+            Some((0b010_0001, "Fri & Sun".into()))
+        );
+        assert_eq!(
+            set("Open Friday to Monday, 10am–4pm").map(|s| s.0),
+            Some(0b110_0011)
+        );
+        assert_eq!(
+            set("Tuesdays and Thursdays at 7pm").map(|s| s.0),
+            Some(0b001_0100)
+        );
+        assert_eq!(set("15:40 16:15 17:00 Daily").map(|s| s.0), Some(0x7f));
+        // An abbreviation alone is no day; a schedule that takes days away is not read.
+        assert_eq!(set("Sun Microsystems shipped it at 9am."), None);
+        assert_eq!(set("Open daily except Sundays."), None);
+        assert_eq!(set("Closed on Mondays."), None);
+        // As a schedule, a lone weekday dates an event and is not read.
+        let event = "They could return to their homes on Saturday.";
+        assert_eq!(set(event).map(|s| s.0), Some(0b100_0000));
+        assert_eq!(weekday_set(event, &tokens(event), true), None);
+        let every = "The market runs every Saturday from 9am.";
+        assert_eq!(
+            weekday_set(every, &tokens(every), true).map(|s| s.0),
+            Some(0b100_0000)
+        );
+    }
+
+    #[test]
+    fn a_value_put_on_a_day_its_line_leaves_out_is_swapped() {
+        let line = "18:30               —                 19:35             Fri & Sun only";
+        let daily = "15:40               16:15             17:00             Daily";
+        let q = "what time is the last boat out of Carrick Quay on a saturday?";
+        let swap = |claim: &str, sent: &str| {
+            weekday_swap(
+                (claim, &tokens(claim)),
+                (q, &tokens(q)),
+                (sent, &tokens(sent)),
+            )
+        };
+        assert_eq!(
+            swap("The last Saturday sailing is at 18:30.", line),
+            Some(("Saturday".to_string(), "Fri & Sun".to_string()))
+        );
+        // The question's day, for a claim that names none.
+        assert_eq!(
+            swap("18:30.", line),
+            Some(("saturday".to_string(), "Fri & Sun".to_string()))
+        );
+        assert_eq!(swap("The last Saturday sailing is at 15:40.", daily), None);
+        assert_eq!(swap("On Sundays the last one is at 18:30.", line), None);
+        // A day the sentence names alone is one of its days too.
+        let hours = "Open Monday to Friday from 9 am to 6 pm and on Saturday from 10 am to 4 pm.";
+        assert_eq!(swap("Saturday: 10 am – 4 pm", hours), None);
+        assert_eq!(
+            swap("Sunday: 10 am – 4 pm", hours),
+            Some(("Sunday".to_string(), "Monday to Friday".to_string()))
+        );
+        // A claim that takes the day away, or shares no number with the line, is not read.
+        assert_eq!(swap("The 18:30 doesn't run on Saturdays.", line), None);
+        assert_eq!(swap("The last Saturday sailing is at 15:40.", line), None);
+    }
 }

@@ -340,7 +340,7 @@ pub fn analyse_tokens(
     if tally.new_total > 0 {
         f.new_support_share = tally.new_found as f64 / tally.new_total as f64;
     }
-    req.answer_features(&tally, &mut scratch.scores, &mut f);
+    req.answer_features(text, &tally, &mut scratch.scores, &mut f);
     Grounding {
         claims,
         features: f,

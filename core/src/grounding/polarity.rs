@@ -123,7 +123,7 @@ pub(super) fn polarity_mismatch(
             let src_neg = &if claim_neg {
                 src.negated
             } else {
-                src.negates_for(&clause.words)
+                src.negates_for(clause)
             };
             let src_words = if by_names { &src.names } else { &src.words };
             // (A capitalised word is a name mid-sentence and a content word where it opens a

@@ -110,7 +110,7 @@ fn year_slot<'a>(src: &str, toks: &[Token<'a>], i: usize) -> Option<(&'a str, &'
 }
 
 /// Whether `word` is a preposition of time ([`TIME_PREPOSITIONS`]), case aside.
-fn is_time_preposition(word: &str) -> bool {
+pub(super) fn is_time_preposition(word: &str) -> bool {
     TIME_PREPOSITIONS
         .iter()
         .any(|p| word.eq_ignore_ascii_case(p))

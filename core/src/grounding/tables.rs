@@ -1,5 +1,6 @@
-//! Markdown tables of the sources read with their header: a value of the row the question
-//! asks about, taken from another column than the one it asks for ([`table_cell_swap`]).
+//! Markdown tables of the sources read with their header: the cell a question asks for
+//! ([`states_asked_cell`]), and a value taken from another cell than that one
+//! ([`table_cell_swap`]).
 
 use super::*;
 
@@ -79,17 +80,57 @@ fn header_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// A value the claim (`claim`) takes from the wrong column of the row the question
-/// (`question`) asks about, in a markdown table of the sources (`context`): Some((the claim's
-/// value, the value of the column asked for)). The row is the one whose cells the question
-/// states most (at least one, and no other row as many: "the 09:15 from Leeds"); its cells the
-/// question states are its keys; the column asked for is the one other column whose header
-/// shares a word with the question ("what time do I get into Newcastle?": "Arrives
-/// Newcastle"). The claim states another cell of that row, none of its keys' columns, and not
-/// the cell asked for: "09:42" (the column "Arrives York") against "10:44". Table question
-/// answering reads a cell by its row and its column's header (Pasupat and Liang 2015,
-/// "Compositional Semantic Parsing on Semi-Structured Tables"); read as one sentence, a row
-/// holds every value of the claim alike. None when no table, row or column is so found.
+/// The cell of `table` the question (`question`, its [`header_words`] `question_words`) asks
+/// for: Some((row, column)). The row is the one whose cells the question states most (at least
+/// one, and no other row as many: "the 09:15 from Leeds"); its cells the question states are its
+/// keys; the column is the one, none of the keys', whose header shares the most words with the
+/// question (at least one, and no other column as many: "how much is the joining fee on plus?"
+/// asks "Joining fee", not "Monthly fee"). Table question answering reads a cell by its row and
+/// its column's header (Pasupat and Liang 2015, "Compositional Semantic Parsing on
+/// Semi-Structured Tables").
+fn asked_cell(
+    table: &Table<'_>,
+    question: &str,
+    question_words: &[String],
+) -> Option<(usize, usize)> {
+    let counts: Vec<usize> = table
+        .rows
+        .iter()
+        .map(|r| r.iter().filter(|c| holds_value(question, c)).count())
+        .collect();
+    let best = *counts.iter().max()?;
+    if best == 0 || counts.iter().filter(|&&n| n == best).count() != 1 {
+        return None;
+    }
+    let r = counts.iter().position(|&n| n == best)?;
+    let row = &table.rows[r];
+    let shared: Vec<usize> = (0..row.len())
+        .map(|k| {
+            if holds_value(question, row[k]) {
+                return 0;
+            }
+            header_words(table.header[k])
+                .iter()
+                .filter(|w| question_words.contains(w))
+                .count()
+        })
+        .collect();
+    let most = *shared.iter().max()?;
+    if most == 0 || shared.iter().filter(|&&n| n == most).count() != 1 {
+        return None;
+    }
+    Some((r, shared.iter().position(|&n| n == most)?))
+}
+
+/// A value the claim (`claim`) takes from the wrong cell of a markdown table of the sources
+/// (`context`) for the cell the question (`question`) asks for ([`asked_cell`]): Some((the
+/// claim's value, the value asked for)). The claim states not the cell asked for but another
+/// cell of its row, none of its keys' columns ("09:42", the column "Arrives York", against
+/// "10:44" for "what time do I get into Newcastle?"), or the asked column's cell of another
+/// row whose keys it does not name ("£30", Basic's joining fee, for Plus's "£15"; "On Basic
+/// it is £30" answers of Basic). Read as one sentence, a row holds every value of the claim
+/// alike, and a cell under its header is far from the header's words. None when no table, row
+/// or column is so found.
 pub(super) fn table_cell_swap(
     context: &str,
     question: &str,
@@ -100,42 +141,48 @@ pub(super) fn table_cell_swap(
     }
     let question_words = header_words(question);
     for table in tables(context) {
-        // The row: the most cells stated by the question, unique.
-        let counts: Vec<usize> = table
-            .rows
-            .iter()
-            .map(|r| r.iter().filter(|c| holds_value(question, c)).count())
-            .collect();
-        let best = *counts.iter().max()?;
-        if best == 0 || counts.iter().filter(|&&n| n == best).count() != 1 {
-            continue;
-        }
-        let row = &table.rows[counts.iter().position(|&n| n == best)?];
-        let key = |k: usize| holds_value(question, row[k]);
-        // The column asked for: the one non-key column whose header shares a word with the
-        // question.
-        let asked: Vec<usize> = (0..row.len())
-            .filter(|&k| !key(k))
-            .filter(|&k| {
-                header_words(table.header[k])
-                    .iter()
-                    .any(|w| question_words.contains(w))
-            })
-            .collect();
-        let [t] = asked[..] else {
+        let Some((r, t)) = asked_cell(&table, question, &question_words) else {
             continue;
         };
+        let row = &table.rows[r];
         if holds_value(claim, row[t]) {
             continue;
         }
+        let keys: Vec<usize> = (0..row.len())
+            .filter(|&k| holds_value(question, row[k]))
+            .collect();
         let taken = (0..row.len())
-            .filter(|&k| k != t && !key(k))
+            .filter(|&k| k != t && !keys.contains(&k))
             .find(|&k| holds_value(claim, row[k]));
         if let Some(k) = taken {
             return Some((row[k].to_string(), row[t].to_string()));
         }
+        let other_row = table.rows.iter().enumerate().find(|&(o, other)| {
+            o != r
+                && !other[t].eq_ignore_ascii_case(row[t])
+                && holds_value(claim, other[t])
+                && !keys.iter().any(|&k| holds_value(claim, other[k]))
+        });
+        if let Some((_, other)) = other_row {
+            return Some((other[t].to_string(), row[t].to_string()));
+        }
     }
     None
+}
+
+/// Whether `text` states the cell a question (`question`) asks for in a markdown table of the
+/// sources (`context`, [`asked_cell`]): the value is read by its row and its column's header,
+/// so it answers the question however far its row's other cells stand from the header's words
+/// (`question_proximity` measures distance in a sentence).
+pub(super) fn states_asked_cell(context: &str, question: &str, text: &str) -> bool {
+    if !context.contains('|') || question.is_empty() {
+        return false;
+    }
+    let question_words = header_words(question);
+    tables(context).iter().any(|table| {
+        asked_cell(table, question, &question_words)
+            .is_some_and(|(r, t)| holds_value(text, table.rows[r][t]))
+    })
 }
 
 #[cfg(test)]
@@ -169,6 +216,40 @@ mod tests {
             table_cell_swap(TIMETABLE, "What about the 09:15?", "09:42"),
             None
         );
+    }
+
+    const PLANS: &str = "| Plan | Monthly fee | Joining fee | Guest passes |\n\
+        |---|---|---|---|\n\
+        | Basic | £24.99 | £30 | 0 |\n\
+        | Plus | £34.99 | £15 | 1 |\n\
+        | Student | £19.99 | £10 | 0 |\n";
+
+    #[test]
+    fn the_column_sharing_most_words_with_the_question_is_asked_for() {
+        let q = "how much is the joining fee on plus?";
+        assert!(states_asked_cell(PLANS, q, "£15"));
+        assert!(!states_asked_cell(PLANS, q, "£34.99"));
+        assert_eq!(
+            table_cell_swap(PLANS, q, "It costs £34.99."),
+            Some(("£34.99".to_string(), "£15".to_string()))
+        );
+        // Two headers sharing as many words with the question: no column is asked for.
+        assert!(!states_asked_cell(PLANS, "what is the fee on plus?", "£15"));
+    }
+
+    #[test]
+    fn the_asked_column_of_another_row_is_swapped_unless_the_claim_names_that_row() {
+        let q = "how much is the joining fee on plus?";
+        assert_eq!(
+            table_cell_swap(PLANS, q, "£30"),
+            Some(("£30".to_string(), "£15".to_string()))
+        );
+        assert_eq!(table_cell_swap(PLANS, q, "£15"), None);
+        assert_eq!(
+            table_cell_swap(PLANS, q, "Plus is £15 to join, half of Basic's £30."),
+            None
+        );
+        assert_eq!(table_cell_swap(PLANS, q, "On Basic it is £30."), None);
     }
 
     #[test]

@@ -706,6 +706,18 @@ fn a_word_the_sources_state_only_after_no_is_denied() {
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     let g = analyse("You pay a charge for returns made within 30 days.", "", ctx);
     assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A "no" phrase restricted to a time denies the thing then only: a claim of another time
+    // is not denied by it, one of that time is.
+    let ctx = "Dep. Carrick Quay 15:40 daily.\nNo sailings on 25 December or 1 January.";
+    let q = "what time is the last boat out of Carrick Quay on a saturday?";
+    let g = analyse(
+        "The last Saturday sailing from Carrick Quay is at 15:40.",
+        q,
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("There are sailings on 25 December.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
 }
 
 #[test]
