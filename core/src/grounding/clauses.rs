@@ -146,8 +146,9 @@ pub(super) struct ClauseKeys<'a> {
     /// is the clause's polarity that is read here, not the thing's.
     pub(super) denied: Option<Vec<Cow<'a, str>>>,
     /// When, beside that, each "no" phrase is restricted to a time by a prepositional phrase
-    /// right after its noun ("No sailings on 25 December or 1 January", "no trains after
-    /// 23:00"), the number, year, month and weekday keys of those phrases: the clause denies
+    /// right after its noun whose object opens with the time ("No sailings on 25 December or 1
+    /// January", "no trains after 23:00"; not "no dogs on the beach from May"), the number,
+    /// year, month and weekday keys of its first six tokens: the clause denies
     /// the thing at those times only, nothing of a clause that states none of them ("The last
     /// Saturday sailing is at 15:40").
     pub(super) denied_at: Option<Vec<Cow<'a, str>>>,
@@ -334,11 +335,18 @@ pub(super) fn clause_keys<'a>(
                         .any(|p| t.raw.eq_ignore_ascii_case(p)))
                     && gap(text, part, head, head + 1).trim().is_empty()
             });
+            // The preposition's object opens with the time ("on 25 December", not "on the
+            // beach from May to September", a place).
+            let dated = ks.iter().any(|k| is_time(k) && k.at as usize == head + 2);
             let object = ks
                 .iter()
                 .filter(|k| is_time(k) && (head + 2..head + 8).contains(&(k.at as usize)));
             let before = times.len();
-            times.extend(object.filter(|_| restricted).map(|k| k.norm.clone()));
+            times.extend(
+                object
+                    .filter(|_| restricted && dated)
+                    .map(|k| k.norm.clone()),
+            );
             if times.len() == before {
                 return None;
             }

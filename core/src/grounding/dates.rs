@@ -313,9 +313,9 @@ fn takes_days_away(t: &Token<'_>) -> bool {
 /// the last): weekday names, one or every ("Saturday", "Sundays"); ranges ("Mon–Fri", "Monday
 /// to Saturday", wrapping past Sunday: "Fri–Mon"); lists ("Fri & Sun only", "Tuesdays and
 /// Thursdays"); "daily", "everyday", "weekdays", "weekends". An abbreviation ("Sat") counts
-/// only in a range or list with another weekday: alone it may be a word or a name ("Sun
-/// Microsystems"). The union of all it names. None when it names no day, or holds a word that
-/// takes days away ([`DAY_EXCLUSIONS`]: "daily except Sundays"). With `recurring`, only a
+/// only in a range or list with another weekday or, without `recurring`, before a number or a
+/// colon ("Sat: 9am–4pm"): alone it may be a word or a name ("Sun Microsystems"). The union of
+/// all it names. None when it names no day, or holds a word that takes days away ([`DAY_EXCLUSIONS`]: "daily except Sundays"). With `recurring`, only a
 /// schedule's forms count: a range, a list, a plural ("Sundays"), a weekday after "every" or
 /// "each", and the words for many days; a lone "on Thursday" dates an event ("the vortex hit on
 /// Thursday evening"), which a claim may date by another sentence's day.
@@ -372,7 +372,14 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
             }
         }
     }
-    let day = |k: usize| full(k).or_else(|| short(k).filter(|_| joined[k]));
+    // Not as a schedule, an abbreviation labelling a line's value counts too ("Sat: 9am–4pm",
+    // "Sat 9am–4pm").
+    let labels = |k: usize| {
+        !recurring
+            && (toks.get(k + 1).is_some_and(|t| t.is_number)
+                || (k + 1 < toks.len() && gap(text, toks, k, k + 1).trim_start().starts_with(':')))
+    };
+    let day = |k: usize| full(k).or_else(|| short(k).filter(|_| joined[k] || labels(k)));
     let (mut set, mut first, mut last) = (0u8, usize::MAX, 0usize);
     let mut mark = |k: usize, days: u8, set: &mut u8| {
         *set |= days;
@@ -384,7 +391,7 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
         match lower.as_str() {
             "daily" | "everyday" => mark(k, 0x7f, &mut set),
             "weekdays" => mark(k, 0b011_1110, &mut set),
-            "weekends" | "weekend" => mark(k, 0b100_0001, &mut set),
+            "weekends" => mark(k, 0b100_0001, &mut set),
             _ => {}
         }
         let Some(d) = day(k) else {
@@ -423,32 +430,60 @@ pub(super) fn weekday_swap(
     (question, question_toks): (&str, &[Token<'_>]),
     (context, sent_toks): (&str, &[Token<'_>]),
 ) -> Option<(String, String)> {
-    let numbers = |toks: &[Token<'_>]| -> Vec<String> {
-        (0..toks.len())
-            .filter(|&k| toks[k].is_number)
-            .map(|k| number_key(toks, k).into_owned())
-            .collect()
-    };
-    let claim_numbers = numbers(claim_toks);
-    if claim_numbers.is_empty() {
-        return None;
-    }
-    let sent_numbers = numbers(sent_toks);
-    if !claim_numbers.iter().any(|n| sent_numbers.contains(n)) {
+    let claim_times: Vec<Cow<'_, str>> = (0..claim_toks.len())
+        .filter(|&k| clock_time(text, claim_toks, k))
+        .map(|k| number_key(claim_toks, k))
+        .collect();
+    if claim_times.is_empty() || claim_toks.iter().any(takes_days_away) {
         return None;
     }
     let (stated, written) = weekday_set(context, sent_toks, true)?;
-    // A claim that takes days away ("the 18:30 doesn't run on Saturdays") is not read, nor
-    // answered by its question's days.
-    if claim_toks.iter().any(takes_days_away) {
+    // The time the claim shares with the sentence, in the clause that names the days (no
+    // semicolon between: "Live music every Friday from 8pm; kitchen closes at 10pm").
+    let sent_start = sent_toks.first()?.start;
+    let sent_end = sent_toks
+        .last()
+        .map_or(sent_start, |t| t.start + t.raw.len());
+    let days_at = sent_start + context[sent_start..sent_end].find(written.as_str())?;
+    let shared = (0..sent_toks.len()).any(|k| {
+        let at = sent_toks[k].start;
+        let (a, b) = (at.min(days_at), at.max(days_at));
+        clock_time(context, sent_toks, k)
+            && claim_times.contains(&number_key(sent_toks, k))
+            && !context[a..b].contains(';')
+    });
+    if !shared {
         return None;
     }
-    let (said, said_written) = weekday_set(text, claim_toks, false)
-        .or_else(|| weekday_set(question, question_toks, false))?;
+    // The claim's days, or its question's when it is a bare value ("18:30.").
+    let (said, said_written) = weekday_set(text, claim_toks, false).or_else(|| {
+        (claim_toks.len() <= 4)
+            .then(|| weekday_set(question, question_toks, false))
+            .flatten()
+    })?;
     // A day the sentence names in any form holds its own value there ("Monday to Friday from 9
     // am to 6 pm and on Saturday from 10 am to 4 pm").
     let named = weekday_set(context, sent_toks, false).map_or(stated, |(all, _)| all);
     (said & (stated | named) == 0).then_some((said_written, written))
+}
+
+/// Whether the number token `toks[k]` (offsets in `text`) is a time of day: written with a colon
+/// ("18:30") or followed by "am" or "pm" ("9am", "9 a.m.").
+fn clock_time(text: &str, toks: &[Token<'_>], k: usize) -> bool {
+    let t = &toks[k];
+    if !t.is_number {
+        return false;
+    }
+    let after: String = text[t.start + t.raw.len()..]
+        .trim_start()
+        .chars()
+        .take(4)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    crate::text::has_byte(t.raw, b':')
+        || ["am", "pm", "a.m", "p.m"].iter().any(|m| {
+            after.starts_with(m) && !after[m.len()..].starts_with(|c: char| c.is_alphabetic())
+        })
 }
 
 #[cfg(test)]
@@ -517,6 +552,26 @@ mod weekday_tests {
         );
         assert_eq!(swap("The last Saturday sailing is at 15:40.", daily), None);
         assert_eq!(swap("On Sundays the last one is at 18:30.", line), None);
+        // Opening hours labelled by abbreviations; a number that is no time of day, or one in
+        // another clause than the days, is no value of the schedule.
+        let q = "What are the Saturday hours?";
+        let swap_q = |claim: &str, sent: &str| {
+            weekday_swap(
+                (claim, &tokens(claim)),
+                (q, &tokens(q)),
+                (sent, &tokens(sent)),
+            )
+        };
+        assert_eq!(swap_q("9am–4pm.", "Mon–Fri 8am–6pm, Sat 9am–4pm"), None);
+        assert_eq!(swap_q("9am–4pm.", "Mon-Fri: 8am-6pm Sat: 9am-4pm"), None);
+        assert_eq!(
+            swap_q("9am–4pm.", "Mon–Fri 9am–4pm"),
+            Some(("Saturday".to_string(), "Mon–Fri".to_string()))
+        );
+        let ship = "Orders ship Monday to Friday and arrive within 2 working days.";
+        assert_eq!(swap_q("Within 2 working days.", ship), None);
+        let music = "Live music every Friday from 8pm; the kitchen closes at 10pm.";
+        assert_eq!(swap_q("10pm.", music), None);
         // A day the sentence names alone is one of its days too.
         let hours = "Open Monday to Friday from 9 am to 6 pm and on Saturday from 10 am to 4 pm.";
         assert_eq!(swap("Saturday: 10 am – 4 pm", hours), None);

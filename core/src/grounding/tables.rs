@@ -72,6 +72,17 @@ fn holds_value(text: &str, value: &str) -> bool {
     })
 }
 
+/// Whether a cell's value is found in a claim only where the claim states it: it holds a digit
+/// ("£15", "09:42") or is a word of three or more letters that is no stop word and no "yes" or
+/// "no" ("Unlimited"; not "No", which any sentence may say).
+fn distinctive(cell: &str) -> bool {
+    let lower = cell.to_ascii_lowercase();
+    cell.chars().any(|c| c.is_ascii_digit())
+        || (cell.chars().count() >= 3
+            && !is_stopword(&lower)
+            && !matches!(lower.as_str(), "yes" | "none"))
+}
+
 /// The lower-cased words of at least three letters of `text` that are no stop words.
 fn header_words(text: &str) -> Vec<String> {
     text.split(|c: char| !c.is_alphanumeric())
@@ -145,7 +156,9 @@ pub(super) fn table_cell_swap(
             continue;
         };
         let row = &table.rows[r];
-        if holds_value(claim, row[t]) {
+        // A cell of one character ("1", a platform) is not read in a claim ([`holds_value`]):
+        // nothing says the claim lacks it.
+        if row[t].len() < 2 || holds_value(claim, row[t]) {
             continue;
         }
         let keys: Vec<usize> = (0..row.len())
@@ -160,6 +173,7 @@ pub(super) fn table_cell_swap(
         let other_row = table.rows.iter().enumerate().find(|&(o, other)| {
             o != r
                 && !other[t].eq_ignore_ascii_case(row[t])
+                && distinctive(other[t])
                 && holds_value(claim, other[t])
                 && !keys.iter().any(|&k| holds_value(claim, other[k]))
         });
@@ -180,8 +194,9 @@ pub(super) fn states_asked_cell(context: &str, question: &str, text: &str) -> bo
     }
     let question_words = header_words(question);
     tables(context).iter().any(|table| {
-        asked_cell(table, question, &question_words)
-            .is_some_and(|(r, t)| holds_value(text, table.rows[r][t]))
+        asked_cell(table, question, &question_words).is_some_and(|(r, t)| {
+            distinctive(table.rows[r][t]) && holds_value(text, table.rows[r][t])
+        })
     })
 }
 
@@ -250,6 +265,23 @@ mod tests {
             None
         );
         assert_eq!(table_cell_swap(PLANS, q, "On Basic it is £30."), None);
+        // A one-character cell asked for is not read; a "Yes"/"No" cell is no value of a claim.
+        let passes = "How many guest passes do I get on Plus?";
+        assert_eq!(
+            table_cell_swap(
+                PLANS,
+                passes,
+                "Plus includes 1 guest pass, for £34.99 a month."
+            ),
+            None
+        );
+        let pools = "| Plan | Pool access |\n|---|---|\n| Basic | No |\n| Plus | Yes |\n";
+        let q = "does plus have pool access?";
+        assert_eq!(
+            table_cell_swap(pools, q, "Plus includes pool access at no extra cost."),
+            None
+        );
+        assert!(!states_asked_cell(pools, q, "Yes, it does."));
     }
 
     #[test]

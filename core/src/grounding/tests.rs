@@ -718,6 +718,10 @@ fn a_word_the_sources_state_only_after_no_is_denied() {
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     let g = analyse("There are sailings on 25 December.", "", ctx);
     assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A place restricts the phrase, not a time: the thing is denied wherever the place is.
+    let ctx = "No dogs on the beach from May to September.";
+    let g = analyse("Dogs are allowed on the beach.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
 }
 
 #[test]
