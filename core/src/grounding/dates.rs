@@ -309,8 +309,8 @@ fn takes_days_away(t: &Token<'_>) -> bool {
 }
 
 /// The days of the week a sentence (`toks`, offsets in `text`) names, as a set (bit `d` for
-/// [`WEEKDAYS`]`[d]`, Sunday = 0), with the text that names them (from the first day word to
-/// the last): weekday names, one or every ("Saturday", "Sundays"); ranges ("Mon–Fri", "Monday
+/// [`WEEKDAYS`]`[d]`, Sunday = 0), with the text that names the first of them (its range or
+/// list whole: "Fri & Sun"): weekday names, one or every ("Saturday", "Sundays"); ranges ("Mon–Fri", "Monday
 /// to Saturday", wrapping past Sunday: "Fri–Mon"); lists ("Fri & Sun only", "Tuesdays and
 /// Thursdays"); "daily", "everyday", "weekdays", "weekends". An abbreviation ("Sat") counts
 /// only in a range or list with another weekday or, without `recurring`, before a number or a
@@ -380,19 +380,29 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
                 || (k + 1 < toks.len() && gap(text, toks, k, k + 1).trim_start().starts_with(':')))
     };
     let day = |k: usize| full(k).or_else(|| short(k).filter(|_| joined[k] || labels(k)));
-    let (mut set, mut first, mut last) = (0u8, usize::MAX, 0usize);
-    let mut mark = |k: usize, days: u8, set: &mut u8| {
-        *set |= days;
-        first = first.min(toks[k].start);
-        last = last.max(toks[k].start + toks[k].raw.len());
+    // The set, and the first token that names days with the last of its range or list: the
+    // text reported ("Fri & Sun", not the rest of the line).
+    let (mut set, mut named) = (0u8, None::<(usize, usize)>);
+    let chain_end = |k: usize| {
+        let mut end = k;
+        while let Some((j, _)) = joined_after(end).filter(|&(j, _)| day(j).is_some()) {
+            end = j;
+        }
+        end
     };
     for k in 0..toks.len() {
-        let lower = toks[k].raw.to_ascii_lowercase();
-        match lower.as_str() {
-            "daily" | "everyday" => mark(k, 0x7f, &mut set),
-            "weekdays" => mark(k, 0b011_1110, &mut set),
-            "weekends" => mark(k, 0b100_0001, &mut set),
-            _ => {}
+        let many = [
+            ("daily", 0x7f),
+            ("everyday", 0x7f),
+            ("weekdays", 0b011_1110),
+            ("weekends", 0b100_0001),
+        ]
+        .iter()
+        .find(|(w, _)| toks[k].raw.eq_ignore_ascii_case(w))
+        .map(|&(_, days)| days);
+        if let Some(days) = many {
+            set |= days;
+            named = named.or(Some((k, k)));
         }
         let Some(d) = day(k) else {
             continue;
@@ -403,7 +413,8 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
         if recurring && !repeats {
             continue;
         }
-        mark(k, 1 << d, &mut set);
+        set |= 1 << d;
+        named = named.or_else(|| Some((k, chain_end(k))));
         if let Some((j, true)) = joined_after(k) {
             if let Some(e) = day(j) {
                 let mut x = d;
@@ -414,7 +425,11 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
             }
         }
     }
-    (set != 0).then(|| (set, text[first..last].to_string()))
+    let (a, b) = named?;
+    (set != 0).then(|| {
+        let end = toks[b].start + toks[b].raw.len();
+        (set, text[toks[a].start..end].to_string())
+    })
 }
 
 /// A day of the week the claim (`claim_toks` of `text`; or, when it names none, its question,
@@ -518,6 +533,11 @@ mod weekday_tests {
         assert_eq!(set("Sun Microsystems shipped it at 9am."), None);
         assert_eq!(set("Open daily except Sundays."), None);
         assert_eq!(set("Closed on Mondays."), None);
+        // The text reported is the first range or list, not the rest of the sentence.
+        assert_eq!(
+            set("It is open on Mondays from 10am to 6pm, and admission is free every Monday."),
+            Some((0b10, "Mondays".into()))
+        );
         // As a schedule, a lone weekday dates an event and is not read.
         let event = "They could return to their homes on Saturday.";
         assert_eq!(set(event).map(|s| s.0), Some(0b100_0000));
