@@ -249,8 +249,14 @@ pub(crate) fn closed_weekdays(toks: &[Token<'_>]) -> Vec<usize> {
 /// Whether `t` names a weekday of [`WEEKDAYS`], one or every ("Sunday", "Sundays"), in any
 /// case.
 pub(super) fn names_weekday(t: &Token<'_>) -> bool {
-    let day = t.raw.strip_suffix('s').unwrap_or(t.raw);
-    WEEKDAYS.iter().any(|w| day.eq_ignore_ascii_case(w))
+    weekday_index(t.raw).is_some()
+}
+
+/// The [`WEEKDAYS`] index of the weekday `raw` names, one or every ("Sunday", "Sundays"), in any
+/// case.
+fn weekday_index(raw: &str) -> Option<usize> {
+    let day = raw.strip_suffix('s').unwrap_or(raw);
+    WEEKDAYS.iter().position(|w| day.eq_ignore_ascii_case(w))
 }
 
 /// The full dates (day, month and year: "July 20, 1969", "20 July 1969") of the tokens `toks`
@@ -320,11 +326,7 @@ fn takes_days_away(t: &Token<'_>) -> bool {
 /// "each", and the words for many days; a lone "on Thursday" dates an event ("the vortex hit on
 /// Thursday evening"), which a claim may date by another sentence's day.
 pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Option<(u8, String)> {
-    let full = |k: usize| {
-        let raw = toks[k].raw;
-        let day = raw.strip_suffix('s').unwrap_or(raw);
-        WEEKDAYS.iter().position(|w| day.eq_ignore_ascii_case(w))
-    };
+    let full = |k: usize| weekday_index(toks[k].raw);
     let short = |k: usize| {
         let (_, day) = crate::text::WEEKDAY_ABBREVIATIONS
             .iter()
@@ -445,8 +447,8 @@ pub(super) fn weekday_swap(
     (question, question_toks): (&str, &[Token<'_>]),
     (context, sent_toks): (&str, &[Token<'_>]),
 ) -> Option<(String, String)> {
-    let claim_times: Vec<Cow<'_, str>> = (0..claim_toks.len())
-        .filter(|&k| clock_time(text, claim_toks, k))
+    let claim_times: Vec<Cow<'_, str>> = clock_times(text, claim_toks)
+        .into_iter()
         .map(|k| number_key(claim_toks, k))
         .collect();
     if claim_times.is_empty() || claim_toks.iter().any(takes_days_away) {
@@ -460,12 +462,10 @@ pub(super) fn weekday_swap(
         .last()
         .map_or(sent_start, |t| t.start + t.raw.len());
     let days_at = sent_start + context[sent_start..sent_end].find(written.as_str())?;
-    let shared = (0..sent_toks.len()).any(|k| {
+    let shared = clock_times(context, sent_toks).into_iter().any(|k| {
         let at = sent_toks[k].start;
         let (a, b) = (at.min(days_at), at.max(days_at));
-        clock_time(context, sent_toks, k)
-            && claim_times.contains(&number_key(sent_toks, k))
-            && !context[a..b].contains(';')
+        claim_times.contains(&number_key(sent_toks, k)) && !context[a..b].contains(';')
     });
     if !shared {
         return None;
@@ -482,23 +482,18 @@ pub(super) fn weekday_swap(
     (said & (stated | named) == 0).then_some((said_written, written))
 }
 
-/// Whether the number token `toks[k]` (offsets in `text`) is a time of day: written with a colon
-/// ("18:30") or followed by "am" or "pm" ("9am", "9 a.m.").
-fn clock_time(text: &str, toks: &[Token<'_>], k: usize) -> bool {
-    let t = &toks[k];
-    if !t.is_number {
-        return false;
+/// The indices of the tokens of `toks` (offsets in `text`) that state a time of day, as the
+/// quantity reader reads one ([`quantities`], [`crate::quantity::Dimension::TimeOfDay`]:
+/// "18:30", "9am", "6:30 pm").
+fn clock_times(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+    if !toks.iter().any(|t| t.is_number) {
+        return Vec::new();
     }
-    let after: String = text[t.start + t.raw.len()..]
-        .trim_start()
-        .chars()
-        .take(4)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    crate::text::has_byte(t.raw, b':')
-        || ["am", "pm", "a.m", "p.m"].iter().any(|m| {
-            after.starts_with(m) && !after[m.len()..].starts_with(|c: char| c.is_alphabetic())
-        })
+    quantities(text, toks)
+        .into_iter()
+        .filter(|(_, q)| q.dimension() == crate::quantity::Dimension::TimeOfDay)
+        .map(|(k, _)| k)
+        .collect()
 }
 
 #[cfg(test)]
