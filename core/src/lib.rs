@@ -8,6 +8,10 @@
 //! No files, sockets, clocks, threads or global state; deterministic; builds for
 //! `wasm32-unknown-unknown`. Entry point: [`Scorer::embedded`] then [`Scorer::audit`].
 
+// No unsafe code: the scorer runs on untrusted text in the server, the browser and the fuzzer
+// (scripts/fuzz.sh runs without a sanitizer on the strength of this).
+#![forbid(unsafe_code)]
+
 pub mod calibration;
 pub mod compare;
 pub mod evaluation;
