@@ -82,6 +82,10 @@ pub(super) struct Request<'r, 'a> {
     /// The sources' first pronoun of each gender ([`first_pronouns`]), found when a claim is
     /// first judged by its pronouns.
     source_pronouns: OnceCell<[Option<&'r Token<'a>>; 2]>,
+    /// Whether the sources write a count from two to twelve in words ("two small moons",
+    /// "Three results were flagged"), as prose counts things; read when a claim first counts
+    /// its own list (`counts_own_list`).
+    source_word_counts: OnceCell<bool>,
     /// The sentences of the sources that hold a word of [`EXCEPTIONS`], in order, found when a
     /// claim is first judged by `asked_case_excepted`.
     excepting: OnceCell<Vec<u32>>,
@@ -283,6 +287,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
             source_pronouns: OnceCell::new(),
+            source_word_counts: OnceCell::new(),
             excepting: OnceCell::new(),
         }
     }
@@ -417,6 +422,32 @@ impl<'r, 'a> Request<'r, 'a> {
         // The weekday of a date the claim states is no key of its own (`dated_weekdays`).
         let weekdays = dated_weekdays(text, toks);
         ks.retain(|k| k.kind != KeyKind::Month || !weekdays.contains(&(k.at as usize)));
+        // Nor is a count of the items the answer lists after it (`counts_own_list`), unless the
+        // question asks for a number ("How many moons does Mars have?": "three moons: Phobos,
+        // Deimos and Titan" answers it with its count, against the sources' "two") or states
+        // one ("… passes through what three English counties?": "four counties: …"), or the
+        // sources count things in words, as prose does ("Mars has two small moons"): then the
+        // count is theirs to confirm or contradict. A table's digits count nothing of a list.
+        let asks_number = || {
+            self.asked_kinds
+                .is_some_and(|kinds| kinds.contains(&KeyKind::Number))
+                || self.prompt_keys.iter().any(|k| number_value(k).is_some())
+        };
+        let source_counts = || {
+            *self.source_word_counts.get_or_init(|| {
+                self.context_tokens.iter().any(|t| {
+                    NUMBER_WORDS[2..=12]
+                        .iter()
+                        .any(|(w, _)| t.raw.eq_ignore_ascii_case(w))
+                })
+            })
+        };
+        ks.retain(|k| {
+            k.kind != KeyKind::Number
+                || !counts_own_list(text, toks, k.at as usize)
+                || asks_number()
+                || source_counts()
+        });
         // The claim's text and tokens: the answer sentence's, or for a bare yes/no answer the
         // question's, with its polarity flipped by "No".
         let (mut claim_text, mut claim_toks) = (text, toks);
@@ -1589,8 +1620,11 @@ impl<'r, 'a> Request<'r, 'a> {
     /// A value of a table taken from another cell than the one the question asks for
     /// (`table_cell_swap`: "09:42", the York arrival, for when the 09:15 from Leeds gets into
     /// Newcastle; "£30", Basic's joining fee, for Plus's).
+    /// A configuration's or spec sheet's value likewise taken from another key's line
+    /// (`key_value_swap`: "90 days", full backups' retention, for incremental backups' 14).
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
-        let (said, stated) = table_cell_swap(self.context, self.question, view.text)?;
+        let (said, stated) = table_cell_swap(self.context, self.question, view.text)
+            .or_else(|| key_value_swap(self.context, self.question, view.text))?;
         Some((versus(&said, &stated), None))
     }
 

@@ -798,6 +798,108 @@ pub(super) fn number_at<'a>(toks: &[Token<'a>], i: usize) -> Option<Cow<'a, str>
     })
 }
 
+/// Whether the number `toks[i]` of a claim (offsets in `text`, the answer) counts the items
+/// the answer lists right after it: a whole number from 2 to 12 ("Two", "4"), the claim's first
+/// word or after a stop word (not a label's number: "Step 2: …", "grade 3 toxicities: …"),
+/// followed after one to five more tokens, with no other number between, by a colon on the
+/// claim's line that opens a list of exactly that many items ("Two are low: hemoglobin at
+/// 13.1 g/dL (…) and ferritin at 18 ng/mL"), or that ends the claim before that many bullet
+/// lines of one indentation ("Three changes:\n- …\n- …\n- …"). Such a number counts the
+/// answer's own enumeration, which the reader can check, not a number the sources state.
+/// Items of an inline list are split at commas, "and" and "or" outside brackets (", and"
+/// once); bullet lines open with "-", "*", "+", "•" or a number and a dot or bracket and a
+/// space. (Whether the sources count the same things is the caller's to judge.)
+pub(super) fn counts_own_list(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let Some(n) = number_at(toks, i).and_then(|k| k.parse::<usize>().ok()) else {
+        return false;
+    };
+    let after_label = i > 0 && !crate::text::is_stopword_raw(toks[i - 1].raw);
+    if !(2..=12).contains(&n) || after_label {
+        return false;
+    }
+    // The colon: in the gap after a token one to five tokens on, on the claim's line.
+    let Some(colon) = (i + 1..toks.len().min(i + 6)).find_map(|j| {
+        let end = toks[j].start + toks[j].raw.len();
+        let after = toks.get(j + 1).map_or(text.len(), |t| t.start);
+        let gap = text.get(end..after).unwrap_or("");
+        let gap = gap.split('\n').next().unwrap_or("");
+        gap.find(':').map(|c| end + c)
+    }) else {
+        return false;
+    };
+    if (i + 1..toks.len())
+        .take_while(|&j| toks[j].start < colon)
+        .any(|j| number_at(toks, j).is_some())
+    {
+        return false;
+    }
+    let claim_end = toks.last().map_or(colon, |t| t.start + t.raw.len());
+    let rest = text
+        .get(colon + 1..claim_end.max(colon + 1))
+        .unwrap_or("")
+        .trim();
+    if rest.is_empty() {
+        // A list on the lines after the claim's: bullets of the first one's indentation
+        // (deeper ones are its details).
+        let mut lines = text.get(colon + 1..).unwrap_or("").lines().skip(1);
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        let Some(first) = lines.next().filter(|l| is_bullet_line(l.trim_start())) else {
+            return false;
+        };
+        let level = indent(first);
+        let mut items = 1;
+        for l in lines {
+            if indent(l) > level && !l.trim().is_empty() {
+                continue;
+            }
+            if indent(l) < level || !is_bullet_line(l.trim_start()) {
+                break;
+            }
+            items += 1;
+        }
+        return items == n;
+    }
+    let (mut items, mut depth, mut open) = (1usize, 0u32, false);
+    for w in rest.split_inclusive(char::is_whitespace) {
+        for c in w.chars() {
+            match c {
+                '(' | '[' => depth += 1,
+                ')' | ']' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        let w = w.trim().trim_end_matches(['"', '\'', '”', '’']);
+        let bare = w.trim_end_matches(',');
+        if depth == 0 && (bare.eq_ignore_ascii_case("and") || bare.eq_ignore_ascii_case("or")) {
+            // ", and" after a separator opens no second item.
+            if !open {
+                items += 1;
+            }
+            open = true;
+        } else if depth == 0 && w.ends_with(',') {
+            items += 1;
+            open = true;
+        } else if !w.is_empty() {
+            open = false;
+        }
+    }
+    // A separator that ends the list opens no item.
+    items -= usize::from(open);
+    items == n
+}
+
+/// Whether line `l` (leading white space trimmed) is a bullet or numbered list item: "- …",
+/// "* …", "+ …", "• …", "1. …", "2) …" (not "3.5 mg").
+fn is_bullet_line(l: &str) -> bool {
+    if ["- ", "* ", "+ ", "•"].iter().any(|b| l.starts_with(b)) {
+        return true;
+    }
+    let digits = l.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0
+        && matches!(l.as_bytes().get(digits), Some(b'.' | b')'))
+        && l.as_bytes().get(digits + 1) == Some(&b' ')
+}
+
 /// Whether `toks[i]` is a word of an approximator ([`APPROXIMATORS`]: "roughly", "close to")
 /// right before a number, in digits or words ("roughly 155 km", "close to fifty"): it states that
 /// number as approximate (its key says so, `text::is_approximated`) and is no content word of its

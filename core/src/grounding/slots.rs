@@ -214,7 +214,8 @@ pub(super) fn quantity_number_swap<'c, 's>(
                 stated = true;
                 measured |= sent_qs
                     .iter()
-                    .any(|(at, s)| *at == j && s.dimension() == dim);
+                    .any(|(at, s)| *at == j && s.dimension() == dim)
+                    || elided_unit(context, sent_toks, j, &sent_qs, dim);
             }
         }
         if !stated || measured {
@@ -234,6 +235,56 @@ pub(super) fn quantity_number_swap<'c, 's>(
     }
     None
 }
+
+/// Whether the bare number `sent_toks[j]` (offsets in `context`) leaves out the unit of the
+/// quantity of dimension `dim` right before it (`sent_qs`, [`quantities`]; no other number
+/// between), as a comparison writes it: "On eco mode I get around 35 minutes, but on boost
+/// it's closer to 9, so …" states 9 minutes. The number is in digits, no quantity of its own,
+/// right after a word of [`ELLIPSIS_LEADS`] ("to", "about", "only": not a label's number, "gate
+/// 12") and before punctuation or the sentence's end (nothing it counts follows: "900
+/// islands").
+fn elided_unit(
+    context: &str,
+    sent_toks: &[Token<'_>],
+    j: usize,
+    sent_qs: &[(usize, Quantity)],
+    dim: crate::quantity::Dimension,
+) -> bool {
+    let leads = j > 0
+        && ELLIPSIS_LEADS
+            .iter()
+            .any(|w| sent_toks[j - 1].raw.eq_ignore_ascii_case(w));
+    let ends = sent_toks.get(j + 1).is_none_or(|_| {
+        let g = gap(context, sent_toks, j, j + 1);
+        !g.is_empty()
+            && g.chars()
+                .all(|c| matches!(c, ',' | ';' | '.' | ')' | '!' | '?'))
+    });
+    if !(sent_toks[j].is_number && leads && ends) || sent_qs.iter().any(|(at, _)| *at == j) {
+        return false;
+    }
+    // The nearest number before it is the quantity whose unit it leaves out.
+    let Some(before) = (0..j).rev().find(|&k| sent_toks[k].is_number) else {
+        return false;
+    };
+    sent_qs
+        .iter()
+        .any(|(at, q)| *at == before && q.dimension() == dim)
+}
+
+/// Words before a number whose unit a comparison leaves out ([`elided_unit`]): "closer to 9",
+/// "about 12", "only 9".
+const ELLIPSIS_LEADS: &[&str] = &[
+    "about",
+    "almost",
+    "approximately",
+    "around",
+    "just",
+    "nearly",
+    "only",
+    "roughly",
+    "to",
+];
 
 /// The thing a count counts: the last of the lower-case words right after the number `toks[i]`
 /// (offsets in `src`; after its scale word, "5 million people"), at most three, with only

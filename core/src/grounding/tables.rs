@@ -1,6 +1,7 @@
 //! Markdown tables of the sources read with their header: the cell a question asks for
 //! ([`states_asked_cell`]), and a value taken from another cell than that one
-//! ([`table_cell_swap`]).
+//! ([`table_cell_swap`]); and key-value lines (configuration files, spec sheets) read by their
+//! key ([`key_value_swap`]).
 
 use super::*;
 
@@ -184,6 +185,132 @@ pub(super) fn table_cell_swap(
     None
 }
 
+/// The key-value lines of `context` whose value holds a digit: a line of a configuration file
+/// (YAML "incremental_backups_days: 14", INI or `.env` "timeout = 30") or a spec sheet
+/// ("Battery life: 40 min"): a key of one to four words or one identifier, not ending in a
+/// digit, then ":" or "=", then a value of at most three words, a trailing `#` comment left
+/// out. Each as (the key's words, split at "_", "-", "." and spaces, lower-cased:
+/// [`header_words`], with the words of the keys it is nested under — a YAML line with no value
+/// that an indented line follows, an INI `[section]`; the value). Empty unless the sources hold
+/// at least three such lines: one colon in prose is no block of keys.
+fn key_values(context: &str) -> Vec<(Vec<String>, &str)> {
+    let words_of = |key: &str| header_words(&key.replace(['_', '-', '.'], " "));
+    let mut out = Vec::new();
+    // The keys the line is nested under, with their indentation (an INI section's is none).
+    let mut parents: Vec<(Option<usize>, Vec<String>)> = Vec::new();
+    for raw in context.lines() {
+        let indent = raw.len() - raw.trim_start().len();
+        let line = raw.trim().trim_start_matches("- ");
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(section) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            parents = vec![(None, words_of(section))];
+            continue;
+        }
+        parents.retain(|(at, _)| at.is_none_or(|at| at < indent));
+        let Some(sep) = line.find([':', '=']) else {
+            continue;
+        };
+        let (key, value) = (line[..sep].trim(), &line[sep + 1..]);
+        let value = value
+            .split(" #")
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
+        let key_ok = !key.is_empty()
+            && key.split_whitespace().count() <= 4
+            && key
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' ' | '(' | ')'))
+            && key.starts_with(|c: char| c.is_alphabetic())
+            // (Not the hour of a clock time: "Doors open 7:30".)
+            && !key.ends_with(|c: char| c.is_ascii_digit());
+        if key_ok && value.is_empty() {
+            parents.push((Some(indent), words_of(key)));
+            continue;
+        }
+        let value_ok = !value.is_empty()
+            && value.split_whitespace().count() <= 3
+            && value.chars().any(|c| c.is_ascii_digit());
+        if key_ok && value_ok {
+            let mut words = words_of(key);
+            words.extend(parents.iter().flat_map(|(_, w)| w.iter().cloned()));
+            out.push((words, value));
+        }
+    }
+    if out.len() < 3 {
+        out.clear();
+    }
+    out
+}
+
+/// The first word of a key-value line's value, which a claim states with its own unit or none
+/// ("40" of "40 min", said "40 minutes").
+fn first_word(value: &str) -> &str {
+    value.split_whitespace().next().unwrap_or(value)
+}
+
+/// Whether two words are one word's forms: equal, or sharing their first four letters when
+/// both have four or more ("charge" and "charging", "fulls" and "full").
+fn same_stem(a: &str, b: &str) -> bool {
+    a == b || (a.len() >= 4 && b.len() >= 4 && a.as_bytes()[..4] == b.as_bytes()[..4])
+}
+
+/// A value the claim (`claim`) takes from another key-value line of the sources ([`key_values`])
+/// than the one the question (`question`) asks for: Some((the claim's value, the asked one)).
+/// The asked line is the one whose key shares the most words with the question (at least two,
+/// and no other line as many: "How long do we keep incremental backups?" asks
+/// "incremental_backups_days", not "full_backups_days"), read as [`asked_cell`] reads a
+/// table's column by its header. The claim does not hold the asked value's first word
+/// ([`first_word`]), holds the other line's (as a whole, and another than the asked one's) and
+/// names none of the other key's words the asked key lacks, in any form ([`same_stem`]: "90
+/// days" is full backups'; "full backups are kept 90 days" answers of them).
+pub(super) fn key_value_swap(
+    context: &str,
+    question: &str,
+    claim: &str,
+) -> Option<(String, String)> {
+    if question.is_empty() || !context.contains([':', '=']) {
+        return None;
+    }
+    let lines = key_values(context);
+    if lines.is_empty() {
+        return None;
+    }
+    let question_words = header_words(question);
+    let shared: Vec<usize> = lines
+        .iter()
+        .map(|(k, _)| k.iter().filter(|w| question_words.contains(w)).count())
+        .collect();
+    let most = *shared.iter().max()?;
+    if most < 2 || shared.iter().filter(|&&n| n == most).count() != 1 {
+        return None;
+    }
+    let asked = shared.iter().position(|&n| n == most)?;
+    let (asked_key, asked_value) = &lines[asked];
+    let asked_first = first_word(asked_value);
+    if holds_value(claim, asked_first) {
+        return None;
+    }
+    let claim_words = header_words(claim);
+    lines
+        .iter()
+        .enumerate()
+        .find(|&(o, (key, value))| {
+            let other_first = first_word(value);
+            o != asked
+                && !other_first.eq_ignore_ascii_case(asked_first)
+                && holds_value(claim, other_first)
+                && !key
+                    .iter()
+                    .filter(|w| !asked_key.contains(w))
+                    .any(|w| claim_words.iter().any(|c| same_stem(c, w)))
+        })
+        .map(|(_, (_, value))| (value.to_string(), asked_value.to_string()))
+}
+
 /// Whether `text` states the cell a question (`question`) asks for in a markdown table of the
 /// sources (`context`, [`asked_cell`]): the value is read by its row and its column's header,
 /// so it answers the question however far its row's other cells stand from the header's words
@@ -203,6 +330,68 @@ pub(super) fn states_asked_cell(context: &str, question: &str, text: &str) -> bo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const BACKUP_YAML: &str = "# backup-agent.yaml\nschedule:\n  full: \"0 2 * * 0\"  # Sundays\n\
+        retention:\n  full_backups_days: 90\n  incremental_backups_days: 14\n  keep_minimum: 3\n\
+        storage:\n  encryption: aes-256-gcm";
+
+    #[test]
+    fn a_value_of_another_key_is_swapped_for_the_asked_one() {
+        let q = "How long do we keep incremental backups?";
+        assert_eq!(
+            key_value_swap(BACKUP_YAML, q, "90 days."),
+            Some(("90".into(), "14".into()))
+        );
+        assert_eq!(key_value_swap(BACKUP_YAML, q, "14 days."), None);
+        // A claim that names the other key answers of it.
+        assert_eq!(
+            key_value_swap(BACKUP_YAML, q, "Full backups are kept for 90 days."),
+            None
+        );
+        // A question no key answers better than another asks no line.
+        assert_eq!(
+            key_value_swap(BACKUP_YAML, "How long are backups kept?", "90 days."),
+            None
+        );
+    }
+
+    #[test]
+    fn a_key_is_read_with_its_unit_its_section_and_its_forms() {
+        let spec = "Battery life: 40 min\nCharging time: 90 min\nWeight: 249 g";
+        let q = "What's the battery life, and how long does it take to charge?";
+        let both = "About 40 minutes, and a full charge takes 90 minutes.";
+        assert_eq!(key_value_swap(spec, q, both), None);
+        assert_eq!(
+            key_value_swap(spec, "How long is the battery life?", "About 90 minutes."),
+            Some(("90 min".into(), "40 min".into()))
+        );
+        let nested =
+            "logging:\n  max_file_size_mb: 10\n  level: 3\nuploads:\n  max_size_mb: 25\n  \
+            max_files: 12";
+        let q = "What's the max file size for uploads?";
+        assert_eq!(
+            key_value_swap(nested, q, "Uploads are capped at 25 MB."),
+            None
+        );
+        assert_eq!(
+            key_value_swap(
+                BACKUP_YAML,
+                "How long do we keep incremental backups?",
+                "Fulls stay 90."
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn prose_and_clock_times_are_no_key_value_lines() {
+        assert!(
+            key_values("Note: the office closes at 5 pm on Fridays and reopens on Monday.")
+                .is_empty()
+        );
+        let times = "Doors open 7:30\nSupport act 8:15\nHeadliner 9:00";
+        assert!(key_values(times).is_empty());
+    }
 
     const TIMETABLE: &str = "Northbound services\n\
         | Train | Departs Leeds | Arrives York | Arrives Newcastle | Platform |\n\

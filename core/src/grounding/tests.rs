@@ -4256,3 +4256,98 @@ fn a_bare_over_bounds_an_amount_of_money() {
     let (s, st) = toks("The bridge spans over 2 rivers.");
     assert_eq!(bound_number_swap((c, &ct), (s, &st, &st)), None);
 }
+
+#[test]
+fn a_count_of_the_items_the_answer_lists_is_no_number_of_the_sources() {
+    let ctx = "TEST       RESULT   UNITS   REFERENCE RANGE   FLAG\n\
+               Hemoglobin 13.1     g/dL    13.5–17.5         L\n\
+               Ferritin   18       ng/mL   30–400            L";
+    let q = "Which of my results are outside the normal range?";
+    let listed = "Two are low: hemoglobin at 13.1 g/dL and ferritin at 18 ng/mL.";
+    let g = analyse(listed, q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // The same number read as the sources' when it counts no list of as many items …
+    let miscounted = "Three are low: hemoglobin at 13.1 g/dL and ferritin at 18 ng/mL.";
+    let g = analyse(miscounted, q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // … or when the question asks for a count, which the sources may state.
+    let ctx = "Mars has two small moons, Phobos and Deimos, which are thought to be captured \
+               asteroids.";
+    let g = analyse(
+        "Mars has three moons: Phobos, Deimos and Titan.",
+        "How many moons does Mars have?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].conflicts, ["\"3\" vs \"2\""], "{g:?}");
+    // … or when the sources count things in words: the count is theirs to judge.
+    let ctx = "Three results were flagged low: hemoglobin at 13.1, ferritin at 18 and B12 at 150.";
+    let g = analyse("Two are low: hemoglobin and ferritin.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
+fn counts_own_list_reads_inline_and_bulleted_lists() {
+    // The claim is the first line (an answer's claims end at a line break).
+    let own = |text: &str, i: usize| {
+        let line = text.find('\n').unwrap_or(text.len());
+        let toks: Vec<_> = crate::text::tokens(text)
+            .into_iter()
+            .filter(|t| t.start < line)
+            .collect();
+        counts_own_list(text, &toks, i)
+    };
+    assert!(own("Two are low: hemoglobin (13.1) and ferritin.", 0));
+    assert!(own(
+        "The three are: Meet the Parents, Meet the Fockers and Little Fockers.",
+        1
+    ));
+    assert!(own(
+        "There are 3 issues: a typo, a broken link, and a stale date.",
+        2
+    ));
+    assert!(!own("Two films: \"A,\" \"B,\" and \"C\".", 0));
+    assert!(own(
+        "Three changes:\n- A\n  - a detail\n- B\n- C\nThat is all.",
+        0
+    ));
+    // The colon of a later line is no list of this claim's.
+    assert!(!own("The audit covered two sites.\nFindings:\n- A\n- B", 4));
+    assert!(own("Four results are flagged:\n- A\n- B\n- C\n- D", 0));
+    assert!(!own("Four results are flagged:\n- A\n- B\n- C", 0));
+    // A label's number, and a count with a colon right after it, count no list.
+    assert!(!own("Step 2: open the lid and press start.", 1));
+    assert!(!own(
+        "Patients had grade 3 toxicities: neutropenia, anemia and fatigue.",
+        3
+    ));
+    assert!(!own("Two: the lid and the start button.", 0));
+}
+
+#[test]
+fn a_bare_number_after_a_quantity_keeps_its_unit() {
+    let ctx = "On eco mode I get around 35 minutes, but on boost it's closer to 9, so I end up \
+               charging it every other day.";
+    let q = "What did this reviewer think of the battery life?";
+    let g = analyse(
+        "They get roughly 35 minutes on eco mode but only about 9 minutes on boost.",
+        q,
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A number that counts something else is no quantity of that unit.
+    let ctx = "The reef has 900 islands stretching for over 2,300 kilometres.";
+    let g = analyse(
+        "It stretches for about 900 kilometres.",
+        "How long is it?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // Nor is a label's number after a quantity.
+    let ctx = "The flight takes 95 minutes and leaves from gate 12.";
+    let g = analyse(
+        "The flight takes 12 minutes.",
+        "How long is the flight?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
