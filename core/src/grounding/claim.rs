@@ -1561,6 +1561,7 @@ impl<'r, 'a> Request<'r, 'a> {
         self.recombined_date(view, al)
             .or_else(|| self.reference_range(view))
             .or_else(|| self.table_cell(view))
+            .or_else(|| self.superseded(view))
             .or_else(|| self.weekday(view, al))
             .or_else(|| self.section(view, al))
             .or_else(|| self.number_slot_swap(view, al))
@@ -1626,6 +1627,19 @@ impl<'r, 'a> Request<'r, 'a> {
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)
             .or_else(|| key_value_swap(self.context, self.question, view.text))?;
         Some((versus(&said, &stated), None))
+    }
+
+    /// A value the sources say was changed, stated as the value now (`superseded_value_swap`:
+    /// "Default `fetchTimeout`: 30 seconds" for "What's the default fetch timeout now?"
+    /// against "Default `fetchTimeout` raised from 30s to 60s"); the changing sentence is
+    /// cited.
+    fn superseded(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let (said, stated, sentence) = superseded_value_swap(
+            self.question_toks(),
+            (view.text, view.toks),
+            (self.context, self.context_tokens, &self.index.spans),
+        )?;
+        Some((versus(said, stated), Some(sentence as u32)))
     }
 
     /// A value the claim puts on a day of the week that the best sentence gives for other days

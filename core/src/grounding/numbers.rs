@@ -900,6 +900,174 @@ fn is_bullet_line(l: &str) -> bool {
         && l.as_bytes().get(digits + 1) == Some(&b' ')
 }
 
+/// Words of a question that ask for the value in force now ("What\'s the default fetch timeout
+/// now?"), for [`superseded_value_swap`].
+const NOW_WORDS: &[&str] = &["current", "currently", "latest", "now", "nowadays", "today"];
+
+/// Words that put a claim's value in the past ("it used to be 30", "was previously 30"): the
+/// claim states the old value as old.
+const PAST_WORDS: &[&str] = &[
+    "before",
+    "earlier",
+    "formerly",
+    "from",
+    "had",
+    "instead",
+    "old",
+    "originally",
+    "previously",
+    "prior",
+    "replacing",
+    "used",
+    "was",
+    "were",
+];
+
+/// Verbs and adverbs of a change that name its old value after "from" ("raised from 30s to
+/// 60s", "cut from 14 to 10 days", "up from 3"); a "from N to M" without one is a range ("open
+/// from 9 to 5"), not a change.
+const CHANGE_WORDS: &[&str] = &[
+    "bumped",
+    "changed",
+    "cut",
+    "decreased",
+    "down",
+    "dropped",
+    "extended",
+    "fell",
+    "grew",
+    "increased",
+    "lowered",
+    "moved",
+    "raised",
+    "reduced",
+    "rose",
+    "shortened",
+    "up",
+    "updated",
+];
+
+/// The value of the digits a number token opens with ("1,500" → 1500, "4th" → 4).
+fn leading_value(raw: &str) -> Option<f64> {
+    let end = raw
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(raw.len());
+    raw[..end]
+        .trim_end_matches(['.', ','])
+        .replace(',', "")
+        .parse()
+        .ok()
+}
+
+/// A value the sources say was changed, stated as the value now: the question asks for the
+/// value in force ([`NOW_WORDS`]; not a "Now," that opens it), a sentence of the sources
+/// (`spans` of `context_toks`, offsets in `context`) changes a thing "from N to M" after a word of [`CHANGE_WORDS`]
+/// at most three tokens before "from" (M ≠ N, "to" one or two tokens after N, M right after
+/// "to", neither a clock time: "Default `fetchTimeout` raised from 30s to 60s"; not a range,
+/// "open from 9 to 5"), and the claim (`claim_toks`, offsets in `text`) states N between
+/// punctuation marks ([`punctuated_segment`]) with no word of [`PAST_WORDS`] (not "it used to
+/// be 30"), never M, and names the thing changed: the last word of four or more characters,
+/// no stop word and no change word, before "from" (`fetchTimeout`; "price" of "The Pro plan
+/// price was raised from $20 to $25", which "The Basic plan costs $20" does not name).
+/// Some((the claim's N, the sentence's M, the sentence)) as written. An update supersedes the
+/// value it replaces: the outdated-fact error of knowledge-update benchmarks (Kasai et al.
+/// 2023, "RealTime QA"), read from a changelog-like "from … to".
+pub(super) fn superseded_value_swap<'c, 's>(
+    question_toks: &[Token<'_>],
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+    (context, context_toks, spans): (&str, &[Token<'s>], &[(usize, usize)]),
+) -> Option<(&'c str, &'s str, usize)> {
+    let is_in = |words: &[&str], t: &Token<'_>| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    // (A "Now," that opens the question is a discourse word: "Now, when did she join?")
+    let asks_now = question_toks
+        .iter()
+        .enumerate()
+        .any(|(k, t)| is_in(NOW_WORDS, t) && !(k == 0 && t.raw.eq_ignore_ascii_case("now")));
+    if !asks_now {
+        return None;
+    }
+    let word = |t: &Token<'_>| {
+        !t.is_number && t.raw.chars().count() >= 4 && !crate::text::is_stopword_raw(t.raw)
+    };
+    // A number token that is no part of a clock time ("18:30").
+    let value_at = |toks: &[Token<'_>], k: usize| {
+        let t = toks.get(k).filter(|t| t.is_number)?;
+        let clock = |a: usize| a + 1 < toks.len() && gap(context, toks, a, a + 1) == ":";
+        if clock(k) || (k > 0 && clock(k - 1)) {
+            return None;
+        }
+        leading_value(t.raw)
+    };
+    for (n, &sp) in spans.iter().enumerate() {
+        let sent = span_tokens(context_toks, sp);
+        for f in 0..sent.len() {
+            let changes = sent[f.saturating_sub(3)..f]
+                .iter()
+                .any(|t| is_in(CHANGE_WORDS, t));
+            if !sent[f].raw.eq_ignore_ascii_case("from") || !changes {
+                continue;
+            }
+            let Some(old) = value_at(sent, f + 1) else {
+                continue;
+            };
+            let Some(to) =
+                (f + 2..sent.len().min(f + 4)).find(|&k| sent[k].raw.eq_ignore_ascii_case("to"))
+            else {
+                continue;
+            };
+            let Some(new) = value_at(sent, to + 1) else {
+                continue;
+            };
+            let states = |v: f64| {
+                claim_toks
+                    .iter()
+                    .any(|t| t.is_number && leading_value(t.raw) == Some(v))
+            };
+            if old == new || states(new) {
+                continue;
+            }
+            // The thing changed, which the claim names.
+            let Some(thing) = sent[..f]
+                .iter()
+                .rev()
+                .find(|t| word(t) && !is_in(CHANGE_WORDS, t))
+            else {
+                continue;
+            };
+            if !claim_toks
+                .iter()
+                .any(|c| c.raw.eq_ignore_ascii_case(thing.raw))
+            {
+                continue;
+            }
+            // The claim's old value, in a stretch that does not put it in the past.
+            let stated = (0..claim_toks.len()).find(|&i| {
+                claim_toks[i].is_number
+                    && leading_value(claim_toks[i].raw) == Some(old)
+                    && !claim_toks[punctuated_segment(text, claim_toks, i)]
+                        .iter()
+                        .any(|t| is_in(PAST_WORDS, t))
+            });
+            if let Some(i) = stated {
+                return Some((claim_toks[i].raw, sent[to + 1].raw, n));
+            }
+        }
+    }
+    None
+}
+
+/// The tokens of `toks` (offsets in `text`) around `toks[i]` up to the nearest punctuation
+/// on either side (a comma, semicolon, colon, bracket or dash): "30 seconds" of "Default
+/// `fetchTimeout`: 30 seconds (it used to be unlimited before 3.0.0)".
+fn punctuated_segment(text: &str, toks: &[Token<'_>], i: usize) -> std::ops::Range<usize> {
+    let breaks = |a: usize| gap(text, toks, a, a + 1).contains([',', ';', ':', '(', ')', '—', '–']);
+    let start = (0..i).rev().find(|&a| breaks(a)).map_or(0, |a| a + 1);
+    let end = (i..toks.len().saturating_sub(1))
+        .find(|&a| breaks(a))
+        .map_or(toks.len(), |a| a + 1);
+    start..end
+}
+
 /// Whether `toks[i]` is a word of an approximator ([`APPROXIMATORS`]: "roughly", "close to")
 /// right before a number, in digits or words ("roughly 155 km", "close to fifty"): it states that
 /// number as approximate (its key says so, `text::is_approximated`) and is no content word of its

@@ -4351,3 +4351,54 @@ fn a_bare_number_after_a_quantity_keeps_its_unit() {
     );
     assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
 }
+
+#[test]
+fn a_value_the_sources_changed_is_not_the_value_now() {
+    let ctx = "## [3.2.0] - 2024-05-14\n### Changed\n- Default `fetchTimeout` raised from 30s to \
+               60s to accommodate large remote fonts.\n\n## [3.0.0] - 2023-11-20\n### Changed\n\
+               - Default `fetchTimeout` set to 30s (was previously unlimited).";
+    let q = "What's the default fetchTimeout now?";
+    let g = analyse("Default `fetchTimeout`: 30 seconds.", q, ctx);
+    assert_eq!(g.claims[0].conflicts, ["\"30\" vs \"60\""], "{g:?}");
+    for fine in [
+        "Default `fetchTimeout`: 60 seconds.",
+        "The default fetchTimeout is 60 seconds, raised from 30 seconds in 3.2.0.",
+        "It was 30 seconds before 3.2.0.",
+    ] {
+        let g = analyse(fine, q, ctx);
+        assert!(
+            g.claims.iter().all(|c| c.conflicts.is_empty()),
+            "{fine}: {g:?}"
+        );
+    }
+    // A range is no change.
+    let hours = "The library is open from 9 to 17 on weekdays. The cafe opens from 10 to 16.";
+    let g = analyse(
+        "The library opens at 9.",
+        "When does the library open now?",
+        hours,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    // A claim that does not name the thing changed, and a clock time, are not read so.
+    let plans = "The Pro plan price was raised from $20 to $25. The Basic plan stays at $20.";
+    let g = analyse(
+        "The Basic plan costs $20.",
+        "What does Basic cost now?",
+        plans,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    let moved = "The last train was moved from 18:30 to 18:45.";
+    let g = analyse(
+        "The last train leaves at 18:30.",
+        "When is the last train now?",
+        moved,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    // Only when the question asks for the value now (not a "Now," that opens it).
+    let g = analyse(
+        "The default fetchTimeout is 30 seconds.",
+        "Now, what was the default fetchTimeout in 3.0.0?",
+        ctx,
+    );
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+}
