@@ -961,10 +961,13 @@ fn leading_value(raw: &str) -> Option<f64> {
 
 /// A value the sources say was changed, stated as the value now: the question asks for the
 /// value in force ([`NOW_WORDS`]; not a "Now," that opens it), a sentence of the sources
-/// (`spans` of `context_toks`, offsets in `context`) changes a thing "from N to M" after a word of [`CHANGE_WORDS`]
-/// at most three tokens before "from" (M ≠ N, "to" one or two tokens after N, M right after
-/// "to", neither a clock time: "Default `fetchTimeout` raised from 30s to 60s"; not a range,
-/// "open from 9 to 5"), and the claim (`claim_toks`, offsets in `text`) states N between
+/// (`spans` of `context_toks`, offsets in `context`) changes a thing "from N to M" after a
+/// word of [`CHANGE_WORDS`] at most three tokens before "from" (M ≠ N, "to" one or two tokens
+/// after N, M right after "to": "Default `fetchTimeout` raised from 30s to 60s"; not a range,
+/// "open from 9 to 5"). Values are compared by the digits a token opens with
+/// ([`leading_value`]): a time of day, one token, by its hour ("moved from 18:30 to 18:45"
+/// changes no value so read), and a number split from another by a colon is not read. The
+/// claim (`claim_toks`, offsets in `text`) states N between
 /// punctuation marks ([`punctuated_segment`]) with no word of [`PAST_WORDS`] (not "it used to
 /// be 30"), never M, and names the thing changed: the last word of four or more characters,
 /// no stop word and no change word, before "from" (`fetchTimeout`; "price" of "The Pro plan
@@ -989,7 +992,8 @@ pub(super) fn superseded_value_swap<'c, 's>(
     let word = |t: &Token<'_>| {
         !t.is_number && t.raw.chars().count() >= 4 && !crate::text::is_stopword_raw(t.raw)
     };
-    // A number token that is no part of a clock time ("18:30").
+    // A number token that no colon joins to another ("18 : 30"; a time of day written
+    // "18:30" is one token, read by its hour).
     let value_at = |toks: &[Token<'_>], k: usize| {
         let t = toks.get(k).filter(|t| t.is_number)?;
         let clock = |a: usize| a + 1 < toks.len() && gap(context, toks, a, a + 1) == ":";
