@@ -18,6 +18,9 @@ pub struct Token<'a> {
     pub is_number: bool,
     /// True when the token follows sentence-final punctuation (or starts the text).
     pub sentence_start: bool,
+    /// True when a hyphen or dash alone ("-", "–", "—", no space) joins it to the token before:
+    /// the second value of a range written "428–432" or "5-10".
+    pub dash_before: bool,
 }
 
 /// Whether byte `i` of `text` is the "v" or "V" that prefixes a dotted version number
@@ -232,6 +235,13 @@ fn opens_earlier_sentence(text: &str, j: usize, prev: char) -> bool {
     })
 }
 
+/// Whether the text between the last token of `out` and byte `i` of `text` is a hyphen or a
+/// dash alone ([`Token::dash_before`]).
+fn dash_joined(text: &str, out: &[Token<'_>], i: usize) -> bool {
+    out.last()
+        .is_some_and(|p| matches!(&text[p.start + p.raw.len()..i], "-" | "–" | "—"))
+}
+
 /// Splits `text` into word and number tokens (Unicode letters count as word characters). A point
 /// where two sentences were glued by a repeated phrase ([`glued_repeat`]) ends a token, and the
 /// next one starts a sentence.
@@ -255,6 +265,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 start: i,
                 is_number: false,
                 sentence_start,
+                dash_before: dash_joined(text, &out, i),
             });
             sentence_start = false;
         } else if c.is_alphabetic() || c.is_ascii_digit() {
@@ -334,6 +345,7 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 start: i,
                 is_number,
                 sentence_start,
+                dash_before: dash_joined(text, &out, i),
             });
             sentence_start = glued;
         } else if date_cuts.is_some_and(|(a, b)| i == a || i == b) {
@@ -1413,6 +1425,39 @@ mod tests {
             assert_eq!(number_key(&tokens(s), 0), v, "{s}");
         }
         assert_eq!(number_key(&tokens("45k"), 0), "45000");
+        assert_eq!(number_key(&tokens("$1.67B"), 0), "1670000000");
+        assert_eq!(number_key(&tokens("Kepler-452b"), 1), "452");
+        assert_eq!(number_key(&tokens("Kepler-452B"), 1), "452");
+        assert_eq!(number_key(&tokens("3b"), 0), "3");
+        assert_eq!(number_key(&tokens("room 4B"), 1), "4");
+        // The first value of a range shares the scale its second value carries, when the range
+        // ascends.
+        for (s, v) in [
+            ("$428–432M", "428000000"),
+            ("$1.665-1.675B", "1665000000"),
+            ("5 to 10 million", "5000000"),
+            ("between 2 and 3 billion", "2000000000"),
+            ("from 900 to 1.2 million", "900"),
+            ("428 432M", "428"),
+            ("12–15 people", "12"),
+        ] {
+            let t = tokens(s);
+            let i = t.iter().position(|t| t.is_number).unwrap();
+            assert_eq!(number_key(&t, i), v, "{s}");
+        }
+        for (raw, period) in [
+            ("Q2", true),
+            ("H1", true),
+            ("FY2025", true),
+            ("FY25", true),
+            ("Q5", false),
+            ("FYI", false),
+            ("FY202", false),
+            ("Qatar", false),
+        ] {
+            assert_eq!(is_reporting_period(raw), period, "{raw}");
+        }
+        assert!(is_common_acronym("YoY") && is_common_acronym("Q3"));
         assert_eq!(number_key(&tokens("5 m"), 0), "5");
         assert!(!is_number_scale(&tokens("5 m"), 1));
         use std::borrow::Cow;
@@ -1703,15 +1748,17 @@ const SCALE_WORDS: &[(&str, u32)] = &[
     ("trillion", 12),
 ];
 
-/// Scale abbreviations of news and finance ("$1.2bn", "£12m", "45k"), with their power of
-/// ten: they scale only a number they are written against, with no space ("5 m" is five
-/// metres). "bn" and "tn" scale with a space too.
+/// Scale abbreviations of news and finance ("$1.2bn", "£12m", "45k", "$1.67B"), with their
+/// power of ten: they scale only a number they are written against, with no space ("5 m" is
+/// five metres). "bn" and "tn" scale with a space too; "B" only as a capital after a number
+/// with decimals ([`scale_at`]: "$1.67B", not "room 4B" or the planet "Kepler-452b").
 const SCALE_SUFFIXES: &[(&str, u32, bool)] = &[
     ("bn", 9, true),
     ("tn", 12, true),
     ("m", 6, false),
     ("mn", 6, false),
     ("k", 3, false),
+    ("b", 9, false),
 ];
 
 /// Words after which a number's "m" is metres, not million: "5,895m above sea level", "330m
@@ -1761,6 +1808,10 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
                 .iter()
                 .find(|(w, _, spaced)| is(w) && (joined || *spaced))
                 .filter(|(w, _, _)| *w != "m" || !length())
+                // A billion is a capital "B" after a number with decimals ("$1.67B"): after a
+                // whole number it is as often a designation ("room 4B", the planet
+                // "Kepler-452b").
+                .filter(|(w, _, _)| *w != "b" || (t.raw == "B" && has_byte(prev.raw, b'.')))
                 .map(|&(_, p, _)| p)
         })
 }
@@ -1781,22 +1832,38 @@ pub const UNIT_SYMBOLS: &[&str] = &[
     "TB", "PB", "Kbps", "Mbps", "Gbps",
 ];
 
-/// Acronyms that are common nouns, not names: roles ("CEO"), degrees, and things of everyday
-/// text ("TV", "DNA", "GDP"). An answer that calls Elon Musk "Tesla's CEO" names no entity the
+/// Acronyms that are common nouns, not names: roles ("CEO"), degrees, things of everyday
+/// text ("TV", "DNA", "GDP") and the comparisons of financial reporting ("YoY" for
+/// year-over-year, "QoQ", "MoM", "FY"). An answer that calls Elon Musk "Tesla's CEO" names no entity the
 /// sources lack when they say "chief executive"; the word is judged as a content word.
 /// Case-sensitive, by [`is_common_acronym`].
 /// Sorted (byte order), for a binary search.
 pub const COMMON_ACRONYMS: &[&str] = &[
     "ADHD", "AI", "AIDS", "ATM", "BMI", "CCTV", "CEO", "CEOs", "CFO", "CIO", "CMO", "COO", "CPU",
-    "CTO", "DJ", "DNA", "ETF", "FAQ", "GDP", "GPS", "GPU", "HIV", "HR", "ICU", "ID", "IPO", "IQ",
-    "LCD", "LED", "MBA", "MD", "MEP", "MEPs", "MP", "MPs", "PC", "PDF", "PR", "PTSD", "PhD", "RAM",
-    "RNA", "SUV", "TV", "UFO", "URL", "USB", "VAT", "VIP",
+    "CTO", "DJ", "DNA", "ETF", "FAQ", "FY", "GDP", "GPS", "GPU", "HIV", "HR", "ICU", "ID", "IPO",
+    "IQ", "LCD", "LED", "MBA", "MD", "MEP", "MEPs", "MP", "MPs", "MoM", "PC", "PDF", "PR", "PTSD",
+    "PhD", "QoQ", "RAM", "RNA", "SUV", "TV", "UFO", "URL", "USB", "VAT", "VIP", "YoY",
 ];
 
-/// Whether `raw` is one of [`COMMON_ACRONYMS`] (as written, or with a possessive "'s").
+/// Whether `raw` is one of [`COMMON_ACRONYMS`] (as written, or with a possessive "'s"), or a
+/// reporting period of finance ([`is_reporting_period`]: "Q2", "FY2025").
 pub fn is_common_acronym(raw: &str) -> bool {
     let bare = strip_possessive(raw);
-    (2..=4).contains(&bare.len()) && COMMON_ACRONYMS.binary_search(&bare).is_ok()
+    ((2..=4).contains(&bare.len()) && COMMON_ACRONYMS.binary_search(&bare).is_ok())
+        || is_reporting_period(bare)
+}
+
+/// Whether `raw` names a reporting period the way earnings reports abbreviate it: a quarter
+/// ("Q1"–"Q4"), a half year ("H1", "H2") or a fiscal year ("FY25", "FY2025"). A period is a
+/// common noun, no name: "Q2 revenue" is the "second quarter" revenue its release reports.
+pub fn is_reporting_period(raw: &str) -> bool {
+    match raw.as_bytes() {
+        [b'Q', b'1'..=b'4'] | [b'H', b'1' | b'2'] => true,
+        [b'F', b'Y', digits @ ..] => {
+            matches!(digits.len(), 2 | 4) && digits.iter().all(u8::is_ascii_digit)
+        }
+        _ => false,
+    }
 }
 
 /// True when `toks[i]` (in `text`, whose tokens [`tokens`] gave `toks`) is a unit symbol of
@@ -2120,6 +2187,29 @@ pub fn joined_name(word: &str) -> Option<(&str, &str)> {
     .then_some((head, tail))
 }
 
+/// The scale the number token `toks[i]` shares as the first value of a range whose second
+/// value carries it: "$428–432M" and "5 to 10 million" state 428 and 5 millions, as "$428M to
+/// $432M" does. The two values stand joined by a dash ([`Token::dash_before`]: "428–432"),
+/// "to" or "and" ("between 2 and 3 million"), and ascend: "from 900 to 1.2 million" keeps its
+/// 900. None when `toks[i]` opens no such range or its second value has no scale.
+fn range_scale(toks: &[Token<'_>], i: usize) -> Option<u32> {
+    let (first, next) = (toks.get(i)?, toks.get(i + 1)?);
+    let second = if next.is_number && next.dash_before {
+        i + 1
+    } else if ["to", "and"]
+        .iter()
+        .any(|w| next.raw.eq_ignore_ascii_case(w))
+        && toks.get(i + 2).is_some_and(|t| t.is_number)
+    {
+        i + 2
+    } else {
+        return None;
+    };
+    let value = |t: &Token<'_>| number_digits(t.raw).parse::<f64>().ok();
+    let (a, b) = (value(first)?, value(&toks[second])?);
+    (a < b).then(|| scale_at(toks, second + 1)).flatten()
+}
+
 /// The canonical digits of the number token `toks[i]`: its [`number_digits`] without a
 /// fraction of zeros ("148.00" → "148", the "€148" of a price written to the cent), multiplied
 /// by the scale word or abbreviation after it ([`scale_at`]) by moving the decimal point ("5.5
@@ -2127,7 +2217,7 @@ pub fn joined_name(word: &str) -> Option<(&str, &str)> {
 /// values written these ways get equal keys.
 pub fn number_key<'a>(toks: &[Token<'a>], i: usize) -> std::borrow::Cow<'a, str> {
     let digits = without_zero_fraction(number_digits(toks[i].raw));
-    let Some(power) = scale_at(toks, i + 1) else {
+    let Some(power) = scale_at(toks, i + 1).or_else(|| range_scale(toks, i)) else {
         return digits;
     };
     let (int, frac) = digits.split_once('.').unwrap_or((&digits, ""));

@@ -819,7 +819,9 @@ impl<'r, 'a> Request<'r, 'a> {
         let (index, prompt_keys) = (self.index, &self.prompt_keys);
         let (content, ids, in_sent) = (&view.content, &view.ids, &al.in_sent);
         let (s, local_support) = (al.s, al.local_support);
-        let named_by_part = |i: usize| self.named_by_part(view, al, i);
+        let named_by_part = |i: usize| {
+            self.named_by_part(view, al, i) || attested_aside(index, self.context_tokens, view, i)
+        };
         let day_stated_elsewhere = |i: usize| self.day_stated_elsewhere(view, al, i);
         let missing: Vec<(usize, bool)> = content
             .iter()
@@ -1098,6 +1100,29 @@ impl<'r, 'a> Request<'r, 'a> {
             if let Some(locator) = number_locator(claim_text, claim_toks, norm) {
                 other.retain(|&o| {
                     number_locator(context, sent, rival(o)).is_some_and(|l| l == locator)
+                });
+            }
+            // A bound written after its number that the claim's identifier keeps is no other
+            // value: "CS 301 … require junior standing" against "All courses numbered 300 and
+            // above require junior standing" (`keeps_trailing_bound`; every place the sentence
+            // states it so). Only for a number a label names (`labelled_number`: "CS 301",
+            // "Room 214"): a quantity the claim states ("You must be 25 to rent a car" against
+            // "Drivers 21 and over") is a threshold of its own, and neither for a claim that
+            // states a bound itself ("a minimum of 18": `states_bound`).
+            let at = content[i].at as usize;
+            let value = number_value(norm)
+                .filter(|_| labelled_number(claim_toks, at) && !states_bound(claim_toks, at));
+            if let Some(v) = value {
+                other.retain(|&o| {
+                    let r = rival(o);
+                    let mut places = (0..sent.len())
+                        .filter(|&j| number_at(sent, j).is_some_and(|k| k == r))
+                        .peekable();
+                    let bounds_kept = places.peek().is_some()
+                        && places.all(|j| {
+                            number_value(r).is_some_and(|b| keeps_trailing_bound(sent, j, b, v))
+                        });
+                    !bounds_kept
                 });
             }
         }
@@ -2383,6 +2408,68 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .count();
         held as f64 / self.content.len() as f64
     }
+}
+
+/// Whether the claim's name `i` (a key of `view.content`) is an attested apposition: it stands
+/// in round brackets right after another key of the claim ("CS 301 (Algorithms)", "MATH 240
+/// (Linear Algebra)"), a number or a name, and a sentence of the sources (`index`, tokens
+/// `context_tokens`) writes the name right after it ("CS 301 Algorithms — Prerequisites: …"). The bracket names the key before it a second way, an aside
+/// apart from what the clause asserts (Potts 2005, "The Logic of Conventional Implicatures"):
+/// the sentence the claim aligns to need not hold it, as it need not hold the title of every
+/// course it lists.
+fn attested_aside(
+    index: &SourceIndex<'_>,
+    context_tokens: &[Token<'_>],
+    view: &ClaimView<'_, '_>,
+    i: usize,
+) -> bool {
+    let (Some(id), toks) = (view.ids[i], view.toks) else {
+        return false;
+    };
+    let at = view.content[i].at as usize;
+    let Some(tok) = toks.get(at) else {
+        return false;
+    };
+    // The bracket that holds the name, as an offset of the claim's text.
+    let Some(open) = parenthesised_spans(view.text)
+        .into_iter()
+        .find(|r| r.contains(&tok.start))
+        .map(|r| r.start - 1)
+    else {
+        return false;
+    };
+    // The token right before the bracket, and the claim's key there.
+    let Some(before) = toks[..at]
+        .iter()
+        .rposition(|t| t.start + t.raw.len() <= open)
+    else {
+        return false;
+    };
+    // The sentence writes the name right after the key, as a title after its code ("CS 301
+    // Algorithms", "CS 301 (Algorithms)"): one sentence that merely holds both ("Core
+    // courses: CS 301 Algorithms, CS 310 Operating Systems") gives "CS 301 (Operating
+    // Systems)" no support.
+    let (mate_raw, name_raw) = (toks[before].raw, tok.raw);
+    let follows = |sent: &[Token<'_>]| {
+        (0..sent.len()).any(|k| {
+            sent[k].raw.eq_ignore_ascii_case(mate_raw)
+                && sent
+                    .get(k + 1)
+                    .is_some_and(|n| n.raw.eq_ignore_ascii_case(name_raw))
+        })
+    };
+    view.content
+        .iter()
+        .zip(&view.ids)
+        .filter(|(k, _)| {
+            k.at as usize == before && matches!(k.kind, KeyKind::Number | KeyKind::Name)
+        })
+        .filter_map(|(_, id)| *id)
+        .any(|mate| {
+            index.posting(mate).iter().any(|&t| {
+                index.has(t, id) && follows(span_tokens(context_tokens, index.spans[t as usize]))
+            })
+        })
 }
 
 /// The byte ranges of `text` inside round brackets, each without its brackets (a bracket

@@ -1192,6 +1192,11 @@ pub(super) fn same_unit_number(
                 && bound_kind(claim_toks, i).is_some()
         })
     });
+    // Where the claim states its number as a range's second value, the range's first.
+    let starts: Vec<Cow<'_, str>> = (0..claim_toks.len())
+        .filter(|&i| number_at(claim_toks, i).is_some_and(|k| k == norm))
+        .filter_map(|i| range_start(claim_toks, i))
+        .collect();
     aligned.iter().find_map(|&t| {
         // Most sentences hold no other number: their keys say so without a scan of their words.
         let (ids, kinds) = index.sentence(t);
@@ -1225,10 +1230,14 @@ pub(super) fn same_unit_number(
                 }
             }
             let around = words_around(toks, j);
+            // (Or the same range's other end: "open from 8:00 am to 4:00 pm" against "8:00 am
+            // – 3:00 pm", `range_start`.)
+            let same_start = || range_start(toks, j).is_some_and(|r| starts.contains(&r));
             quantities
                 .iter()
                 .any(|(u, w)| {
-                    same_unit(u, &unit) && (any_thing || w.iter().any(|x| around.contains(x)))
+                    same_unit(u, &unit)
+                        && (any_thing || w.iter().any(|x| around.contains(x)) || same_start())
                 })
                 .then_some(())?;
             Some((t, *index.vocab.get(&key)?))
@@ -1271,8 +1280,101 @@ pub(super) const UPPER_BOUNDS: &[&[&str]] = &[
     &["no", "more", "than"],
 ];
 
+/// Words that, after "and" or "or", bound the number before them from below ("300 and above",
+/// "60 or more", "aged 16 or older"; [`trailing_bound`]), lower case.
+const LOWER_TAILS: &[&str] = &["above", "over", "more", "higher", "up", "older", "greater"];
+
+/// Words that, after "and" or "or", bound the number before them from above ("5 or fewer",
+/// "12 and under"; [`trailing_bound`]), lower case.
+const UPPER_TAILS: &[&str] = &["below", "under", "less", "fewer", "lower", "younger"];
+
+/// The side a bound written after the number `toks[j]` bounds it from: "and" or "or" right
+/// after it, then a word of [`LOWER_TAILS`] ("All courses numbered 300 and above") or of
+/// [`UPPER_TAILS`] ("children 12 and under"). None when no such words follow it, or when the
+/// word takes an object, a number or a determiner ("5,200 and over the week"). (A unit between
+/// number and bound, "18 years or older", is not read.)
+fn trailing_bound(toks: &[Token<'_>], j: usize) -> Option<Bound> {
+    let joined = toks
+        .get(j + 1)
+        .is_some_and(|t| t.raw.eq_ignore_ascii_case("and") || t.raw.eq_ignore_ascii_case("or"));
+    let tail = toks.get(j + 2).filter(|_| joined)?;
+    // "5,200 and over the week" opens a phrase: "over" takes an object there.
+    let takes_object = toks.get(j + 3).is_some_and(|t| {
+        t.is_number
+            || [
+                "the", "a", "an", "this", "that", "its", "their", "his", "her", "our",
+            ]
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+    });
+    if takes_object {
+        return None;
+    }
+    let is_in = |words: &[&str]| words.iter().any(|w| tail.raw.eq_ignore_ascii_case(w));
+    if is_in(LOWER_TAILS) {
+        Some(Bound::Lower)
+    } else if is_in(UPPER_TAILS) {
+        Some(Bound::Upper)
+    } else {
+        None
+    }
+}
+
+/// Whether the number `toks[at]` is named by a label, an identifier rather than a quantity:
+/// right after a capitalised word that names no month or weekday ("CS 301", "Room 214",
+/// "Python 3"; not "June 5"), wherever the sentence starts.
+pub(super) fn labelled_number(toks: &[Token<'_>], at: usize) -> bool {
+    at.checked_sub(1)
+        .and_then(|b| toks.get(b))
+        .is_some_and(|t| {
+            !t.is_number
+                && t.raw.starts_with(|c: char| c.is_uppercase())
+                && crate::text::month_index(t.raw).is_none()
+                && !super::dates::WEEKDAYS
+                    .iter()
+                    .any(|w| t.raw.eq_ignore_ascii_case(w))
+        })
+}
+
+/// Nouns that make the number near them a bound: "a minimum age of 18", "the limit is 70"
+/// ([`states_bound`]), lower case.
+const BOUND_NOUNS: &[&str] = &[
+    "minimum",
+    "maximum",
+    "min",
+    "max",
+    "limit",
+    "cutoff",
+    "cut-off",
+    "threshold",
+];
+
+/// Whether the number `toks[j]` is stated as a bound: under a bound phrase ([`bound_kind`]:
+/// "at least 18", "18 or older") or within three words after a noun of [`BOUND_NOUNS`] ("a
+/// minimum age of 18").
+pub(super) fn states_bound(toks: &[Token<'_>], j: usize) -> bool {
+    bound_kind(toks, j).is_some()
+        || toks[j.saturating_sub(3)..j]
+            .iter()
+            .any(|t| BOUND_NOUNS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+}
+
+/// Whether `value` keeps the bound written after the number `toks[j]` (whose value is `bound`;
+/// [`trailing_bound`]): at or above "300 and above", at or below "12 and under". False for a
+/// number with no such words after it.
+pub(super) fn keeps_trailing_bound(toks: &[Token<'_>], j: usize, bound: f64, value: f64) -> bool {
+    match trailing_bound(toks, j) {
+        Some(Bound::Lower) => value >= bound,
+        Some(Bound::Upper) => value <= bound,
+        None => false,
+    }
+}
+
 /// Which side a bound phrase right before the number `toks[j]` bounds it from ([`keeps_bound`]
-/// lists them); None when no bound phrase stands there.
+/// lists them), or else one right after it ([`trailing_bound`]: "300 and above"; for a claim's
+/// number, which is then no exact value, as `same_unit_number` reads it — a number of the
+/// sources with a unit has the unit, not "and", after it); None when no bound phrase stands
+/// there.
 pub(super) fn bound_kind(toks: &[Token<'_>], j: usize) -> Option<Bound> {
     let before = |p: &[&str]| {
         j >= p.len()
@@ -1287,7 +1389,7 @@ pub(super) fn bound_kind(toks: &[Token<'_>], j: usize) -> Option<Bound> {
         (Some(l), Some(u)) if l > u => Some(Bound::Lower),
         (_, Some(_)) => Some(Bound::Upper),
         (Some(_), None) => Some(Bound::Lower),
-        (None, None) => None,
+        (None, None) => trailing_bound(toks, j),
     }
 }
 
@@ -1362,6 +1464,31 @@ pub(super) fn number_locator(text: &str, toks: &[Token<'_>], norm: &str) -> Opti
         .binary_search(&word)
         .ok()
         .map(|k| LOCATOR_NOUNS[k])
+}
+
+/// Words that join the two values of a range ("from 8 to 5", "May 1 through July 31"), lower
+/// case ([`range_start`]).
+const RANGE_JOINERS: &[&str] = &["to", "until", "till", "til", "through", "thru"];
+
+/// The key ([`number_at`]) of the first value of the range whose second value is the number
+/// `toks[j]`: the number before it with only a joining word ([`RANGE_JOINERS`]) or the
+/// meridiem of a time of day ("am", "p.m.") between them, at least one ("8:00 am to 4:00 pm",
+/// "8:00 am – 3:00 pm"; a dash alone is no token, so "12–15" is not read). Two claims of one
+/// range's end are about the same thing when they share its start, whatever words stand
+/// around them (a schedule's line has none). None when `toks[j]` ends no such range.
+pub(super) fn range_start<'a>(toks: &[Token<'a>], j: usize) -> Option<Cow<'a, str>> {
+    let between = |t: &Token<'_>| {
+        RANGE_JOINERS
+            .iter()
+            .chain(&["am", "pm", "a.m", "p.m", "a.m.", "p.m."])
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+    };
+    let k = (j.saturating_sub(3)..j)
+        .rev()
+        .find(|&k| !between(&toks[k]))?;
+    (k + 1 < j && toks[k].is_number)
+        .then(|| number_at(toks, k))
+        .flatten()
 }
 
 /// The content words (not stop words, not numbers; in [`normal_form`]) within three tokens of
@@ -1654,6 +1781,31 @@ mod tests {
             &[14.0],
             &[10.0]
         ));
+    }
+
+    #[test]
+    fn a_bound_written_after_its_number_is_read() {
+        let at = |s: &str| {
+            let t = tokens(s);
+            let j = t.iter().position(|t| t.is_number).unwrap();
+            (bound_kind(&t, j), states_bound(&t, j))
+        };
+        assert_eq!(
+            at("courses numbered 300 and above"),
+            (Some(Bound::Lower), true)
+        );
+        assert_eq!(at("aged 16 or older"), (Some(Bound::Lower), true));
+        assert_eq!(at("children 12 and under"), (Some(Bound::Upper), true));
+        assert_eq!(at("CS 301 and CS 450"), (None, false));
+        assert_eq!(at("a minimum age of 18"), (None, true));
+        assert_eq!(at("aged 18"), (None, false));
+        assert_eq!(at("closed at 5,200 and over the week"), (None, false));
+        let t = tokens("both CS 301 and June 5 and 25 people");
+        let labelled: Vec<bool> = (0..t.len())
+            .filter(|&j| t[j].is_number)
+            .map(|j| labelled_number(&t, j))
+            .collect();
+        assert_eq!(labelled, [true, false, false]);
     }
 
     #[test]

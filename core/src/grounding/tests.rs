@@ -4402,3 +4402,111 @@ fn a_value_the_sources_changed_is_not_the_value_now() {
     );
     assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
 }
+
+#[test]
+fn a_value_within_a_bound_written_after_it_is_no_rival() {
+    let ctx = "CS 450 Machine Learning — Prerequisites: CS 301 and MATH 240. All courses \
+               numbered 300 and above require junior standing (60 or more earned credits).";
+    let q = "What do I need before I can take CS 450?";
+    assert_conflicts(
+        "Both CS 301 and CS 450 require junior standing, i.e. at least 60 earned credits.",
+        q,
+        ctx,
+        &[],
+    );
+    // A value the bound excludes, or a bound the claim states itself, still conflicts.
+    let ctx = "Our adult classes are open to participants aged 16 and up.";
+    let q = "How old must you be for an adult class?";
+    assert_conflicts(
+        "Adult classes are open to participants aged 18 and up.",
+        q,
+        ctx,
+        &["\"18\" vs \"16\""],
+    );
+    assert_conflicts(
+        "Adult classes are open to participants aged 12 or older.",
+        q,
+        ctx,
+        &["\"12\" vs \"16\""],
+    );
+    // A quantity is a threshold of its own, not an identifier within the bound.
+    assert_contradicted(
+        "You must be 25 to rent a car.",
+        "How old must I be to rent a car?",
+        "Drivers 21 and over may rent a car.",
+        true,
+    );
+}
+
+#[test]
+fn a_title_in_brackets_the_sources_give_its_code_is_no_swap() {
+    let ctx = "CS 301 Algorithms — Prerequisites: CS 201 and CS 150.\nCS 450 Machine Learning — \
+               Prerequisites: CS 301 and MATH 240 (Linear Algebra).";
+    let q = "What do I still need before I can take CS 450?";
+    assert_conflicts(
+        "You still need CS 301 (Algorithms) and MATH 240 (Linear Algebra).",
+        q,
+        ctx,
+        &[],
+    );
+    // A title the sources give another code is a swap.
+    let ctx = "CS 301 Algorithms. CS 310 Operating Systems.\nCS 450 Machine Learning — \
+               Prerequisites: CS 301 and MATH 240 (Linear Algebra).";
+    let conflicts = analyse(
+        "You still need CS 301 (Operating Systems) and MATH 240 (Linear Algebra).",
+        q,
+        ctx,
+    )
+    .claims[0]
+        .conflicts
+        .clone();
+    assert!(!conflicts.is_empty(), "{conflicts:?}");
+    // One sentence that holds code and title apart is no apposition.
+    let ctx = "Core courses: CS 301 Algorithms, CS 310 Operating Systems.\nCS 450 — \
+               Prerequisites: CS 301 and MATH 240.";
+    let conflicts = analyse(
+        "CS 450 requires CS 301 (Operating Systems) and MATH 240.",
+        q,
+        ctx,
+    )
+    .claims[0]
+        .conflicts
+        .clone();
+    assert!(!conflicts.is_empty(), "{conflicts:?}");
+}
+
+#[test]
+fn financial_abbreviations_state_what_the_release_spells_out() {
+    let ctx = "Second Quarter Highlights\n- Total revenue was $412.6 million, an increase of 18% \
+               year-over-year.\nFor the third quarter of fiscal 2025, Northwind expects total \
+               revenue of $428 million to $432 million. For the full fiscal year 2025, the \
+               company is raising its revenue guidance to $1.665 billion to $1.675 billion.";
+    let q = "Give me the key numbers from this press release.";
+    for good in [
+        "- Q2 FY2025 revenue: $412.6M, up 18% YoY",
+        "- Q3 guidance: revenue $428–432M",
+        "- FY2025 revenue guidance raised to $1.665–1.675B",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    assert_contradicted("- Q3 guidance: revenue $438–442M", q, ctx, true);
+}
+
+#[test]
+fn a_range_end_changed_is_contradicted_by_the_range_with_its_start() {
+    let ctx = "Holiday exceptions 2024:\n- Easter Monday (Apr 1): Closed\n- Christmas Eve (Dec \
+               24): 8:00 am – 3:00 pm\n- New Year's Eve (Dec 31): 8:00 am – 4:00 pm";
+    let q = "Is the pharmacy open on Christmas Eve, and until what time?";
+    assert_conflicts(
+        "Yes — on Christmas Eve (Dec 24) it is open from 8:00 am to 3:00 pm.",
+        q,
+        ctx,
+        &[],
+    );
+    assert_conflicts(
+        "Yes — on Christmas Eve (Dec 24) it is open from 8:00 am to 4:00 pm.",
+        q,
+        ctx,
+        &["\"4\" vs \"3\""],
+    );
+}
