@@ -303,6 +303,15 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                     glued = true;
                     break;
                 }
+                if is_number
+                    && vulgar_fraction(d).is_some()
+                    && text[i..j].bytes().all(|b| b.is_ascii_digit())
+                {
+                    // "1½": a whole number and a fraction, one number.
+                    end = j + d.len_utf8();
+                    iter.next();
+                    break;
+                }
                 prev = d;
                 if is_number && ordinal_suffix_at(bytes, j) {
                     // "4th", "21st": the ordinal is the number.
@@ -1430,6 +1439,22 @@ mod tests {
         assert_eq!(number_key(&tokens("Kepler-452B"), 1), "452");
         assert_eq!(number_key(&tokens("3b"), 0), "3");
         assert_eq!(number_key(&tokens("room 4B"), 1), "4");
+        // A mixed number is one token and its value.
+        let t = tokens("1½ tsp and 2¼ cups, 1⅓ or 3 ½");
+        let raws: Vec<&str> = t.iter().map(|t| t.raw).collect();
+        assert_eq!(raws, ["1½", "tsp", "and", "2¼", "cups", "1⅓", "or", "3"]);
+        assert_eq!(number_key(&t, 0), "1.5");
+        assert_eq!(number_key(&t, 3), "2.25");
+        assert_eq!(number_key(&t, 5), "1.333");
+        // Only after whole digits; a mixed number takes no scale abbreviation.
+        let raws = |s: &str| {
+            tokens(s)
+                .iter()
+                .map(|t| t.raw.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(raws("1,000.55½k 10:30½"), ["1,000.55", "k", "10:30"]);
+        assert_eq!(number_key(&tokens("1½m of fabric"), 0), "1.5");
         // The first value of a range shares the scale its second value carries, when the range
         // ascends.
         for (s, v) in [
@@ -1716,10 +1741,36 @@ pub fn approximator_bound(toks: &[Token<'_>], i: usize) -> Option<Bound> {
     }
 }
 
+/// The value of a vulgar fraction character ("½" → 0.5, "¼", "¾", thirds and eighths; Unicode
+/// block Number Forms and Latin-1), None for other characters.
+pub fn vulgar_fraction(c: char) -> Option<f64> {
+    Some(match c {
+        '½' => 0.5,
+        '¼' => 0.25,
+        '¾' => 0.75,
+        '⅓' => 1.0 / 3.0,
+        '⅔' => 2.0 / 3.0,
+        '⅛' => 0.125,
+        '⅜' => 0.375,
+        '⅝' => 0.625,
+        '⅞' => 0.875,
+        _ => return None,
+    })
+}
+
 /// The digits of a number token of [`tokens`]: group commas dropped, a trailing "." trimmed
 /// ("1,200.5" → "1200.5", "1889." → "1889"), a time of day as hours and minutes ("7:55" →
 /// "7.55", "10:00" → "10"); borrowed when it holds no comma and is no time with minutes.
 pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
+    // A mixed number ("1½", [`tokens`]) is its value in decimals: "1.5", "2.25", "1.333".
+    if let Some(frac) = raw.chars().next_back().and_then(vulgar_fraction) {
+        let whole = &raw[..raw.len() - raw.chars().next_back().map_or(0, char::len_utf8)];
+        return match whole.parse::<f64>() {
+            Ok(w) => std::borrow::Cow::Owned((((w + frac) * 1000.0).round() / 1000.0).to_string()),
+            // (`tokens` joins a fraction to whole digits only.)
+            Err(_) => number_digits(whole),
+        };
+    }
     // An ordinal's suffix ("4th" → "4") is no digit.
     let raw = raw.trim_end_matches(|c: char| c.is_ascii_alphabetic());
     // A time of day ("7:55", [`tokens`]) is its hours and minutes as a decimal, as British
@@ -1804,9 +1855,15 @@ fn scale_at(toks: &[Token<'_>], i: usize) -> Option<u32> {
         .find(|(w, _)| is(w) || head.eq_ignore_ascii_case(w))
         .map(|&(_, p)| p)
         .or_else(|| {
+            // (A mixed number is a measure: "1½m" is a length.)
+            let mixed = prev
+                .raw
+                .chars()
+                .next_back()
+                .is_some_and(|c| vulgar_fraction(c).is_some());
             SCALE_SUFFIXES
                 .iter()
-                .find(|(w, _, spaced)| is(w) && (joined || *spaced))
+                .find(|(w, _, spaced)| is(w) && (joined || *spaced) && !mixed)
                 .filter(|(w, _, _)| *w != "m" || !length())
                 // A billion is a capital "B" after a number with decimals ("$1.67B"): after a
                 // whole number it is as often a designation ("room 4B", the planet

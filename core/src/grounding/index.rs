@@ -63,8 +63,9 @@ pub(super) struct SourceIndex<'a> {
     /// [`year_gaps`], [`number_gaps`], [`percent_shares`], [`date_gaps`] and
     /// [`counted_years`] of every sentence, one after the other (`Grounding::source_gaps`).
     pub(super) gaps: Vec<u32>,
-    /// The numbers [`computed_numbers`] yields, when the question asks for a computation
-    /// (`Grounding::source_computed`); empty otherwise.
+    /// The numbers [`computed_numbers`] yields, when the question asks for a computation, and
+    /// [`scaled_numbers`], when the request scales the sources (`Grounding::source_computed`);
+    /// empty otherwise.
     pub(super) computed: Vec<f64>,
     /// The years of the sources ([`SourceIndex::years`]), sorted, found on first use.
     pub(super) years: std::cell::OnceCell<Vec<u32>>,
@@ -82,15 +83,24 @@ impl<'a> SourceIndex<'a> {
     ///
     /// `computed`: the question asks for a number computed from the sources
     /// ([`asks_computation`]); each sentence then also holds the results of
-    /// [`computed_numbers`] for its numbers (`SourceIndex::computed`).
+    /// [`computed_numbers`] for its numbers (`SourceIndex::computed`). `scale`: the factor
+    /// the request scales the sources by and the sources' count ([`scale_factor`]); each
+    /// sentence then also holds its scalable numbers times it ([`scalable_numbers`],
+    /// [`scaled_numbers`]), and so does `SourceIndex::computed`.
     pub(super) fn build(
         context: &'a str,
         context_tokens: &[Token<'a>],
         lower_vocab: &LowerVocab<'_>,
         initialisms: &[String],
         computed: bool,
+        scale: Option<(f64, f64)>,
     ) -> SourceIndex<'a> {
         let spans = source_sentence_spans(context);
+        let scalable = if scale.is_some() {
+            scalable_numbers(context, context_tokens, &spans)
+        } else {
+            Vec::new()
+        };
         let passage_numbers = if computed {
             passage_numbers(context, context_tokens, &spans)
         } else {
@@ -264,6 +274,17 @@ impl<'a> SourceIndex<'a> {
             gaps_all.extend(gaps);
             // The numbers a computation asked for yields from this sentence's numbers, as
             // words, as the gaps above are.
+            // So are the quantities of a request that scales the sources (`scale_factor`: a
+            // recipe for 6 people that serves 4).
+            if let Some(f) = scale {
+                let results = scaled_numbers(&scalable, n_sent, f);
+                ks.extend(
+                    results
+                        .iter()
+                        .map(|(_, norm)| Key::word(Cow::Owned(norm.clone()))),
+                );
+                computed_all.extend(results.into_iter().map(|(v, _)| v));
+            }
             if !passage_numbers.is_empty() {
                 let results = computed_numbers(&passage_numbers, n_sent);
                 ks.extend(

@@ -276,12 +276,14 @@ pub fn analyse_tokens(
     initialisms.sort_unstable();
     initialisms.dedup();
     let computed = asks_computation(prompt);
+    let scale = scale_factor(prompt, prompt_tokens, context_tokens);
     let index = SourceIndex::build(
         context,
         context_tokens,
         &lower_vocab,
         &initialisms,
         computed,
+        scale,
     );
     let req = Request::new(
         (prompt, prompt_tokens),

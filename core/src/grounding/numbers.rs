@@ -1572,6 +1572,96 @@ pub(super) fn asks_computation(prompt: &str) -> bool {
         && ASKS.iter().any(|a| contains_ignore_ascii_case(prompt, a))
 }
 
+/// Nouns that count whom a recipe or an order is for, after their number ("6 people",
+/// "4 servings"; [`yield_count`]), lower case.
+const YIELD_NOUNS: &[&str] = &[
+    "people", "persons", "servings", "serving", "portions", "guests",
+];
+
+/// Verbs that state whom a recipe is for before their number ("Serves 4", "feeds 6";
+/// [`yield_count`]), lower case.
+const YIELD_VERBS: &[&str] = &["serves", "serve", "feeds", "feed"];
+
+/// The first count of `toks` that says how many a recipe is for: a number in digits before a
+/// word of [`YIELD_NOUNS`] or after one of [`YIELD_VERBS`] ("for 6 people", "Serves 4").
+fn yield_count(toks: &[Token<'_>]) -> Option<f64> {
+    let is_in = |words: &[&str], t: Option<&Token<'_>>| {
+        t.is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    (0..toks.len())
+        .filter(|&i| toks[i].is_number)
+        .find(|&i| {
+            is_in(YIELD_NOUNS, toks.get(i + 1))
+                || is_in(YIELD_VERBS, i.checked_sub(1).and_then(|b| toks.get(b)))
+        })
+        .and_then(|i| number_value(&number_key(toks, i)))
+}
+
+/// Words of a request to scale a recipe or an order ([`scale_factor`]), lower case.
+const SCALING_WORDS: &[&str] = &[
+    "scale",
+    "scaled",
+    "scaling",
+    "double",
+    "triple",
+    "halve",
+    "quantities",
+    "ingredients",
+    "recipe",
+];
+
+/// The factor a request scales its sources by: the count the prompt (`prompt_toks`, a question
+/// of at most [`COMPUTATION_PROMPT_MAX`] bytes, `prompt`, with a word of [`SCALING_WORDS`])
+/// says it is for over the count the
+/// sources (`context_toks`) are for ([`yield_count`]: "I need to make this for 6 people" against
+/// a recipe that "Serves 4" is 1.5). A scaled recipe states each quantity times that factor,
+/// which no sentence writes: derived from the sources, not invented (as
+/// [`computed_numbers`] are). Some((factor, the sources' count)); None when either count is
+/// missing, they are equal, or the factor is outside 0.1–20.
+pub(super) fn scale_factor(
+    prompt: &str,
+    prompt_toks: &[Token<'_>],
+    context_toks: &[Token<'_>],
+) -> Option<(f64, f64)> {
+    // (A group's size said in passing asks for no scaling: "We are 6 people, is it open on
+    // Sunday?")
+    let asks_scaling = prompt_toks
+        .iter()
+        .any(|t| SCALING_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)));
+    if prompt.len() > COMPUTATION_PROMPT_MAX || !asks_scaling {
+        return None;
+    }
+    let wanted = yield_count(prompt_toks)?;
+    let base = yield_count(context_toks)?;
+    let factor = wanted / base;
+    ((0.1..=20.0).contains(&factor) && wanted != base).then_some((factor, base))
+}
+
+/// The numbers of sentence `sentence` (`numbers` from [`scalable_numbers`]) times `factor`
+/// ([`scale_factor`]), percentages left out, each rounded to at least two decimal places (1½
+/// teaspoons times 1.5 are 2.25) and keyed as [`number_key`] writes it ("375", "4.5", "2.25");
+/// in the sentence that states the sources' count `base` ("Serves 4"), the factor itself too
+/// ("1.5", as "1.5× the recipe" states it).
+pub(super) fn scaled_numbers(
+    numbers: &[(f64, usize, bool, usize)],
+    sentence: usize,
+    (factor, base): (f64, f64),
+) -> Vec<(f64, String)> {
+    let mut out = Vec::new();
+    if numbers.iter().any(|x| x.3 == sentence && x.0 == base) {
+        out.push(rounded_key(factor, 2));
+    }
+    for &(a, places, percent, _) in numbers.iter().filter(|x| x.3 == sentence) {
+        if !percent {
+            let k = rounded_key(a * factor, places.max(2));
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+    }
+    out
+}
+
 /// The longest prompt [`asks_computation`] reads: a question, not a document that happens to
 /// say "combined".
 pub(super) const COMPUTATION_PROMPT_MAX: usize = 400;
@@ -1587,6 +1677,37 @@ pub(super) fn passage_numbers(
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
 ) -> Vec<(f64, usize, bool, usize)> {
+    passage_numbers_where(context, toks, spans, |_, _| true)
+}
+
+/// The numbers of [`passage_numbers`] that a recipe scaled to more or fewer people states
+/// scaled ([`scaled_numbers`]): counts and amounts ("3 large eggs", "250 g", "1½ tsp"), not a
+/// year, a time of day, a date, nor a length, area, duration, temperature or speed ("Bake at
+/// 180°C for 25 minutes in a 23 cm tin" bakes so for any number of people;
+/// `quantity::quantities`).
+pub(super) fn scalable_numbers(
+    context: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+) -> Vec<(f64, usize, bool, usize)> {
+    use crate::quantity::Dimension;
+    passage_numbers_where(context, toks, spans, |sent, i| {
+        year_at(sent, i).is_none()
+            && !crate::quantity::quantities(context, sent)
+                .iter()
+                .any(|(j, q)| {
+                    *j == i && !matches!(q.dimension(), Dimension::Mass | Dimension::Volume)
+                })
+    })
+}
+
+/// [`passage_numbers`] of the numbers `keep(sentence tokens, index)` accepts.
+fn passage_numbers_where(
+    context: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    keep: impl Fn(&[Token<'_>], usize) -> bool,
+) -> Vec<(f64, usize, bool, usize)> {
     let mut out = Vec::new();
     for (n, &sp) in spans.iter().enumerate() {
         let sent = span_tokens(toks, sp);
@@ -1597,7 +1718,7 @@ pub(super) fn passage_numbers(
                 .is_some_and(|t| crate::text::month_index(t.raw).is_some())
         };
         let day = |i: usize| month(i + 1) || (i > 0 && month(i - 1) && year_at(sent, i).is_none());
-        for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i)) {
+        for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i) && keep(sent, i)) {
             let key = number_key(sent, i);
             let Some(v) = number_value(&key) else {
                 continue;
@@ -1625,17 +1746,10 @@ pub(super) fn computed_numbers(
 ) -> Vec<(f64, String)> {
     let mut out: Vec<(f64, String)> = Vec::new();
     let mut push = |v: f64, places: usize| {
-        let scale = 10f64.powi(places as i32);
-        let v = (v * scale).round() / scale;
+        let (v, key) = rounded_key(v, places);
         if v <= 0.0 || out.iter().any(|(w, _)| *w == v) {
             return;
         }
-        let key = format!("{v:.places$}");
-        let key = if key.contains('.') {
-            key.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            key
-        };
         out.push((v, key));
     };
     for &(a, pa, percent, _) in numbers.iter().filter(|x| x.3 == sentence) {
@@ -1648,6 +1762,20 @@ pub(super) fn computed_numbers(
         }
     }
     out
+}
+
+/// `v` rounded to `places` decimal places, and its key as [`number_key`] writes it (no
+/// trailing zeros of a fraction: "27", "98.7", "2.25").
+fn rounded_key(v: f64, places: usize) -> (f64, String) {
+    let scale = 10f64.powi(places as i32);
+    let v = (v * scale).round() / scale;
+    let key = format!("{v:.places$}");
+    let key = if key.contains('.') {
+        key.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        key
+    };
+    (v, key)
 }
 
 /// Words that introduce a reference range ("range 70–99", "normal: 12.0–15.5").

@@ -779,7 +779,7 @@ fn a_pronoun_subject_anchors_the_name_its_previous_sentence_opens_with() {
     // A subject that shares only part of the name is another entity.
     let ctx = "Wasim Hasan Raja was a Pakistani cricketer. His brother Rameez played too.";
     let toks = tokens(ctx);
-    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false, None);
     let id = |w: &str| index.vocab[&Cow::Borrowed(w)];
     assert!(index.continues_subject(1, &[id("wasim"), id("hasan"), id("raja")]));
     assert!(!index.continues_subject(1, &[id("hasan"), id("rameez")]));
@@ -4149,7 +4149,7 @@ fn a_clause_number_labels_every_sentence_of_its_line() {
                Vehicle is returned more than 29 minutes late, one full rental day is charged.\n\
                7.3 A one-way fee of EUR 150 applies to returns elsewhere. It is charged on return.";
     let toks = tokens(ctx);
-    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false, None);
     let id = |n: &str| {
         let at = index.norms.iter().position(|m| m == n).expect("a key");
         u32::try_from(at).expect("few keys")
@@ -4161,7 +4161,7 @@ fn a_clause_number_labels_every_sentence_of_its_line() {
     // Clauses run together on one line each keep their own number; a quantity is no clause.
     let ctx = "7.2 A grace period applies. 7.3 A one-way fee applies.\n1.5 Litres of water. Bring it to the boil.";
     let toks = tokens(ctx);
-    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false);
+    let index = SourceIndex::build(ctx, &toks, &LowerVocab::of(&[&toks]), &[], false, None);
     let id = |n: &str| {
         let at = index.norms.iter().position(|m| m == n).expect("a key");
         u32::try_from(at).expect("few keys")
@@ -4509,4 +4509,39 @@ fn a_range_end_changed_is_contradicted_by_the_range_with_its_start() {
         ctx,
         &["\"4\" vs \"3\""],
     );
+}
+
+#[test]
+fn a_recipe_scaled_for_more_people_states_its_quantities_times_the_factor() {
+    let ctx = "Lemon Ricotta Pancakes\nServes 4 (makes about 12 pancakes)\n\nIngredients\n- 250 g \
+               ricotta\n- 3 large eggs, separated\n- 180 ml milk\n- 1½ tsp baking powder\n- 2 \
+               tbsp caster sugar";
+    let q = "I need to make this for 6 people. Can you scale the ingredients?";
+    for good in [
+        "For 6 servings (1.5× the recipe):",
+        "- 375 g ricotta",
+        "- 270 ml milk",
+        "- 2¼ tsp baking powder",
+        "- 3 tbsp caster sugar",
+        "That should give you about 18 pancakes.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    assert_conflicts("- 240 ml milk", q, ctx, &["\"240\" vs \"180\""]);
+    assert_contradicted("- 3 tsp baking powder", q, ctx, true);
+    // Without a count to scale to, or a request to scale, the sources' quantities are the
+    // ones to state.
+    assert_contradicted("- 270 ml milk", "What goes into these pancakes?", ctx, true);
+    let g = analyse(
+        "- 270 ml milk",
+        "We are 6 people. How much milk goes in?",
+        ctx,
+    );
+    assert!(g.source_computed.is_empty(), "{g:?}");
+    assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A temperature, a time or a tin is the same for any number of people.
+    let ctx = "Serves 4.\n- 200 g flour\n- Bake at 180°C for 25 minutes in a 23 cm tin.";
+    let q = "Can you scale this recipe for 8 people?";
+    assert_conflicts("- 400 g flour", q, ctx, &[]);
+    assert_contradicted("- Bake for 50 minutes.", q, ctx, true);
 }
