@@ -235,6 +235,50 @@ fn opens_earlier_sentence(text: &str, j: usize, prev: char) -> bool {
     })
 }
 
+/// The end of the fraction of a mixed number written apart, when one starts at byte `at` of
+/// `text` (right after whole digits): a space, then a vulgar fraction character ("1 ½") or a
+/// proper fraction with a slash ("1 1/2", numerator below a denominator of 2 to 16) that no
+/// digit, slash or letter continues (not the date "1 1/2/2024"). None otherwise.
+fn spaced_fraction_end(text: &str, at: usize) -> Option<usize> {
+    let rest = text.get(at..)?.strip_prefix(' ')?;
+    let start = at + 1;
+    if let Some(c) = rest
+        .chars()
+        .next()
+        .filter(|&c| vulgar_fraction(c).is_some())
+    {
+        return Some(start + c.len_utf8());
+    }
+    let (num, tail) = rest.split_once('/')?;
+    let den_len = tail.bytes().take_while(u8::is_ascii_digit).count();
+    let (a, b) = (
+        num.parse::<u32>().ok()?,
+        tail[..den_len].parse::<u32>().ok()?,
+    );
+    let continued = tail[den_len..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '/');
+    ((1..=9).contains(&num.len())
+        && num.bytes().all(|b| b.is_ascii_digit())
+        && a >= 1
+        && a < b
+        && (2..=16).contains(&b)
+        && !continued)
+        .then_some(start + num.len() + 1 + den_len)
+}
+
+/// The value of the fraction part of a mixed number ([`spaced_fraction_end`]): a vulgar
+/// fraction character or "a/b". None for other text.
+fn fraction_value(frac: &str) -> Option<f64> {
+    let mut chars = frac.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return vulgar_fraction(c);
+    }
+    let (a, b) = frac.split_once('/')?;
+    Some(a.parse::<f64>().ok()? / b.parse::<f64>().ok()?)
+}
+
 /// Whether the text between the last token of `out` and byte `i` of `text` is a hyphen or a
 /// dash alone ([`Token::dash_before`]).
 fn dash_joined(text: &str, out: &[Token<'_>], i: usize) -> bool {
@@ -348,6 +392,13 @@ pub fn tokens(text: &str) -> Vec<Token<'_>> {
                 }
                 end = j + d.len_utf8();
                 iter.next();
+            }
+            // A mixed number written apart ("1 ½", "1 1/2") is one number, as "1½" is.
+            if is_number && text[i..end].bytes().all(|b| b.is_ascii_digit()) {
+                if let Some(e) = spaced_fraction_end(text, end) {
+                    while iter.next_if(|&(j, _)| j < e).is_some() {}
+                    end = e;
+                }
             }
             out.push(Token {
                 raw: &text[i..end],
@@ -1442,7 +1493,7 @@ mod tests {
         // A mixed number is one token and its value.
         let t = tokens("1½ tsp and 2¼ cups, 1⅓ or 3 ½");
         let raws: Vec<&str> = t.iter().map(|t| t.raw).collect();
-        assert_eq!(raws, ["1½", "tsp", "and", "2¼", "cups", "1⅓", "or", "3"]);
+        assert_eq!(raws, ["1½", "tsp", "and", "2¼", "cups", "1⅓", "or", "3 ½"]);
         assert_eq!(number_key(&t, 0), "1.5");
         assert_eq!(number_key(&t, 3), "2.25");
         assert_eq!(number_key(&t, 5), "1.333");
@@ -1455,6 +1506,19 @@ mod tests {
         };
         assert_eq!(raws("1,000.55½k 10:30½"), ["1,000.55", "k", "10:30"]);
         assert_eq!(number_key(&tokens("1½m of fabric"), 0), "1.5");
+        // Written apart, with a character or a slash, it is the same number; a date is not.
+        let t = tokens("1 ½ cups, 1 1/2 cups, 2 3/4-inch, on 1 1/2/2024 and 3 5/4 and 7 1/32");
+        let raws: Vec<&str> = t.iter().map(|t| t.raw).collect();
+        assert_eq!(
+            raws,
+            [
+                "1 ½", "cups", "1 1/2", "cups", "2 3/4", "inch", "on", "1", "1", "2", "2024",
+                "and", "3", "5", "4", "and", "7", "1", "32"
+            ]
+        );
+        assert_eq!(number_key(&t, 0), "1.5");
+        assert_eq!(number_key(&t, 2), "1.5");
+        assert_eq!(number_key(&t, 4), "2.75");
         // The first value of a range shares the scale its second value carries, when the range
         // ascends.
         for (s, v) in [
@@ -1762,7 +1826,13 @@ pub fn vulgar_fraction(c: char) -> Option<f64> {
 /// ("1,200.5" → "1200.5", "1889." → "1889"), a time of day as hours and minutes ("7:55" →
 /// "7.55", "10:00" → "10"); borrowed when it holds no comma and is no time with minutes.
 pub fn number_digits(raw: &str) -> std::borrow::Cow<'_, str> {
-    // A mixed number ("1½", [`tokens`]) is its value in decimals: "1.5", "2.25", "1.333".
+    // A mixed number ("1½", "1 ½", "1 1/2": [`tokens`]) is its value in decimals: "1.5",
+    // "2.25", "1.333".
+    if let Some((whole, frac)) = split_once_byte(raw, b' ') {
+        if let (Ok(w), Some(f)) = (whole.parse::<f64>(), fraction_value(frac)) {
+            return std::borrow::Cow::Owned((((w + f) * 1000.0).round() / 1000.0).to_string());
+        }
+    }
     if let Some(frac) = raw.chars().next_back().and_then(vulgar_fraction) {
         let whole = &raw[..raw.len() - raw.chars().next_back().map_or(0, char::len_utf8)];
         return match whole.parse::<f64>() {

@@ -4545,3 +4545,21 @@ fn a_recipe_scaled_for_more_people_states_its_quantities_times_the_factor() {
     assert_conflicts("- 400 g flour", q, ctx, &[]);
     assert_contradicted("- Bake for 50 minutes.", q, ctx, true);
 }
+
+#[test]
+fn a_mixed_number_is_one_value_however_it_is_written() {
+    let ctx = "Ingredients: 1 1/2 cups flour, 2 eggs and 3 ½ tbsp butter.";
+    let q = "What goes into the batter?";
+    for good in [
+        "You need 1½ cups flour, 2 eggs and 3½ tbsp butter.",
+        "You need 1 ½ cups flour, 2 eggs and 3 1/2 tbsp butter.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    assert_contradicted(
+        "You need 2½ cups flour, 2 eggs and 3½ tbsp butter.",
+        q,
+        ctx,
+        true,
+    );
+}
