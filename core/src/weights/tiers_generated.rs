@@ -5,7 +5,7 @@ use super::RawTier;
 
 /// Version tag of the tier models: FNV-1a of the evidence file, continued over its cosines file
 /// and over every shipped τ, mean, SD and weight.
-pub const TIERS_VERSION: &str = "tiers-a53238bc596a9ba4";
+pub const TIERS_VERSION: &str = "tiers-1fdd46f962271364";
 
 /// Tier-model inputs the weights were trained with.
 pub const TRAINED_TIER_FEATURES: [&str; 5] = ["nll", "max_surprisal", "token_entropy", "disagreement", "semantic_disagreement"];
@@ -17,10 +17,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.0, 0.0],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 1.0, 1.0],
-        weight: &[0.5080124591707833, 0.045314949468334316, 0.0, 0.0, 0.0],
+        weight: &[0.5079349445726057, 0.045330810197128396, 0.0, 0.0, 0.0],
         n: 1442,
-        auroc: 0.6673521605012076,
-        intrinsic_auroc: 0.5518623910981452,
+        auroc: 0.6672804227743371,
+        intrinsic_auroc: 0.5516790613516982,
     },
     RawTier {
         tier: "samples",
@@ -28,10 +28,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.0, 0.0, 0.0, 0.9940376618558089, 0.0],
         std: &[1.0, 1.0, 1.0, 0.030732181931261652, 1.0],
-        weight: &[0.0, 0.0, 0.0, 0.5103345420260628, 0.0],
+        weight: &[0.0, 0.0, 0.0, 0.5103379590935504, 0.0],
         n: 1442,
-        auroc: 0.5888312330121077,
-        intrinsic_auroc: 0.5518623910981452,
+        auroc: 0.5887594952852372,
+        intrinsic_auroc: 0.5516790613516982,
     },
     RawTier {
         tier: "combined",
@@ -39,10 +39,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.5,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.9940376618558089, 0.0],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 0.030732181931261652, 1.0],
-        weight: &[0.459026134699948, 0.07779388009871661, 0.0, 0.462716385138724, 0.0],
+        weight: &[0.45894724504614676, 0.07781163365591941, 0.0, 0.4627292920014134, 0.0],
         n: 1442,
-        auroc: 0.6829750432419076,
-        intrinsic_auroc: 0.5518623910981452,
+        auroc: 0.6829192472321194,
+        intrinsic_auroc: 0.5516790613516982,
     },
     RawTier {
         tier: "samples",
@@ -50,10 +50,10 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.3,
         mean: &[0.0, 0.0, 0.0, 0.9940376618558089, 0.8502080443828014],
         std: &[1.0, 1.0, 1.0, 0.030732181931261652, 0.2218605460335008],
-        weight: &[0.0, 0.0, 0.0, 0.5103345420260628, 0.0],
+        weight: &[0.0, 0.0, 0.0, 0.5103379590935504, 0.0],
         n: 1442,
-        auroc: 0.5888312330121077,
-        intrinsic_auroc: 0.5518623910981452,
+        auroc: 0.5887594952852372,
+        intrinsic_auroc: 0.5516790613516982,
     },
     RawTier {
         tier: "combined",
@@ -61,9 +61,9 @@ pub(super) const TIERS: &[RawTier] = &[
         equivalent_at: 0.3,
         mean: &[0.8766209940971937, 2.684690691065689, 0.8475080093098016, 0.9940376618558089, 0.8502080443828014],
         std: &[0.41028665847740176, 1.0786821243366458, 0.22429844683243896, 0.030732181931261652, 0.2218605460335008],
-        weight: &[0.459026134699948, 0.07779388009871661, 0.0, 0.462716385138724, 0.0],
+        weight: &[0.45894724504614676, 0.07781163365591941, 0.0, 0.4627292920014134, 0.0],
         n: 1442,
-        auroc: 0.6829750432419076,
-        intrinsic_auroc: 0.5518623910981452,
+        auroc: 0.6829192472321194,
+        intrinsic_auroc: 0.5516790613516982,
     },
 ];
