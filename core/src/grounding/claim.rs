@@ -1115,13 +1115,14 @@ impl<'r, 'a> Request<'r, 'a> {
             if let Some(v) = value {
                 other.retain(|&o| {
                     let r = rival(o);
+                    let Some(b) = number_value(r) else {
+                        return true;
+                    };
                     let mut places = (0..sent.len())
                         .filter(|&j| number_at(sent, j).is_some_and(|k| k == r))
                         .peekable();
                     let bounds_kept = places.peek().is_some()
-                        && places.all(|j| {
-                            number_value(r).is_some_and(|b| keeps_trailing_bound(sent, j, b, v))
-                        });
+                        && places.all(|j| keeps_trailing_bound(sent, j, b, v));
                     !bounds_kept
                 });
             }
@@ -2413,10 +2414,10 @@ impl<'v, 'a> ClaimView<'v, 'a> {
 /// Whether the claim's name `i` (a key of `view.content`) is an attested apposition: it stands
 /// in round brackets right after another key of the claim ("CS 301 (Algorithms)", "MATH 240
 /// (Linear Algebra)"), a number or a name, and a sentence of the sources (`index`, tokens
-/// `context_tokens`) writes the name right after it ("CS 301 Algorithms — Prerequisites: …"). The bracket names the key before it a second way, an aside
-/// apart from what the clause asserts (Potts 2005, "The Logic of Conventional Implicatures"):
-/// the sentence the claim aligns to need not hold it, as it need not hold the title of every
-/// course it lists.
+/// `context_tokens`) writes the name right after it ("CS 301 Algorithms — Prerequisites: …").
+/// The bracket names the key before it a second way, an aside apart from what the clause
+/// asserts (Potts 2005, "The Logic of Conventional Implicatures"): the sentence the claim
+/// aligns to need not hold it, as it need not hold the title of every course it lists.
 fn attested_aside(
     index: &SourceIndex<'_>,
     context_tokens: &[Token<'_>],

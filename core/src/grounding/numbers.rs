@@ -1250,11 +1250,7 @@ pub(super) fn same_unit_number(
 /// or an upper bound ("fewer than", "under", "up to", "at most", "no more than") that it stays
 /// within. False for a number under no bound phrase.
 pub(super) fn keeps_bound(toks: &[Token<'_>], j: usize, bound: f64, value: f64) -> bool {
-    match bound_kind(toks, j) {
-        Some(Bound::Lower) => value >= bound,
-        Some(Bound::Upper) => value <= bound,
-        None => false,
-    }
+    bound_kind(toks, j).is_some_and(|side| side.admits(bound, value))
 }
 
 /// Phrases that bound a number from below, as lower-case words ([`bound_kind`]; those of two
@@ -1363,11 +1359,7 @@ pub(super) fn states_bound(toks: &[Token<'_>], j: usize) -> bool {
 /// [`trailing_bound`]): at or above "300 and above", at or below "12 and under". False for a
 /// number with no such words after it.
 pub(super) fn keeps_trailing_bound(toks: &[Token<'_>], j: usize, bound: f64, value: f64) -> bool {
-    match trailing_bound(toks, j) {
-        Some(Bound::Lower) => value >= bound,
-        Some(Bound::Upper) => value <= bound,
-        None => false,
-    }
+    trailing_bound(toks, j).is_some_and(|side| side.admits(bound, value))
 }
 
 /// Which side a bound phrase right before the number `toks[j]` bounds it from ([`keeps_bound`]
@@ -1400,6 +1392,16 @@ pub(super) enum Bound {
     Lower,
     /// "fewer than", "under", "up to", "no more than": the value is at or below it.
     Upper,
+}
+
+impl Bound {
+    /// Whether `value` keeps this side of the bound's number `bound` (inclusive).
+    pub(super) fn admits(self, bound: f64, value: f64) -> bool {
+        match self {
+            Bound::Lower => value >= bound,
+            Bound::Upper => value <= bound,
+        }
+    }
 }
 
 /// The indices of the numbers of `toks` (offsets in `text`) written as a time of day ("10:40",
@@ -1677,7 +1679,7 @@ pub(super) fn passage_numbers(
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
 ) -> Vec<(f64, usize, bool, usize)> {
-    passage_numbers_where(context, toks, spans, |_, _| true)
+    passage_numbers_where(context, toks, spans, |_| Vec::new())
 }
 
 /// The numbers of [`passage_numbers`] that a recipe scaled to more or fewer people states
@@ -1691,22 +1693,25 @@ pub(super) fn scalable_numbers(
     spans: &[(usize, usize)],
 ) -> Vec<(f64, usize, bool, usize)> {
     use crate::quantity::Dimension;
-    passage_numbers_where(context, toks, spans, |sent, i| {
-        year_at(sent, i).is_none()
-            && !crate::quantity::quantities(context, sent)
-                .iter()
-                .any(|(j, q)| {
-                    *j == i && !matches!(q.dimension(), Dimension::Mass | Dimension::Volume)
-                })
+    passage_numbers_where(context, toks, spans, |sent| {
+        // (The sentence's quantities are read once, not once per number.)
+        let mut skipped: Vec<usize> = crate::quantity::quantities(context, sent)
+            .into_iter()
+            .filter(|(_, q)| !matches!(q.dimension(), Dimension::Mass | Dimension::Volume))
+            .map(|(j, _)| j)
+            .collect();
+        skipped.extend((0..sent.len()).filter(|&i| year_at(sent, i).is_some()));
+        skipped
     })
 }
 
-/// [`passage_numbers`] of the numbers `keep(sentence tokens, index)` accepts.
+/// [`passage_numbers`] without the numbers at the indices `skipped(sentence tokens)` gives,
+/// read once per sentence.
 fn passage_numbers_where(
     context: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
-    keep: impl Fn(&[Token<'_>], usize) -> bool,
+    skipped: impl Fn(&[Token<'_>]) -> Vec<usize>,
 ) -> Vec<(f64, usize, bool, usize)> {
     let mut out = Vec::new();
     for (n, &sp) in spans.iter().enumerate() {
@@ -1718,7 +1723,9 @@ fn passage_numbers_where(
                 .is_some_and(|t| crate::text::month_index(t.raw).is_some())
         };
         let day = |i: usize| month(i + 1) || (i > 0 && month(i - 1) && year_at(sent, i).is_none());
-        for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i) && keep(sent, i)) {
+        let skipped = skipped(sent);
+        for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i) && !skipped.contains(&i))
+        {
             let key = number_key(sent, i);
             let Some(v) = number_value(&key) else {
                 continue;
