@@ -1048,6 +1048,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             // a context: the numbers of a bare question (an arithmetic problem) sum to many
             // results, right and wrong.
             let sum = || grounded && sum_of_stated(text, &toks, i, held);
+            // A product or a quotient the answer shows ("7.5 ml … 4 doses … 30 ml a day"),
+            // as grounding reads it (`shown_products`).
+            let product = || grounding.shown_products.contains(&toks[i].start);
             // A share of a number the answer states ("15% … on your $89 order that's $13.35"),
             // and a rule's number applied to the user's ("within the next 4 days … the 14-day
             // window" to "delivered 10 days ago"), against a context as a total is.
@@ -1069,6 +1072,7 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 || fraction()
                 || ratio()
                 || sum()
+                || product()
                 || applied()
                 || article())
         })

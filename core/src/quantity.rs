@@ -307,6 +307,12 @@ fn unit_named(raw: &str) -> Option<Unit> {
         .map(|&(_, u)| u)
 }
 
+/// The [`Dimension`] of the unit a word names after a number ([`UNITS`], ASCII
+/// case-insensitive: "ml", "days", "kg"), None for other words.
+pub fn unit_dimension(raw: &str) -> Option<Dimension> {
+    unit_named(raw).map(|u| u.dimension)
+}
+
 /// The first word of [`UNITS`] for the unit a lower-case word names ("kilometres", "kms",
 /// "km": "km"; "hours", "hrs": "h"), None for other words: one key for a unit however it is
 /// written. Hashed, built on first use: it runs for every word of the sources.

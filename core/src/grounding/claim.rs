@@ -43,6 +43,9 @@ pub(super) struct Request<'r, 'a> {
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
     prompt_numbers: OnceCell<Vec<f64>>,
+    /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
+    /// numbers of the sources and the user's ([`shown_products`]; [`Request::read_answer`]).
+    shown_products: Vec<usize>,
     /// The names of the prompt's question (its last speaker turn in a dialogue, `question_of`):
     /// the sentences from the question's start on.
     question_names: FastSet<Cow<'a, str>>,
@@ -286,6 +289,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_dates: OnceCell::new(),
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
+            shown_products: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
             excepting: OnceCell::new(),
@@ -297,12 +301,30 @@ impl<'r, 'a> Request<'r, 'a> {
         self.question_toks.get_or_init(|| tokens(self.question))
     }
 
+    /// Reads what the answer `text` (its tokens `toks`, its sentences the byte spans `spans`)
+    /// derives across its sentences before its claims are judged one by one: the numbers its
+    /// shown arithmetic computes from numbers of the sources and the user's
+    /// ([`shown_products`]), which a claim states as given.
+    pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
+        let held = |v: f64| {
+            self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
+        };
+        let shown = shown_products(text, toks, spans, held);
+        self.shown_products = shown.into_iter().map(|i| toks[i].start).collect();
+    }
+
+    /// The byte offsets in the answer of the numbers its shown arithmetic derives
+    /// ([`Request::read_answer`]).
+    pub(super) fn shown_products(&self) -> &[usize] {
+        &self.shown_products
+    }
+
     /// The values of the prompt's number keys ([`Request::prompt_numbers`]), parsed once.
     fn prompt_numbers(&self) -> &[f64] {
         self.prompt_numbers.get_or_init(|| {
             self.prompt_keys
                 .iter()
-                .filter_map(|k| k.parse::<f64>().ok())
+                .filter_map(|k| k.parse::<f64>().ok().filter(|v| v.is_finite()))
                 .collect()
         })
     }
@@ -2267,16 +2289,20 @@ impl<'v, 'a> ClaimView<'v, 'a> {
         // is given as a prompt's token is: `year_gaps` pairs the years of one source sentence,
         // this the claim's own years with the sources'. So is a percentage it derives from two
         // numbers it states that the sources hold ("84 of the 120 members, or 70 percent",
-        // `ratio_percent`), and a total of two or three of them ("€20: €12 for the adult and €8
-        // for the senior", `sum_of_stated`).
+        // `ratio_percent`), a total of two or three of them ("€20: €12 for the adult and €8
+        // for the senior", `sum_of_stated`), and a product or a quotient the answer shows over
+        // its sentences ("7.5 ml … 4 doses … 30 ml a day", `shown_products`).
         let claim_years: Vec<u32> = content
             .iter()
             .zip(&ids)
             .filter(|(k, id)| k.kind == KeyKind::Year && id.is_some())
             .filter_map(|(k, _)| k.norm.parse().ok())
             .collect();
-        // A number the sources hold (the operands of a ratio or a total the claim computes).
-        let held = |v: f64| index.numbers.iter().any(|&(n, _)| n == v);
+        // A number the sources or the user hold (the operands of a ratio or a total the claim
+        // computes: "the 2.75% fee … on £170 comes to about £4.68" for "roughly £170").
+        let held = |v: f64| {
+            index.numbers.iter().any(|&(n, _)| n == v) || req.prompt_numbers().contains(&v)
+        };
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)
@@ -2292,6 +2318,12 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                                     .iter()
                                     .any(|&y| claim_years.iter().any(|&c| c.abs_diff(y) == d))
                         }))
+                    || (id.is_none()
+                        && k.kind == KeyKind::Number
+                        && !polar_claim
+                        && req
+                            .shown_products
+                            .contains(&claim_toks[k.at as usize].start))
                     || (id.is_none()
                         && k.kind == KeyKind::Number
                         && (ratio_percent(claim_text, claim_toks, k.at as usize, held)

@@ -224,6 +224,10 @@ pub struct Grounding {
     /// complement: `asks_computation`), the differences and sums of their numbers and the
     /// complements of their percentages (`computed_numbers`); empty otherwise.
     pub source_computed: Vec<f64>,
+    /// The byte offsets in the answer of the numbers its shown arithmetic derives from numbers
+    /// of the sources and the user's: products and quotients of two numbers of one sentence or
+    /// the one before it (`shown_products`); empty without sources.
+    pub shown_products: Vec<usize>,
 }
 
 /// The spans of an answer's claims: its sentences ([`sentence_spans`]), or, for an answer of
@@ -285,16 +289,17 @@ pub fn analyse_tokens(
         computed,
         scale,
     );
-    let req = Request::new(
+    let mut req = Request::new(
         (prompt, prompt_tokens),
         (context, context_tokens),
         &index,
         &lower_vocab,
     );
+    let claim_spans = claim_spans(text);
+    req.read_answer(text, text_tokens, &claim_spans);
     let (mut scratch, mut tally) = (Scratch::default(), Tally::default());
     let mut claims = Vec::new();
     let (mut byte_at, mut char_at) = (0usize, 0usize);
-    let claim_spans = claim_spans(text);
     // Whether the answer says something beyond conversational formulas (`phatic`): when it
     // says nothing else, its formula is kept as its claim.
     let states_more = claim_spans
@@ -344,6 +349,7 @@ pub fn analyse_tokens(
     }
     req.answer_features(text, &tally, &mut scratch.scores, &mut f);
     Grounding {
+        shown_products: req.shown_products().to_vec(),
         claims,
         features: f,
         source_gaps: index.gaps,

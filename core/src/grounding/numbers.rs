@@ -310,8 +310,190 @@ pub(crate) fn percent_of_stated(
     })
 }
 
+/// The most operands [`shown_products`] pairs for one result: the nearest ones before it.
+const SHOWN_OPERANDS_MAX: usize = 12;
+
+/// What a number of an answer measures, for the dimensional check of [`shown_products`]: a
+/// count (a bare number, or one of a noun that is no unit: "4 doses"), an amount of money (a
+/// currency sign before it), or a quantity of a [`crate::quantity::Dimension`]
+/// (`quantity::quantities`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Measure {
+    Count,
+    Money,
+    Of(crate::quantity::Dimension),
+}
+
+/// The [`Measure`] after "per" (or "a", "an", "each", "every", or a slash) when the number
+/// `toks[i]` (offsets in `text`, its measure `kind`) is a rate ("50 mg per ml": a volume; "£1
+/// per day": a duration; "£12 per person": a count), None when it is none: the word after its
+/// unit, or right after it, is no such marker. A number after the slash is a quotient written
+/// out ("250 mg/5 ml"), no rate.
+fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<Measure> {
+    let at = if matches!(kind, Measure::Of(_)) {
+        i + 2
+    } else {
+        i + 1
+    };
+    let marker = |j: usize| {
+        toks.get(j).is_some_and(|t| {
+            !t.is_number
+                && ["per", "a", "an", "each", "every"]
+                    .iter()
+                    .any(|w| t.raw.eq_ignore_ascii_case(w))
+        })
+    };
+    let denominator = if marker(at) {
+        toks.get(at + 1)?
+    } else if at >= 1 && at < toks.len() && gap(text, toks, at - 1, at) == "/" {
+        toks.get(at)?
+    } else {
+        return None;
+    };
+    if denominator.is_number {
+        return None;
+    }
+    Some(crate::quantity::unit_dimension(denominator.raw).map_or(Measure::Count, Measure::Of))
+}
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that are the product or the quotient of two numbers before them
+/// in their sentence or the sentence before it, each held by the sources or the user (`held`)
+/// or itself so derived exactly, and whose measures agree (dimensional analysis): an amount
+/// times a count ("each dose is 7.5 ml. At up to 4 doses in 24 hours, that's a maximum of 30
+/// ml a day"), a rate times what it is per ("7.5 ml at 50 mg per ml is 375 mg"; "£1 per day
+/// for 4 days: £4"), an amount over a count or over what a rate is per ("250 mg in every 5
+/// ml (50 mg per ml)"), or a ratio of two like measures, a count. This is arithmetic the answer
+/// shows, as [`sum_of_stated`] and [`percent_of_stated`] read a total and a share; a number of
+/// another value, or of measures that do not multiply to it ("24 hours × 50 mg" is no dose in
+/// mg), is the answer's own. A whole number must be the exact result; one with decimals the
+/// result rounded to the places it is written with. Years, times of day, numbers next to a
+/// month's name, citation and list markers, percentages, 0 and 1 are neither operands nor
+/// results; a result equal to an operand is no computation. As with [`ratio_percent`], only
+/// the text's own numbers are paired, at most [`SHOWN_OPERANDS_MAX`] of the nearest: any two
+/// numbers of the sources would give a wrong amount by chance.
+pub(crate) fn shown_products(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    held: impl Fn(f64) -> bool,
+) -> Vec<usize> {
+    let month_at = |j: usize| {
+        toks.get(j)
+            .is_some_and(|t| !t.is_number && crate::text::month_index(t.raw).is_some())
+    };
+    // Each token's sentence, and its value and measure when it may be an operand or a result.
+    let mut sentence = vec![usize::MAX; toks.len()];
+    let mut value: Vec<Option<(f64, Measure)>> = vec![None; toks.len()];
+    let quantities = crate::quantity::quantities(text, toks);
+    let mut s = 0;
+    for (i, t) in toks.iter().enumerate() {
+        while s < spans.len() && spans[s].1 <= t.start {
+            s += 1;
+        }
+        if s < spans.len() && spans[s].0 <= t.start {
+            sentence[i] = s;
+        }
+        let day = month_at(i + 1) || (i > 0 && month_at(i - 1));
+        if !t.is_number
+            || crate::text::has_byte(t.raw, b':')
+            || day
+            || year_at(toks, i).is_some()
+            || is_percentage(text, toks, i)
+            || is_citation_marker(text, toks, i)
+            || is_list_marker(text, toks, i)
+        {
+            continue;
+        }
+        let kind = match quantities.iter().find(|(j, _)| *j == i) {
+            Some((_, q)) => Measure::Of(q.dimension()),
+            None if CURRENCY_SIGNS
+                .iter()
+                .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c)) =>
+            {
+                Measure::Money
+            }
+            None => Measure::Count,
+        };
+        value[i] = number_value(&number_key(toks, i))
+            .filter(|&v| v > 0.0 && v != 1.0 && v.is_finite())
+            .map(|v| (v, kind));
+    }
+    let rates: Vec<Option<Measure>> = (0..toks.len())
+        .map(|i| value[i].and_then(|(_, k)| rate_per(text, toks, i, k)))
+        .collect();
+    // a × b = n: an amount times a count, or a rate times what it is per.
+    let product = |(ka, ra): (Measure, Option<Measure>),
+                   (kb, rb): (Measure, Option<Measure>),
+                   kn: Measure| {
+        (ka == kn && kb == Measure::Count && rb.is_none())
+            || (ka == kn && ra == Some(kb))
+            || (kb == kn && ka == Measure::Count && ra.is_none())
+            || (kb == kn && rb == Some(ka))
+    };
+    // a / b = n: an amount over a count, an amount over what the rate n is per, a ratio of
+    // like measures, or an amount over a rate of it per the measure of n.
+    let quotient = |(ka, _): (Measure, Option<Measure>),
+                    (kb, rb): (Measure, Option<Measure>),
+                    (kn, rn): (Measure, Option<Measure>)| {
+        (ka == kn && kb == Measure::Count && rb.is_none())
+            || (ka == kn && rn == Some(kb))
+            || (kn == Measure::Count && rn.is_none() && ka == kb && rb.is_none())
+            || (kb == ka && rb == Some(kn))
+    };
+    let mut known: Vec<bool> = value
+        .iter()
+        .map(|v| v.is_some_and(|(v, _)| held(v)))
+        .collect();
+    let mut out = Vec::new();
+    for i in 0..toks.len() {
+        let (Some((n, kn)), false, s) = (value[i], known[i], sentence[i]) else {
+            continue;
+        };
+        if s == usize::MAX {
+            continue;
+        }
+        let key = number_key(toks, i);
+        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let equal = |r: f64| {
+            if places == 0 {
+                (r - n).abs() <= 1e-9 * n
+            } else {
+                (r - n).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+            }
+        };
+        let operands: Vec<(f64, (Measure, Option<Measure>))> = (0..i)
+            .rev()
+            .take_while(|&j| sentence[j] == s || Some(sentence[j]) == s.checked_sub(1))
+            .filter(|&j| known[j])
+            .filter_map(|j| value[j].map(|(v, k)| (v, (k, rates[j]))))
+            .filter(|&(v, _)| v != n)
+            .take(SHOWN_OPERANDS_MAX)
+            .collect();
+        let derived = operands.iter().enumerate().any(|(x, &(a, ma))| {
+            operands.iter().enumerate().any(|(y, &(b, mb))| {
+                x != y
+                    && ((equal(a * b) && product(ma, mb, kn))
+                        || (equal(a / b) && quotient(ma, mb, (kn, rates[i]))))
+            })
+        });
+        if derived {
+            // Only an exact result is an operand of another: a rounded one would carry its
+            // rounding on.
+            known[i] = operands.iter().any(|&(a, _)| {
+                operands
+                    .iter()
+                    .any(|&(b, _)| a * b == n || (a / b - n).abs() <= 1e-9 * n)
+            });
+            out.push(i);
+        }
+    }
+    out
+}
+
 /// Whether the number `toks[i]` (no percentage) is the difference between another number of
-/// `toks` that the sources state (`stated`) and a number the user gave (`given`: the prompt's
+/// `toks` that `stated` holds (the sources', for a claim the user's too) and a number the user
+/// gave (`given`: the prompt's
 /// numbers): the text applies a rule of the sources to the user's case and shows the rule's
 /// number ("delivered 10 days ago" → "start the return within the next 4 days so you stay
 /// inside the 14-day window"). The subtrahend is the user's own, never any number of the
@@ -1896,6 +2078,56 @@ mod tests {
         // A wrong amount, or operands the sources do not hold.
         assert!(!share(&t.replace("13.35", "13.95"), "13.95", &[15.0, 89.0]));
         assert!(!share(t, "13.35", &[89.0]));
+    }
+
+    #[test]
+    fn shown_products_and_quotients_chain_within_two_sentences() {
+        let shown = |text: &str, stated: &[f64]| -> Vec<String> {
+            let toks = tokens(text);
+            let spans = crate::grounding::sentence_spans(text);
+            shown_products(text, &toks, &spans, |v| stated.contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        let held = [9.0, 8.0, 10.0, 7.5, 4.0, 24.0, 250.0, 5.0];
+        let right =
+            "Your 9-year-old is in the 8–10 years band, so each dose is 7.5 ml. At up to 4 \
+                     doses in 24 hours, that's a maximum of 30 ml a day. It holds 250 mg in every \
+                     5 ml (50 mg per ml), so each 7.5 ml dose is 375 mg and the daily maximum is \
+                     1,500 mg.";
+        assert_eq!(shown(right, &held), ["30", "50", "375", "1,500"]);
+        // A wrong dose is no product of two numbers before it whose measures multiply to mg:
+        // not "10 years × 30 ml", even in one sentence, nor "24 hours × 50 mg" for "1,200".
+        let wrong = right.replace("375", "300").replace("1,500", "1,200");
+        assert_eq!(shown(&wrong, &held), ["30", "50"]);
+        let merged =
+            "In the 8–10 years band each dose is 7.5 ml, up to 4 doses in 24 hours: 30 ml \
+                      a day. Each 7.5 ml dose is 300 mg.";
+        assert_eq!(shown(merged, &held), ["30"]);
+        // A whole number is the exact result, one with decimals the result rounded; operands
+        // come before the result; citation markers are no operands.
+        assert!(shown("10 ml over 4 doses is 3 ml each.", &[10.0, 4.0]).is_empty());
+        assert_eq!(
+            shown("10 ml over 4 doses is 2.5 ml each.", &[10.0, 4.0]),
+            ["2.5"]
+        );
+        let after = "Take 2 tablets every 4 hours, which is up to 12 tablets in 24 hours.";
+        assert!(shown(after, &[2.0, 4.0, 24.0]).is_empty());
+        assert!(shown("At least 6 people were injured [2][3].", &[2.0, 3.0]).is_empty());
+        // A rate times what it is per; an amount over a count.
+        assert_eq!(
+            shown("At £2 per day for 4 days, that's £8.", &[2.0, 4.0]),
+            ["8"]
+        );
+        assert_eq!(shown("£48 for 4 people is £12 each.", &[48.0, 4.0]), ["12"]);
+        // Operands the sources do not hold derive nothing; years, times of day and days of
+        // the month are no operands, nor is 1.
+        assert!(shown(right, &[]).is_empty());
+        assert!(shown("In 2024 and in 4 parts: 8096.", &[2024.0, 4.0]).is_empty());
+        assert!(shown("From 10:00 for 2 hours: 20.", &[10.0, 2.0]).is_empty());
+        assert!(shown("On 5 May, 4 tickets: 20 in all.", &[5.0, 4.0]).is_empty());
+        assert!(shown("1 in every 4 people, so 0.25 of them.", &[1.0, 4.0]).is_empty());
     }
 
     #[test]

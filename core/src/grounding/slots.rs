@@ -1094,7 +1094,7 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
 }
 
 /// Currency signs written before an amount ([`bound_at`]).
-const CURRENCY_SIGNS: &[&str] = &["$", "€", "£", "¥", "₹"];
+pub(super) const CURRENCY_SIGNS: &[&str] = &["$", "€", "£", "¥", "₹"];
 
 /// The stems of verbs whose particle "over" takes an amount as its object, no bound ("carry
 /// over $610", "rolled over $5,000", "hand over $200", "signed over", "turn over £3 million";

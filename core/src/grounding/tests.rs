@@ -11,6 +11,29 @@ fn assert_contradicted(text: &str, q: &str, ctx: &str, contradicted: bool) {
 }
 
 #[test]
+fn a_product_the_answer_shows_across_two_sentences_is_derived() {
+    let ctx = "Paracetamol 250 mg/5 ml. Age 8–10 years: 7.5 ml, up to 4 times in 24 hours. Not \
+               for children under 6: use the 120 mg/5 ml suspension.";
+    let q = "What is the most my 9-year-old can have in a day?";
+    let statuses = |text: &str| -> Vec<ClaimStatus> {
+        analyse(text, q, ctx)
+            .claims
+            .iter()
+            .map(|c| c.status)
+            .collect()
+    };
+    let right = "Each dose is 7.5 ml. At up to 4 doses in 24 hours, that's 30 ml a day. At 250 \
+                 mg in every 5 ml (50 mg per ml), each 7.5 ml dose is 375 mg.";
+    let g = analyse(right, q, ctx);
+    assert!(g.claims.iter().all(|c| c.conflicts.is_empty()), "{g:?}");
+    assert_eq!(g.shown_products.len(), 3, "{g:?}");
+    // A dose the numbers near it do not give is contradicted, the products before it not.
+    let wrong = statuses(&right.replace("375", "300"));
+    assert_eq!(wrong[1], ClaimStatus::Supported);
+    assert_eq!(wrong[2], ClaimStatus::Contradicted);
+}
+
+#[test]
 fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
     let ctx = "Of the 120 members present, 84 voted in favour of the motion, 30 against.";
     let q = "How many members voted in favour?";
