@@ -131,10 +131,16 @@ impl<'a> SourceIndex<'a> {
         let (mut dates_before, mut last_year): (Vec<f64>, Option<u32>) = (Vec::new(), None);
         let mut last_month: Option<Cow<'a, str>> = None;
         // The headings above the current sentence, one per level at most, each with its keys,
-        // read once (`markdown_headings`, `plain_headings`).
+        // read once (`markdown_headings`, `plain_headings`, `lead_in_headings`; a document's
+        // label line, `document_breaks`, ends them all).
         let mut headings = markdown_headings(context);
         headings.extend(plain_headings(context));
-        headings.sort_unstable_by_key(|h| h.line);
+        headings.extend(lead_in_headings(context));
+        let breaks = document_breaks(context);
+        let first_break = breaks.first().map_or(usize::MAX, |h| h.line);
+        headings.extend(breaks);
+        // A document's label line ends the sections before it before its own title opens one.
+        headings.sort_unstable_by_key(|h| (h.line, h.level));
         let mut next_heading = 0;
         let mut heading_stack: Vec<(Heading, Vec<Key<'a>>)> = Vec::new();
         // The clause number of the current line and where the line ends
@@ -142,13 +148,31 @@ impl<'a> SourceIndex<'a> {
         let mut clause_label: Option<(usize, Key<'a>)> = None;
         for (n_sent, &sp) in spans.iter().enumerate() {
             while let Some(&h) = headings.get(next_heading).filter(|h| h.line <= sp.0) {
-                heading_stack.retain(|(above, _)| above.level < h.level);
-                let (keys, _) = sentence_keys(
-                    context,
-                    h.text,
-                    span_tokens(context_tokens, h.text),
-                    lower_vocab,
-                );
+                // A document's label line ends the sections of the document before it, not
+                // a title above every document ([`document_breaks`]).
+                heading_stack.retain(|(above, _)| {
+                    if h.level == DOCUMENT_LEVEL {
+                        above.line < first_break
+                    } else {
+                        above.level < h.level && above.until > h.line
+                    }
+                });
+                let h_toks = span_tokens(context_tokens, h.text);
+                let (mut keys, _) = sentence_keys(context, h.text, h_toks, lower_vocab);
+                // A lead-in that denies or excepts ("Not covered:", "Do not use with:",
+                // "Except on Sundays:") says of its items what they are not: its words are no
+                // keys of theirs.
+                if h.level == LEAD_IN_LEVEL
+                    && (negates(context, h_toks)
+                        || h_toks.iter().any(|t| {
+                            EXCEPTIONS
+                                .iter()
+                                .chain(&["unless", "avoid", "without"])
+                                .any(|w| t.raw.eq_ignore_ascii_case(w))
+                        }))
+                {
+                    keys.clear();
+                }
                 heading_stack.push((h, keys));
                 next_heading += 1;
             }
@@ -300,6 +324,8 @@ impl<'a> SourceIndex<'a> {
             // heading names a section and states nothing of its own: a subheading's line does
             // not hold the headings above it ("### Added" under "## [4.2.0] - 2024-06-03" is
             // no sentence that adds anything in 4.2.0; its items are).
+            // A lead-in's list has ended ([`Heading::until`]).
+            heading_stack.retain(|(h, _)| h.until > sp.0);
             let is_heading = heading_stack.last().is_some_and(|(h, _)| sp.0 < h.text.1);
             for (h, keys) in heading_stack.iter().filter(|_| !is_heading) {
                 if sp.0 >= h.text.1 {

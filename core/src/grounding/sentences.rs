@@ -172,17 +172,24 @@ pub fn source_sentence_spans(context: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// A markdown heading of a source (CommonMark 0.31 §4.2, ATX headings: a line of one to six
-/// `#` after at most three spaces, then a space or tab and the heading's text), as found by
-/// [`markdown_headings`].
+/// A heading of a source, said of the lines below it: a markdown heading (CommonMark 0.31 §4.2,
+/// ATX headings: a line of one to six `#` after at most three spaces, then a space or tab and
+/// the heading's text, [`markdown_headings`]), a plain-text title ([`plain_headings`]), a
+/// list's lead-in ([`lead_in_headings`]), or a document's label line, which ends the headings
+/// before it ([`document_breaks`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Heading {
     /// Byte offset of the line's start.
     pub(super) line: usize,
-    /// Byte span of the heading's text (after the `#`s, trimmed, closing `#`s kept).
+    /// Byte span of the heading's text (after the `#`s, trimmed, closing `#`s kept; a plain
+    /// title's line trimmed; a lead-in's last sentence; empty for a document's label line).
     pub(super) text: (usize, usize),
-    /// The number of `#`s, 1 to 6.
+    /// The number of `#`s, 1 to 6 ([`PLAIN_HEADING_LEVEL`], [`LEAD_IN_LEVEL`],
+    /// [`DOCUMENT_LEVEL`] for the others).
     pub(super) level: u8,
+    /// The byte offset where its scope ends at the latest ([`lead_in_headings`]: its list's
+    /// end); `usize::MAX` for a heading whose scope runs to the next one of its level or above.
+    pub(super) until: usize,
 }
 
 /// The ATX headings of `context` in order ([`Heading`]). A heading scopes the lines below it
@@ -212,6 +219,7 @@ pub(super) fn markdown_headings(context: &str) -> Vec<Heading> {
                     line,
                     text: (start, end),
                     level: level as u8,
+                    until: usize::MAX,
                 });
             }
         }
@@ -268,25 +276,8 @@ pub(super) fn plain_headings(context: &str) -> Vec<Heading> {
     if !context.contains('\n') {
         return out;
     }
-    let lines: Vec<(usize, &str)> = context
-        .split_inclusive('\n')
-        .scan(0, |at, l| {
-            let start = *at;
-            *at += l.len();
-            Some((start, l))
-        })
-        .collect();
-    // The kind of list marker a line opens with: digits and "." or ")", a bullet, or none.
-    let marker = |l: &str| -> Option<u8> {
-        let t = l.trim_start();
-        let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-        match (digits, t.as_bytes().get(digits)) {
-            (1.., Some(b'.' | b')')) => Some(b'1'),
-            (0, Some(&b)) if matches!(b, b'-' | b'*' | b'+') && t[1..].starts_with(' ') => Some(b),
-            _ if t.starts_with('•') || t.starts_with('–') => Some(b'*'),
-            _ => None,
-        }
-    };
+    let lines = lines_at(context);
+    let marker = list_marker;
     for (n, &(start, l)) in lines.iter().enumerate() {
         let text = l.trim();
         let opens_block = n == 0 || lines[n - 1].1.trim().is_empty();
@@ -313,8 +304,134 @@ pub(super) fn plain_headings(context: &str) -> Vec<Heading> {
                 line: start,
                 text: (from, from + text.len()),
                 level: PLAIN_HEADING_LEVEL,
+                until: usize::MAX,
             });
         }
+    }
+    out
+}
+
+/// The lines of `context` (each with its line break) and the byte offset where each starts.
+fn lines_at(context: &str) -> Vec<(usize, &str)> {
+    context
+        .split_inclusive('\n')
+        .scan(0, |at, l| {
+            let start = *at;
+            *at += l.len();
+            Some((start, l))
+        })
+        .collect()
+}
+
+/// The kind of list marker a line opens with: `b'1'` for digits and "." or ")", the bullet
+/// character for "-", "*" or "+" before a space, `b'*'` for "•" or "–"; None for a line that
+/// opens no list item.
+fn list_marker(l: &str) -> Option<u8> {
+    let t = l.trim_start();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    match (digits, t.as_bytes().get(digits)) {
+        (1.., Some(b'.' | b')')) => Some(b'1'),
+        (0, Some(&b)) if matches!(b, b'-' | b'*' | b'+') && t[1..].starts_with(' ') => Some(b),
+        _ if t.starts_with('•') || t.starts_with('–') => Some(b'*'),
+        _ => None,
+    }
+}
+
+/// [`Heading::level`] of a list's lead-in line ([`lead_in_headings`]): below a plain heading,
+/// whose title stays said of the list's items too.
+pub(super) const LEAD_IN_LEVEL: u8 = 8;
+
+/// [`Heading::level`] of a document's label line ([`document_breaks`]): above every heading,
+/// so that a new document ends every section of the one before.
+pub(super) const DOCUMENT_LEVEL: u8 = 0;
+
+/// The most words a list's lead-in line has ([`lead_in_headings`]).
+const LEAD_IN_MAX_WORDS: usize = 12;
+
+/// The lead-in lines of the lists of `context`, as headings at [`LEAD_IN_LEVEL`] whose scope
+/// ends with their list ([`Heading::until`]): a line of at most [`LEAD_IN_MAX_WORDS`] words
+/// that ends in a colon and is no list item, table row, quote or markdown heading itself,
+/// right above a line that opens a list item ([`list_marker`]); its list runs over the lines
+/// after it that open an item of the same kind or continue one (indented), up to a blank line
+/// or any other line. The lead-in's last sentence is said of each item, as a title is of the
+/// lines below it ([`plain_headings`]): "From 1 July 2024:" dates "• We're removing the £1.50
+/// cash fee …", which never repeats the date. (A lead-in that denies or excepts, "Not
+/// covered:", lends its items no keys: `SourceIndex::build`.)
+pub(super) fn lead_in_headings(context: &str) -> Vec<Heading> {
+    let mut out = Vec::new();
+    if !context.contains(':') {
+        return out;
+    }
+    let lines = lines_at(context);
+    for (n, &(start, l)) in lines.iter().enumerate() {
+        let text = l.trim();
+        let Some(kind) = lines.get(n + 1).and_then(|(_, next)| list_marker(next)) else {
+            continue;
+        };
+        if !text.ends_with(':')
+            || text.starts_with(['#', '|', '>'])
+            || list_marker(l).is_some()
+            || text.split_whitespace().count() > LEAD_IN_MAX_WORDS
+        {
+            continue;
+        }
+        let list_end = lines[n + 1..]
+            .iter()
+            .take_while(|(_, x)| {
+                !x.trim().is_empty() && (list_marker(x) == Some(kind) || x.starts_with([' ', '\t']))
+            })
+            .last()
+            .map_or(start + l.len(), |(at, x)| at + x.len());
+        // Its last sentence only ("The fee was £1.50 until June. From 1 July 2024:").
+        let last = text[..text.len() - 1].rfind(". ").map_or(0, |p| p + 2);
+        let from = start + (l.len() - l.trim_start().len()) + last;
+        out.push(Heading {
+            line: start,
+            text: (from, from + text.len() - last),
+            level: LEAD_IN_LEVEL,
+            until: list_end,
+        });
+    }
+    out
+}
+
+/// The lines of `context` that open a new document of several pasted together, with its label
+/// and number ("[Document 2] Letter to customers …", "Document 2:", "(Source 3)", "Passage 4 —
+/// …", "Document 1 (Title: …)": a word of `PASSAGE_LABELS`, any case, after any "[" or "(",
+/// then a number that a bracket, a colon, a dash or the line's end follows; not "Sources 5 and
+/// 6 agree"), as headings at [`DOCUMENT_LEVEL`] with no text, when the context holds two or
+/// more: each ends every section of the document before it (the "effective 1 January 2024" of
+/// document 1's title is not said of document 2's letter), though not a title above the first.
+pub(super) fn document_breaks(context: &str) -> Vec<Heading> {
+    let mut out = Vec::new();
+    for (start, l) in lines_at(context) {
+        let t = l.trim_start().trim_start_matches(['[', '(']);
+        let word_end = t.find(|c: char| !c.is_alphabetic()).unwrap_or(t.len());
+        let rest = t[word_end..].trim_start_matches(' ');
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        let after = rest[digits..].trim_end();
+        let labelled = word_end > 0
+            && PASSAGE_LABELS
+                .iter()
+                .any(|w| t[..word_end].eq_ignore_ascii_case(w))
+            && digits > 0
+            && (after.is_empty()
+                || after.starts_with([']', ')', '(', ':', '—', '–'])
+                || after.starts_with(" (")
+                || [" —", " –", " - "].iter().any(|d| after.starts_with(d)));
+        if labelled {
+            out.push(Heading {
+                line: start,
+                text: (start, start),
+                level: DOCUMENT_LEVEL,
+                until: usize::MAX,
+            });
+        }
+    }
+    // One labelled line is a line of one text ("Source 2: the ministry said …"), not a
+    // second document.
+    if out.len() < 2 {
+        out.clear();
     }
     out
 }

@@ -3788,6 +3788,73 @@ fn a_plain_text_section_title_is_said_of_the_lines_below_it() {
 }
 
 #[test]
+fn a_lead_in_dates_its_list_and_a_new_document_ends_the_last_ones_sections() {
+    let ctx = "[Document 1] Account fees (effective 1 January 2024)\nCash withdrawals abroad: \
+               a £1.50 cash fee per withdrawal.\n\n[Document 2] Letter to customers about \
+               changes to your account, sent in April\nFrom 1 July 2024:\n• We're removing the \
+               £1.50 cash fee on cash withdrawals abroad.\n• The overdraft buffer rises to \
+               £100.\nWe hope you like the changes.\n";
+    let q = "Will I pay the cash fee in August?";
+    // The item holds its lead-in's date, not the first document's title's.
+    assert_contradicted(
+        "From 1 July 2024 the £1.50 cash fee on cash withdrawals abroad is removed.",
+        q,
+        ctx,
+        false,
+    );
+    assert_contradicted(
+        "From 1 March 2024 the £1.50 cash fee on cash withdrawals abroad is removed.",
+        q,
+        ctx,
+        true,
+    );
+    let leads = lead_in_headings(ctx);
+    assert_eq!(leads.len(), 1);
+    assert_eq!(&ctx[leads[0].text.0..leads[0].text.1], "From 1 July 2024:");
+    // Its scope ends with the list's last item.
+    assert!(ctx[leads[0].until..].starts_with("We hope"));
+    assert_eq!(
+        document_breaks(ctx)
+            .iter()
+            .map(|h| h.line)
+            .collect::<Vec<_>>(),
+        [0, ctx.find("[Document 2]").unwrap()]
+    );
+    // A sentence that ends in a colon before no list, a long one, and a numbered line that is
+    // no document's label lead nothing and break nothing.
+    assert!(lead_in_headings("Note:\nThe fee applies.\n").is_empty());
+    assert!(lead_in_headings(
+        "Talk to your doctor or pharmacist before giving this medicine if your child is taking:\n\
+         - warfarin\n"
+    )
+    .is_empty());
+    assert!(document_breaks("Chapter 2: Fees\nRoom 4 is closed.\n").is_empty());
+    assert!(document_breaks("Source 2: the ministry said so.\nIt did.\n").is_empty());
+    // A lead-in that denies lends its items no keys: "covered" is said of the fire damage
+    // only, not of the flood damage.
+    let policy = "Your policy.\nNot covered:\n- flood damage to the garage\n- wear and tear\n\n\
+                  Covered in full:\n- fire damage to the house\n";
+    let toks = tokens(policy);
+    let index = SourceIndex::build(policy, &toks, &LowerVocab::of(&[&toks]), &[], false, None);
+    let id = |n: &str| {
+        let at = index.norms.iter().position(|m| m == n).expect("a key");
+        u32::try_from(at).expect("few keys")
+    };
+    let sentence_of = |n: &str| index.posting(id(n))[0];
+    // (Keys are stems: "cover".)
+    assert!(!index.has(sentence_of("flood"), id("cover")));
+    assert!(index.has(sentence_of("fire"), id("cover")));
+    // Only a lead-in's last sentence is said of its items.
+    let two = "The fee was £2 until June. From 1 July:\n- no fee\n";
+    let leads = lead_in_headings(two);
+    assert_eq!(&two[leads[0].text.0..leads[0].text.1], "From 1 July:");
+    assert_eq!(
+        document_breaks("Source 3:\n(Doc 4)\nPassage 5 — notes\nsources 5 and 6 agree\n").len(),
+        3
+    );
+}
+
+#[test]
 fn a_subheading_holds_no_heading_above_it() {
     // "### Added" under "## [4.2.0] …" adds nothing in 4.2.0: the claim aligns to its item
     // under 4.1.0 and the version conflicts.
