@@ -1671,9 +1671,16 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Newcastle; "£30", Basic's joining fee, for Plus's).
     /// A configuration's or spec sheet's value likewise taken from another key's line
     /// (`key_value_swap`: "90 days", full backups' retention, for incremental backups' 14).
+    /// A column's header put on a cell under another column (`table_header_swap`: "in Room
+    /// A" for a talk in the programme's "Room B" column), read in the claim's own sentence.
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let own = match (view.toks.first(), view.toks.last()) {
+            (Some(a), Some(b)) => &view.text[a.start..b.start + b.raw.len()],
+            _ => "",
+        };
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)
-            .or_else(|| key_value_swap(self.context, self.question, view.text))?;
+            .or_else(|| key_value_swap(self.context, self.question, view.text))
+            .or_else(|| table_header_swap(self.context, own))?;
         Some((versus(&said, &stated), None))
     }
 

@@ -254,7 +254,7 @@ pub(super) fn names_weekday(t: &Token<'_>) -> bool {
 
 /// The [`WEEKDAYS`] index of the weekday `raw` names, one or every ("Sunday", "Sundays"), in any
 /// case.
-fn weekday_index(raw: &str) -> Option<usize> {
+pub(super) fn weekday_index(raw: &str) -> Option<usize> {
     let day = raw.strip_suffix('s').unwrap_or(raw);
     WEEKDAYS.iter().position(|w| day.eq_ignore_ascii_case(w))
 }

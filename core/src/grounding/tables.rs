@@ -1,6 +1,7 @@
 //! Markdown tables of the sources read with their header: the cell a question asks for
 //! ([`states_asked_cell`]), and a value taken from another cell than that one
-//! ([`table_cell_swap`]); and key-value lines (configuration files, spec sheets) read by their
+//! ([`table_cell_swap`]) or a header put on a cell of another column ([`table_header_swap`]);
+//! and key-value lines (configuration files, spec sheets) read by their
 //! key ([`key_value_swap`]).
 
 use super::*;
@@ -185,6 +186,99 @@ pub(super) fn table_cell_swap(
     None
 }
 
+/// The parts a cell of a table may be named by in a claim: the cell split at a dash set off by
+/// spaces (" — ", " – ", " - ") and at brackets, each trimmed, of at least two words and a
+/// letter ("Data Contracts for Streaming Pipelines — Priya Natarajan": the talk and its
+/// speaker), with a capital letter. A part of one word ("Yes", "£15") or of common words ("12
+/// months") names no cell alone: any claim may say it.
+fn cell_parts(cell: &str) -> Vec<&str> {
+    let mut parts = vec![cell];
+    for sep in [" — ", " – ", " - ", "(", ")"] {
+        parts = parts.into_iter().flat_map(|p| p.split(sep)).collect();
+    }
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| p.split_whitespace().count() >= 2 && p.chars().any(char::is_uppercase))
+        .collect()
+}
+
+/// Whether two column headers are siblings, values of one attribute that a grid's columns
+/// run over ("Room A" and "Room B", "Day 1" and "Day 2", "Main Hall" and "Side Hall";
+/// "Monday" and "Tuesday"), rather than attributes of a comparison table's rows ("Contract
+/// length" and "5G"): they share a word, or both name a day of the week.
+fn sibling_headers(a: &str, b: &str) -> bool {
+    let day = |h: &str| weekday_index(h.trim()).is_some();
+    (day(a) && day(b))
+        || a.split_whitespace()
+            .any(|w| b.split_whitespace().any(|v| v.eq_ignore_ascii_case(w)))
+}
+
+/// Whether `text` holds `value` as written, case and all, as a whole (no letter or digit on
+/// either side): a column's header ("Room A") as a claim names it, not a word of a sentence
+/// ("time" for the header "Time").
+fn holds_exactly(text: &str, value: &str) -> bool {
+    let bound = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    value.chars().any(char::is_alphabetic)
+        && text.match_indices(value).any(|(at, _)| {
+            bound(text[..at].chars().next_back()) && bound(text[at + value.len()..].chars().next())
+        })
+}
+
+/// A column header the claim (`claim`) puts on a cell of a markdown table of the sources
+/// (`context`) that stands under another column: Some((the header it states, the cell's
+/// header)). The claim names the cell by one of its parts ([`cell_parts`]) that no other cell
+/// of the table holds, does not state the header of the cell's column, and states, as written
+/// ([`holds_exactly`]), the header of a sibling column ([`sibling_headers`]) under which it
+/// names no cell ("Priya
+/// Natarajan's talk … is in Room A" against a programme whose "Room B" column holds "Data
+/// Contracts for Streaming Pipelines — Priya Natarajan"). In a grid whose columns are a
+/// place, a day or a plan, the header is said of every cell under it, which never repeats it;
+/// read as one sentence, a row holds every header alike. None when no such cell is found.
+pub(super) fn table_header_swap(context: &str, claim: &str) -> Option<(String, String)> {
+    if !context.contains('|') {
+        return None;
+    }
+    for table in tables(context) {
+        let stated: Vec<usize> = (0..table.header.len())
+            .filter(|&k| holds_exactly(claim, table.header[k]))
+            .collect();
+        if stated.is_empty() {
+            continue;
+        }
+        // The cells the claim names, each by a part no other cell holds.
+        let cells = || {
+            table
+                .rows
+                .iter()
+                .enumerate()
+                .flat_map(|(r, row)| (0..row.len()).map(move |k| (r, k)))
+        };
+        let named: Vec<usize> = cells()
+            .filter(|&(r, k)| {
+                cell_parts(table.rows[r][k]).into_iter().any(|p| {
+                    holds_value(claim, p)
+                        && cells()
+                            .filter(|&(o, j)| holds_value(table.rows[o][j], p))
+                            .count()
+                            == 1
+                })
+            })
+            .map(|(_, k)| k)
+            .collect();
+        for &k in &named {
+            if stated.contains(&k) {
+                continue;
+            }
+            let sibling = |h: usize| sibling_headers(table.header[h], table.header[k]);
+            if let Some(&other) = stated.iter().find(|&&h| !named.contains(&h) && sibling(h)) {
+                return Some((table.header[other].to_string(), table.header[k].to_string()));
+            }
+        }
+    }
+    None
+}
+
 /// The key-value lines of `context` whose value holds a digit: a line of a configuration file
 /// (YAML "incremental_backups_days: 14", INI or `.env` "timeout = 30") or a spec sheet
 /// ("Battery life: 40 min"): a key of one to four words or one identifier, not ending in a
@@ -334,6 +428,38 @@ mod tests {
     const BACKUP_YAML: &str = "# backup-agent.yaml\nschedule:\n  full: \"0 2 * * 0\"  # Sundays\n\
         retention:\n  full_backups_days: 90\n  incremental_backups_days: 14\n  keep_minimum: 3\n\
         storage:\n  encryption: aes-256-gcm";
+
+    #[test]
+    fn a_grid_cell_is_under_its_own_columns_header() {
+        let programme = "| Time | Main Hall | Room A | Room B |\n|---|---|---|---|\n\
+            | 10:00 | Keynote — Amara Okafor | Privacy in Practice — Lukas Brenner | Data \
+            Contracts — Priya Natarajan |\n| 11:15 | Lunch | Synthetic Data — Hana Sato | \
+            Lakehouse Governance — Marcus Feld |\n";
+        assert_eq!(
+            table_header_swap(programme, "Priya Natarajan speaks at 10:00 in Room A."),
+            Some(("Room A".into(), "Room B".into()))
+        );
+        assert_eq!(
+            table_header_swap(programme, "Priya Natarajan speaks at 10:00 in Room B."),
+            None
+        );
+        // A claim that names a cell under the header it states too; a header that is no
+        // sibling of the cell's ("Time"); a claim that names no cell by a part of its own.
+        let both = "Priya Natarajan (Room B) overlaps Lukas Brenner in Room A.";
+        assert_eq!(table_header_swap(programme, both), None);
+        assert_eq!(
+            table_header_swap(programme, "Time for Priya Natarajan: 10:00."),
+            None
+        );
+        assert_eq!(table_header_swap(programme, "Lunch is in Room A."), None);
+        // A comparison table's headers are attributes, not siblings.
+        let plans = "| Plan | Contract length | 5G |\n|---|---|---|\n| Flex Thirty | 12 months \
+            | Yes |\n| Basic Go | No contract | No |\n";
+        assert_eq!(
+            table_header_swap(plans, "Flex Thirty is the only 5G plan on 12 months."),
+            None
+        );
+    }
 
     #[test]
     fn a_value_of_another_key_is_swapped_for_the_asked_one() {
