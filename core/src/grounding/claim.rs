@@ -1674,8 +1674,9 @@ impl<'r, 'a> Request<'r, 'a> {
     /// A column's header put on a cell under another column (`table_header_swap`: "in Room
     /// A" for a talk in the programme's "Room B" column), read in the claim's own sentence.
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        // (A negated claim denies a header of the cell: "Priya Natarajan is not in Room A".)
         let own = match (view.toks.first(), view.toks.last()) {
-            (Some(a), Some(b)) => &view.text[a.start..b.start + b.raw.len()],
+            (Some(a), Some(b)) if !view.negated => &view.text[a.start..b.start + b.raw.len()],
             _ => "",
         };
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)

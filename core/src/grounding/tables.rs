@@ -187,10 +187,10 @@ pub(super) fn table_cell_swap(
 }
 
 /// The parts a cell of a table may be named by in a claim: the cell split at a dash set off by
-/// spaces (" — ", " – ", " - ") and at brackets, each trimmed, of at least two words and a
-/// letter ("Data Contracts for Streaming Pipelines — Priya Natarajan": the talk and its
-/// speaker), with a capital letter. A part of one word ("Yes", "£15") or of common words ("12
-/// months") names no cell alone: any claim may say it.
+/// spaces (" — ", " – ", " - ") and at brackets, each trimmed, of at least two words, a word
+/// after the first capitalised: a title or a name ("Data Contracts for Streaming Pipelines —
+/// Priya Natarajan": the talk and its speaker). A part of one word ("Yes", "£15") or in
+/// sentence case ("No contract", "Early shift") names no cell alone: any claim may say it.
 fn cell_parts(cell: &str) -> Vec<&str> {
     let mut parts = vec![cell];
     for sep in [" — ", " – ", " - ", "(", ")"] {
@@ -199,80 +199,126 @@ fn cell_parts(cell: &str) -> Vec<&str> {
     parts
         .into_iter()
         .map(str::trim)
-        .filter(|p| p.split_whitespace().count() >= 2 && p.chars().any(char::is_uppercase))
+        .filter(|p| {
+            let mut words = p.split_whitespace();
+            words.next().is_some()
+                && words.clone().next().is_some()
+                && words.any(|w| w.starts_with(char::is_uppercase))
+        })
         .collect()
+}
+
+/// The content words of `text` (at least four letters, no stop words), lower-cased.
+fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    header_words(text)
+        .into_iter()
+        .filter(|w| w.chars().count() >= 4)
 }
 
 /// Whether two column headers are siblings, values of one attribute that a grid's columns
 /// run over ("Room A" and "Room B", "Day 1" and "Day 2", "Main Hall" and "Side Hall";
 /// "Monday" and "Tuesday"), rather than attributes of a comparison table's rows ("Contract
-/// length" and "5G"): they share a word, or both name a day of the week.
+/// length" and "5G"): they share a word that is no stop word, or both name a day of the week.
 fn sibling_headers(a: &str, b: &str) -> bool {
     let day = |h: &str| weekday_index(h.trim()).is_some();
-    (day(a) && day(b))
-        || a.split_whitespace()
-            .any(|w| b.split_whitespace().any(|v| v.eq_ignore_ascii_case(w)))
+    (day(a) && day(b)) || header_words(a).iter().any(|w| header_words(b).contains(w))
 }
 
-/// Whether `text` holds `value` as written, case and all, as a whole (no letter or digit on
-/// either side): a column's header ("Room A") as a claim names it, not a word of a sentence
-/// ("time" for the header "Time").
-fn holds_exactly(text: &str, value: &str) -> bool {
+/// Where `text` places `header` on something, as written, case and all, as a whole: after
+/// "in", "on" or "at" ("in Room A", "on Tuesday"), not before a dash or a slash that joins it
+/// to more ("Room A–C", "Room A/B"). Not a word of a sentence ("time" for the header "Time").
+fn places_in(text: &str, header: &str) -> bool {
     let bound = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
-    value.chars().any(char::is_alphabetic)
-        && text.match_indices(value).any(|(at, _)| {
-            bound(text[..at].chars().next_back()) && bound(text[at + value.len()..].chars().next())
+    header.chars().any(char::is_alphabetic)
+        && text.match_indices(header).any(|(at, _)| {
+            let after = &text[at + header.len()..];
+            let before = text[..at].trim_end();
+            let preposition = ["in", "on", "at"].iter().any(|p| {
+                before.len() >= p.len()
+                    && before[before.len() - p.len()..].eq_ignore_ascii_case(p)
+                    && bound(before[..before.len() - p.len()].chars().next_back())
+            });
+            bound(text[..at].chars().next_back())
+                && bound(after.chars().next())
+                && !after.starts_with(['–', '—', '/', '-'])
+                && preposition
         })
 }
 
-/// A column header the claim (`claim`) puts on a cell of a markdown table of the sources
-/// (`context`) that stands under another column: Some((the header it states, the cell's
-/// header)). The claim names the cell by one of its parts ([`cell_parts`]) that no other cell
-/// of the table holds, does not state the header of the cell's column, and states, as written
-/// ([`holds_exactly`]), the header of a sibling column ([`sibling_headers`]) under which it
-/// names no cell ("Priya
-/// Natarajan's talk … is in Room A" against a programme whose "Room B" column holds "Data
-/// Contracts for Streaming Pipelines — Priya Natarajan"). In a grid whose columns are a
-/// place, a day or a plan, the header is said of every cell under it, which never repeats it;
-/// read as one sentence, a row holds every header alike. None when no such cell is found.
+/// Whether `text` names the header `header` in any form: any case, and a weekday in any of its
+/// forms ("Mondays" for "Monday").
+fn names_header(text: &str, header: &str) -> bool {
+    holds_value(text, header)
+        || weekday_index(header.trim()).is_some_and(|d| {
+            text.split(|c: char| !c.is_alphanumeric())
+                .any(|w| weekday_index(w) == Some(d))
+        })
+}
+
+/// The most cells of a table [`table_header_swap`] reads: a programme grid is far smaller.
+const HEADER_SWAP_MAX_CELLS: usize = 2_000;
+
+/// A column header the claim (`claim`, not negated) puts on a cell of a markdown table of the
+/// sources (`context`) that stands under another column: Some((the header it states, the
+/// cell's header)). The claim names the cell by one of its parts ([`cell_parts`]) that the
+/// sources write once, names the header of the cell's column in no form ([`names_header`]),
+/// and places on something ([`places_in`]: "in Room A") the header of a sibling column
+/// ([`sibling_headers`]) that the cell does not write, and under which no cell shares a
+/// content word with the claim ("Priya Natarajan's talk … is in Room A" against a programme
+/// whose "Room B" column holds "Data Contracts for Streaming Pipelines — Priya Natarajan"; not
+/// "… clashes with Brenner's session in Room A"). In a grid whose columns are a place, a day
+/// or a plan, the header is said of every cell under it; read as one sentence, a row holds
+/// every header alike. None when no such cell is found, and for tables of more than
+/// [`HEADER_SWAP_MAX_CELLS`] cells.
 pub(super) fn table_header_swap(context: &str, claim: &str) -> Option<(String, String)> {
     if !context.contains('|') {
         return None;
     }
+    let claim_words: Vec<String> = content_words(claim).collect();
+    let lower_context = std::cell::OnceCell::new();
     for table in tables(context) {
-        let stated: Vec<usize> = (0..table.header.len())
-            .filter(|&k| holds_exactly(claim, table.header[k]))
-            .collect();
-        if stated.is_empty() {
+        let columns = table.header.len();
+        if columns * table.rows.len() > HEADER_SWAP_MAX_CELLS {
             continue;
         }
-        // The cells the claim names, each by a part no other cell holds.
-        let cells = || {
-            table
-                .rows
-                .iter()
-                .enumerate()
-                .flat_map(|(r, row)| (0..row.len()).map(move |k| (r, k)))
-        };
-        let named: Vec<usize> = cells()
-            .filter(|&(r, k)| {
-                cell_parts(table.rows[r][k]).into_iter().any(|p| {
+        let placed: Vec<usize> = (0..columns)
+            .filter(|&k| places_in(claim, table.header[k]))
+            .collect();
+        if placed.is_empty() {
+            continue;
+        }
+        for row in &table.rows {
+            for (k, &cell) in row.iter().enumerate() {
+                let named = cell_parts(cell).into_iter().any(|p| {
                     holds_value(claim, p)
-                        && cells()
-                            .filter(|&(o, j)| holds_value(table.rows[o][j], p))
+                        && lower_context
+                            .get_or_init(|| context.to_ascii_lowercase())
+                            .matches(&p.to_ascii_lowercase())
+                            .take(2)
                             .count()
                             == 1
-                })
-            })
-            .map(|(_, k)| k)
-            .collect();
-        for &k in &named {
-            if stated.contains(&k) {
-                continue;
-            }
-            let sibling = |h: usize| sibling_headers(table.header[h], table.header[k]);
-            if let Some(&other) = stated.iter().find(|&&h| !named.contains(&h) && sibling(h)) {
-                return Some((table.header[other].to_string(), table.header[k].to_string()));
+                });
+                if !named || names_header(claim, table.header[k]) {
+                    continue;
+                }
+                // A column of whose cells the claim says a word that this cell does not write:
+                // the claim speaks of it too ("Brenner's session in Room A").
+                let cell_words: Vec<String> = content_words(cell).collect();
+                let spoken = |h: usize| {
+                    table.rows.iter().any(|r| {
+                        content_words(r[h])
+                            .any(|w| claim_words.contains(&w) && !cell_words.contains(&w))
+                    })
+                };
+                let other = placed.iter().copied().find(|&h| {
+                    h != k
+                        && sibling_headers(table.header[h], table.header[k])
+                        && !holds_value(cell, table.header[h])
+                        && !spoken(h)
+                });
+                if let Some(h) = other {
+                    return Some((table.header[h].to_string(), table.header[k].to_string()));
+                }
             }
         }
     }
@@ -452,6 +498,35 @@ mod tests {
             None
         );
         assert_eq!(table_header_swap(programme, "Lunch is in Room A."), None);
+        // A sentence that places another column's session, or a header not placed on
+        // anything, or joined to more ("Room A–C"), or the own header in any case.
+        for correct in [
+            "Priya Natarajan's talk clashes with Brenner's session in Room A.",
+            "If you go to Priya Natarajan's talk you will miss the privacy talk in Room A.",
+            "Priya Natarajan is recorded, as all Room A–C sessions are, in Room A–C.",
+            "Priya Natarajan is in room B, not in Room A.",
+            "Room A is full, so see Priya Natarajan.",
+        ] {
+            assert_eq!(table_header_swap(programme, correct), None, "{correct}");
+        }
+        // A part the sources write twice names no one cell ("moved to Room A" in a notice).
+        let moved = format!("{programme}\nPriya Natarajan's talk has moved to Room A.\n");
+        assert_eq!(
+            table_header_swap(&moved, "Priya Natarajan speaks in Room A."),
+            None
+        );
+        // Weekday headers in any form; sentence-case cells name no cell.
+        let rota = "| Shift | Monday | Tuesday |\n|---|---|---|\n| Early | Sam Patel | Ann Lee |\n\
+            | Late | Day off | Tom Hart |\n";
+        assert_eq!(
+            table_header_swap(rota, "Sam Patel works early on Tuesday."),
+            Some(("Tuesday".into(), "Monday".into()))
+        );
+        assert_eq!(
+            table_header_swap(rota, "Sam Patel works Mondays, not on Tuesday."),
+            None
+        );
+        assert_eq!(table_header_swap(rota, "It is a day off on Tuesday."), None);
         // A comparison table's headers are attributes, not siblings.
         let plans = "| Plan | Contract length | 5G |\n|---|---|---|\n| Flex Thirty | 12 months \
             | Yes |\n| Basic Go | No contract | No |\n";
