@@ -1049,8 +1049,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             // results, right and wrong.
             let sum = || grounded && sum_of_stated(text, &toks, i, held);
             // A product or a quotient the answer shows ("7.5 ml … 4 doses … 30 ml a day"),
-            // as grounding reads it (`shown_products`).
-            let product = || grounding.shown_products.contains(&toks[i].start);
+            // or an equation it writes out ("5 days × 250 km = 1,250 km"), as grounding reads
+            // them (`shown_products`, `stated_equations`).
+            let product = || grounding.shown_arithmetic.contains(&toks[i].start);
             // A share of a number the answer states ("15% … on your $89 order that's $13.35"),
             // and a rule's number applied to the user's ("within the next 4 days … the 14-day
             // window" to "delivered 10 days ago"), against a context as a total is.

@@ -44,8 +44,9 @@ pub(super) struct Request<'r, 'a> {
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
     prompt_numbers: OnceCell<Vec<f64>>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
-    /// numbers of the sources and the user's ([`shown_products`]; [`Request::read_answer`]).
-    shown_products: Vec<usize>,
+    /// numbers of the sources and the user's ([`shown_products`]) and the results of the equations
+    /// it writes out ([`stated_equations`]; [`Request::read_answer`]).
+    shown_arithmetic: Vec<usize>,
     /// The names of the prompt's question (its last speaker turn in a dialogue, `question_of`):
     /// the sentences from the question's start on.
     question_names: FastSet<Cow<'a, str>>,
@@ -289,7 +290,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_dates: OnceCell::new(),
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
-            shown_products: Vec::new(),
+            shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
             excepting: OnceCell::new(),
@@ -304,19 +305,34 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Reads what the answer `text` (its tokens `toks`, its sentences the byte spans `spans`)
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
-    /// ([`shown_products`]), which a claim states as given.
+    /// ([`shown_products`]) and the equations it writes out correctly ([`stated_equations`]),
+    /// and those results where it restates them after, which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| {
             self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
         };
-        let shown = shown_products(text, toks, spans, held);
-        self.shown_products = shown.into_iter().map(|i| toks[i].start).collect();
+        let mut shown = shown_products(text, toks, spans, held);
+        shown.extend(stated_equations(text, toks));
+        shown.sort_unstable();
+        shown.dedup();
+        // A result restated later ("= 1,250 km" … "1,600 km − 1,250 km") is derived there too.
+        if let Some(&first) = shown.first() {
+            let value = |i: usize| number_value(&number_key(toks, i));
+            let results: Vec<f64> = shown.iter().filter_map(|&i| value(i)).collect();
+            shown.extend(
+                (first + 1..toks.len())
+                    .filter(|&i| toks[i].is_number && !shown.contains(&i))
+                    .filter(|&i| value(i).is_some_and(|v| results.contains(&v)))
+                    .collect::<Vec<usize>>(),
+            );
+        }
+        self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 
     /// The byte offsets in the answer of the numbers its shown arithmetic derives
     /// ([`Request::read_answer`]).
-    pub(super) fn shown_products(&self) -> &[usize] {
-        &self.shown_products
+    pub(super) fn shown_arithmetic(&self) -> &[usize] {
+        &self.shown_arithmetic
     }
 
     /// The values of the prompt's number keys ([`Request::prompt_numbers`]), parsed once.
@@ -2299,7 +2315,8 @@ impl<'v, 'a> ClaimView<'v, 'a> {
         // numbers it states that the sources hold ("84 of the 120 members, or 70 percent",
         // `ratio_percent`), a total of two or three of them ("€20: €12 for the adult and €8
         // for the senior", `sum_of_stated`), and a product or a quotient the answer shows over
-        // its sentences ("7.5 ml … 4 doses … 30 ml a day", `shown_products`).
+        // its sentences ("7.5 ml … 4 doses … 30 ml a day", `shown_products`) or writes out
+        // ("5 days × 250 km = 1,250 km", `stated_equations`).
         let claim_years: Vec<u32> = content
             .iter()
             .zip(&ids)
@@ -2330,7 +2347,7 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                         && k.kind == KeyKind::Number
                         && !polar_claim
                         && req
-                            .shown_products
+                            .shown_arithmetic
                             .contains(&claim_toks[k.at as usize].start))
                     || (id.is_none()
                         && k.kind == KeyKind::Number

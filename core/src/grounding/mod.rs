@@ -224,10 +224,11 @@ pub struct Grounding {
     /// complement: `asks_computation`), the differences and sums of their numbers and the
     /// complements of their percentages (`computed_numbers`); empty otherwise.
     pub source_computed: Vec<f64>,
-    /// The byte offsets in the answer of the numbers its shown arithmetic derives from numbers
-    /// of the sources and the user's: products and quotients of two numbers of one sentence or
-    /// the one before it (`shown_products`); empty without sources.
-    pub shown_products: Vec<usize>,
+    /// The byte offsets in the answer of the numbers its shown arithmetic derives: products
+    /// and quotients of two numbers of one sentence or the one before it, from numbers of the
+    /// sources and the user's (`shown_products`), and the results of equations it writes out
+    /// (`stated_equations`: "5 days × 250 km = 1,250 km"); empty without sources.
+    pub shown_arithmetic: Vec<usize>,
 }
 
 /// The spans of an answer's claims: its sentences ([`sentence_spans`]), or, for an answer of
@@ -349,7 +350,7 @@ pub fn analyse_tokens(
     }
     req.answer_features(text, &tally, &mut scratch.scores, &mut f);
     Grounding {
-        shown_products: req.shown_products().to_vec(),
+        shown_arithmetic: req.shown_arithmetic().to_vec(),
         claims,
         features: f,
         source_gaps: index.gaps,

@@ -491,6 +491,128 @@ pub(crate) fn shown_products(
     out
 }
 
+/// The operator a gap between two tokens of an equation writes ([`stated_equations`]): the gap
+/// without spaces, currency signs and percent signs is one of "×", "*", "÷", "/", "+", "−",
+/// "-", "–" or "=" set off by spaces ("5 days × 250 km", "€98 + €60", "5% × £2,000", "= €158";
+/// a dash or a slash with no space is a range or a fraction, "8–10", "48/365"). None otherwise.
+fn equation_operator(gap: &str) -> Option<char> {
+    let spaced = gap.starts_with(' ') || gap.ends_with(' ');
+    let mut ops = gap.chars().filter(|c| {
+        !c.is_whitespace() && *c != '%' && !CURRENCY_SIGNS.iter().any(|s| s.starts_with(*c))
+    });
+    let op = ops.next()?;
+    if ops.next().is_some() {
+        return None;
+    }
+    match op {
+        '×' | '*' | '÷' | '+' | '−' | '=' => Some(op),
+        '/' | '-' | '–' if spaced => Some(op),
+        _ => None,
+    }
+}
+
+/// The most unit words [`stated_equations`] reads after an operand ("5 days", "250 km").
+const EQUATION_UNIT_WORDS: usize = 2;
+
+/// The indices of the number tokens of `toks` (offsets in `text`) that an equation the text
+/// writes out computes correctly: "a op b [op c …] = n" with operators set off by spaces
+/// ([`equation_operator`]; "x" between two numbers is "×"), each operand a number with up to
+/// [`EQUATION_UNIT_WORDS`] words of unit after it, all operators of one precedence (× and ÷,
+/// or + and −) read left to right, a percentage a share in a product ("5% × £2,000 = £100"),
+/// and n the result to the places it is written with ("5 days × 250 km = 1,250 km", "1,600
+/// km − 1,250 km = 350 km", "€98 + €60 = €158"). The text shows its arithmetic; the result is
+/// derived from its operands, which are judged as numbers of their own. A wrong result is
+/// not found.
+pub(crate) fn stated_equations(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !text.contains('=') {
+        return out;
+    }
+    let gap_before = |j: usize| -> &str {
+        let from = if j == 0 {
+            0
+        } else {
+            toks[j - 1].start + toks[j - 1].raw.len()
+        };
+        text.get(from..toks[j].start).unwrap_or("")
+    };
+    for n in (1..toks.len()).filter(|&n| toks[n].is_number) {
+        if equation_operator(gap_before(n)) != Some('=') {
+            continue;
+        }
+        // The operands, last first, each with the operator before it.
+        let mut operands: Vec<(f64, Option<char>)> = Vec::new();
+        let mut k = n - 1;
+        loop {
+            // Unit words after the operand.
+            let mut units = 0;
+            while !toks[k].is_number && units < EQUATION_UNIT_WORDS && k > 0 {
+                if toks[k].raw.eq_ignore_ascii_case("x") {
+                    break;
+                }
+                k -= 1;
+                units += 1;
+            }
+            if !toks[k].is_number {
+                break;
+            }
+            let Some(mut v) = number_value(&number_key(toks, k)) else {
+                break;
+            };
+            if is_percentage(text, toks, k) {
+                v /= 100.0;
+            }
+            // The operator before it: in the gap, or a word "x" between two numbers.
+            let (op, next) = if k >= 2 && toks[k - 1].raw.eq_ignore_ascii_case("x") {
+                (Some('×'), k.checked_sub(2))
+            } else if k >= 1 {
+                (
+                    equation_operator(gap_before(k)).filter(|&o| o != '='),
+                    k.checked_sub(1),
+                )
+            } else {
+                (None, None)
+            };
+            operands.push((v, op));
+            match (op, next) {
+                (Some(_), Some(j)) => k = j,
+                _ => break,
+            }
+        }
+        if operands.len() < 2 || operands.last().is_some_and(|(_, op)| op.is_some()) {
+            continue;
+        }
+        operands.reverse();
+        let multiplicative = operands[1..]
+            .iter()
+            .all(|(_, op)| matches!(op, Some('×' | '*' | '÷' | '/')));
+        let additive = operands[1..]
+            .iter()
+            .all(|(_, op)| matches!(op, Some('+' | '−' | '-' | '–')));
+        if !(multiplicative || additive) {
+            continue;
+        }
+        let mut value = operands[0].0;
+        for &(v, op) in &operands[1..] {
+            value = match op {
+                Some('×' | '*') => value * v,
+                Some('÷' | '/') if v != 0.0 => value / v,
+                Some('+') => value + v,
+                Some('−' | '-' | '–') => value - v,
+                _ => f64::NAN,
+            };
+        }
+        let (Some(result), key) = (number_value(&number_key(toks, n)), number_key(toks, n)) else {
+            continue;
+        };
+        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        if (value - result).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9 {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// Whether the number `toks[i]` (no percentage) is the difference between another number of
 /// `toks` that `stated` holds (the sources', for a claim the user's too) and a number the user
 /// gave (`given`: the prompt's
@@ -2128,6 +2250,33 @@ mod tests {
         assert!(shown("From 10:00 for 2 hours: 20.", &[10.0, 2.0]).is_empty());
         assert!(shown("On 5 May, 4 tickets: 20 in all.", &[5.0, 4.0]).is_empty());
         assert!(shown("1 in every 4 people, so 0.25 of them.", &[1.0, 4.0]).is_empty());
+    }
+
+    #[test]
+    fn an_equation_written_out_derives_its_result_when_it_is_right() {
+        let results = |text: &str| -> Vec<String> {
+            let toks = tokens(text);
+            stated_equations(text, &toks)
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        let shown =
+            "- Included: 5 days × 250 km = 1,250 km\n- Excess: 1,600 km − 1,250 km = 350 km\n\
+                     - Charge: 350 km × €0.28 = €98\nTotal: €98 + €60 = €158. Penalty: 5% × \
+                     £2,000 = £100; 3 x 4 = 12.";
+        assert_eq!(results(shown), ["1,250", "350", "98", "158", "100", "12"]);
+        // A wrong result, mixed precedence, a range or a fraction for an operator, a lone
+        // number before "=".
+        for wrong in [
+            "5 days × 250 km = 1,500 km",
+            "2 + 3 × 4 = 14",
+            "ages 8–10 = 2",
+            "take 48/365 = 0.13",
+            "x = 5",
+        ] {
+            assert!(results(wrong).is_empty(), "{wrong}");
+        }
     }
 
     #[test]

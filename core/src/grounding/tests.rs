@@ -26,7 +26,7 @@ fn a_product_the_answer_shows_across_two_sentences_is_derived() {
                  mg in every 5 ml (50 mg per ml), each 7.5 ml dose is 375 mg.";
     let g = analyse(right, q, ctx);
     assert!(g.claims.iter().all(|c| c.conflicts.is_empty()), "{g:?}");
-    assert_eq!(g.shown_products.len(), 3, "{g:?}");
+    assert_eq!(g.shown_arithmetic.len(), 3, "{g:?}");
     // A dose the numbers near it do not give is contradicted, the products before it not.
     let wrong = statuses(&right.replace("375", "300"));
     assert_eq!(wrong[1], ClaimStatus::Supported);
