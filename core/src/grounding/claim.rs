@@ -865,7 +865,14 @@ impl<'r, 'a> Request<'r, 'a> {
             .iter()
             .enumerate()
             .filter(|(i, k)| {
-                k.kind == kind && !in_sent[*i] && !(kind == KeyKind::Name && named_by_part(*i))
+                // A name named by a part of its run, a number of an aside told by its own
+                // sentence: not missing.
+                let attested = || match kind {
+                    KeyKind::Name => named_by_part(*i),
+                    KeyKind::Number => attested_aside_number(index, view, *i),
+                    _ => false,
+                };
+                k.kind == kind && !in_sent[*i] && !attested()
             })
             .map(|(i, _)| (i, ids[i].is_none()))
             .collect();
@@ -2466,6 +2473,38 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .count();
         held as f64 / self.content.len() as f64
     }
+}
+
+/// Whether the claim's number `i` (a key of `view.content`) stands in round brackets with a
+/// name of the claim, and a sentence of the sources (`index`) holds both: the bracket is an
+/// aside about another subject ("Mateo Ruiz was top scorer with 21 goals (Leon Abara had 19,
+/// though he led the league scoring with 17)"), told by its own sentence ("Leon Abara was the
+/// club's top league scorer with 17 goals"), not by the one the claim aligns to (Potts 2005,
+/// "The Logic of Conventional Implicatures", as [`attested_aside`]).
+fn attested_aside_number(index: &SourceIndex<'_>, view: &ClaimView<'_, '_>, i: usize) -> bool {
+    let (Some(number), toks) = (view.ids[i], view.toks) else {
+        return false;
+    };
+    let Some(tok) = toks.get(view.content[i].at as usize) else {
+        return false;
+    };
+    let Some(aside) = parenthesised_spans(view.text)
+        .into_iter()
+        .find(|r| r.contains(&tok.start))
+    else {
+        return false;
+    };
+    view.content
+        .iter()
+        .zip(&view.ids)
+        .filter(|(k, _)| {
+            k.kind == KeyKind::Name
+                && toks
+                    .get(k.at as usize)
+                    .is_some_and(|t| aside.contains(&t.start))
+        })
+        .filter_map(|(_, id)| *id)
+        .any(|name| index.posting(name).iter().any(|&t| index.has(t, number)))
 }
 
 /// Whether the claim's name `i` (a key of `view.content`) is an attested apposition: it stands

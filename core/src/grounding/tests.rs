@@ -34,6 +34,27 @@ fn a_product_the_answer_shows_across_two_sentences_is_derived() {
 }
 
 #[test]
+fn a_number_in_an_aside_about_another_subject_is_told_by_its_own_sentence() {
+    let ctx = "Striker Leon Abara was the club's top league scorer with 17 goals and added 2 in \
+               the cup for 19 in all competitions. Winger Mateo Ruiz scored 14 league goals and \
+               5 in the cups, making him the top scorer in all competitions with 21. The club \
+               finished with 60 points.";
+    let q = "Who was the top scorer in all competitions?";
+    let conflicts = |text: &str| analyse(text, q, ctx).claims[0].conflicts.clone();
+    assert!(conflicts(
+        "Mateo Ruiz was top scorer in all competitions with 21 goals (Leon Abara had 19, \
+         though he led the league scoring with 17)."
+    )
+    .is_empty());
+    // An aside whose number its name's sentence does not hold is judged as before.
+    assert!(!conflicts(
+        "Mateo Ruiz was top scorer in all competitions with 21 goals (Leon Abara had 19, \
+         though he led the league scoring with 60)."
+    )
+    .is_empty());
+}
+
+#[test]
 fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
     let ctx = "Of the 120 members present, 84 voted in favour of the motion, 30 against.";
     let q = "How many members voted in favour?";
