@@ -305,27 +305,27 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Reads what the answer `text` (its tokens `toks`, its sentences the byte spans `spans`)
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
-    /// ([`shown_products`]) and the equations it writes out correctly ([`stated_equations`]),
-    /// and those results where it restates them after, which a claim states as given.
+    /// ([`shown_products`]), and the results of the equations it writes out correctly over
+    /// known operands ([`stated_equations`]) with the operands of later equations that
+    /// restate them, which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| {
             self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
         };
         let mut shown = shown_products(text, toks, spans, held);
-        shown.extend(stated_equations(text, toks));
+        // An equation's operands are known when the sources or the user hold them, or other
+        // arithmetic the answer shows derives them (a product above, a share of a stated
+        // amount: "2.75% … on £170 … £4.68").
+        let known = |j: usize, v: f64| {
+            held(v) || shown.contains(&j) || percent_of_stated(text, toks, j, held)
+        };
+        let equations = stated_equations(text, toks, known);
+        for e in equations {
+            shown.push(e.result);
+            shown.extend(e.restated);
+        }
         shown.sort_unstable();
         shown.dedup();
-        // A result restated later ("= 1,250 km" … "1,600 km − 1,250 km") is derived there too.
-        if let Some(&first) = shown.first() {
-            let value = |i: usize| number_value(&number_key(toks, i));
-            let results: Vec<f64> = shown.iter().filter_map(|&i| value(i)).collect();
-            shown.extend(
-                (first + 1..toks.len())
-                    .filter(|&i| toks[i].is_number && !shown.contains(&i))
-                    .filter(|&i| value(i).is_some_and(|v| results.contains(&v)))
-                    .collect::<Vec<usize>>(),
-            );
-        }
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 

@@ -492,10 +492,16 @@ pub(crate) fn shown_products(
 }
 
 /// The operator a gap between two tokens of an equation writes ([`stated_equations`]): the gap
-/// without spaces, currency signs and percent signs is one of "×", "*", "÷", "/", "+", "−",
-/// "-", "–" or "=" set off by spaces ("5 days × 250 km", "€98 + €60", "5% × £2,000", "= €158";
-/// a dash or a slash with no space is a range or a fraction, "8–10", "48/365"). None otherwise.
+/// without spaces, currency signs, percent signs and markdown emphasis ("**", "__") is one of
+/// "×", "*", "÷", "+", "−" or "=", or "/", "-" or "–" with a space on a side ("5 days × 250 km",
+/// "€98 + €60", "5% × £2,000", "= **€158**"; a dash or a slash with no space is a range or a
+/// fraction, "8–10", "48/365"). None otherwise, and for a gap with a line break: a bullet
+/// ("\n- ", "\n* ") opens a line, no operation.
 fn equation_operator(gap: &str) -> Option<char> {
+    if gap.contains('\n') {
+        return None;
+    }
+    let gap = gap.replace("**", "").replace("__", "");
     let spaced = gap.starts_with(' ') || gap.ends_with(' ');
     let mut ops = gap.chars().filter(|c| {
         !c.is_whitespace() && *c != '%' && !CURRENCY_SIGNS.iter().any(|s| s.starts_with(*c))
@@ -514,17 +520,33 @@ fn equation_operator(gap: &str) -> Option<char> {
 /// The most unit words [`stated_equations`] reads after an operand ("5 days", "250 km").
 const EQUATION_UNIT_WORDS: usize = 2;
 
-/// The indices of the number tokens of `toks` (offsets in `text`) that an equation the text
-/// writes out computes correctly: "a op b [op c …] = n" with operators set off by spaces
-/// ([`equation_operator`]; "x" between two numbers is "×"), each operand a number with up to
-/// [`EQUATION_UNIT_WORDS`] words of unit after it, all operators of one precedence (× and ÷,
-/// or + and −) read left to right, a percentage a share in a product ("5% × £2,000 = £100"),
-/// and n the result to the places it is written with ("5 days × 250 km = 1,250 km", "1,600
-/// km − 1,250 km = 350 km", "€98 + €60 = €158"). The text shows its arithmetic; the result is
-/// derived from its operands, which are judged as numbers of their own. A wrong result is
-/// not found.
-pub(crate) fn stated_equations(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
-    let mut out = Vec::new();
+/// An equation of a text that [`stated_equations`] found right: the index of its result's
+/// token, and the indices of its operands' tokens that restate an earlier equation's result.
+pub(crate) struct StatedEquation {
+    /// The result's token ("1,250" of "5 days × 250 km = 1,250 km").
+    pub(crate) result: usize,
+    /// Operands that restate an earlier result ("1,250" of "1,600 km − 1,250 km = 350 km").
+    pub(crate) restated: Vec<usize>,
+}
+
+/// The equations the text `toks` (offsets in `text`) writes out and computes right: "a op b
+/// [op c …] = n" ([`equation_operator`]; a word "x" set off by spaces between two numbers is
+/// "×"), each operand a number with up to [`EQUATION_UNIT_WORDS`] words of unit after it in
+/// its sentence, all operators of one precedence (× and ÷, or + and −) read left to right, a
+/// percentage a share ("5% × £2,000 = £100"), and n the result: exactly when every operand and
+/// n are whole numbers, else to the places n is written with ("€49.00" has two); n as a
+/// percentage when it is one ("50 / 200 = 25%"). Every operand is known (`known`: held by the
+/// sources or the user, or derived by other arithmetic the text shows) or the result of an
+/// earlier such equation ("5 days × 250 km = 1,250 km", then "1,600 km − 1,250 km = 350 km"):
+/// an invented operand derives nothing. The text shows its arithmetic, and the result is
+/// derived from its operands, which are judged as numbers of their own; a wrong result, or one
+/// of an unknown operand, is not found.
+pub(crate) fn stated_equations(
+    text: &str,
+    toks: &[Token<'_>],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<StatedEquation> {
+    let mut out: Vec<StatedEquation> = Vec::new();
     if !text.contains('=') {
         return out;
     }
@@ -536,20 +558,24 @@ pub(crate) fn stated_equations(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
         };
         text.get(from..toks[j].start).unwrap_or("")
     };
+    let spaced = |g: &str| !g.is_empty() && g.chars().all(|c| c == ' ');
+    let mut results: Vec<(usize, f64)> = Vec::new();
     for n in (1..toks.len()).filter(|&n| toks[n].is_number) {
         if equation_operator(gap_before(n)) != Some('=') {
             continue;
         }
-        // The operands, last first, each with the operator before it.
-        let mut operands: Vec<(f64, Option<char>)> = Vec::new();
+        // The operands, last first: (token, value, whole, operator before it).
+        let mut operands: Vec<(usize, f64, bool, Option<char>)> = Vec::new();
         let mut k = n - 1;
         loop {
-            // Unit words after the operand.
+            // Unit words after the operand, inside its sentence.
             let mut units = 0;
-            while !toks[k].is_number && units < EQUATION_UNIT_WORDS && k > 0 {
-                if toks[k].raw.eq_ignore_ascii_case("x") {
-                    break;
-                }
+            while !toks[k].is_number
+                && units < EQUATION_UNIT_WORDS
+                && k > 0
+                && !toks[k].sentence_start
+                && !toks[k].raw.eq_ignore_ascii_case("x")
+            {
                 k -= 1;
                 units += 1;
             }
@@ -559,41 +585,62 @@ pub(crate) fn stated_equations(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
             let Some(mut v) = number_value(&number_key(toks, k)) else {
                 break;
             };
+            let whole = v.fract() == 0.0 && !is_percentage(text, toks, k);
             if is_percentage(text, toks, k) {
                 v /= 100.0;
             }
-            // The operator before it: in the gap, or a word "x" between two numbers.
-            let (op, next) = if k >= 2 && toks[k - 1].raw.eq_ignore_ascii_case("x") {
-                (Some('×'), k.checked_sub(2))
+            // The operator before it: in the gap, or a word "x" set off by spaces.
+            let times = k >= 2
+                && toks[k - 1].raw.eq_ignore_ascii_case("x")
+                && spaced(gap_before(k))
+                && spaced(gap_before(k - 1));
+            let (op, next) = if times {
+                (Some('×'), Some(k - 2))
             } else if k >= 1 {
                 (
                     equation_operator(gap_before(k)).filter(|&o| o != '='),
-                    k.checked_sub(1),
+                    Some(k - 1),
                 )
             } else {
                 (None, None)
             };
-            operands.push((v, op));
+            operands.push((k, v, whole, op));
             match (op, next) {
                 (Some(_), Some(j)) => k = j,
                 _ => break,
             }
         }
-        if operands.len() < 2 || operands.last().is_some_and(|(_, op)| op.is_some()) {
+        if operands.len() < 2 || operands.last().is_some_and(|o| o.3.is_some()) {
             continue;
         }
         operands.reverse();
         let multiplicative = operands[1..]
             .iter()
-            .all(|(_, op)| matches!(op, Some('×' | '*' | '÷' | '/')));
+            .all(|o| matches!(o.3, Some('×' | '*' | '÷' | '/')));
         let additive = operands[1..]
             .iter()
-            .all(|(_, op)| matches!(op, Some('+' | '−' | '-' | '–')));
+            .all(|o| matches!(o.3, Some('+' | '−' | '-' | '–')));
         if !(multiplicative || additive) {
             continue;
         }
-        let mut value = operands[0].0;
-        for &(v, op) in &operands[1..] {
+        // Each operand known, or an earlier result restated.
+        let mut restated = Vec::new();
+        let all_known = operands.iter().all(|&(j, v, _, _)| {
+            let raw = number_value(&number_key(toks, j)).unwrap_or(v);
+            if known(j, raw) {
+                return true;
+            }
+            let earlier = results.iter().any(|&(r, w)| r < j && w == raw);
+            if earlier {
+                restated.push(j);
+            }
+            earlier
+        });
+        if !all_known {
+            continue;
+        }
+        let mut value = operands[0].1;
+        for &(_, v, _, op) in &operands[1..] {
             value = match op {
                 Some('×' | '*') => value * v,
                 Some('÷' | '/') if v != 0.0 => value / v,
@@ -602,12 +649,26 @@ pub(crate) fn stated_equations(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
                 _ => f64::NAN,
             };
         }
-        let (Some(result), key) = (number_value(&number_key(toks, n)), number_key(toks, n)) else {
+        let Some(result) = number_value(&number_key(toks, n)) else {
             continue;
         };
-        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
-        if (value - result).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9 {
-            out.push(n);
+        let percent = is_percentage(text, toks, n);
+        let target = if percent { value * 100.0 } else { value };
+        // The places the result is written with, zeros kept ("€49.00": two).
+        let digits = crate::text::number_digits(toks[n].raw);
+        let places = digits.split_once('.').map_or(0, |(_, f)| f.len());
+        let exact = places == 0 && operands.iter().all(|o| o.2) && !percent;
+        let right = if exact {
+            (target - result).abs() <= 1e-9 * result.abs().max(1.0)
+        } else {
+            (target - result).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+        };
+        if right {
+            results.push((n, result));
+            out.push(StatedEquation {
+                result: n,
+                restated,
+            });
         }
     }
     out
@@ -2254,26 +2315,40 @@ mod tests {
 
     #[test]
     fn an_equation_written_out_derives_its_result_when_it_is_right() {
+        // Every number is known but the results, and 999 (invented).
         let results = |text: &str| -> Vec<String> {
             let toks = tokens(text);
-            stated_equations(text, &toks)
+            let derived = [1250.0, 350.0, 98.0, 158.0, 2.5, 999.0];
+            stated_equations(text, &toks, |_, v| !derived.contains(&v))
                 .into_iter()
-                .map(|i| toks[i].raw.to_string())
+                .map(|e| toks[e.result].raw.to_string())
                 .collect()
         };
         let shown =
             "- Included: 5 days × 250 km = 1,250 km\n- Excess: 1,600 km − 1,250 km = 350 km\n\
                      - Charge: 350 km × €0.28 = €98\nTotal: €98 + €60 = €158. Penalty: 5% × \
-                     £2,000 = £100; 3 x 4 = 12.";
-        assert_eq!(results(shown), ["1,250", "350", "98", "158", "100", "12"]);
-        // A wrong result, mixed precedence, a range or a fraction for an operator, a lone
-        // number before "=".
+                     £2,000 = £100; 3 x 4 = 12; 50 / 200 = 25%.";
+        assert_eq!(
+            results(shown),
+            ["1,250", "350", "98", "158", "100", "12", "25"]
+        );
+        // Bullets without labels, and a bold result.
+        let bullets = "- 5 days × 250 km = 1,250 km\n- 1,600 km − 1,250 km = 350 km\n- \
+                       €98 + €60 = **€158**";
+        assert_eq!(results(bullets), ["1,250", "350"]);
+        assert_eq!(results("So €60 + €38 = **€98**."), ["98"]);
+        // A wrong result, mixed precedence, a range or a fraction for an operator, a bullet
+        // for one, an algebra "x", a zero fraction dropped, an invented operand.
         for wrong in [
             "5 days × 250 km = 1,500 km",
             "2 + 3 × 4 = 14",
             "ages 8–10 = 2",
             "take 48/365 = 0.13",
             "x = 5",
+            "- Distance: 300 km\n- 100 + 50 = 250",
+            "Solve 2x + 4 = 8",
+            "3 × €16.50 = €49.00",
+            "999 × 2 = 1998",
         ] {
             assert!(results(wrong).is_empty(), "{wrong}");
         }
