@@ -1670,8 +1670,18 @@ impl<'r, 'a> Request<'r, 'a> {
             {
                 continue;
             }
+            // A day of the month written alone ("by the 14th") has the month of the last
+            // date told before it, which the sources infer, not state: it supports a claim's
+            // date but is no rival ("14 June" of a meeting on 3 June, after "the 1 July
+            // release" came up).
+            let inferred = |c: &CalendarDate| {
+                self.context[c.span.0..c.span.1]
+                    .trim_end_matches(|ch: char| ch.is_ascii_alphabetic())
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())
+            };
             let rival = stated.iter().find(|(t, c)| {
-                al.top_ids.contains(t) && ((c.month == d.month) != (c.day == d.day))
+                al.top_ids.contains(t) && ((c.month == d.month) != (c.day == d.day)) && !inferred(c)
             });
             if let Some(&(t, c)) = rival {
                 let said = &view.text[d.span.0..d.span.1];

@@ -55,6 +55,43 @@ fn a_number_in_an_aside_about_another_subject_is_told_by_its_own_sentence() {
 }
 
 #[test]
+fn a_day_of_the_month_written_alone_is_no_rival_date() {
+    // "the 14th" takes the month of the last date told ("1 July"), an inference: the claim's
+    // "14 June" of a meeting held on 3 June is not a recombined date.
+    let ctx = "Weekly product sync — Monday 3 June\n\
+               Attendees: Priya (Product), Marcus (Design), Daniel (Engineering), Aisha (QA)\n\
+               \n\
+               Priya: Okay, checkout redesign first. Where are we on the copy?\n\
+               Marcus: Copy is final. The mobile mockups still need the new error states, though. I can get those over to engineering by Thursday.\n\
+               Priya: Thursday the 6th, great. Daniel, can the payment-form changes make the 17 June release?\n\
+               Daniel: Only if we have the mockups by Thursday. If they slip, it'll have to go in the 1 July release. I'll also need someone to update the test accounts in staging.\n\
+               Aisha: I'll take the test accounts. I can have them ready by Monday the 10th.\n\
+               Priya: Thanks. And the vendor contract for the address-lookup service — Marcus, you've been talking to them?\n\
+               Marcus: I have, but it's sitting with legal now. Honestly, it'd move faster if you chased legal, Priya.\n\
+               Priya: Fine, I'll chase legal and aim to have it signed by the 14th.\n\
+               Daniel: One more thing — the analytics events for the new flow. I don't have capacity this sprint.\n\
+               Aisha: I can't take it either, I'm on regression testing until the release.\n\
+               Priya: Okay, let's park analytics and come back to it next week. Anything else? No? Thanks, everyone.";
+    let q = "Who chases legal, and by when?";
+    let g = analyse(
+        "Priya — chase legal on the address-lookup vendor contract — aiming for signature by 14 June.",
+        q,
+        ctx,
+    );
+    assert!(
+        g.claims[0].conflicts.iter().all(|c| !c.contains("14th")),
+        "{g:?}"
+    );
+    // A date the sources write whole is a rival still.
+    assert_contradicted(
+        "Daniel says it goes in the 1 June release if they slip.",
+        q,
+        ctx,
+        true,
+    );
+}
+
+#[test]
 fn a_share_the_claim_computes_from_its_own_numbers_is_found() {
     let ctx = "Of the 120 members present, 84 voted in favour of the motion, 30 against.";
     let q = "How many members voted in favour?";
