@@ -310,6 +310,12 @@ pub(crate) fn percent_of_stated(
     })
 }
 
+/// Counts in words that [`shown_products`] reads as operands, from two: "Two cats … €250 per
+/// animal, so €500" (not "one", which derives nothing, nor ordinals).
+const SHOWN_COUNT_WORDS: &[&str] = &[
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+];
+
 /// The most operands [`shown_products`] pairs for one result: the nearest ones before it.
 const SHOWN_OPERANDS_MAX: usize = 12;
 
@@ -367,7 +373,8 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
 /// shows, as [`sum_of_stated`] and [`percent_of_stated`] read a total and a share; a number of
 /// another value, or of measures that do not multiply to it ("24 hours × 50 mg" is no dose in
 /// mg), is the answer's own. A whole number must be the exact result; one with decimals the
-/// result rounded to the places it is written with. Years, times of day, numbers next to a
+/// result rounded to the places it is written with. A count written as a word from two to
+/// twelve ("two animals") is an operand too, never a result. Years, times of day, numbers next to a
 /// month's name, citation and list markers, percentages, 0 and 1 are neither operands nor
 /// results; a result equal to an operand is no computation. As with [`ratio_percent`], only
 /// the text's own numbers are paired, at most [`SHOWN_OPERANDS_MAX`] of the nearest: any two
@@ -395,8 +402,15 @@ pub(crate) fn shown_products(
             sentence[i] = s;
         }
         let day = month_at(i + 1) || (i > 0 && month_at(i - 1));
-        if !t.is_number
-            || crate::text::has_byte(t.raw, b':')
+        // A count in words ("Two cats are allowed"), two to twelve, is a count operand.
+        if !t.is_number {
+            value[i] = SHOWN_COUNT_WORDS
+                .iter()
+                .position(|w| t.raw.eq_ignore_ascii_case(w))
+                .map(|p| ((p + 2) as f64, Measure::Count));
+            continue;
+        }
+        if crate::text::has_byte(t.raw, b':')
             || day
             || year_at(toks, i).is_some()
             || is_percentage(text, toks, i)
@@ -450,7 +464,7 @@ pub(crate) fn shown_products(
         let (Some((n, kn)), false, s) = (value[i], known[i], sentence[i]) else {
             continue;
         };
-        if s == usize::MAX {
+        if s == usize::MAX || !toks[i].is_number {
             continue;
         }
         let key = number_key(toks, i);
@@ -2304,6 +2318,14 @@ mod tests {
             ["8"]
         );
         assert_eq!(shown("£48 for 4 people is £12 each.", &[48.0, 4.0]), ["12"]);
+        // A count in words is an operand.
+        assert_eq!(
+            shown(
+                "Two cats are allowed. At €250 per animal, that's €500.",
+                &[2.0, 250.0]
+            ),
+            ["500"]
+        );
         // Operands the sources do not hold derive nothing; years, times of day and days of
         // the month are no operands, nor is 1.
         assert!(shown(right, &[]).is_empty());
