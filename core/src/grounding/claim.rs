@@ -305,7 +305,8 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Reads what the answer `text` (its tokens `toks`, its sentences the byte spans `spans`)
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
-    /// ([`shown_products`]), and the results of the equations it writes out correctly over
+    /// ([`shown_products`]) and the days it counts between its dates ([`shown_date_gaps`]),
+    /// and the results of the equations it writes out correctly over
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
@@ -313,6 +314,7 @@ impl<'r, 'a> Request<'r, 'a> {
             self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
         };
         let mut shown = shown_products(text, toks, spans, held);
+        shown.extend(shown_date_gaps(text, toks, spans));
         // An equation's operands are known when the sources or the user hold them, or other
         // arithmetic the answer shows derives them (a product above, a share of a stated
         // amount: "2.75% … on £170 … £4.68").

@@ -226,7 +226,8 @@ pub struct Grounding {
     pub source_computed: Vec<f64>,
     /// The byte offsets in the answer of the numbers its shown arithmetic derives: products
     /// and quotients of two numbers of one sentence or the one before it, from numbers of the
-    /// sources and the user's (`shown_products`), and the results of equations it writes out
+    /// sources and the user's (`shown_products`), the days it counts between two of its dates
+    /// (`shown_date_gaps`), and the results of equations it writes out
     /// over known operands (`stated_equations`: "5 days × 250 km = 1,250 km") with the
     /// operands of later equations that restate them; empty without sources.
     pub shown_arithmetic: Vec<usize>,

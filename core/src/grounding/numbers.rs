@@ -505,6 +505,78 @@ pub(crate) fn shown_products(
     out
 }
 
+/// The first day of each month in a year of 365 days, counted from 1 January (day 0).
+const MONTH_STARTS: [u32; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that count the days between two calendar dates the answer
+/// states before them, in their sentence or the one before ([`calendar_dates`]): a day count
+/// the answer shows ("The £2,000 was due by 31 January 2025. Paying on 20 March makes it 48
+/// days late"), as [`shown_products`] reads a product. The number is whole, 1 to 400, and a
+/// "day" or "days" follows it; the later date's day of the year less the earlier's, in a year
+/// of 365 or 366 days (the dates carry no year here: either counts), a year later when the
+/// later date's month comes first ("20 December … 5 January": 16). The dates are judged as
+/// claims of their own.
+pub(crate) fn shown_date_gaps(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !text.contains("day") {
+        return out;
+    }
+    let sentence_of = |at: usize| spans.iter().position(|&(a, b)| a <= at && at < b);
+    let dates: Vec<(usize, Option<usize>, u32, bool)> = calendar_dates(text, toks)
+        .into_iter()
+        .filter_map(|d| {
+            let m = crate::text::month_index(d.month)?;
+            let day = MONTH_STARTS[m] + u32::from(d.day) - 1;
+            // A date after February falls a day later in a leap year.
+            Some((d.span.0, sentence_of(d.span.0), day, m >= 2))
+        })
+        .collect();
+    if dates.len() < 2 {
+        return out;
+    }
+    for (i, t) in toks.iter().enumerate() {
+        let days_after = toks.get(i + 1).is_some_and(|n| {
+            n.raw.eq_ignore_ascii_case("days") || n.raw.eq_ignore_ascii_case("day")
+        });
+        let Some(n) = (t.is_number && days_after)
+            .then(|| t.raw.parse::<u32>().ok())
+            .flatten()
+            .filter(|n| (1..=400).contains(n))
+        else {
+            continue;
+        };
+        let Some(s) = sentence_of(t.start) else {
+            continue;
+        };
+        let near: Vec<&(usize, Option<usize>, u32, bool)> = dates
+            .iter()
+            .filter(|d| d.0 < t.start && (d.1 == Some(s) || d.1 == s.checked_sub(1)))
+            .collect();
+        let counts = near.iter().any(|a| {
+            near.iter().any(|b| {
+                if a.0 >= b.0 {
+                    return false;
+                }
+                // The earlier-written date first, the later one in the same year or the next.
+                [0u32, 1].iter().any(|&leap| {
+                    let (x, y) = (a.2 + leap * u32::from(a.3), b.2 + leap * u32::from(b.3));
+                    let gap = if y >= x { y - x } else { y + 365 + leap - x };
+                    gap == n
+                })
+            })
+        });
+        if counts {
+            out.push(i);
+        }
+    }
+    out
+}
+
 /// The operator a gap between two tokens of an equation writes ([`stated_equations`]): the gap
 /// without spaces, currency signs, percent signs and markdown emphasis ("**", "__") is one of
 /// "×", "*", "÷", "+", "−" or "=", or "/", "-" or "–" with a space on a side ("5 days × 250 km",
@@ -2333,6 +2405,31 @@ mod tests {
         assert!(shown("From 10:00 for 2 hours: 20.", &[10.0, 2.0]).is_empty());
         assert!(shown("On 5 May, 4 tickets: 20 in all.", &[5.0, 4.0]).is_empty());
         assert!(shown("1 in every 4 people, so 0.25 of them.", &[1.0, 4.0]).is_empty());
+    }
+
+    #[test]
+    fn a_day_count_between_two_dates_the_answer_states_is_shown() {
+        let gaps = |text: &str| -> Vec<String> {
+            let toks = tokens(text);
+            let spans = crate::grounding::sentence_spans(text);
+            shown_date_gaps(text, &toks, &spans)
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        let late =
+            "The £2,000 was due by 31 January 2025. Paying on 20 March makes it 48 days late.";
+        assert_eq!(gaps(late), ["48"]);
+        // A leap year's count, and one across the new year.
+        assert_eq!(gaps(&late.replace("48", "49")), ["49"]);
+        assert_eq!(
+            gaps("Sent on 20 December, it arrived on 5 January: 16 days."),
+            ["16"]
+        );
+        // A wrong count, dates after the number, or two sentences away, derive nothing.
+        assert!(gaps(&late.replace("48", "45")).is_empty());
+        assert!(gaps("It took 48 days, from 31 January to 20 March.").is_empty());
+        assert!(gaps("Due 31 January. Then nothing. Paid 20 March: 48 days late.").is_empty());
     }
 
     #[test]
