@@ -310,9 +310,7 @@ impl<'r, 'a> Request<'r, 'a> {
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
-        let held = |v: f64| {
-            self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
-        };
+        let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
         shown.extend(shown_date_gaps(text, toks, spans));
         // An equation's operands are known when the sources or the user hold them, or other
@@ -329,6 +327,12 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
+    }
+
+    /// Whether the sources or the user (the prompt's numbers) hold the value `v`: an operand of
+    /// arithmetic an answer shows.
+    fn holds_number(&self, v: f64) -> bool {
+        self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
     }
 
     /// The byte offsets in the answer of the numbers its shown arithmetic derives
@@ -2344,9 +2348,7 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             .collect();
         // A number the sources or the user hold (the operands of a ratio or a total the claim
         // computes: "the 2.75% fee … on £170 comes to about £4.68" for "roughly £170").
-        let held = |v: f64| {
-            index.numbers.iter().any(|&(n, _)| n == v) || req.prompt_numbers().contains(&v)
-        };
+        let held = |v: f64| req.holds_number(v);
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)

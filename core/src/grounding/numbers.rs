@@ -289,9 +289,8 @@ pub(crate) fn percent_of_stated(
         return false;
     };
     let key = number_key(toks, i);
-    // Half a unit of the last place written ("13.35" → 0.005, "13" → 0.5).
     let places = key.split_once('.').map_or(0, |(_, f)| f.len());
-    let tolerance = 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9;
+    let tolerance = half_last_place(places);
     let percents: Vec<f64> = (0..toks.len())
         .filter(|&j| j != i && toks[j].is_number && is_percentage(text, toks, j))
         .filter_map(|j| number_value(&number_key(toks, j)))
@@ -308,6 +307,26 @@ pub(crate) fn percent_of_stated(
             (part - n).abs() <= tolerance || (a - part - n).abs() <= tolerance
         })
     })
+}
+
+/// Half a unit of the last of `places` decimal places (at most six), with room for floating
+/// point: how far a computed value may be from a number written to those places that it
+/// rounds to ("13.35" → 0.005, "13" → 0.5).
+fn half_last_place(places: usize) -> f64 {
+    0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+}
+
+/// Whether the token `toks[j]` is a month's name, any case ([`crate::text::month_index`]):
+/// a number beside one is a day of the month, no quantity.
+fn names_month(toks: &[Token<'_>], j: usize) -> bool {
+    toks.get(j)
+        .is_some_and(|t| crate::text::month_index(t.raw).is_some())
+}
+
+/// The sentence of the byte spans `spans` (in order, not overlapping) that holds byte `at`.
+fn sentence_at(spans: &[(usize, usize)], at: usize) -> Option<usize> {
+    let s = spans.partition_point(|&(_, end)| end <= at);
+    spans.get(s).filter(|&&(start, _)| start <= at).map(|_| s)
 }
 
 /// Counts in words that [`shown_products`] reads as operands, from two: "Two cats … €250 per
@@ -385,23 +404,15 @@ pub(crate) fn shown_products(
     spans: &[(usize, usize)],
     held: impl Fn(f64) -> bool,
 ) -> Vec<usize> {
-    let month_at = |j: usize| {
-        toks.get(j)
-            .is_some_and(|t| !t.is_number && crate::text::month_index(t.raw).is_some())
-    };
     // Each token's sentence, and its value and measure when it may be an operand or a result.
-    let mut sentence = vec![usize::MAX; toks.len()];
+    let sentence: Vec<usize> = toks
+        .iter()
+        .map(|t| sentence_at(spans, t.start).unwrap_or(usize::MAX))
+        .collect();
     let mut value: Vec<Option<(f64, Measure)>> = vec![None; toks.len()];
     let quantities = crate::quantity::quantities(text, toks);
-    let mut s = 0;
     for (i, t) in toks.iter().enumerate() {
-        while s < spans.len() && spans[s].1 <= t.start {
-            s += 1;
-        }
-        if s < spans.len() && spans[s].0 <= t.start {
-            sentence[i] = s;
-        }
-        let day = month_at(i + 1) || (i > 0 && month_at(i - 1));
+        let day = names_month(toks, i + 1) || (i > 0 && names_month(toks, i - 1));
         // A count in words ("Two cats are allowed"), two to twelve, is a count operand.
         if !t.is_number {
             value[i] = SHOWN_COUNT_WORDS
@@ -473,7 +484,7 @@ pub(crate) fn shown_products(
             if places == 0 {
                 (r - n).abs() <= 1e-9 * n
             } else {
-                (r - n).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+                (r - n).abs() <= half_last_place(places)
             }
         };
         let operands: Vec<(f64, (Measure, Option<Measure>))> = (0..i)
@@ -526,7 +537,7 @@ pub(crate) fn shown_date_gaps(
     if !text.contains("day") {
         return out;
     }
-    let sentence_of = |at: usize| spans.iter().position(|&(a, b)| a <= at && at < b);
+    let sentence_of = |at: usize| sentence_at(spans, at);
     let dates: Vec<(usize, Option<usize>, u32, bool)> = calendar_dates(text, toks)
         .into_iter()
         .filter_map(|d| {
@@ -747,7 +758,7 @@ pub(crate) fn stated_equations(
         let right = if exact {
             (target - result).abs() <= 1e-9 * result.abs().max(1.0)
         } else {
-            (target - result).abs() <= 0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+            (target - result).abs() <= half_last_place(places)
         };
         if right {
             results.push((n, result));
@@ -2169,11 +2180,10 @@ fn passage_numbers_where(
         let sent = span_tokens(toks, sp);
         // A day of the month is no quantity ("5 September 1977": `date_gaps` counts the days
         // between dates).
-        let month = |j: usize| {
-            sent.get(j)
-                .is_some_and(|t| crate::text::month_index(t.raw).is_some())
+        let day = |i: usize| {
+            names_month(sent, i + 1)
+                || (i > 0 && names_month(sent, i - 1) && year_at(sent, i).is_none())
         };
-        let day = |i: usize| month(i + 1) || (i > 0 && month(i - 1) && year_at(sent, i).is_none());
         let skipped = skipped(sent);
         for i in (0..sent.len()).filter(|&i| sent[i].is_number && !day(i) && !skipped.contains(&i))
         {
