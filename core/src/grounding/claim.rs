@@ -306,9 +306,10 @@ impl<'r, 'a> Request<'r, 'a> {
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
     /// ([`shown_products`]) and the days it counts between its dates ([`shown_date_gaps`]),
-    /// and the results of the equations it writes out correctly over
+    /// the results of the equations it writes out correctly over
     /// known operands ([`stated_equations`]) with the operands of later equations that
-    /// restate them, which a claim states as given.
+    /// restate them, and the differences it states between known numbers it wrote before
+    /// ([`shown_differences`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
@@ -319,11 +320,14 @@ impl<'r, 'a> Request<'r, 'a> {
         let known = |j: usize, v: f64| {
             held(v) || shown.contains(&j) || percent_of_stated(text, toks, j, held)
         };
-        let equations = stated_equations(text, toks, known);
-        for e in equations {
-            shown.push(e.result);
-            shown.extend(e.restated);
+        let mut derived: Vec<usize> = Vec::new();
+        for e in stated_equations(text, toks, known) {
+            derived.push(e.result);
+            derived.extend(e.restated);
         }
+        let differences = shown_differences(text, toks, |j, v| known(j, v) || derived.contains(&j));
+        shown.extend(derived);
+        shown.extend(differences);
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();

@@ -84,7 +84,7 @@ impl<'a> SourceIndex<'a> {
     /// `computed`: the question asks for a number computed from the sources
     /// ([`asks_computation`]); each sentence then also holds the results of
     /// [`computed_numbers`] for its numbers (`SourceIndex::computed`). `scale`: the factor
-    /// the request scales the sources by and the sources' count ([`scale_factor`]); each
+    /// the request scales the sources by and the sources' count, if stated ([`scale_factor`]); each
     /// sentence then also holds its scalable numbers times it ([`scalable_numbers`],
     /// [`scaled_numbers`]), and so does `SourceIndex::computed`.
     pub(super) fn build(
@@ -93,7 +93,7 @@ impl<'a> SourceIndex<'a> {
         lower_vocab: &LowerVocab<'_>,
         initialisms: &[String],
         computed: bool,
-        scale: Option<(f64, f64)>,
+        scale: Option<(f64, Option<f64>)>,
     ) -> SourceIndex<'a> {
         let spans = source_sentence_spans(context);
         let scalable = if scale.is_some() {

@@ -588,6 +588,149 @@ pub(crate) fn shown_date_gaps(
     out
 }
 
+/// Comparatives that mark the number before them (and its unit) as a difference between two
+/// values ("3 hours longer", "$150 cheaper"; [`shown_differences`]), lower case.
+const DIFFERENCE_COMPARATIVES: &[&str] = &[
+    "more", "less", "fewer", "longer", "shorter", "cheaper", "dearer", "pricier", "higher",
+    "lower", "heavier", "lighter", "bigger", "larger", "smaller", "later", "earlier", "faster",
+    "slower", "older", "younger", "ahead", "behind", "extra",
+];
+
+/// Verbs of change that, with a comparative, mark a number after "by" as a difference
+/// ("rose by 3 hours", "lighter … by 230 g"; [`shown_differences`]), lower case.
+const DIFFERENCE_VERBS: &[&str] = &[
+    "increased",
+    "decreased",
+    "rose",
+    "fell",
+    "dropped",
+    "grew",
+    "reduced",
+    "raised",
+    "exceeds",
+    "differ",
+    "differs",
+    "beats",
+    "beat",
+    "won",
+    "leads",
+    "trails",
+];
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer) that state the
+/// difference between the two nearest numbers before them in the answer of their measure,
+/// both known (`known`: held by the sources or the user, or derived): a comparison the answer
+/// shows, as [`shown_products`] reads a product ("| Battery | up to 15 h | up to 12 h | …
+/// Corvano is rated 3 hours longer"; "| Price | $1,249 | $1,099 | … $150 cheaper"). The
+/// number is marked as a difference: a comparative of [`DIFFERENCE_COMPARATIVES`] follows it
+/// or its one-word unit, or "by" comes before it with a comparative or a verb of
+/// [`DIFFERENCE_VERBS`] at most four words before ("Lighter: Corvano, by 230 g"). Its measure
+/// is an amount of money or a quantity of one dimension (length, area, mass, duration, volume,
+/// speed), compared in its base unit ("1.19 kg … 1.42 kg … by 230 g"; a "g" after a number
+/// is read as grams, so it pairs with masses only; `quantity::quantities`); bare counts never
+/// are ("max 8 in 24 hours … 1 or 2 tablets … 7 more": any two of an answer's counts give a
+/// small number by chance). A whole difference must be exact, one with decimals the
+/// difference rounded to its places. Which of the two is larger is not checked ("3 hours
+/// shorter" for the longer one derives as "longer" does); the claim's words are judged as
+/// any claim's are. Years, times of day, dates, temperatures and percentages are no operands.
+pub(crate) fn shown_differences(
+    text: &str,
+    toks: &[Token<'_>],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    use crate::quantity::Dimension;
+    let mut out = Vec::new();
+    let word_is = |j: usize, words: &[&str]| {
+        toks.get(j)
+            .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    if !(0..toks.len()).any(|j| word_is(j, DIFFERENCE_COMPARATIVES) || word_is(j, &["by"])) {
+        return out;
+    }
+    let quantities = crate::quantity::quantities(text, toks);
+    // Each number's value, what it measures (money or a dimension) and its value in the
+    // dimension's base unit.
+    let mut value: Vec<Option<(f64, Measure, f64)>> = vec![None; toks.len()];
+    for (i, t) in toks.iter().enumerate() {
+        if !t.is_number
+            || crate::text::has_byte(t.raw, b':')
+            || names_month(toks, i + 1)
+            || (i > 0 && names_month(toks, i - 1))
+            || year_at(toks, i).is_some()
+            || is_percentage(text, toks, i)
+        {
+            continue;
+        }
+        let Some(v) = number_value(&number_key(toks, i)).filter(|v| *v > 0.0 && v.is_finite())
+        else {
+            continue;
+        };
+        let measure = match quantities.iter().find(|(j, _)| *j == i) {
+            Some((_, q))
+                if matches!(
+                    q.dimension(),
+                    Dimension::Length
+                        | Dimension::Area
+                        | Dimension::Mass
+                        | Dimension::Duration
+                        | Dimension::Volume
+                        | Dimension::Speed
+                ) =>
+            {
+                (Measure::Of(q.dimension()), q.base)
+            }
+            Some(_) => continue,
+            None if word_is(i + 1, &["g"]) => (Measure::Of(Dimension::Mass), v / 1000.0),
+            None if CURRENCY_SIGNS
+                .iter()
+                .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c)) =>
+            {
+                (Measure::Money, v)
+            }
+            None => continue,
+        };
+        value[i] = Some((v, measure.0, measure.1));
+    }
+    for i in 0..toks.len() {
+        let Some((n, kn, nb)) = value[i] else {
+            continue;
+        };
+        let unit_words = usize::from(matches!(kn, Measure::Of(_)));
+        let after_by = i > 0
+            && word_is(i - 1, &["by"])
+            && (i.saturating_sub(6)..i - 1)
+                .any(|j| word_is(j, DIFFERENCE_COMPARATIVES) || word_is(j, DIFFERENCE_VERBS));
+        let marked = word_is(i + 1 + unit_words, DIFFERENCE_COMPARATIVES) || after_by;
+        if !marked || known(i, n) {
+            continue;
+        }
+        let key = number_key(toks, i);
+        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        // In the difference's own unit: its base value over its value.
+        let scale = nb / n;
+        let equal = |d: f64| {
+            let r = d / scale;
+            if places == 0 {
+                (r - n).abs() <= 1e-9 * n
+            } else {
+                (r - n).abs() <= half_last_place(places)
+            }
+        };
+        // The two nearest numbers of its measure before it, both known.
+        let nearest: Vec<(usize, f64, f64)> = (0..i)
+            .rev()
+            .filter_map(|j| value[j].filter(|v| v.1 == kn).map(|(v, _, b)| (j, v, b)))
+            .take(2)
+            .collect();
+        if let [(x, a, ab), (y, b, bb)] = nearest[..] {
+            if known(x, a) && known(y, b) && ab != bb && equal((ab - bb).abs()) {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
 /// The operator a gap between two tokens of an equation writes ([`stated_equations`]): the gap
 /// without spaces, currency signs, percent signs and markdown emphasis ("**", "__") is one of
 /// "×", "*", "÷", "+", "−" or "=", or "/", "-" or "–" with a space on a side ("5 days × 250 km",
@@ -2074,31 +2217,106 @@ const SCALING_WORDS: &[&str] = &[
     "recipe",
 ];
 
-/// The factor a request scales its sources by: the count the prompt (`prompt_toks`, a question
-/// of at most [`COMPUTATION_PROMPT_MAX`] bytes, `prompt`, with a word of [`SCALING_WORDS`])
-/// says it is for over the count the
-/// sources (`context_toks`) are for ([`yield_count`]: "I need to make this for 6 people" against
-/// a recipe that "Serves 4" is 1.5). A scaled recipe states each quantity times that factor,
-/// which no sentence writes: derived from the sources, not invented (as
-/// [`computed_numbers`] are). Some((factor, the sources' count)); None when either count is
-/// missing, they are equal, or the factor is outside 0.1–20.
+/// Nouns of the unit a label or a leaflet states its values per ("Per 45 g serving", "per
+/// tablet"; [`per_unit_count`]), singular, lower case.
+const PER_UNIT_NOUNS: &[&str] = &[
+    "serving", "portion", "tablet", "capsule", "sachet", "scoop", "slice", "bar", "biscuit",
+    "piece",
+];
+
+/// Words before a count of units that say the user takes them or asks about that many
+/// ("I have 2 servings", "in 3 tablets"; [`per_unit_count`]), lower case: not a count the
+/// sources state ("The bag says 11 servings").
+const TAKING_WORDS: &[&str] = &[
+    "have", "has", "had", "take", "takes", "took", "eat", "eats", "ate", "drink", "drinks",
+    "drank", "use", "used", "in", "for",
+];
+
+/// The count of a unit the sources state values per that the user says they take or have
+/// (a prompt of `prompt_toks` against sources of `context_toks`): "I usually have 2 servings
+/// of this" against a label's "Per 45 g serving" column is 2, as is "I had two servings". The
+/// count is written in digits or as a word from two to twelve, from 2 to 20, before a noun of
+/// [`PER_UNIT_NOUNS`] (singular or plural), with a word of [`TAKING_WORDS`] at most three
+/// words before it; the sources write "per" before the same noun, or before a number, its
+/// unit and the noun ("per serving", "Per 45 g serving"; not "per 2 biscuits"). None
+/// otherwise.
+fn per_unit_count(prompt_toks: &[Token<'_>], context_toks: &[Token<'_>]) -> Option<f64> {
+    let noun_of = |t: &Token<'_>| {
+        let lower = t.raw.to_ascii_lowercase();
+        let singular = lower.strip_suffix('s').unwrap_or(&lower).to_string();
+        PER_UNIT_NOUNS.iter().copied().find(|n| *n == singular)
+    };
+    // "per serving", or "per 45 g serving": a number and its unit between, not "per 2
+    // biscuits" (values per two).
+    let unit = |t: &Token<'_>| {
+        crate::quantity::unit_dimension(t.raw).is_some()
+            || ["g", "mg", "ml", "oz"]
+                .iter()
+                .any(|u| t.raw.eq_ignore_ascii_case(u))
+    };
+    let is_noun = |j: usize, noun: &str| context_toks.get(j).and_then(noun_of) == Some(noun);
+    let per_unit = |noun: &str| {
+        context_toks.iter().enumerate().any(|(j, t)| {
+            t.raw.eq_ignore_ascii_case("per")
+                && (is_noun(j + 1, noun)
+                    || (context_toks.get(j + 1).is_some_and(|t| t.is_number)
+                        && context_toks.get(j + 2).is_some_and(unit)
+                        && is_noun(j + 3, noun)))
+        })
+    };
+    (1..prompt_toks.len()).find_map(|i| {
+        let noun = noun_of(&prompt_toks[i])?;
+        let count = if prompt_toks[i - 1].is_number {
+            number_value(&number_key(prompt_toks, i - 1))?
+        } else {
+            SHOWN_COUNT_WORDS
+                .iter()
+                .position(|c| prompt_toks[i - 1].raw.eq_ignore_ascii_case(c))
+                .map(|p| (p + 2) as f64)?
+        };
+        let taken = (i.saturating_sub(4)..i - 1).any(|j| {
+            TAKING_WORDS
+                .iter()
+                .any(|w| prompt_toks[j].raw.eq_ignore_ascii_case(w))
+        });
+        ((2.0..=20.0).contains(&count) && taken && per_unit(noun)).then_some(count)
+    })
+}
+
+/// The factor a request scales its sources by, and the count the sources are for when they
+/// state one. Either the count the prompt (`prompt_toks`, a question of at most
+/// [`COMPUTATION_PROMPT_MAX`] bytes, `prompt`) says the user takes of a unit the sources give
+/// values per ([`per_unit_count`]: "2 servings" against "Per 45 g serving" is 2; the sources'
+/// count is none), or, with a word of [`SCALING_WORDS`], the count the prompt says it is for
+/// over the count the sources (`context_toks`) are for ([`yield_count`]: "I need to make this
+/// for 6 people" against a recipe that "Serves 4" is 1.5). A scaled recipe or serving states
+/// each quantity times that factor, which no sentence writes: derived from the sources, not
+/// invented (as [`computed_numbers`] are). Some((factor, the sources' count)): a count of
+/// units from 2 to 20 with no count of the sources, or a ratio of counts within 0.1–20 with
+/// it; None when neither is found.
 pub(super) fn scale_factor(
     prompt: &str,
     prompt_toks: &[Token<'_>],
     context_toks: &[Token<'_>],
-) -> Option<(f64, f64)> {
+) -> Option<(f64, Option<f64>)> {
+    if prompt.len() > COMPUTATION_PROMPT_MAX {
+        return None;
+    }
+    if let Some(count) = per_unit_count(prompt_toks, context_toks) {
+        return Some((count, None));
+    }
     // (A group's size said in passing asks for no scaling: "We are 6 people, is it open on
     // Sunday?")
     let asks_scaling = prompt_toks
         .iter()
         .any(|t| SCALING_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)));
-    if prompt.len() > COMPUTATION_PROMPT_MAX || !asks_scaling {
+    if !asks_scaling {
         return None;
     }
     let wanted = yield_count(prompt_toks)?;
     let base = yield_count(context_toks)?;
     let factor = wanted / base;
-    ((0.1..=20.0).contains(&factor) && wanted != base).then_some((factor, base))
+    ((0.1..=20.0).contains(&factor) && wanted != base).then_some((factor, Some(base)))
 }
 
 /// The numbers of sentence `sentence` (`numbers` from [`scalable_numbers`]) times `factor`
@@ -2109,10 +2327,10 @@ pub(super) fn scale_factor(
 pub(super) fn scaled_numbers(
     numbers: &[(f64, usize, bool, usize)],
     sentence: usize,
-    (factor, base): (f64, f64),
+    (factor, base): (f64, Option<f64>),
 ) -> Vec<(f64, String)> {
     let mut out = Vec::new();
-    if numbers.iter().any(|x| x.3 == sentence && x.0 == base) {
+    if numbers.iter().any(|x| x.3 == sentence && Some(x.0) == base) {
         out.push(rounded_key(factor, 2));
     }
     for &(a, places, percent, _) in numbers.iter().filter(|x| x.3 == sentence) {
@@ -2440,6 +2658,46 @@ mod tests {
         assert!(gaps(&late.replace("48", "45")).is_empty());
         assert!(gaps("It took 48 days, from 31 January to 20 March.").is_empty());
         assert!(gaps("Due 31 January. Then nothing. Paid 20 March: 48 days late.").is_empty());
+    }
+
+    #[test]
+    fn a_difference_the_answer_states_between_its_known_numbers_is_shown() {
+        // Every number is known but the differences.
+        let diffs = |text: &str, unknown: &[f64]| -> Vec<String> {
+            let toks = tokens(text);
+            shown_differences(text, &toks, |_, v| !unknown.contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        let table = "| Battery | up to 15 h | up to 12 h |\n| Price | $1,249 | $1,099 |\n\nThe \
+                     first lasts 3 hours longer; the second is $150 cheaper.";
+        assert_eq!(diffs(table, &[3.0, 150.0]), ["3", "150"]);
+        // Across units of one dimension, and after "by".
+        let weights = "It weighs 1.19 kg against 1.42 kg: lighter by 230 g.";
+        assert_eq!(diffs(weights, &[230.0]), ["230"]);
+        assert_eq!(
+            diffs("From 2.5 km to 4 km: 1,500 m longer.", &[1500.0]),
+            ["1,500"]
+        );
+        assert_eq!(
+            diffs(
+                "Domestic: $15. International: $16. Domestic is cheaper, by $1.",
+                &[1.0]
+            ),
+            ["1"]
+        );
+        // A wrong difference, one of other measures, of bare counts, of two numbers that are
+        // not the nearest of its measure, one with no comparative, a "by" with none, or one
+        // whose operands are not known derives nothing.
+        assert!(diffs(&table.replace("3 hours", "4 hours"), &[4.0, 150.0]) == ["150"]);
+        assert!(diffs("It costs $15 for 12 people: 3 more.", &[3.0]).is_empty());
+        assert!(diffs("1 or 2 tablets, max 8 in 24 hours: 7 more.", &[7.0]).is_empty());
+        assert!(diffs("$10, $30 and $50: Pro is $40 more.", &[40.0]).is_empty());
+        assert!(diffs("Up to 15 h or 12 h. That is 3 hours.", &[3.0]).is_empty());
+        assert!(diffs("It took 10 h, then 3 h: reviewed by 7 h.", &[7.0]).is_empty());
+        assert!(diffs("Up to 15 h or 12 h: 3 hours longer.", &[3.0, 12.0]).is_empty());
+        assert!(diffs("In 2019 and 2024: 5 years later.", &[5.0]).is_empty());
     }
 
     #[test]

@@ -4705,3 +4705,39 @@ fn a_mixed_number_is_one_value_however_it_is_written() {
         true,
     );
 }
+
+#[test]
+fn servings_the_user_takes_scale_the_labels_per_serving_values() {
+    let ctx = "GRANOLA – Nutrition Information\nTypical values    Per 100 g    Per 45 g serving\nEnergy \
+               1,890 kJ / 451 kcal  851 kJ / 203 kcal\nProtein    11.0 g    5.0 g\nSalt    0.30 g    \
+               0.14 g\n\nPack contains approx. 11 servings.";
+    let q = "I usually have 2 servings of this for breakfast. How many calories is that?";
+    for good in [
+        "- **Energy:** 406 kcal (1,702 kJ)",
+        "- **Protein:** 10.0 g",
+        "- **Salt:** 0.28 g",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
+    assert_conflicts("- **Energy:** 426 kcal", q, ctx, &["\"426\" vs \"1890\""]);
+    // Without the user's count of servings, the label's values are the ones to state.
+    assert_contradicted(
+        "- **Protein:** 10.0 g",
+        "How much protein is in it?",
+        ctx,
+        true,
+    );
+    let g = analyse(
+        "- **Protein:** 10.0 g",
+        "I had two servings. How much protein?",
+        ctx,
+    );
+    assert!(!g.source_computed.is_empty(), "{g:?}");
+    // A count of servings the user reads off the sources is no count they take.
+    let g = analyse(
+        "- **Protein:** 55 g",
+        "The bag says 11 servings. How much protein?",
+        ctx,
+    );
+    assert!(g.source_computed.is_empty(), "{g:?}");
+}
