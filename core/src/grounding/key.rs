@@ -211,8 +211,10 @@ pub(super) fn sentence_keys<'a>(
                 continue;
             }
         }
-        // "Mt. Everest" is keyed as "Mount Everest" is.
-        let lower_word = name_head(text, toks, i).map_or_else(|| lower_cow(t.raw), Cow::Borrowed);
+        // "Mt. Everest" is keyed as "Mount Everest" is, "Elm Ave" as "Elm Avenue".
+        let lower_word = name_head(text, toks, i)
+            .or_else(|| name_tail(text, toks, i))
+            .map_or_else(|| lower_cow(t.raw), Cow::Borrowed);
         let lower = lower_word.as_ref();
         refers_back |= lower.len() <= BACK_REFERENCE_MAX_LEN && BACK_REFERENCES.contains(&lower);
         let after_no = i > 0 && toks[i - 1].raw.eq_ignore_ascii_case("no");

@@ -1,4 +1,4 @@
-//! Titles, suffixes and heads of names ([`name_affix`], [`name_head`]).
+//! Titles, suffixes, heads and tails of names ([`name_affix`], [`name_head`], [`name_tail`]).
 
 use super::*;
 
@@ -25,6 +25,19 @@ pub(super) const NAME_SUFFIXES: &[&str] =
 /// The abbreviated heads of place names and their words: "Mt. Everest" is "Mount Everest",
 /// "St. Petersburg" "Saint Petersburg", "Ft. Worth" "Fort Worth" ([`name_head`]).
 pub(super) const NAME_HEADS: &[(&str, &str)] = &[("Ft", "fort"), ("Mt", "mount"), ("St", "saint")];
+
+/// The abbreviated tails of street names and their words: "Elm Ave" is "Elm Avenue", "Quarry
+/// Rd." "Quarry Road", "Mill St" "Mill Street" ([`name_tail`]).
+pub(super) const NAME_TAILS: &[(&str, &str)] = &[
+    ("Ave", "avenue"),
+    ("Blvd", "boulevard"),
+    ("Hwy", "highway"),
+    ("Ln", "lane"),
+    ("Pkwy", "parkway"),
+    ("Rd", "road"),
+    ("Sq", "square"),
+    ("St", "street"),
+];
 
 /// Whether `t` is a word whose first letter is upper case (not a number).
 pub(super) fn capitalised(t: &Token<'_>) -> bool {
@@ -54,4 +67,17 @@ pub(crate) fn name_head(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'st
     let before_name =
         toks.get(i + 1).is_some_and(capitalised) && matches!(gap(text, toks, i, i + 1), "" | ".");
     before_name.then_some(full)
+}
+
+/// The word an abbreviated tail of a street name stands for ([`NAME_TAILS`]: "Ave" →
+/// "avenue") when token `i` of `toks` (offsets in `text`) is one right after a capitalised
+/// word (spaces between), and no capitalised word follows it after at most a "." ("St. Louis"
+/// is a saint's, [`name_head`]; "Ave Maria" no street).
+pub(crate) fn name_tail(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'static str> {
+    let full = NAME_TAILS.iter().find(|(a, _)| *a == toks[i].raw)?.1;
+    // (`gap` trims spaces: "" is a space or none.)
+    let after_name = i > 0 && capitalised(&toks[i - 1]) && gap(text, toks, i - 1, i).is_empty();
+    let head =
+        toks.get(i + 1).is_some_and(capitalised) && matches!(gap(text, toks, i, i + 1), "" | ".");
+    (after_name && !head).then_some(full)
 }

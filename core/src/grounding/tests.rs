@@ -4741,3 +4741,24 @@ fn servings_the_user_takes_scale_the_labels_per_serving_values() {
     );
     assert!(g.source_computed.is_empty(), "{g:?}");
 }
+
+#[test]
+fn a_street_names_abbreviated_tail_is_its_word() {
+    let ctx = "Road resurfacing contract — Elm Avenue and Quarry Road. The contract was awarded \
+               to Northline Paving Ltd. for $612,450.";
+    let q = "Summarise the decisions.";
+    assert_conflicts(
+        "Road resurfacing (Elm Ave & Quarry Rd): contract awarded to Northline Paving Ltd. for \
+         $612,450.",
+        q,
+        ctx,
+        &[],
+    );
+    assert_contradicted(
+        "Road resurfacing (Oak Ave & Quarry Rd): contract awarded to Northline Paving Ltd. for \
+         $612,450.",
+        q,
+        ctx,
+        true,
+    );
+}
