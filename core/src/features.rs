@@ -539,6 +539,32 @@ fn name_heads(name: &str) -> Option<String> {
     changed.then(|| words.join(" "))
 }
 
+/// `name` with each abbreviated tail of a street name after its first word spelled out ("Elm
+/// Ave" → "Elm avenue", `grounding::NAME_TAILS`; "St" only as the last word): the name
+/// grounding keys it as. None when no word is such a tail.
+fn name_tails(name: &str) -> Option<String> {
+    let mut changed = false;
+    let words: Vec<&str> = name
+        .split(' ')
+        .enumerate()
+        .map(|(k, w)| {
+            let short = w.trim_end_matches('.');
+            match crate::grounding::NAME_TAILS
+                .iter()
+                .find(|(a, _)| *a == short)
+            {
+                // ("St" before a word is a saint's: "Charlie St. Cloud".)
+                Some((a, full)) if k > 0 && (*a != "St" || k + 1 == name.split(' ').count()) => {
+                    changed = true;
+                    *full
+                }
+                _ => w,
+            }
+        })
+        .collect();
+    changed.then(|| words.join(" "))
+}
+
 /// Words that, inside a place name, tell it from another place ("North East Lincolnshire",
 /// "New South Wales", "Upper Austria"), normalised: a name without them is another name.
 const PLACE_QUALIFIERS: &[&str] = &[
@@ -850,6 +876,8 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .first_last
                     .contains(&PhraseSet::hash(b.split_whitespace()))
                 && !name_heads(strip_possessive(n))
+                    .is_some_and(|h| source_grams.contains(&normalised(&h)))
+                && !name_tails(strip_possessive(n))
                     .is_some_and(|h| source_grams.contains(&normalised(&h)))
                 // A month or weekday the sources abbreviate ("Thurs 8–10am") by its full name.
                 && !abbreviated().contains(&b.trim())

@@ -212,8 +212,8 @@ pub(super) fn sentence_keys<'a>(
             }
         }
         // "Mt. Everest" is keyed as "Mount Everest" is, "Elm Ave" as "Elm Avenue".
-        let lower_word = name_head(text, toks, i)
-            .or_else(|| name_tail(text, toks, i))
+        let lower_word = name_tail(text, toks, i)
+            .or_else(|| name_head(text, toks, i))
             .map_or_else(|| lower_cow(t.raw), Cow::Borrowed);
         let lower = lower_word.as_ref();
         refers_back |= lower.len() <= BACK_REFERENCE_MAX_LEN && BACK_REFERENCES.contains(&lower);

@@ -27,8 +27,9 @@ pub(super) const NAME_SUFFIXES: &[&str] =
 pub(super) const NAME_HEADS: &[(&str, &str)] = &[("Ft", "fort"), ("Mt", "mount"), ("St", "saint")];
 
 /// The abbreviated tails of street names and their words: "Elm Ave" is "Elm Avenue", "Quarry
-/// Rd." "Quarry Road", "Mill St" "Mill Street" ([`name_tail`]).
-pub(super) const NAME_TAILS: &[(&str, &str)] = &[
+/// Rd." "Quarry Road", "Mill St" "Mill Street" ([`name_tail`], and `features` for the names
+/// an answer adds).
+pub(crate) const NAME_TAILS: &[(&str, &str)] = &[
     ("Ave", "avenue"),
     ("Blvd", "boulevard"),
     ("Hwy", "highway"),
@@ -71,13 +72,20 @@ pub(crate) fn name_head(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'st
 
 /// The word an abbreviated tail of a street name stands for ([`NAME_TAILS`]: "Ave" →
 /// "avenue") when token `i` of `toks` (offsets in `text`) is one right after a capitalised
-/// word (spaces between), and no capitalised word follows it after at most a "." ("St. Louis"
-/// is a saint's, [`name_head`]; "Ave Maria" no street).
+/// word or an ordinal ("Elm Ave", "5th Ave"; spaces between). "St" is a street's only when no
+/// capitalised word follows it after at most a "." ("St. Louis" is a saint's, [`name_head`]).
 pub(crate) fn name_tail(text: &str, toks: &[Token<'_>], i: usize) -> Option<&'static str> {
-    let full = NAME_TAILS.iter().find(|(a, _)| *a == toks[i].raw)?.1;
+    let (short, full) = *NAME_TAILS.iter().find(|(a, _)| *a == toks[i].raw)?;
+    let ordinal =
+        |t: &Token<'_>| t.is_number && ["st", "nd", "rd", "th"].iter().any(|e| t.raw.ends_with(e));
     // (`gap` trims spaces: "" is a space or none.)
-    let after_name = i > 0 && capitalised(&toks[i - 1]) && gap(text, toks, i - 1, i).is_empty();
-    let head =
-        toks.get(i + 1).is_some_and(capitalised) && matches!(gap(text, toks, i, i + 1), "" | ".");
+    let after_name = i > 0
+        && (capitalised(&toks[i - 1]) || ordinal(&toks[i - 1]))
+        && gap(text, toks, i - 1, i).is_empty();
+    // A saint's name follows "St" ("St. Louis", "Charlie St. Cloud"; so may a new sentence:
+    // "Mill St. It opened …" stays a saint's, as before).
+    let head = short == "St"
+        && toks.get(i + 1).is_some_and(capitalised)
+        && matches!(gap(text, toks, i, i + 1), "" | ".");
     (after_name && !head).then_some(full)
 }

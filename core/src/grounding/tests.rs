@@ -4761,4 +4761,13 @@ fn a_street_names_abbreviated_tail_is_its_word() {
         ctx,
         true,
     );
+    // An ordinal's street, a tail before a word, and "St." ending the text.
+    let ctx = "The shop moved from 5th Avenue to Mill Street. It opened in 1990 near the Quarry \
+               Road landfill.";
+    for good in [
+        "The shop moved from 5th Ave to Mill St.",
+        "It opened in 1990 near the Quarry Rd landfill.",
+    ] {
+        assert_conflicts(good, q, ctx, &[]);
+    }
 }
