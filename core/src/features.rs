@@ -16,8 +16,9 @@ use crate::text::{
     abbreviated_calendar_name, demonym_counterpart, fnv1a, fold_diacritics_char, framing_end,
     in_decade, initialism_letters, is_approximated, is_common_acronym, is_number_scale,
     is_stopword, is_unit_symbol, iso_date_at, joined_name, lower_cow, name_initials, number_key,
-    number_value, rounds_to, spelled_initialisms, spells_long_form, strip_possessive, to_lower,
-    tokens, us_state_code, FastSet, PhraseGroup, Token, FNV_OFFSET, MONTH_NAMES,
+    number_value, numeric_date_months, rounds_to, spelled_initialisms, spells_long_form,
+    strip_possessive, to_lower, tokens, us_state_code, FastSet, PhraseGroup, Token, FNV_OFFSET,
+    MONTH_NAMES,
 };
 use crate::types::{SourceField, SourcesSpan};
 use serde::{Deserialize, Serialize};
@@ -807,15 +808,21 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
             set
         })
     };
-    // The months of the ISO dates the sources state ("2023-04-05": April), found once when
-    // needed: an answer's "April 5, 2023" names no month they lack.
+    // The months of the dates in digits the sources state ("2023-04-05": April; "13/03/2025":
+    // March, and both months of one that reads both ways, `numeric_date_months`), found once
+    // when needed: an answer's "April 5, 2023" or "13 March" names no month they lack.
     let iso_months = std::cell::OnceCell::new();
     let iso_months = || {
         iso_months.get_or_init(|| {
             [(prompt, &prompt_tokens), (context, &context_tokens)]
                 .into_iter()
                 .flat_map(|(src, toks)| {
-                    (0..toks.len()).filter_map(|i| iso_date_at(src, toks, i).map(|(m, _)| m))
+                    (0..toks.len()).flat_map(|i| {
+                        iso_date_at(src, toks, i)
+                            .map(|(m, _)| m)
+                            .into_iter()
+                            .chain(numeric_date_months(src, toks, i).into_iter().flatten())
+                    })
                 })
                 .collect::<Vec<usize>>()
         })

@@ -1421,7 +1421,7 @@ mod tests {
     }
 
     #[test]
-    fn an_iso_date_is_a_month_and_a_day() {
+    fn a_date_in_digits_names_its_months() {
         let text = "Signed: 2023-04-05 by both; filed 2023-13-05, ref 12-04-05 and 2023 - 04 - 05.";
         let toks = tokens(text);
         let at = |raw: &str| toks.iter().position(|t| t.raw == raw).unwrap();
@@ -1432,6 +1432,22 @@ mod tests {
             .collect();
         let raws: Vec<&str> = toks.iter().map(|t| t.raw).collect();
         assert_eq!(dated, [at("2023")], "{raws:?}");
+        let months = |text: &str| -> Vec<[Option<usize>; 2]> {
+            let toks = tokens(text);
+            (0..toks.len())
+                .map(|i| numeric_date_months(text, &toks, i))
+                .filter(|m| m != &[None, None])
+                .collect()
+        };
+        assert_eq!(months("13/03/2025 13:27 Delivered"), [[Some(2), None]]);
+        assert_eq!(months("on 11/03/2025"), [[Some(2), Some(10)]]);
+        assert_eq!(months("on 03-13-2025"), [[None, Some(2)]]);
+        assert!(months("10/03 and 2025-03-11 and 11/03-2025, 40/40/2025, 01-23-4567").is_empty());
+        let order = |text: &str| numeric_date_order(text, &tokens(text));
+        assert_eq!(order("11/03/2025 and 13/03/2025"), Some(true));
+        assert_eq!(order("11/03/2025 and 03/13/2025"), Some(false));
+        assert_eq!(order("11/03/2025"), None);
+        assert_eq!(order("13/03/2025 and 03/13/2025"), None);
     }
 
     #[test]
@@ -2222,6 +2238,60 @@ pub fn iso_date_at(text: &str, toks: &[Token<'_>], i: usize) -> Option<(usize, u
     let month: usize = m.raw.parse().ok()?;
     let day: u8 = d.raw.parse().ok()?;
     ((1..=12).contains(&month) && (1..=31).contains(&day)).then_some((month - 1, day))
+}
+
+/// The months a date written in digits with its year last can name, opening at token `i` of
+/// `toks` (offsets in `text`): "13/03/2025", "03-11-2025" (three number tokens of one or two,
+/// one or two and four digits, a year 1900–2100, joined by one separator, "/", "." or "-",
+/// twice the same; a dotted "3.11.2025" whose first two numbers tokenise as a decimal is not
+/// read). Day first ("13/03": March) and month first ("03/13": March) are both in use: as
+/// [day-first reading, month-first reading], indices into [`MONTH_NAMES`], each None when that
+/// reading is no date ("13/03/2025": [Some(March), None]; "11/03/2025": both) and both None
+/// unless `toks[i]` opens such a date. [`numeric_date_order`] tells a document's order.
+pub fn numeric_date_months(text: &str, toks: &[Token<'_>], i: usize) -> [Option<usize>; 2] {
+    let none = [None, None];
+    let Some([a, b, y]) = toks.get(i..i + 3) else {
+        return none;
+    };
+    let digits = |t: &Token<'_>, n: std::ops::RangeInclusive<usize>| {
+        t.is_number && n.contains(&t.raw.len()) && t.raw.bytes().all(|c| c.is_ascii_digit())
+    };
+    let sep = |l: &Token<'_>, r: &Token<'_>| text.get(l.start + l.raw.len()..r.start);
+    let same_sep =
+        sep(a, b).is_some_and(|g| matches!(g, "/" | "." | "-")) && sep(a, b) == sep(b, y);
+    if !(digits(a, 1..=2) && digits(b, 1..=2) && digits(y, 4..=4) && same_sep) {
+        return none;
+    }
+    let (Ok(x), Ok(z), Ok(year)) = (
+        a.raw.parse::<usize>(),
+        b.raw.parse::<usize>(),
+        y.raw.parse::<usize>(),
+    ) else {
+        return none;
+    };
+    if !(1900..=2100).contains(&year) {
+        return none;
+    }
+    let reading = |day: usize, month: usize| {
+        ((1..=31).contains(&day) && (1..=12).contains(&month)).then(|| month - 1)
+    };
+    [reading(x, z), reading(z, x)]
+}
+
+/// The order a text writes its dates in digits ([`numeric_date_months`]) in: Some(true) day
+/// first, when one of its dates reads only that way ("13/03/2025") and none only the other
+/// way; Some(false) month first, the other way round; None when its dates tell neither or
+/// both. A date that reads both ways ("11/03/2025") is read in its document's order.
+pub fn numeric_date_order(text: &str, toks: &[Token<'_>]) -> Option<bool> {
+    let (mut day_first, mut month_first) = (false, false);
+    for i in 0..toks.len() {
+        match numeric_date_months(text, toks, i) {
+            [Some(_), None] => day_first = true,
+            [None, Some(_)] => month_first = true,
+            _ => {}
+        }
+    }
+    (day_first != month_first).then_some(day_first)
 }
 
 /// Abbreviations of the month names (lower case), each with its month's index in

@@ -96,6 +96,7 @@ impl<'a> SourceIndex<'a> {
         scale: Option<(f64, Option<f64>)>,
     ) -> SourceIndex<'a> {
         let spans = source_sentence_spans(context);
+        let date_order = crate::text::numeric_date_order(context, context_tokens);
         let scalable = if scale.is_some() {
             scalable_numbers(context, context_tokens, &spans)
         } else {
@@ -270,6 +271,28 @@ impl<'a> SourceIndex<'a> {
                         .filter(|l| spelled.contains(*l) || spells_long_form(toks, l))
                         .map(|l| Key::name(Cow::Owned(l.clone()))),
                 );
+            }
+            // The months of its dates in digits ("13/03/2025": March; one that reads both
+            // ways, "11/03/2025", in the order the sources' other dates show, else none:
+            // `numeric_date_months`, `numeric_date_order`) are stated as a month's name is:
+            // an answer's "13 March" names no month the sentence lacks.
+            for j in 0..toks.len() {
+                let month = match crate::text::numeric_date_months(context, toks, j) {
+                    [Some(d), Some(m)] => date_order.map(|day_first| if day_first { d } else { m }),
+                    [d, m] => d.or(m),
+                };
+                if let Some(m) = month {
+                    let name = crate::text::MONTH_NAMES[m];
+                    if !ks
+                        .iter()
+                        .any(|k| k.kind == KeyKind::Month && k.norm == name)
+                    {
+                        ks.push(Key {
+                            kind: KeyKind::Month,
+                            ..Key::name(Cow::Borrowed(name))
+                        });
+                    }
+                }
             }
             // The spans between its years, the differences between its whole numbers, the
             // shares its percentages state, the days between its dates and those of the

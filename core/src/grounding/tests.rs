@@ -4771,3 +4771,23 @@ fn a_street_names_abbreviated_tail_is_its_word() {
         assert_conflicts(good, q, ctx, &[]);
     }
 }
+
+#[test]
+fn a_date_in_digits_states_its_month() {
+    let ctx =
+        "11/03/2025 07:55  Arrived at depot – Midlands Sortation Centre, Daventry\n13/03/2025 \
+               13:27  Delivered – left with neighbour at No. 14";
+    let q = "When did it get delivered?";
+    let g = analyse("It was delivered on 13 March 2025 at 13:27.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // Either reading of a date that reads both ways.
+    let g = analyse("On 11 March it arrived at Daventry.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A date that reads both ways is read in the order the sources' other dates show
+    // ("13/03/2025": day first), so "11/03/2025" is no 3 November.
+    let g = analyse("On 3 November it arrived at Daventry.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A month neither reading gives is no month of the sources.
+    let g = analyse("It was delivered on 13 April 2025 at 13:27.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+}
