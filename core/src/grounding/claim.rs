@@ -1716,15 +1716,20 @@ impl<'r, 'a> Request<'r, 'a> {
     /// (`key_value_swap`: "90 days", full backups' retention, for incremental backups' 14).
     /// A column's header put on a cell under another column (`table_header_swap`: "in Room
     /// A" for a talk in the programme's "Room B" column), read in the claim's own sentence.
+    /// Values of a list's labelled lines swapped between two labels the claim names
+    /// (`labelled_value_swap`: "42% on 200 mg and 31% on 400 mg" against "- 200 mg: … (31%)",
+    /// "- 400 mg: … (42%)").
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
         // (A negated claim denies a header of the cell: "Priya Natarajan is not in Room A".)
-        let own = match (view.toks.first(), view.toks.last()) {
-            (Some(a), Some(b)) if !view.negated => &view.text[a.start..b.start + b.raw.len()],
+        let span = match (view.toks.first(), view.toks.last()) {
+            (Some(a), Some(b)) => &view.text[a.start..b.start + b.raw.len()],
             _ => "",
         };
+        let own = if view.negated { "" } else { span };
         let (said, stated) = table_cell_swap(self.context, self.question, view.text)
             .or_else(|| key_value_swap(self.context, self.question, view.text))
-            .or_else(|| table_header_swap(self.context, own))?;
+            .or_else(|| table_header_swap(self.context, own))
+            .or_else(|| labelled_value_swap(self.context, span))?;
         Some((versus(&said, &stated), None))
     }
 

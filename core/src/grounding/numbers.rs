@@ -590,7 +590,7 @@ pub(crate) fn shown_date_gaps(
 
 /// Comparatives that mark the number before them (and its unit) as a difference between two
 /// values ("3 hours longer", "$150 cheaper"; [`shown_differences`]), lower case.
-const DIFFERENCE_COMPARATIVES: &[&str] = &[
+pub(super) const DIFFERENCE_COMPARATIVES: &[&str] = &[
     "more", "less", "fewer", "longer", "shorter", "cheaper", "dearer", "pricier", "higher",
     "lower", "heavier", "lighter", "bigger", "larger", "smaller", "later", "earlier", "faster",
     "slower", "older", "younger", "ahead", "behind", "extra",

@@ -451,6 +451,264 @@ pub(super) fn key_value_swap(
         .map(|(_, (_, value))| (value.to_string(), asked_value.to_string()))
 }
 
+/// The most labelled lines [`labelled_value_swap`] reads: a list, not a document of colons.
+const LABELLED_LINES_MAX: usize = 200;
+
+/// The labelled lines of `context`, as (the label, lower case; the values of the numbers of
+/// its value): a line (a list marker "- ", "* " or "• " left out) that opens with a label of
+/// one to five words and at most 40 bytes with a letter, then ": ", then a value holding a
+/// number ("- 200 mg: 38/124 (31%)", "Placebo: 5/62 (8%)"); and a markdown table's row
+/// ([`tables`]), labelled by its first cell with a letter, its value the numbers of its other
+/// cells ("| 2 | Redmill Athletic | … | +26 | 68 |"). Lines of one label are one entry, their
+/// numbers together ("Placebo: n = 62" and "Placebo: 5/62 (8%)"). At most
+/// [`LABELLED_LINES_MAX`] lines are read.
+fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>)> {
+    let mut out: Vec<(String, Vec<f64>)> = Vec::new();
+    let numbers_of = |value: &str| -> Vec<f64> {
+        let toks = tokens(value);
+        (0..toks.len())
+            .filter(|&i| toks[i].is_number)
+            .filter_map(|i| number_value(&number_key(&toks, i)))
+            .collect()
+    };
+    let label_ok = |label: &str| {
+        !label.is_empty()
+            && label.len() <= 40
+            && label.split_whitespace().count() <= 5
+            && label.chars().any(char::is_alphabetic)
+    };
+    let mut push = |label: &str, numbers: Vec<f64>| {
+        if numbers.is_empty() {
+            return;
+        }
+        let label = label.to_ascii_lowercase();
+        match out.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, n)) => n.extend(numbers),
+            None => out.push((label, numbers)),
+        }
+    };
+    for raw in context.lines().take(LABELLED_LINES_MAX) {
+        let line = raw.trim();
+        let line = ["- ", "* ", "• "]
+            .iter()
+            .find_map(|m| line.strip_prefix(m))
+            .unwrap_or(line);
+        let Some(sep) = line.find(": ") else {
+            continue;
+        };
+        let (label, value) = (line[..sep].trim(), &line[sep + 2..]);
+        if label_ok(label) && !label.contains('|') {
+            push(label, numbers_of(value));
+        }
+    }
+    if context.contains('|') {
+        for table in tables(context) {
+            for row in table.rows.iter().take(LABELLED_LINES_MAX) {
+                let Some(l) = row.iter().position(|c| c.chars().any(char::is_alphabetic)) else {
+                    continue;
+                };
+                if label_ok(row[l]) {
+                    let numbers = row
+                        .iter()
+                        .enumerate()
+                        .filter(|&(k, _)| k != l)
+                        .flat_map(|(_, c)| numbers_of(c))
+                        .collect();
+                    push(row[l], numbers);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Prepositions that put a value before the label after them ("31% on 200 mg", "68 points
+/// with Kestrel Town"; [`labelled_value_swap`]).
+const VALUE_BEFORE_LABEL: &[&str] = &["on", "for", "in", "at", "under", "with", "by"];
+
+/// A value the claim (`claim`) pairs with one labelled line's label that another labelled line
+/// of the sources gives, whose label the claim names too ([`labelled_lines`]): "42% of
+/// patients on 200 mg and 31% on 400 mg" against "- 200 mg: 38/124 (31%)" and "- 400 mg:
+/// 51/121 (42%)"; "Kestrel's +26" against a league table's rows — the values of a list or a
+/// table swapped between its rows (FactCC's number swap, Kryscinski et al. 2020, across the
+/// lines of a list; [`key_value_swap`] reads one asked key, [`table_cell_swap`] one asked
+/// cell). The claim names at least two labels (whole, ASCII case ignored; a label of two or
+/// more words also by its first word, capitalised, of four letters or more, when no other
+/// label starts with it: "Kestrel" for "Kestrel Town"). Each time it names one, it pairs it
+/// with the nearest number after it when a possessive, a colon or a bracket of one number
+/// follows it ("Kestrel's +26", "200 mg: 31%", "Kestrel Town (68 pts)"), with the nearest number before
+/// it when a preposition of [`VALUE_BEFORE_LABEL`] comes right before it and a number at most
+/// four words before that, no punctuation between ("31% on 200 mg"), and otherwise with either, none of the claim's
+/// other labels between. A pairing is wrong when its number is none of its label's lines' and
+/// one of another named label's. The claim conflicts when each reading of the unmarked
+/// pairings, numbers before and numbers after, has a wrong pairing; a reading with none is the
+/// claim's. Some((the claim's number, the number in the same place of the label's own
+/// lines)), from the reading the claim writes (before, when a number comes before its first
+/// label).
+pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String, String)> {
+    if !context.contains(": ") && !context.contains('|') {
+        return None;
+    }
+    let lines = labelled_lines(context);
+    if lines.len() < 2 {
+        return None;
+    }
+    let toks = tokens(claim);
+    let lower = claim.to_ascii_lowercase();
+    let bound = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    // The first word of each label of two or more words that no other label starts with.
+    let first_word = |label: &'_ String| -> Option<String> {
+        let mut words = label.split_whitespace();
+        let first = words.next()?;
+        (words.next().is_some()
+            && first.len() >= 4
+            && first.chars().all(char::is_alphabetic)
+            && lines
+                .iter()
+                .filter(|(l, _)| l.split_whitespace().next() == Some(first))
+                .count()
+                == 1)
+            .then(|| first.to_string())
+    };
+    // Every place the claim names a label: (its line, first token, last token, the byte after
+    // the label: a token may run on, "Kestrel's").
+    let mut named: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (l, (label, _)) in lines.iter().enumerate() {
+        // A label of one or two letters or a stop word ("A", "Total" aside) is any word too.
+        if label.len() <= 2 || is_stopword(label) {
+            continue;
+        }
+        let forms = [Some(label.clone()), first_word(label)];
+        for (f, form) in forms.iter().enumerate() {
+            let Some(form) = form.as_deref() else {
+                continue;
+            };
+            for (at, _) in lower.match_indices(form) {
+                let end = at + form.len();
+                let whole =
+                    bound(lower[..at].chars().next_back()) && bound(lower[end..].chars().next());
+                let capitalised = f == 0 || claim[at..].starts_with(char::is_uppercase);
+                let first = toks.iter().position(|t| t.start >= at);
+                let last = toks.iter().rposition(|t| t.start < end);
+                if let (true, true, Some(a), Some(b)) = (whole, capitalised, first, last) {
+                    if !named.iter().any(|&(_, x, y, _)| x <= b && a <= y) {
+                        named.push((l, a, b, end));
+                    }
+                }
+            }
+        }
+    }
+    named.sort_unstable_by_key(|&(_, a, ..)| a);
+    let labels: Vec<usize> = named.iter().map(|&(l, ..)| l).collect();
+    if !labels.iter().any(|&l| l != labels[0]) {
+        return None;
+    }
+    let in_label = |i: usize| named.iter().any(|&(_, a, b, _)| (a..=b).contains(&i));
+    let value = |i: usize| {
+        (toks[i].is_number && !in_label(i))
+            .then(|| number_value(&number_key(&toks, i)))
+            .flatten()
+    };
+    let label_between = |x: usize, y: usize| named.iter().any(|&(_, a, b, _)| a > x && b < y);
+    // Which way a place pairs: Some(true) after, Some(false) before, None either.
+    // The nearest number after the place (first token a, last b) or before it, none of the
+    // claim's other labels between: (its token, its value).
+    let next = |b: usize| {
+        (b + 1..toks.len())
+            .find_map(|i| value(i).map(|v| (i, v)))
+            .filter(|&(i, _)| !label_between(b, i))
+    };
+    let prev = |a: usize| {
+        (0..a)
+            .rev()
+            .find_map(|i| value(i).map(|v| (i, v)))
+            .filter(|&(i, _)| !label_between(i, a))
+    };
+    // Whether the words between two tokens hold punctuation or a comparison ("an extra $10
+    // for Plan B", "better than Kestrel's"): no pairing across them.
+    let plain = |x: usize, y: usize| {
+        // (A colon or "=" right after the first is the pairing's own: "200 mg: 31%".)
+        let gap = claim[toks[x].start + toks[x].raw.len()..toks[y].start]
+            .trim_start()
+            .trim_start_matches([':', '=']);
+        !gap.contains([',', ';', '.', ':'])
+    } && (x + 1..y).all(|k| {
+        !DIFFERENCE_COMPARATIVES
+            .iter()
+            .chain(&["than"])
+            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+    });
+    // Which way a place pairs: Some(true) after, Some(false) before, None either.
+    let marked = |a: usize, b: usize, end: usize| -> Option<bool> {
+        let rest = claim[end..].trim_start();
+        // A possessive, a colon or "=" with its number right after, in its clause
+        // ("Kestrel's +26", "200 mg: 31%"; not "… better than Kestrel's, +26 to +19").
+        if let Some(m) = ["'s", "’s", ":", "="]
+            .iter()
+            .find(|m| rest.starts_with(**m))
+        {
+            // Only signs between the marker and the number ("Kestrel's +26", "Plan A: $10";
+            // not "Plan A's: $20 versus $10").
+            return next(b)
+                .filter(|&(i, _)| {
+                    claim[end..toks[i].start]
+                        .trim_start()
+                        .strip_prefix(m)
+                        .is_some_and(|g| g.chars().all(|c| " +−-$€£¥".contains(c)))
+                })
+                .map(|_| true);
+        }
+        // A bracket of one number ("Kestrel Town (68 pts)"), not of several ("beat placebo
+        // (31% and 42% vs 8%)", respectively).
+        if let Some(inner) = rest.strip_prefix('(') {
+            let inner = &inner[..inner.find(')').unwrap_or(inner.len())];
+            if tokens(inner).iter().filter(|t| t.is_number).count() == 1 {
+                return Some(true);
+            }
+        }
+        // A preposition right before it, a number at most four words before that in its
+        // clause ("31% on 200 mg"; not "31% responded; on 400 mg, 42%"), or a comma and a
+        // number right after it ("On 400 mg, 42% responded").
+        let prep = a.checked_sub(1).filter(|&p| {
+            VALUE_BEFORE_LABEL
+                .iter()
+                .any(|w| toks[p].raw.eq_ignore_ascii_case(w))
+        })?;
+        if rest.starts_with(',') && next(b).is_some_and(|(i, _)| i == b + 1) {
+            return Some(true);
+        }
+        // (A difference is no pairing: "an extra $10 for Plan B".)
+        prev(prep)
+            .filter(|&(i, _)| i + 4 >= prep && plain(i.saturating_sub(2), prep))
+            .map(|_| false)
+    };
+    // Whether a pairing of label line `l` with the number `v` is wrong: none of `l`'s numbers,
+    // one of another named label's; Some(the number in its place in `l`'s lines).
+    let wrong = |l: usize, v: f64| -> Option<f64> {
+        if lines[l].1.contains(&v) {
+            return None;
+        }
+        labels.iter().find_map(|&o| {
+            let place = lines[o].1.iter().position(|&n| n == v)?;
+            (o != l).then(|| lines[l].1.get(place).copied()).flatten()
+        })
+    };
+    // The first wrong place: a marked one's number, or an unmarked one's when the numbers
+    // on both sides are there and both wrong ("respectively" pairs neither way).
+    named.iter().find_map(|&(l, a, b, end)| {
+        let (i, own) = match marked(a, b, end) {
+            Some(true) => next(b).and_then(|(i, v)| Some((i, wrong(l, v)?)))?,
+            Some(false) => prev(a).and_then(|(i, v)| Some((i, wrong(l, v)?)))?,
+            None => {
+                let ((i, v), (_, w)) = (prev(a)?, next(b)?);
+                wrong(l, w)?;
+                (i, wrong(l, v)?)
+            }
+        };
+        Some((number_key(&toks, i).to_string(), format!("{own}")))
+    })
+}
+
 /// Whether `text` states the cell a question (`question`) asks for in a markdown table of the
 /// sources (`context`, [`asked_cell`]): the value is read by its row and its column's header,
 /// so it answers the question however far its row's other cells stand from the header's words
@@ -682,5 +940,101 @@ mod tests {
         assert_eq!(t[0].header.len(), 5);
         assert_eq!(t[0].rows.len(), 2);
         assert_eq!(t[0].rows[1][3], "10:44");
+    }
+
+    #[test]
+    fn a_value_paired_with_another_lines_label_is_swapped() {
+        let trial = "Arms:\n- Velortinib 200 mg once daily: n = 124\n- Velortinib 400 mg once \
+                     daily: n = 121\n- Placebo: n = 62\n\nPASI-75 at week 16:\n- 200 mg: 38/124 \
+                     (31%)\n- 400 mg: 51/121 (42%)\n- Placebo: 5/62 (8%)";
+        let swap = |claim: &str| labelled_value_swap(trial, claim);
+        for right in [
+            "PASI-75 was reached by 31% of patients on 200 mg and 42% on 400 mg, versus 8% on \
+             placebo.",
+            "On 200 mg, 31% responded; on 400 mg, 42%; on placebo, 8%.",
+            "It randomized 307 adults to 200 mg (n=124), 400 mg (n=121) or placebo (n=62).",
+            "Both 200 mg and 400 mg beat placebo (31% and 42% vs 8%).",
+            "The 400 mg dose did best.",
+        ] {
+            assert_eq!(swap(right), None, "{right}");
+        }
+        assert_eq!(
+            swap("PASI-75 was reached by 42% of patients on 200 mg and 31% on 400 mg, versus 8% on placebo."),
+            Some(("42".into(), "31".into()))
+        );
+        assert_eq!(
+            swap("On 200 mg, 42% responded; on 400 mg, 31%; on placebo, 8%."),
+            Some(("42".into(), "31".into()))
+        );
+        // A comparison or a list of values is no pairing.
+        let league = "| Pos | Club | GD | Pts |\n|---|---|---|---|\n| 2 | Redmill Athletic | +26 \
+                      | 68 |\n| 3 | Kestrel Town | +19 | 68 |";
+        for right in [
+            "Redmill's goal difference is better than Kestrel's, +26 to +19.",
+            "Redmill Athletic and Kestrel Town have +26 and +19 respectively.",
+        ] {
+            assert_eq!(labelled_value_swap(league, right), None, "{right}");
+        }
+        let plans = "Plan A: $10 a month\nPlan B: $20 a month";
+        for right in [
+            "Plan B's price is double Plan A's: $20 versus $10.",
+            "Compared with Plan A, you pay an extra $10 for Plan B.",
+        ] {
+            assert_eq!(labelled_value_swap(plans, right), None, "{right}");
+        }
+        let trial_right =
+            "The 200 mg and 400 mg arms reached 31% and 42% respectively, and placebo 8%.";
+        assert_eq!(swap(trial_right), None);
+        // Labels of one or two letters are any word: "Group A is the most common at 42%, but
+        // B is a rarer type at 10%" names no list's rows.
+        let groups = "- O: 44%\n- A: 42%\n- B: 10%";
+        assert_eq!(
+            labelled_value_swap(
+                groups,
+                "Group A is the most common at 42%, but B is a rarer type at 10%."
+            ),
+            None
+        );
+        // Prose with colons, or one label named, is no list to read.
+        assert_eq!(
+            labelled_value_swap("Note: prices rose 5%.", "Note 6%"),
+            None
+        );
+        let plans = "Plan A: $10 a month\nPlan B: $20 a month";
+        assert_eq!(labelled_value_swap(plans, "Plan A costs $20."), None);
+        assert_eq!(
+            labelled_value_swap(plans, "Plan A: $20 a month; Plan B: $10 a month."),
+            Some(("20".into(), "10".into()))
+        );
+        // Misses, said plainly: read before, "$20 and Plan B" pairs Plan B rightly, read
+        // after, "Plan A, for $10" pairs Plan A rightly, and a reading without a wrong pairing
+        // is taken as the claim's.
+        assert_eq!(
+            labelled_value_swap(plans, "Plan A costs $20 and Plan B $10."),
+            None
+        );
+        assert_eq!(
+            labelled_value_swap(plans, "For $20 you get Plan A, for $10 Plan B."),
+            None
+        );
+        let league =
+            "| Pos | Club | GD | Pts |\n|---|---|---|---|\n| 1 | Harbour City FC | +30 | 73 \
+                      |\n| 2 | Redmill Athletic | +26 | 68 |\n| 3 | Kestrel Town | +19 | 68 |";
+        let right = "Redmill finish level on 68 points with Kestrel Town, and Redmill's +26 is \
+                     better than Kestrel's +19.";
+        assert_eq!(labelled_value_swap(league, right), None);
+        assert_eq!(
+            labelled_value_swap(
+                league,
+                "Harbour City FC (73 pts) and Redmill Athletic (68 pts) go through."
+            ),
+            None
+        );
+        let swapped = "Kestrel finish level on 68 points with Redmill Athletic, and Kestrel's +26 \
+                       is better than Redmill's +19.";
+        assert_eq!(
+            labelled_value_swap(league, swapped),
+            Some(("26".into(), "19".into()))
+        );
     }
 }
