@@ -599,6 +599,8 @@ pub(super) const DIFFERENCE_COMPARATIVES: &[&str] = &[
 /// Verbs of change that, with a comparative, mark a number after "by" as a difference
 /// ("rose by 3 hours", "lighter … by 230 g"; [`shown_differences`]), lower case.
 const DIFFERENCE_VERBS: &[&str] = &[
+    "up",
+    "down",
     "increased",
     "decreased",
     "rose",
@@ -617,6 +619,11 @@ const DIFFERENCE_VERBS: &[&str] = &[
     "trails",
 ];
 
+/// A number [`shown_differences`] compares: its value, what it measures (a [`Measure`], and
+/// for a count the hash of the unit word after it, else 0) and its value in its dimension's
+/// base unit.
+type Compared = (f64, (Measure, u64), f64);
+
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer) that state the
 /// difference between the two nearest numbers before them in the answer of their measure,
 /// both known (`known`: held by the sources or the user, or derived): a comparison the answer
@@ -625,11 +632,13 @@ const DIFFERENCE_VERBS: &[&str] = &[
 /// number is marked as a difference: a comparative of [`DIFFERENCE_COMPARATIVES`] follows it
 /// or its one-word unit, or "by" comes before it with a comparative or a verb of
 /// [`DIFFERENCE_VERBS`] at most four words before ("Lighter: Corvano, by 230 g"). Its measure
-/// is an amount of money or a quantity of one dimension (length, area, mass, duration, volume,
+/// is an amount of money, a quantity of one dimension (length, area, mass, duration, volume,
 /// speed), compared in its base unit ("1.19 kg … 1.42 kg … by 230 g"; a "g" after a number
-/// is read as grams, so it pairs with masses only; `quantity::quantities`); bare counts never
-/// are ("max 8 in 24 hours … 1 or 2 tablets … 7 more": any two of an answer's counts give a
-/// small number by chance). A whole difference must be exact, one with decimals the
+/// is read as grams, so it pairs with masses only; `quantity::quantities`), or a count of one
+/// unit word of two to five letters written after each ("519 kWh … 438 kWh … 81 kWh more");
+/// bare counts never are ("max 8 in 24 hours … 1 or 2 tablets … 7 more": any two of an
+/// answer's counts give a small number by chance). The two operands may also be the "from a
+/// to b" right after it ("went up by £30.58, from £141.50 to £172.08"). A whole difference must be exact, one with decimals the
 /// difference rounded to its places. Which of the two is larger is not checked ("3 hours
 /// shorter" for the longer one derives as "longer" does); the claim's words are judged as
 /// any claim's are. Years, times of day, dates, temperatures and percentages are no operands.
@@ -648,9 +657,25 @@ pub(crate) fn shown_differences(
         return out;
     }
     let quantities = crate::quantity::quantities(text, toks);
-    // Each number's value, what it measures (money or a dimension) and its value in the
-    // dimension's base unit.
-    let mut value: Vec<Option<(f64, Measure, f64)>> = vec![None; toks.len()];
+    // Each number's value, what it measures (money, a dimension, or a count of a unit word
+    // written after it, "519 kWh", told by the word's hash) and its value in the dimension's
+    // base unit.
+    let mut value: Vec<Option<Compared>> = vec![None; toks.len()];
+    let unit_word = |j: usize| -> Option<u64> {
+        let t = toks.get(j)?;
+        let lower = t.raw.to_ascii_lowercase();
+        (!t.is_number
+            && (2..=5).contains(&t.raw.len())
+            && t.raw.chars().all(|c| c.is_ascii_alphabetic())
+            && !is_stopword(&lower)
+            && !DIFFERENCE_COMPARATIVES.contains(&lower.as_str()))
+        .then(|| {
+            // FNV-1a: one id per word, any case.
+            lower.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+        })
+    };
     for (i, t) in toks.iter().enumerate() {
         if !t.is_number
             || crate::text::has_byte(t.raw, b':')
@@ -687,15 +712,21 @@ pub(crate) fn shown_differences(
             {
                 (Measure::Money, v)
             }
-            None => continue,
+            None => match unit_word(i + 1) {
+                Some(w) => {
+                    value[i] = Some((v, (Measure::Count, w), v));
+                    continue;
+                }
+                None => continue,
+            },
         };
-        value[i] = Some((v, measure.0, measure.1));
+        value[i] = Some((v, (measure.0, 0), measure.1));
     }
     for i in 0..toks.len() {
         let Some((n, kn, nb)) = value[i] else {
             continue;
         };
-        let unit_words = usize::from(matches!(kn, Measure::Of(_)));
+        let unit_words = usize::from(matches!(kn.0, Measure::Of(_)) || kn.1 != 0);
         let after_by = i > 0
             && word_is(i - 1, &["by"])
             && (i.saturating_sub(6)..i - 1)
@@ -716,16 +747,27 @@ pub(crate) fn shown_differences(
                 (r - n).abs() <= half_last_place(places)
             }
         };
-        // The two nearest numbers of its measure before it, both known.
-        let nearest: Vec<(usize, f64, f64)> = (0..i)
-            .rev()
-            .filter_map(|j| value[j].filter(|v| v.1 == kn).map(|(v, _, b)| (j, v, b)))
-            .take(2)
-            .collect();
-        if let [(x, a, ab), (y, b, bb)] = nearest[..] {
-            if known(x, a) && known(y, b) && ab != bb && equal((ab - bb).abs()) {
-                out.push(i);
-            }
+        let pair = |(x, a, ab): (usize, f64, f64), (y, b, bb): (usize, f64, f64)| {
+            known(x, a) && known(y, b) && ab != bb && equal((ab - bb).abs())
+        };
+        let of_measure = |j: usize| value[j].filter(|v| v.1 == kn).map(|(v, _, b)| (j, v, b));
+        // The two nearest numbers of its measure before it, both known …
+        let nearest: Vec<(usize, f64, f64)> = (0..i).rev().filter_map(of_measure).take(2).collect();
+        // … or the two of a "from a to b" right after it ("went up by £30.58, from £141.50
+        // to £172.08").
+        let from_to = || {
+            let from =
+                (i + 1..(i + 4 + unit_words).min(toks.len())).find(|&k| word_is(k, &["from"]))?;
+            let a = of_measure(from + 1)?;
+            let to = (from + 2..(from + 5).min(toks.len())).find(|&k| word_is(k, &["to"]))?;
+            Some((a, of_measure(to + 1)?))
+        };
+        let shown = match nearest[..] {
+            [x, y] => pair(x, y),
+            _ => false,
+        } || from_to().is_some_and(|(x, y)| pair(x, y));
+        if shown {
+            out.push(i);
         }
     }
     out
@@ -755,6 +797,186 @@ fn equation_operator(gap: &str) -> Option<char> {
         '/' | '-' | '–' if spaced => Some(op),
         _ => None,
     }
+}
+
+/// The indices of the number tokens of `toks` (offsets in `text`, sentences the byte spans
+/// `spans`) that are a percentage of an amount the answer derived before them in their
+/// sentence, or what is left of it after that percentage (`derived`: (token, value) of each
+/// derived number; the percentage held by the sources or the user, `held`), to the places
+/// they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
+/// equation's result. As [`percent_of_stated`] does for amounts the sources hold, only the
+/// answer's own operands are paired, and in one sentence.
+pub(crate) fn share_of_derived(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    held: impl Fn(f64) -> bool,
+    derived: &[(usize, f64)],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if derived.is_empty() || !text.contains('%') && !text.contains("per") {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    for n in 0..toks.len() {
+        if !toks[n].is_number || derived.iter().any(|&(d, _)| d == n) {
+            continue;
+        }
+        let Some(v) = positive_amount(text, toks, n) else {
+            continue;
+        };
+        let s = sentence(n);
+        let key = number_key(toks, n);
+        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let tolerance = half_last_place(places);
+        let percents: Vec<f64> = (0..n)
+            .filter(|&j| toks[j].is_number && is_percentage(text, toks, j) && sentence(j) == s)
+            .filter_map(|j| number_value(&number_key(toks, j)))
+            .filter(|&p| p > 0.0 && p < 100.0 && held(p))
+            .collect();
+        let shown = percents.iter().any(|&p| {
+            derived
+                .iter()
+                .filter(|&&(d, _)| d < n && sentence(d) == s)
+                .any(|&(_, a)| {
+                    let part = a * p / 100.0;
+                    (part - v).abs() <= tolerance || (a - part - v).abs() <= tolerance
+                })
+        });
+        if shown {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The most bytes between a number and the bracket that shows how it was computed
+/// ([`bracketed_results`]: "£84.05 in store credit (£89 − £4.95)").
+const BRACKET_GAP_MAX: usize = 40;
+
+/// The indices of the number tokens of `toks` (offsets in `text`) that a bracket after them
+/// computes: "£84.05 in store credit (£89 − £4.95)", "about £19 (£2,000 × 7.25% × 48/365)" —
+/// an equation written result first ([`stated_equations`] reads "a op b = n"). The bracket
+/// opens at most [`BRACKET_GAP_MAX`] bytes after the number, with no digit between, and holds
+/// only numbers and operators ([`equation_operator`]) of one precedence, read left to right, a
+/// percentage as a share; every operand is known (`known`: held by the sources or the user, or
+/// derived); the number is the value exactly when all are whole, else rounded to its places.
+pub(crate) fn bracketed_results(
+    text: &str,
+    toks: &[Token<'_>],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !text.contains('(') {
+        return out;
+    }
+    for n in (0..toks.len()).filter(|&n| toks[n].is_number) {
+        let after = toks[n].start + toks[n].raw.len();
+        let Some(next) = toks.get(n + 1) else {
+            continue;
+        };
+        let Some(open) = text[after..next.start.max(after)]
+            .find('(')
+            .map(|o| after + o)
+            .or_else(|| {
+                // Words between the number and the bracket: the bracket opens before a later
+                // token, near enough.
+                let k = (n + 1..toks.len()).find(|&k| {
+                    let prev = &toks[k - 1];
+                    text[prev.start + prev.raw.len()..toks[k].start].contains('(')
+                })?;
+                let prev = &toks[k - 1];
+                let o = prev.start
+                    + prev.raw.len()
+                    + text[prev.start + prev.raw.len()..toks[k].start].find('(')?;
+                (o - after <= BRACKET_GAP_MAX && !toks[n + 1..k].iter().any(|t| t.is_number))
+                    .then_some(o)
+            })
+        else {
+            continue;
+        };
+        let Some(close) = text[open..].find(')').map(|c| open + c) else {
+            continue;
+        };
+        // The bracket's tokens: numbers joined by operators, nothing else.
+        let inner: Vec<usize> = (n + 1..toks.len())
+            .filter(|&k| toks[k].start > open && toks[k].start < close)
+            .collect();
+        if inner.len() < 2 || inner.iter().any(|&k| !toks[k].is_number) {
+            continue;
+        }
+        let lead = text[open + 1..toks[inner[0]].start].trim();
+        if !lead
+            .chars()
+            .all(|c| CURRENCY_SIGNS.iter().any(|s| s.starts_with(c)))
+        {
+            continue;
+        }
+        let mut acc: Option<f64> = None;
+        let mut precedence: Option<bool> = None;
+        let mut whole = true;
+        let mut ok = true;
+        for (x, &k) in inner.iter().enumerate() {
+            let Some(mut v) = number_value(&number_key(toks, k)) else {
+                ok = false;
+                break;
+            };
+            if !known(k, v) {
+                ok = false;
+                break;
+            }
+            if is_percentage(text, toks, k) {
+                v /= 100.0;
+                whole = false;
+            } else if v.fract() != 0.0 {
+                whole = false;
+            }
+            if x == 0 {
+                acc = Some(v);
+                continue;
+            }
+            let prev = &toks[inner[x - 1]];
+            let gap = &text[prev.start + prev.raw.len()..toks[k].start];
+            let Some(op) = equation_operator(gap).filter(|&o| o != '=') else {
+                ok = false;
+                break;
+            };
+            let multiplicative = matches!(op, '×' | '*' | '÷' | '/');
+            if precedence.is_some_and(|p| p != multiplicative) {
+                ok = false;
+                break;
+            }
+            precedence = Some(multiplicative);
+            let a = acc.unwrap_or(0.0);
+            acc = Some(match op {
+                '×' | '*' => a * v,
+                '÷' | '/' if v != 0.0 => a / v,
+                '+' => a + v,
+                '−' | '-' | '–' => a - v,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            });
+        }
+        let (true, Some(r)) = (ok, acc) else {
+            continue;
+        };
+        let Some(value) = number_value(&number_key(toks, n)) else {
+            continue;
+        };
+        let key = number_key(toks, n);
+        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let right = if whole && value.fract() == 0.0 {
+            (r - value).abs() <= 1e-9 * value.abs().max(1.0)
+        } else {
+            (r - value).abs() <= half_last_place(places)
+        };
+        if right {
+            out.push(n);
+        }
+    }
+    out
 }
 
 /// The most unit words [`stated_equations`] reads after an operand ("5 days", "250 km").
@@ -2698,6 +2920,73 @@ mod tests {
         assert!(diffs("It took 10 h, then 3 h: reviewed by 7 h.", &[7.0]).is_empty());
         assert!(diffs("Up to 15 h or 12 h: 3 hours longer.", &[3.0, 12.0]).is_empty());
         assert!(diffs("In 2019 and 2024: 5 years later.", &[5.0]).is_empty());
+        // A count of one unit word, and operands in a "from a to b" after it.
+        assert_eq!(
+            diffs(
+                "519 kWh this time vs 438 kWh last time, so 81 kWh more.",
+                &[81.0]
+            ),
+            ["81"]
+        );
+        assert!(diffs("519 kWh vs 438 days, so 81 kWh more.", &[81.0]).is_empty());
+        assert_eq!(
+            diffs("It went up by £30.58, from £141.50 to £172.08.", &[30.58]),
+            ["30.58"]
+        );
+        assert!(diffs("It went up by £31.58, from £141.50 to £172.08.", &[31.58]).is_empty());
+        assert_eq!(
+            diffs(
+                "Your bill went up by £30.58 — from £141.50 to £172.08.",
+                &[30.58]
+            ),
+            ["30.58"]
+        );
+    }
+
+    #[test]
+    fn a_bracket_after_a_number_that_computes_it_derives_it() {
+        // Every number is known but the results.
+        let results = |text: &str, unknown: &[f64]| -> Vec<String> {
+            let toks = tokens(text);
+            bracketed_results(text, &toks, |_, v| !unknown.contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        assert_eq!(
+            results("Expect £84.05 in store credit (£89 − £4.95).", &[84.05]),
+            ["84.05"]
+        );
+        assert_eq!(
+            results("The course comes to 140,000 IU (7 × 20,000).", &[140000.0]),
+            ["140,000"]
+        );
+        // A wrong result, unknown operands, mixed precedence, words in the bracket, or a
+        // number between derives nothing.
+        assert!(results("Expect £84.50 in store credit (£89 − £4.95).", &[84.5]).is_empty());
+        assert!(results("Expect £84.05 (£89 − £4.95).", &[84.05, 4.95]).is_empty());
+        assert!(results("It is 14 (2 × 3 + 8).", &[14.0]).is_empty());
+        assert!(results("It is 5 (up from 3 + 2).", &[5.0]).is_empty());
+        assert!(results("It is 5 in 2 days (3 + 2).", &[5.0]).is_empty());
+    }
+
+    #[test]
+    fn a_share_of_a_derived_amount_is_derived() {
+        let text = "£4,050 − £99 = £3,951. You pay 20% of £3,951 = £790.20, leaving £3,160.80.";
+        let toks = tokens(text);
+        let spans = crate::grounding::sentence_spans(text);
+        let at = |raw: &str| toks.iter().rposition(|t| t.raw == raw).unwrap();
+        let derived = [(at("3,951"), 3951.0)];
+        let shares: Vec<&str> = share_of_derived(text, &toks, &spans, |v| v == 20.0, &derived)
+            .into_iter()
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(shares, ["790.20", "3,160.80"]);
+        // Not a share of a held amount alone (percent_of_stated's), nor a wrong share.
+        let wrong = text.replace("790.20", "780.20");
+        let toks = tokens(&wrong);
+        let shares = share_of_derived(&wrong, &toks, &spans, |v| v == 20.0, &[]);
+        assert!(shares.is_empty());
     }
 
     #[test]
