@@ -2,6 +2,14 @@
 
 use super::*;
 
+/// Whether the text from byte `at` on, past spaces and tabs and a currency sign, opens with a
+/// digit: the value a dot leader leads to ([`sentence_spans`]).
+fn leader_value_follows(text: &str, at: usize) -> bool {
+    let rest = text[at..].trim_start_matches([' ', '\t']);
+    let rest = rest.trim_start_matches(['£', '$', '€', '¥']);
+    rest.starts_with(|c: char| c.is_ascii_digit())
+}
+
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
 /// (a `.` between digits or after a single capital letter, as in "3.5" or "J. Smith", does not
 /// split, nor one that ends an abbreviation the sentence continues after,
@@ -10,7 +18,8 @@ use super::*;
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
 /// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
 /// a repeated phrase ([`glued_repeat`]: "Rush has genre ActionAction has examples: Zoom"), and
-/// at line breaks. Spans are trimmed; spans
+/// at line breaks; not after the dot leader of a line's value ("Subtotal ........ £163.89",
+/// [`leader_value_follows`]). Spans are trimmed; spans
 /// without a letter (list numbering such as "1.", stray punctuation) are dropped.
 ///
 /// The joined case is how paragraphs are concatenated in many QA contexts (HotpotQA's, as
@@ -61,6 +70,10 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
         let split = match c {
             '\n' => true,
             '!' | '?' | ';' => next_ws(),
+            // The last dot of a leader run before a number on its line ("Subtotal
+            // ........ £163.89", an invoice's or a contents page's) ends nothing: the number is
+            // the line's value.
+            '.' if next_ws() && prev_char == '.' && leader_value_follows(text, i + 1) => false,
             '.' if next_ws() => {
                 let initial = prev_word_len == 1 && prev_word_cap;
                 !(initial

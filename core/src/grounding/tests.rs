@@ -4791,3 +4791,12 @@ fn a_date_in_digits_states_its_month() {
     let g = analyse("It was delivered on 13 April 2025 at 13:27.", q, ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
 }
+
+#[test]
+fn a_dot_leader_leads_to_its_lines_value() {
+    let ctx = "Energy: 519 kWh @ 28.40p/kWh ............ £147.40\nSubtotal \
+               ................................. £163.89";
+    let q = "How much was the energy?";
+    assert_conflicts("The energy came to £147.40.", q, ctx, &[]);
+    assert_contradicted("The energy came to £174.40.", q, ctx, true);
+}
