@@ -310,8 +310,8 @@ impl<'r, 'a> Request<'r, 'a> {
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, the differences it states between known numbers it wrote before
     /// ([`shown_differences`]), the results a bracket after them computes
-    /// ([`bracketed_results`]), shares of derived amounts and what is left of them
-    /// ([`share_of_derived`]), and derived values stated again, which a claim states as given.
+    /// ([`bracketed_results`]), and shares of derived amounts and what is left of them
+    /// ([`share_of_derived`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
@@ -335,9 +335,8 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(differences);
         shown.extend(bracketed);
         // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
-        // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), and a derived
-        // value the answer states again later, one of decimals or of 100 or more ("£3,160.80
-        // is under the £4,000 limit"), are derived too.
+        // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
+        // share's remainder may be derived from a share derived so.
         let value_of = |j: usize| number_value(&number_key(toks, j));
         for _ in 0..2 {
             let derived_values: Vec<(usize, f64)> = shown
@@ -345,14 +344,6 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter_map(|&j| value_of(j).map(|v| (j, v)))
                 .collect();
             let mut more = share_of_derived(text, toks, spans, held, &derived_values);
-            more.extend((0..toks.len()).filter(|&j| {
-                toks[j].is_number
-                    && !shown.contains(&j)
-                    && value_of(j).is_some_and(|v| {
-                        (v >= 100.0 || v.fract() != 0.0)
-                            && derived_values.iter().any(|&(d, dv)| d < j && dv == v)
-                    })
-            }));
             more.retain(|j| !shown.contains(j));
             if more.is_empty() {
                 break;

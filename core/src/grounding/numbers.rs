@@ -619,6 +619,14 @@ const DIFFERENCE_VERBS: &[&str] = &[
     "trails",
 ];
 
+/// Units of measure outside `quantity`'s dimensions that [`shown_differences`] compares as
+/// counts of themselves ("519 kWh … 438 kWh … 81 kWh more"), lower case: units, not count
+/// nouns ("8 pills … 2 pills … 6 pills more" is a rule applied, not a difference shown).
+const COUNTED_UNITS: &[&str] = &[
+    "kwh", "mwh", "wh", "kw", "mw", "mah", "gb", "mb", "tb", "kb", "mbps", "gbps", "iu", "kcal",
+    "kj", "pts",
+];
+
 /// A number [`shown_differences`] compares: its value, what it measures (a [`Measure`], and
 /// for a count the hash of the unit word after it, else 0) and its value in its dimension's
 /// base unit.
@@ -635,7 +643,7 @@ type Compared = (f64, (Measure, u64), f64);
 /// is an amount of money, a quantity of one dimension (length, area, mass, duration, volume,
 /// speed), compared in its base unit ("1.19 kg … 1.42 kg … by 230 g"; a "g" after a number
 /// is read as grams, so it pairs with masses only; `quantity::quantities`), or a count of one
-/// unit word of two to five letters written after each ("519 kWh … 438 kWh … 81 kWh more");
+/// unit of [`COUNTED_UNITS`] written after each ("519 kWh … 438 kWh … 81 kWh more");
 /// bare counts never are ("max 8 in 24 hours … 1 or 2 tablets … 7 more": any two of an
 /// answer's counts give a small number by chance). The two operands may also be the "from a
 /// to b" right after it ("went up by £30.58, from £141.50 to £172.08"). A whole difference must be exact, one with decimals the
@@ -664,12 +672,7 @@ pub(crate) fn shown_differences(
     let unit_word = |j: usize| -> Option<u64> {
         let t = toks.get(j)?;
         let lower = t.raw.to_ascii_lowercase();
-        (!t.is_number
-            && (2..=5).contains(&t.raw.len())
-            && t.raw.chars().all(|c| c.is_ascii_alphabetic())
-            && !is_stopword(&lower)
-            && !DIFFERENCE_COMPARATIVES.contains(&lower.as_str()))
-        .then(|| {
+        COUNTED_UNITS.contains(&lower.as_str()).then(|| {
             // FNV-1a: one id per word, any case.
             lower.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                 (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -799,12 +802,18 @@ fn equation_operator(gap: &str) -> Option<char> {
     }
 }
 
+/// Words right before a number that say it is what is left after a share ("leaving
+/// £3,160.80"; [`share_of_derived`]), lower case.
+const REMAINDER_WORDS: &[&str] = &["leaving", "left", "remaining", "remains", "after"];
+
 /// The indices of the number tokens of `toks` (offsets in `text`, sentences the byte spans
 /// `spans`) that are a percentage of an amount the answer derived before them in their
-/// sentence, or what is left of it after that percentage (`derived`: (token, value) of each
-/// derived number; the percentage held by the sources or the user, `held`), to the places
-/// they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
-/// equation's result. As [`percent_of_stated`] does for amounts the sources hold, only the
+/// sentence, or, after a word of [`REMAINDER_WORDS`] at most three words before them, what is
+/// left of it after that percentage (`derived`: (token, value) of each derived number; the
+/// percentage held by the sources or the user, `held`, and before them in their sentence), to
+/// the places they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
+/// equation's result, here or restated from an earlier sentence (the restated amount is then
+/// derived too). As [`percent_of_stated`] does for amounts the sources hold, only the
 /// answer's own operands are paired, and in one sentence.
 pub(crate) fn share_of_derived(
     text: &str,
@@ -814,37 +823,72 @@ pub(crate) fn share_of_derived(
     derived: &[(usize, f64)],
 ) -> Vec<usize> {
     let mut out = Vec::new();
-    if derived.is_empty() || !text.contains('%') && !text.contains("per") {
+    if derived.is_empty() || !(text.contains('%') || text.contains("percent")) {
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    // The held percentages, with their tokens and sentences, read once.
+    let percents: Vec<(usize, Option<usize>, f64)> = (0..toks.len())
+        .filter(|&j| toks[j].is_number && is_percentage(text, toks, j))
+        .filter_map(|j| number_value(&number_key(toks, j)).map(|p| (j, sentence(j), p)))
+        .filter(|&(_, _, p)| p > 0.0 && p < 100.0 && held(p))
+        .collect();
+    if percents.is_empty() {
+        return out;
+    }
     for n in 0..toks.len() {
         if !toks[n].is_number || derived.iter().any(|&(d, _)| d == n) {
             continue;
         }
-        let Some(v) = positive_amount(text, toks, n) else {
+        let (Some(v), Some(s)) = (positive_amount(text, toks, n), sentence(n)) else {
             continue;
         };
-        let s = sentence(n);
         let key = number_key(toks, n);
         let places = key.split_once('.').map_or(0, |(_, f)| f.len());
         let tolerance = half_last_place(places);
-        let percents: Vec<f64> = (0..n)
-            .filter(|&j| toks[j].is_number && is_percentage(text, toks, j) && sentence(j) == s)
-            .filter_map(|j| number_value(&number_key(toks, j)))
-            .filter(|&p| p > 0.0 && p < 100.0 && held(p))
-            .collect();
-        let shown = percents.iter().any(|&p| {
-            derived
+        let remainder = (n.saturating_sub(3)..n).any(|k| {
+            REMAINDER_WORDS
                 .iter()
-                .filter(|&&(d, _)| d < n && sentence(d) == s)
-                .any(|&(_, a)| {
-                    let part = a * p / 100.0;
-                    (part - v).abs() <= tolerance || (a - part - v).abs() <= tolerance
-                })
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
         });
-        if shown {
+        // The amounts: a derived number before it in its sentence, or one that restates an
+        // earlier derived value there ("£4,050 − £99 = £3,951. … 20% of £3,951"), as
+        // [`stated_equations`] reads a restated result as an operand.
+        let amounts = (0..n).filter(|&d| sentence(d) == Some(s)).filter_map(|d| {
+            let a = derived
+                .iter()
+                .find(|&&(e, _)| e == d)
+                .map(|&(_, a)| a)
+                .or_else(|| {
+                    let a = toks[d]
+                        .is_number
+                        .then(|| number_value(&number_key(toks, d)))
+                        .flatten()?;
+                    derived.iter().any(|&(e, b)| e < d && b == a).then_some(a)
+                })?;
+            Some((d, a))
+        });
+        let mut used = None;
+        for (d, a) in amounts {
+            let shown = percents
+                .iter()
+                .filter(|&&(j, ps, _)| j < n && ps == Some(s))
+                .any(|&(_, _, p)| {
+                    let part = a * p / 100.0;
+                    (part - v).abs() <= tolerance
+                        || (remainder && (a - part - v).abs() <= tolerance)
+                });
+            if shown {
+                used = Some(d);
+                break;
+            }
+        }
+        if let Some(d) = used {
             out.push(n);
+            // A restated amount is derived too, as its computation shows.
+            if !derived.iter().any(|&(e, _)| e == d) && !out.contains(&d) {
+                out.push(d);
+            }
         }
     }
     out
@@ -855,7 +899,7 @@ pub(crate) fn share_of_derived(
 const BRACKET_GAP_MAX: usize = 40;
 
 /// The indices of the number tokens of `toks` (offsets in `text`) that a bracket after them
-/// computes: "£84.05 in store credit (£89 − £4.95)", "about £19 (£2,000 × 7.25% × 48/365)" —
+/// computes: "£84.05 in store credit (£89 − £4.95)", "140,000 IU (7 × 20,000)" —
 /// an equation written result first ([`stated_equations`] reads "a op b = n"). The bracket
 /// opens at most [`BRACKET_GAP_MAX`] bytes after the number, with no digit between, and holds
 /// only numbers and operators ([`equation_operator`]) of one precedence, read left to right, a
@@ -881,10 +925,12 @@ pub(crate) fn bracketed_results(
             .or_else(|| {
                 // Words between the number and the bracket: the bracket opens before a later
                 // token, near enough.
-                let k = (n + 1..toks.len()).find(|&k| {
-                    let prev = &toks[k - 1];
-                    text[prev.start + prev.raw.len()..toks[k].start].contains('(')
-                })?;
+                let k = (n + 1..toks.len())
+                    .take_while(|&k| toks[k].start <= after + BRACKET_GAP_MAX + 1)
+                    .find(|&k| {
+                        let prev = &toks[k - 1];
+                        text[prev.start + prev.raw.len()..toks[k].start].contains('(')
+                    })?;
                 let prev = &toks[k - 1];
                 let o = prev.start
                     + prev.raw.len()
@@ -2929,6 +2975,7 @@ mod tests {
             ["81"]
         );
         assert!(diffs("519 kWh vs 438 days, so 81 kWh more.", &[81.0]).is_empty());
+        assert!(diffs("Max 8 pills a day, you took 2 pills: 6 pills more.", &[6.0]).is_empty());
         assert_eq!(
             diffs("It went up by £30.58, from £141.50 to £172.08.", &[30.58]),
             ["30.58"]
@@ -2982,6 +3029,25 @@ mod tests {
             .map(|i| toks[i].raw)
             .collect();
         assert_eq!(shares, ["790.20", "3,160.80"]);
+        // What is left is read only after a word that says so.
+        let taxed = "£4,050 − £99 = £3,951, and at 20% the tax you owe is £3,160.80.";
+        let toks = tokens(taxed);
+        let spans = crate::grounding::sentence_spans(taxed);
+        let at = |raw: &str| toks.iter().rposition(|t| t.raw == raw).unwrap();
+        let derived = [(at("3,951"), 3951.0)];
+        assert!(share_of_derived(taxed, &toks, &spans, |v| v == 20.0, &derived).is_empty());
+        // An amount derived in an earlier sentence and restated as the share's operand.
+        let bullets = "- Excess: £4,050 − £99 = £3,951\n- Co-payment: 20% of £3,951 = £790.20";
+        let toks = tokens(bullets);
+        let spans = crate::grounding::sentence_spans(bullets);
+        let first = toks.iter().position(|t| t.raw == "3,951").unwrap();
+        let shares: Vec<&str> =
+            share_of_derived(bullets, &toks, &spans, |v| v == 20.0, &[(first, 3951.0)])
+                .into_iter()
+                .map(|i| toks[i].raw)
+                .collect();
+        assert_eq!(shares, ["790.20", "3,951"]);
+        let spans = crate::grounding::sentence_spans(text);
         // Not a share of a held amount alone (percent_of_stated's), nor a wrong share.
         let wrong = text.replace("790.20", "780.20");
         let toks = tokens(&wrong);

@@ -2,12 +2,20 @@
 
 use super::*;
 
-/// Whether the text from byte `at` on, past spaces and tabs and a currency sign, opens with a
-/// digit: the value a dot leader leads to ([`sentence_spans`]).
+/// Whether a dot leader ends at byte `at` of `text` and leads to its line's value: four or
+/// more dots before `at`, then, past spaces and tabs, a number (a currency sign before it)
+/// that is the last thing on its line ("Subtotal ........ £163.89"; not an ellipsis, "I
+/// waited... 20 minutes later it came", [`sentence_spans`]).
 fn leader_value_follows(text: &str, at: usize) -> bool {
-    let rest = text[at..].trim_start_matches([' ', '\t']);
-    let rest = rest.trim_start_matches(['£', '$', '€', '¥']);
-    rest.starts_with(|c: char| c.is_ascii_digit())
+    if !text[..at].ends_with("....") {
+        return false;
+    }
+    let line = text[at..].split('\n').next().unwrap_or("");
+    let value = line.trim().trim_start_matches(['£', '$', '€', '¥']);
+    value.starts_with(|c: char| c.is_ascii_digit())
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
 }
 
 /// Byte spans of the sentences of `text`: split after `.`, `!`, `?`, `;` followed by white space
@@ -18,8 +26,8 @@ fn leader_value_follows(text: &str, at: usize) -> bool {
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
 /// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
 /// a repeated phrase ([`glued_repeat`]: "Rush has genre ActionAction has examples: Zoom"), and
-/// at line breaks; not after the dot leader of a line's value ("Subtotal ........ £163.89",
-/// [`leader_value_follows`]). Spans are trimmed; spans
+/// at line breaks; not after a dot leader of four or more dots to the number that ends its
+/// line ("Subtotal ........ £163.89", [`leader_value_follows`]). Spans are trimmed; spans
 /// without a letter (list numbering such as "1.", stray punctuation) are dropped.
 ///
 /// The joined case is how paragraphs are concatenated in many QA contexts (HotpotQA's, as

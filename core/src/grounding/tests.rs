@@ -4799,4 +4799,7 @@ fn a_dot_leader_leads_to_its_lines_value() {
     let q = "How much was the energy?";
     assert_conflicts("The energy came to £147.40.", q, ctx, &[]);
     assert_contradicted("The energy came to £174.40.", q, ctx, true);
+    // An ellipsis still ends its sentence.
+    let spans = crate::grounding::sentence_spans("I waited... 20 minutes later it came.");
+    assert_eq!(spans.len(), 2, "{spans:?}");
 }
