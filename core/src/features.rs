@@ -522,17 +522,22 @@ fn first_and_last(text: &str, toks: &[Token<'_>], span: (usize, usize)) -> Optio
         .then(|| format!("{} {}", words[0], words[words.len() - 1]))
 }
 
-/// `name` with the lower-case tail of each word that joins a name to a word dropped
-/// ("Hamburg-based Nordwind" → "Hamburg Nordwind", `text::joined_name`): the name it holds, as
-/// grounding keys it. None when no word has such a tail.
-fn name_heads(name: &str) -> Option<String> {
+/// `name` with each of its words (split at spaces) that `replace` rewrites (given the word's
+/// index, the word and the number of words) replaced; None when it rewrites none: the name as
+/// grounding keys it ([`name_heads`], [`name_tails`]).
+fn rewritten_words<'n>(
+    name: &'n str,
+    replace: impl Fn(usize, &'n str, usize) -> Option<&'n str>,
+) -> Option<String> {
+    let count = name.split(' ').count();
     let mut changed = false;
     let words: Vec<&str> = name
         .split(' ')
-        .map(|w| match joined_name(w) {
-            Some((head, _)) => {
+        .enumerate()
+        .map(|(k, w)| match replace(k, w, count) {
+            Some(r) => {
                 changed = true;
-                head
+                r
             }
             None => w,
         })
@@ -540,30 +545,25 @@ fn name_heads(name: &str) -> Option<String> {
     changed.then(|| words.join(" "))
 }
 
+/// `name` with the lower-case tail of each word that joins a name to a word dropped
+/// ("Hamburg-based Nordwind" → "Hamburg Nordwind", `text::joined_name`): the name it holds, as
+/// grounding keys it. None when no word has such a tail.
+fn name_heads(name: &str) -> Option<String> {
+    rewritten_words(name, |_, w, _| joined_name(w).map(|(head, _)| head))
+}
+
 /// `name` with each abbreviated tail of a street name after its first word spelled out ("Elm
 /// Ave" → "Elm avenue", `grounding::NAME_TAILS`; "St" only as the last word): the name
 /// grounding keys it as. None when no word is such a tail.
 fn name_tails(name: &str) -> Option<String> {
-    let mut changed = false;
-    let words: Vec<&str> = name
-        .split(' ')
-        .enumerate()
-        .map(|(k, w)| {
-            let short = w.trim_end_matches('.');
-            match crate::grounding::NAME_TAILS
-                .iter()
-                .find(|(a, _)| *a == short)
-            {
-                // ("St" before a word is a saint's: "Charlie St. Cloud".)
-                Some((a, full)) if k > 0 && (*a != "St" || k + 1 == name.split(' ').count()) => {
-                    changed = true;
-                    *full
-                }
-                _ => w,
-            }
-        })
-        .collect();
-    changed.then(|| words.join(" "))
+    rewritten_words(name, |k, w, count| {
+        let short = w.trim_end_matches('.');
+        let &(a, full) = crate::grounding::NAME_TAILS
+            .iter()
+            .find(|(a, _)| *a == short)?;
+        // ("St" before a word is a saint's: "Charlie St. Cloud".)
+        (k > 0 && (a != "St" || k + 1 == count)).then_some(full)
+    })
 }
 
 /// Words that, inside a place name, tell it from another place ("North East Lincolnshire",

@@ -329,6 +329,35 @@ fn sentence_at(spans: &[(usize, usize)], at: usize) -> Option<usize> {
     spans.get(s).filter(|&&(start, _)| start <= at).map(|_| s)
 }
 
+/// Whether a currency sign stands right before the token `t` of `text` (spaces between): an
+/// amount of money ([`Measure::Money`]: "£1,249", "$ 15").
+fn money_at(text: &str, t: &Token<'_>) -> bool {
+    CURRENCY_SIGNS
+        .iter()
+        .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c))
+}
+
+/// The value of `first` and then each operand with the operator before it ([`equation_operator`]:
+/// "×", "*", "÷", "/", "+", "−", "-", "–"), read left to right; None when the operators are not
+/// all of one precedence (× and ÷, or + and −), when one is no arithmetic operator, or on a
+/// division by zero: the arithmetic of [`stated_equations`] and [`bracketed_results`].
+fn fold_operands(first: f64, rest: &[(f64, char)]) -> Option<f64> {
+    let multiplicative = |op: char| matches!(op, '×' | '*' | '÷' | '/');
+    let precedence = multiplicative(rest.first()?.1);
+    rest.iter().try_fold(first, |acc, &(v, op)| {
+        if multiplicative(op) != precedence {
+            return None;
+        }
+        match op {
+            '×' | '*' => Some(acc * v),
+            '÷' | '/' if v != 0.0 => Some(acc / v),
+            '+' => Some(acc + v),
+            '−' | '-' | '–' => Some(acc - v),
+            _ => None,
+        }
+    })
+}
+
 /// Counts in words that [`shown_products`] reads as operands, from two: "Two cats … €250 per
 /// animal, so €500" (not "one", which derives nothing, nor ordinals).
 const SHOWN_COUNT_WORDS: &[&str] = &[
@@ -432,12 +461,7 @@ pub(crate) fn shown_products(
         }
         let kind = match quantities.iter().find(|(j, _)| *j == i) {
             Some((_, q)) => Measure::Of(q.dimension()),
-            None if CURRENCY_SIGNS
-                .iter()
-                .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c)) =>
-            {
-                Measure::Money
-            }
+            None if money_at(text, t) => Measure::Money,
             None => Measure::Count,
         };
         value[i] = number_value(&number_key(toks, i))
@@ -709,12 +733,7 @@ pub(crate) fn shown_differences(
             }
             Some(_) => continue,
             None if word_is(i + 1, &["g"]) => (Measure::Of(Dimension::Mass), v / 1000.0),
-            None if CURRENCY_SIGNS
-                .iter()
-                .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c)) =>
-            {
-                (Measure::Money, v)
-            }
+            None if money_at(text, t) => (Measure::Money, v),
             None => match unit_word(i + 1) {
                 Some(w) => {
                     value[i] = Some((v, (Measure::Count, w), v));
@@ -958,19 +977,17 @@ pub(crate) fn bracketed_results(
         {
             continue;
         }
-        let mut acc: Option<f64> = None;
-        let mut precedence: Option<bool> = None;
+        // The operands, each known, a percentage a share, and the operator before each but
+        // the first.
         let mut whole = true;
+        let mut operands: Vec<(f64, char)> = Vec::with_capacity(inner.len());
+        let mut first = None;
         let mut ok = true;
         for (x, &k) in inner.iter().enumerate() {
-            let Some(mut v) = number_value(&number_key(toks, k)) else {
+            let Some(mut v) = number_value(&number_key(toks, k)).filter(|&v| known(k, v)) else {
                 ok = false;
                 break;
             };
-            if !known(k, v) {
-                ok = false;
-                break;
-            }
             if is_percentage(text, toks, k) {
                 v /= 100.0;
                 whole = false;
@@ -978,7 +995,7 @@ pub(crate) fn bracketed_results(
                 whole = false;
             }
             if x == 0 {
-                acc = Some(v);
+                first = Some(v);
                 continue;
             }
             let prev = &toks[inner[x - 1]];
@@ -987,25 +1004,12 @@ pub(crate) fn bracketed_results(
                 ok = false;
                 break;
             };
-            let multiplicative = matches!(op, '×' | '*' | '÷' | '/');
-            if precedence.is_some_and(|p| p != multiplicative) {
-                ok = false;
-                break;
-            }
-            precedence = Some(multiplicative);
-            let a = acc.unwrap_or(0.0);
-            acc = Some(match op {
-                '×' | '*' => a * v,
-                '÷' | '/' if v != 0.0 => a / v,
-                '+' => a + v,
-                '−' | '-' | '–' => a - v,
-                _ => {
-                    ok = false;
-                    break;
-                }
-            });
+            operands.push((v, op));
         }
-        let (true, Some(r)) = (ok, acc) else {
+        let Some(r) = first
+            .filter(|_| ok)
+            .and_then(|first| fold_operands(first, &operands))
+        else {
             continue;
         };
         let Some(value) = number_value(&number_key(toks, n)) else {
@@ -1122,15 +1126,15 @@ pub(crate) fn stated_equations(
             continue;
         }
         operands.reverse();
-        let multiplicative = operands[1..]
+        // (Every operand after the first has its operator: the loop stops at one without.)
+        let Some(value) = operands[1..]
             .iter()
-            .all(|o| matches!(o.3, Some('×' | '*' | '÷' | '/')));
-        let additive = operands[1..]
-            .iter()
-            .all(|o| matches!(o.3, Some('+' | '−' | '-' | '–')));
-        if !(multiplicative || additive) {
+            .map(|&(_, v, _, op)| op.map(|op| (v, op)))
+            .collect::<Option<Vec<_>>>()
+            .and_then(|rest| fold_operands(operands[0].1, &rest))
+        else {
             continue;
-        }
+        };
         // Each operand known, or an earlier result restated.
         let mut restated = Vec::new();
         let all_known = operands.iter().all(|&(j, v, _, _)| {
@@ -1146,16 +1150,6 @@ pub(crate) fn stated_equations(
         });
         if !all_known {
             continue;
-        }
-        let mut value = operands[0].1;
-        for &(_, v, _, op) in &operands[1..] {
-            value = match op {
-                Some('×' | '*') => value * v,
-                Some('÷' | '/') if v != 0.0 => value / v,
-                Some('+') => value + v,
-                Some('−' | '-' | '–') => value - v,
-                _ => f64::NAN,
-            };
         }
         let Some(result) = number_value(&number_key(toks, n)) else {
             continue;
