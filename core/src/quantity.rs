@@ -255,6 +255,12 @@ impl Quantity {
         self.unit.dimension
     }
 
+    /// Whether it is written in parts ("5 feet 11 inches", each part read as the whole) or as
+    /// a clock time ("6:30").
+    pub fn compound(&self) -> bool {
+        self.compound
+    }
+
     /// Whether this quantity (an answer's) restates `source` in another unit or another
     /// writing: the same dimension, and `source`'s value, converted to this quantity's unit and
     /// rounded to the precision this quantity states, equals this one's ("2.7 km" restates
@@ -692,6 +698,15 @@ pub fn written_at<'t>(text: &'t str, toks: &[Token<'_>], i: usize) -> Option<&'t
     text.get(toks[i].start..last.start + last.raw.len())
 }
 
+/// The quantity the number `toks[i]` (offsets in `text`) states with its own unit alone, not as
+/// a part of a compound: "45 minutes" of "2 hours 45 minutes", where [`quantities`] gives each
+/// part the whole, in the largest unit. None when `toks[i]` is no number read with a unit.
+pub fn part_alone(text: &str, toks: &[Token<'_>], i: usize) -> Option<Quantity> {
+    let written = written_at(text, toks, i)?;
+    let own = crate::text::tokens(written);
+    read_from(written, &own, 0).map(|r| r.q)
+}
+
 /// Whether `toks[i]` is the name of a temperature scale written as a unit ("Celsius" in "200
 /// degrees Celsius", "Fahrenheit" after a degree sign): part of a quantity, no name.
 pub fn is_scale_name(text: &str, toks: &[Token<'_>], i: usize) -> bool {
@@ -782,6 +797,19 @@ mod tests {
         assert!(!swapped("2.7 km", "2,737 metres"));
         assert!(!swapped("6 pm", "6:00"));
         assert!(!swapped("2,737 kg", "2,737 metres"));
+        // A part of a compound read alone is in its own unit; as a part, in the whole's.
+        let text = "Your layover is 2 hours 45 minutes.";
+        let toks = tokens(text);
+        let at = toks.iter().position(|t| t.raw == "45").expect("a part");
+        let alone = part_alone(text, &toks, at).expect("a quantity");
+        assert!(!alone.unit_swapped(&first("at least 45 minutes")));
+        let whole = quantities(text, &toks)
+            .iter()
+            .find(|(j, _)| *j == at)
+            .expect("a part")
+            .1;
+        assert!(whole.unit_swapped(&first("at least 45 minutes")));
+        assert!(swapped("10 days", "10 hours 30 minutes"));
         let text = "It is 200 degrees Fahrenheit, 2,737 m or 5 km/h.";
         let toks = tokens(text);
         let written: Vec<&str> = (0..toks.len())

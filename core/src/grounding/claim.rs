@@ -310,8 +310,9 @@ impl<'r, 'a> Request<'r, 'a> {
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, the differences it states between known numbers it wrote before
     /// ([`shown_differences`]), the results a bracket after them computes
-    /// ([`bracketed_results`]), and shares of derived amounts and what is left of them
-    /// ([`share_of_derived`]), which a claim states as given.
+    /// ([`bracketed_results`]), totals of the results before them ([`totals_of_shown`]) and
+    /// amounts restated per another period ([`per_period_restatements`]), and shares of derived
+    /// amounts and what is left of them ([`share_of_derived`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
@@ -331,9 +332,35 @@ impl<'r, 'a> Request<'r, 'a> {
         let bracketed = bracketed_results(text, toks, |j, v| {
             known(j, v) || derived.contains(&j) || differences.contains(&j)
         });
+        // A total of amounts known or derived before it, then an amount restated per another
+        // period ("Total … for the year: £10,792.00 (about £899.33 per month)":
+        // `totals_of_shown`, `per_period_restatements`).
+        let so_far = |j: usize, v: f64| {
+            known(j, v)
+                || derived.contains(&j)
+                || differences.contains(&j)
+                || bracketed.contains(&j)
+        };
+        let totals = totals_of_shown(text, toks, spans, so_far);
+        let computed = |j: usize| {
+            shown.contains(&j)
+                || derived.contains(&j)
+                || differences.contains(&j)
+                || bracketed.contains(&j)
+                || totals.contains(&j)
+        };
+        let per_period = per_period_restatements(
+            text,
+            toks,
+            spans,
+            |j, v| so_far(j, v) || totals.contains(&j),
+            computed,
+        );
         shown.extend(derived);
         shown.extend(differences);
         shown.extend(bracketed);
+        shown.extend(totals);
+        shown.extend(per_period);
         // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
         // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
         // share's remainder may be derived from a share derived so.
@@ -1220,6 +1247,40 @@ impl<'r, 'a> Request<'r, 'a> {
                     .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
             });
         }
+        // An amount of money is swapped only by another amount of money when the sentence
+        // writes amounts with a currency sign (`money_at`): "from £182,450.17 to £177,322.30"
+        // is not contradicted by the "01" of "Balance brought forward (01/01/2023)
+        // £182,450.17", nor "£10,792.00" by the "25" of a "2024/25 tax year". (A sentence that
+        // writes none, "Deluxe room: 180 EUR per night", keeps its rivals; the end of a range
+        // whose start is money is money: "from £20 to 25", "£10–15".)
+        if kind == KeyKind::Number
+            && !other.is_empty()
+            && money_at(claim_text, &claim_toks[content[i].at as usize])
+        {
+            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            let signed = |j: usize| sent[j].is_number && money_at(context, &sent[j]);
+            let range_end = |j: usize| {
+                let joined = |a: usize| {
+                    matches!(gap(context, sent, a, j).trim(), "-" | "–" | "—")
+                        || (a + 2 == j
+                            && ["to", "and"]
+                                .iter()
+                                .any(|w| sent[a + 1].raw.eq_ignore_ascii_case(w)))
+                };
+                sent[j].is_number && (j.saturating_sub(2)..j).any(|a| signed(a) && joined(a))
+            };
+            let money: Vec<usize> = (0..sent.len())
+                .filter(|&j| signed(j) || range_end(j))
+                .collect();
+            if !money.is_empty() {
+                other.retain(|&o| {
+                    let norm = &index.norms[o as usize];
+                    money
+                        .iter()
+                        .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
+                });
+            }
+        }
         // A weekday is no swap for a month, nor a month for a weekday: "construction
         // starting in March" does not conflict with "voted on Tuesday" (both are
         // `KeyKind::Month`, the calendar names of a date). A weekday against a
@@ -1399,6 +1460,17 @@ impl<'r, 'a> Request<'r, 'a> {
             let (Some(q), Some(id)) = (k.qty, *id) else {
                 continue;
             };
+            // A part of a compound is swapped only when it is read alone too: the "45
+            // minutes" of "2 hours 45 minutes" is no "45 hours" against "allow at least 45
+            // minutes" (`part_alone`); the whole is compared as written, "70 years, 126 days"
+            // restating "70 years, 126 days".
+            let alone = q
+                .compound()
+                .then(|| crate::quantity::part_alone(claim_text, claim_toks, k.at as usize))
+                .flatten();
+            let swapped = |sq: &crate::quantity::Quantity| {
+                q.unit_swapped(sq) && alone.is_none_or(|a| a.unit_swapped(sq))
+            };
             let mut stated = index.quantities.iter().filter(|(_, i, _)| *i == id);
             let Some(&(_, _, t)) = stated.clone().find(|(_, _, t)| top_ids.contains(t)) else {
                 continue;
@@ -1411,7 +1483,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     .unwrap_or(&k.norm)
                     .to_string()
             };
-            let (t, stated_as) = if stated.all(|(sq, _, _)| q.unit_swapped(sq)) {
+            let (t, stated_as) = if stated.all(|(sq, _, _)| swapped(sq)) {
                 let sent = span_tokens(context_tokens, index.spans[t as usize]);
                 (t, written(context, sent))
             } else {

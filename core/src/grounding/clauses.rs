@@ -161,7 +161,27 @@ pub(super) struct ClauseKeys<'a> {
     /// operations", "retired from", "stopped"): affirmed, it states what a "no longer" clause
     /// denies.
     pub(super) ceases: bool,
+    /// The words of the phrases it makes optional by "with or without" (the two words after
+    /// "without": "for a full refund (with or without a receipt)": "receipt").
+    pub(super) optional: Vec<Cow<'a, str>>,
+    /// Whether it states a necessity ([`NECESSITY_WORDS`]: "you need a receipt", "is
+    /// required").
+    pub(super) necessity: bool,
 }
+
+/// Words that state a necessity: what a "with or without" leaves optional is not needed
+/// ([`ClauseKeys::leaves_optional`]).
+const NECESSITY_WORDS: &[&str] = &[
+    "need",
+    "needs",
+    "needed",
+    "require",
+    "requires",
+    "required",
+    "necessary",
+    "must",
+    "mandatory",
+];
 
 impl ClauseKeys<'_> {
     /// Whether the clause's polarity bears on the clause `other`: it is negated, and not only by
@@ -187,6 +207,18 @@ impl ClauseKeys<'_> {
         self.dirs.iter().any(|&(pair, side)| {
             other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
         })
+    }
+
+    /// Whether this clause makes optional ("with or without a receipt") a word that `other`, a
+    /// negated clause that states a necessity, holds: "you don't need a receipt" states what
+    /// the option does, no denial of the affirmed clause ("You won't get a full refund without
+    /// a receipt", which states no necessity, still is one).
+    pub(super) fn leaves_optional(&self, other: &ClauseKeys<'_>) -> bool {
+        other.necessity
+            && self
+                .optional
+                .iter()
+                .any(|w| other.words.binary_search(w).is_ok())
     }
 
     /// Whether this clause quantifies a noun universally and `other` does not quantify, but
@@ -353,6 +385,46 @@ pub(super) fn clause_keys<'a>(
         }
         Some(times)
     });
+    // A word the clause states outside its "no" phrases is not what they deny: "Packed lunch
+    // and drink for Wednesday only (no fizzy drinks or nuts, please)" denies the fizzy drinks,
+    // not the drink (unless every word of the phrases is stated so: then as before).
+    let in_phrase = |at: usize| {
+        ks.iter()
+            .filter(|n| n.negation)
+            .any(|n| (n.at as usize + 1..=n.at as usize + 2).contains(&at))
+    };
+    let denied = denied.map(|d| {
+        let elsewhere = |w: &Cow<'_, str>| {
+            ks.iter().any(|k| {
+                !k.negation && k.kind == KeyKind::Word && k.norm == *w && !in_phrase(k.at as usize)
+            })
+        };
+        let own: Vec<Cow<'a, str>> = d.iter().filter(|w| !elsewhere(w)).cloned().collect();
+        if own.is_empty() {
+            d
+        } else {
+            own
+        }
+    });
+    let necessity = part.iter().any(|t| {
+        NECESSITY_WORDS
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+    });
+    // The words "with or without" makes optional (the two after it).
+    let said = |i: usize, w: &str| part.get(i).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let optional = ks
+        .iter()
+        .filter(|k| {
+            let at = k.at as usize;
+            !k.negation
+                && k.kind == KeyKind::Word
+                && (at.saturating_sub(2)..at).any(|w| {
+                    said(w, "without") && w >= 2 && said(w - 1, "or") && said(w - 2, "with")
+                })
+        })
+        .map(|k| k.norm.clone())
+        .collect();
     let (mut words, mut names, mut times) = (Vec::new(), Vec::new(), Vec::new());
     for k in ks.into_iter().filter(|k| !k.negation) {
         match k.kind {
@@ -381,6 +453,8 @@ pub(super) fn clause_keys<'a>(
     Some(ClauseKeys {
         no_longer,
         ceases,
+        optional,
+        necessity,
         negated,
         denied,
         denied_at,

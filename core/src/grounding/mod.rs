@@ -229,7 +229,10 @@ pub struct Grounding {
     /// sources and the user's (`shown_products`), the days it counts between two of its dates
     /// (`shown_date_gaps`), and the results of equations it writes out
     /// over known operands (`stated_equations`: "5 days × 250 km = 1,250 km") with the
-    /// operands of later equations that restate them; empty without sources.
+    /// operands of later equations that restate them, and the other arithmetic
+    /// `Request::read_answer` reads (differences, bracketed results, totals of the results
+    /// before them, amounts restated per another period, shares of derived amounts); empty
+    /// without sources.
     pub shown_arithmetic: Vec<usize>,
 }
 

@@ -331,7 +331,7 @@ fn sentence_at(spans: &[(usize, usize)], at: usize) -> Option<usize> {
 
 /// Whether a currency sign stands right before the token `t` of `text` (spaces between): an
 /// amount of money ([`Measure::Money`]: "£1,249", "$ 15").
-fn money_at(text: &str, t: &Token<'_>) -> bool {
+pub(super) fn money_at(text: &str, t: &Token<'_>) -> bool {
     CURRENCY_SIGNS
         .iter()
         .any(|c| text[..t.start].trim_end_matches(' ').ends_with(c))
@@ -913,6 +913,294 @@ pub(crate) fn share_of_derived(
     out
 }
 
+/// Words that say an amount of money adds up amounts before it ([`totals_of_shown`]).
+const TOTAL_WORDS: &[&str] = &["total", "totals", "altogether", "overall"];
+
+/// The most results before a total, nearest first, that [`totals_of_shown`] adds.
+const TOTAL_OPERANDS_MAX: usize = 8;
+
+/// Words that take an amount off rather than add it, or set it apart ([`totals_of_shown`]:
+/// "less", "a £30 discount", "deposit paid").
+const DEDUCTION_WORDS: &[&str] = &[
+    "less",
+    "minus",
+    "discount",
+    "off",
+    "deduct",
+    "deducted",
+    "deduction",
+    "refund",
+    "credit",
+    "saving",
+    "savings",
+    "voucher",
+    "rebate",
+    "relief",
+    "allowance",
+    "deposit",
+    "paid",
+];
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that add up every result of the run stated right before them,
+/// when a word of [`TOTAL_WORDS`] stands before them in their sentence: "Step 2 … = £7,540.00
+/// / Step 3 … = £3,252.00 / Total income tax for the year: £10,792.00". A result is an amount
+/// that ends its line or sentence (no number after it there); the run is the results of the
+/// lines or sentences right before the total's, back to a line without one, a number that is
+/// no amount of money, an amount not known (`known`: held by the sources or the user, or
+/// derived by arithmetic the answer shows), one stated per another period than the total's
+/// ([`period_after`]), one on a line with a word of [`DEDUCTION_WORDS`], or the
+/// [`TOTAL_OPERANDS_MAX`]th. The total is their sum, to the places it is written with, of at
+/// least two positive amounts. As [`sum_of_stated`] does within a claim for amounts the
+/// sources hold, across the answer's lines; the whole run is added, so a total that leaves
+/// one of them out is not found, nor two amounts of a list that add up to it by chance ("£1,200,
+/// materials £150 and the exam fee £90, so the total is £1,350": none ends a line).
+pub(crate) fn totals_of_shown(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !TOTAL_WORDS
+        .iter()
+        .any(|w| crate::text::contains_ignore_ascii_case(text, w))
+    {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    // An amount of money, zero too ("→ £0").
+    let money = |j: usize| {
+        (toks[j].is_number && money_at(text, &toks[j]) && !is_percentage(text, toks, j))
+            .then(|| number_value(&number_key(toks, j)))
+            .flatten()
+            .filter(|&v| v >= 0.0)
+    };
+    // The line of a byte offset: its start.
+    let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |n| n + 1);
+    // Whether the number `toks[j]` ends its line or sentence.
+    let ends = |j: usize| {
+        let next = (j + 1..toks.len()).find(|&k| toks[k].is_number);
+        next.is_none_or(|k| {
+            sentence(k) != sentence(j) || line_start(toks[k].start) != line_start(toks[j].start)
+        })
+    };
+    let deducted = |j: usize| {
+        let from = line_start(toks[j].start);
+        let to = text[from..].find('\n').map_or(text.len(), |e| from + e);
+        tokens_in(toks, from, to).any(|t| {
+            DEDUCTION_WORDS
+                .iter()
+                .any(|w| t.raw.eq_ignore_ascii_case(w))
+        })
+    };
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (money(n).filter(|&v| v > 0.0), sentence(n)) else {
+            continue;
+        };
+        if known(n, v) {
+            continue;
+        }
+        let totalled = (0..n).filter(|&k| sentence(k) == Some(s)).any(|k| {
+            TOTAL_WORDS
+                .iter()
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+        });
+        if !totalled {
+            continue;
+        }
+        let own_line = line_start(toks[n].start);
+        let period = period_after(text, toks, n);
+        // The run, nearest first: (sum, positive amounts).
+        let (mut sum, mut count) = (0.0, 0);
+        // Where the last line or sentence taken (at first the total's) starts.
+        let starts =
+            |j: usize| line_start(toks[j].start).max(sentence(j).map_or(0, |t| spans[t].0));
+        let mut after = starts(n);
+        let candidates = (0..n).rev().filter(|&j| {
+            toks[j].is_number
+                && (line_start(toks[j].start) != own_line || sentence(j) != Some(s))
+                && ends(j)
+        });
+        for (taken, j) in candidates.enumerate() {
+            let end = toks[j].start + toks[j].raw.len();
+            // A line between without a result ends the run.
+            if text[end..after.max(end)].matches('\n').count() > 1 || taken == TOTAL_OPERANDS_MAX {
+                break;
+            }
+            let Some(a) = money(j) else {
+                break;
+            };
+            if !known(j, a) || deducted(j) || period_after(text, toks, j) != period {
+                break;
+            }
+            sum += a;
+            count += usize::from(a > 0.0);
+            after = starts(j);
+        }
+        let key = number_key(toks, n);
+        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        if count >= 2 && (sum - v).abs() <= tolerance {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The tokens of `toks` that start in the bytes `from..to`.
+fn tokens_in<'t, 'a>(
+    toks: &'t [Token<'a>],
+    from: usize,
+    to: usize,
+) -> impl Iterator<Item = &'t Token<'a>> {
+    let first = toks.partition_point(|t| t.start < from);
+    toks[first..].iter().take_while(move |t| t.start < to)
+}
+
+/// How many of a period a year holds, by the word that names it ([`per_period_restatements`]).
+const PERIODS_PER_YEAR: &[(&str, f64)] = &[
+    ("year", 1.0),
+    ("annum", 1.0),
+    ("month", 12.0),
+    ("week", 52.0),
+];
+
+/// The period the amount `toks[i]` (offsets in `text`) is stated per, as the number of such
+/// periods in a year ([`PERIODS_PER_YEAR`]): "£51.99 per month", "£8/week", "£600 a year",
+/// "£50 monthly"; None when no such word follows it.
+fn period_after(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
+    let named = |t: &Token<'_>| {
+        PERIODS_PER_YEAR
+            .iter()
+            .find(|(w, _)| t.raw.eq_ignore_ascii_case(w))
+            .map(|&(_, n)| n)
+    };
+    let next = toks.get(i + 1)?;
+    let adverb = [
+        ("monthly", 12.0),
+        ("weekly", 52.0),
+        ("yearly", 1.0),
+        ("annually", 1.0),
+    ]
+    .iter()
+    .find(|(w, _)| next.raw.eq_ignore_ascii_case(w))
+    .map(|&(_, n)| n);
+    let marker = ["per", "a", "an", "each", "every"]
+        .iter()
+        .any(|w| next.raw.eq_ignore_ascii_case(w));
+    if marker {
+        return toks.get(i + 2).and_then(named);
+    }
+    if gap(text, toks, i, i + 1) == "/" {
+        return named(next);
+    }
+    adverb
+}
+
+/// Words that say a sentence's amounts are for a year when no period follows them ("Total
+/// income tax for the year: £10,792.00", "annual fee"): [`per_period_restatements`].
+const YEAR_WORDS: &[&str] = &["year", "yearly", "annual", "annually"];
+
+/// Words that name a period other than a year ([`per_period_restatements`]: a sentence that
+/// names one before an amount does not state it for a year).
+const OTHER_PERIOD_WORDS: &[&str] = &[
+    "month",
+    "months",
+    "monthly",
+    "week",
+    "weeks",
+    "weekly",
+    "fortnight",
+    "fortnightly",
+    "quarter",
+    "quarterly",
+    "term",
+    "termly",
+    "day",
+    "days",
+    "daily",
+    "pcm",
+];
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that restate the amount of money before them in their sentence
+/// per another period, to the places they are written with: "£10,792.00 (about £899.33 per
+/// month)" for the year, "£51.99 a month, or £623.88 a year". The amount before is known
+/// (`known`: held by the sources or the user, or derived by arithmetic the answer shows); its
+/// period is the one after it ([`period_after`]) or, without one, a year when the answer
+/// derived it itself (`derived`: an amount of the sources is stated per the sources' period,
+/// which the answer may not say) and a word of [`YEAR_WORDS`] stands in the sentence before it
+/// and none of [`OTHER_PERIOD_WORDS`]; the restatement's period follows it. A year holds 12
+/// months and 52 weeks (a weekly figure from a yearly one is read to its places either way,
+/// as 52 or as 365.25/7 weeks).
+pub(crate) fn per_period_restatements(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+    derived: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let money = |j: usize| {
+        (toks[j].is_number && money_at(text, &toks[j]))
+            .then(|| positive_amount(text, toks, j))
+            .flatten()
+    };
+    let mut out = Vec::new();
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (money(n), sentence(n)) else {
+            continue;
+        };
+        let Some(per) = period_after(text, toks, n) else {
+            continue;
+        };
+        if known(n, v) {
+            continue;
+        }
+        let Some((j, a)) = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j) == Some(s))
+            .find_map(|j| money(j).map(|a| (j, a)))
+        else {
+            continue;
+        };
+        if !known(j, a) {
+            continue;
+        }
+        // (The period words after the restated amount are its own.)
+        let named = |words: &[&str]| {
+            (0..n)
+                .filter(|&k| sentence(k) == Some(s))
+                .any(|k| words.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w)))
+        };
+        let base = period_after(text, toks, j).or_else(|| {
+            (derived(j) && named(YEAR_WORDS) && !named(OTHER_PERIOD_WORDS)).then_some(1.0)
+        });
+        let Some(base) = base.filter(|&b| b != per) else {
+            continue;
+        };
+        let key = number_key(toks, n);
+        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        // A year of weeks read either way.
+        let readings = |p: f64| {
+            if p == 52.0 {
+                [52.0, 365.25 / 7.0]
+            } else {
+                [p, p]
+            }
+        };
+        let restated = readings(base).iter().any(|b| {
+            readings(per)
+                .iter()
+                .any(|p| (a * b / p - v).abs() <= tolerance)
+        });
+        if restated {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// The most bytes between a number and the bracket that shows how it was computed
 /// ([`bracketed_results`]: "£84.05 in store credit (£89 − £4.95)").
 const BRACKET_GAP_MAX: usize = 40;
@@ -1135,11 +1423,15 @@ pub(crate) fn stated_equations(
         else {
             continue;
         };
-        // Each operand known, or an earlier result restated.
+        // Each operand known, or an earlier result restated, or that result itself when the
+        // equation goes on from it ("£50,270 − £12,570 = £37,700 × 20% = £7,540.00").
         let mut restated = Vec::new();
         let all_known = operands.iter().all(|&(j, v, _, _)| {
             let raw = number_value(&number_key(toks, j)).unwrap_or(v);
             if known(j, raw) {
+                return true;
+            }
+            if results.iter().any(|&(r, _)| r == j) {
                 return true;
             }
             let earlier = results.iter().any(|&(r, w)| r < j && w == raw);
@@ -3050,6 +3342,86 @@ mod tests {
     }
 
     #[test]
+    fn a_total_of_shown_amounts_and_a_restatement_per_period_are_derived() {
+        let derived = |text: &str, held: &[f64]| -> (Vec<String>, Vec<String>) {
+            let toks = tokens(text);
+            let spans = crate::grounding::sentence_spans(text);
+            let known = |_: usize, v: f64| held.contains(&v);
+            let raw = |v: Vec<usize>| v.into_iter().map(|i| toks[i].raw.to_string()).collect();
+            let totals = totals_of_shown(text, &toks, &spans, known);
+            let per = per_period_restatements(
+                text,
+                &toks,
+                &spans,
+                |j, v| known(j, v) || totals.contains(&j),
+                |j| totals.contains(&j),
+            );
+            (raw(totals), raw(per))
+        };
+        let text = "Basic rate: £7,540.00\nHigher rate: £3,252.00\nTotal income tax for the \
+                    year: £10,792.00 (about £899.33 per month).";
+        let (totals, per) = derived(text, &[7540.0, 3252.0]);
+        assert_eq!(
+            (totals, per),
+            (vec!["10,792.00".to_string()], vec!["899.33".to_string()])
+        );
+        // Results that end sentences add up too.
+        let sentences = "Basic rate tax is £7,540. Higher rate tax is £3,252. In total you pay \
+                         £10,792.";
+        assert_eq!(derived(sentences, &[7540.0, 3252.0]).0, ["10,792"]);
+        // A wrong total derives nothing, nor does a per-month figure of it; nor a sum that no
+        // word calls a total, nor one of an amount not known.
+        let wrong = text
+            .replace("10,792.00", "11,088.00")
+            .replace("899.33", "924.00");
+        assert_eq!(derived(&wrong, &[7540.0, 3252.0]), (vec![], vec![]));
+        let untold = text.replace("Total income tax", "Income tax");
+        assert!(derived(&untold, &[7540.0, 3252.0]).0.is_empty());
+        assert!(derived(text, &[7540.0]).0.is_empty());
+        // Not two amounts of a list that leaves one out, nor amounts a line takes off, nor
+        // amounts of another period.
+        let held = [1200.0, 150.0, 90.0, 120.0, 30.0, 50.0, 25.0];
+        let list = "The course fee is £1,200, materials £150 and the exam fee £90, so the total \
+                    is £1,350.";
+        assert!(derived(list, &held).0.is_empty());
+        let lines = "Course fee: £1,200\nMaterials: £150\nExam fee: £90\nTotal: £1,350";
+        assert!(derived(lines, &held).0.is_empty());
+        let lines = "Course fee: £1,200\nMaterials: £150\nExam fee: £90\nTotal: £1,440";
+        assert_eq!(derived(lines, &held).0, ["1,440"]);
+        let off = "Price: £120\nDiscount: £30\nTotal: £150";
+        assert!(derived(off, &held).0.is_empty());
+        let periods = "Membership: £50 a month\nJoining fee: £25\nTotal: £75";
+        assert!(derived(periods, &held).0.is_empty());
+        // The last two of a longer list are no total; a line between without a result ends
+        // the run; a zero is a result.
+        let tail = "Course fee: £1,200\nMaterials: £150\nExam fee: £90\nTotal: £240";
+        assert!(derived(tail, &held).0.is_empty());
+        let apart = "Course fee: £1,200\nNotes\nMaterials: £150\nExam fee: £90\nTotal: £240";
+        assert_eq!(derived(apart, &held).0, ["240"]);
+        let zero = "Step 1: £0\nStep 2: £150\nStep 3: £90\nTotal: £240";
+        assert_eq!(derived(zero, &held).0, ["240"]);
+        let voucher = "Room: £600\nVoucher: £50\nTotal: £650";
+        assert!(derived(voucher, &[600.0, 50.0]).0.is_empty());
+        // Per month to per year and per week, from an amount with its own period.
+        let (_, per) = derived(
+            "It is £51.99 a month, or £623.88 a year (£12.00/week).",
+            &[51.99],
+        );
+        assert_eq!(per, ["623.88"]);
+        let (_, per) = derived("It costs £520 a year, which is £10 per week.", &[520.0]);
+        assert_eq!(per, ["10"]);
+        // No period after the first amount and no word of a year: nothing to restate; nor a
+        // year for an amount of the sources that the answer does not say is yearly.
+        let (_, per) = derived("The fee is £120 (£10 per month).", &[120.0]);
+        assert!(per.is_empty());
+        let (_, per) = derived(
+            "For the 2024/25 tax year the allowance is £393.45, about £32.79 per month.",
+            &[393.45],
+        );
+        assert!(per.is_empty());
+    }
+
+    #[test]
     fn an_equation_written_out_derives_its_result_when_it_is_right() {
         // Every number is known but the results, and 999 (invented).
         let results = |text: &str| -> Vec<String> {
@@ -3073,6 +3445,12 @@ mod tests {
                        €98 + €60 = **€158**";
         assert_eq!(results(bullets), ["1,250", "350"]);
         assert_eq!(results("So €60 + €38 = **€98**."), ["98"]);
+        // An equation that goes on from its result; a wrong second result is not found.
+        assert_eq!(
+            results("£1,500 − £250 = £1,250 × 20% = £250.00"),
+            ["1,250", "250.00"]
+        );
+        assert_eq!(results("£1,500 − £250 = £1,250 × 20% = £260.00"), ["1,250"]);
         // A wrong result, mixed precedence, a range or a fraction for an operator, a bullet
         // for one, an algebra "x", a zero fraction dropped, an invented operand.
         for wrong in [

@@ -163,6 +163,7 @@ pub(super) fn polarity_mismatch(
                 if *src_neg == claim_neg
                     || 2 * held < negated_len
                     || clause.restates_by_antonym(src)
+                    || (claim_neg && !*src_neg && src.leaves_optional(clause))
                     || (claim_neg && clause.no_longer && !*src_neg && src.ceases)
                     || (!claim_neg && clause.ceases && *src_neg && src.no_longer)
                     || clause.states_other_condition(src)

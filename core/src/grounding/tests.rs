@@ -4803,3 +4803,107 @@ fn a_dot_leader_leads_to_its_lines_value() {
     let spans = crate::grounding::sentence_spans("I waited... 20 minutes later it came.");
     assert_eq!(spans.len(), 2, "{spans:?}");
 }
+
+#[test]
+fn a_no_phrase_denies_its_own_words_and_with_or_without_leaves_a_thing_optional() {
+    // The bracket's "no" denies the fizzy drinks, not the packed lunch.
+    let ctx = "What to bring:\n- Sleeping bag and pillowcase\n- Packed lunch and drink for \
+               Wednesday only (no fizzy drinks or nuts, please)\n- Named water bottle";
+    let q = "do they need a packed lunch?";
+    assert_conflicts(
+        "Yes, they need a packed lunch and drink for Wednesday.",
+        q,
+        ctx,
+        &[],
+    );
+    // (A negated claim, "No, they don't need a packed lunch", still agrees with the clause
+    // its "no" phrase negates: `polarity_mismatch` reads a negated claim clause against the
+    // source clause's polarity whatever its "no" phrases deny.)
+    // The fizzy drinks are denied still.
+    assert_conflicts(
+        "They can bring fizzy drinks with their packed lunch.",
+        q,
+        "Packed lunch and a drink for Wednesday. Please pack no fizzy drinks or nuts.",
+        &["affirmed vs negated"],
+    );
+    // A "no deadline" where the sources set no date agrees.
+    let ctx =
+        "- ACTION: Dev to add automated contrast checks to the regression suite (no date set).";
+    assert_conflicts(
+        "- Dev — add automated contrast checks to the regression suite — no deadline set",
+        "list the actions",
+        ctx,
+        &[],
+    );
+    // "with or without a receipt": not needing one is what the source states.
+    let ctx = "Return them to any store that sells Greenfield products for a full refund (with \
+               or without a receipt).";
+    let q = "what do i do with it";
+    assert_conflicts(
+        "Return it to any store that sells Greenfield products for a full refund — you don't \
+         need a receipt.",
+        q,
+        ctx,
+        &[],
+    );
+    assert_conflicts(
+        "You don't get a full refund at stores that sell Greenfield products.",
+        q,
+        ctx,
+        &["negated vs affirmed"],
+    );
+    // Denying the refund itself is no statement of what is optional.
+    assert_conflicts(
+        "You won't get a full refund at a Greenfield store without a receipt.",
+        q,
+        ctx,
+        &["negated vs affirmed"],
+    );
+}
+
+#[test]
+fn money_is_swapped_by_money_and_no_number_by_a_date_written_in_digits() {
+    let ctx = "SUMMARY\nBalance brought forward (01/01/2023)        £182,450.17\nInterest \
+               charged                          + £6,893.41\nBalance carried forward \
+               (31/12/2023)        £177,322.30";
+    assert_conflicts(
+        "Your balance went down by £5,127.87 in 2023, from £182,450.17 to £177,322.30.",
+        "How much did my balance go down?",
+        ctx,
+        &[],
+    );
+    // Another amount of the sentence still swaps it.
+    let ctx = "How income tax is worked out (2024/25 tax year)\n\nTotal income tax for the year: £5,886.00.";
+    let g = analyse("Total income tax for the year: £6,886.00.", "", ctx);
+    assert_eq!(g.claims[0].conflicts, ["\"6886\" vs \"5886\""], "{g:?}");
+    // The end of a range that opens with money is money.
+    let ctx = "Ticket prices went from £20 to 25 this year.";
+    let g = analyse("Ticket prices went from £20 to £30 this year.", "", ctx);
+    assert_eq!(g.claims[0].conflicts, ["\"30\" vs \"25\""], "{g:?}");
+}
+
+#[test]
+fn the_minutes_of_a_compound_duration_are_no_unit_swap() {
+    let ctx = "Arrive Frankfurt 09:25. Depart Frankfurt 12:10. Please allow at least 45 minutes \
+               to transfer between terminals.";
+    assert_conflicts(
+        "Your layover in Frankfurt is 2 hours 45 minutes.",
+        "how long is my layover in frankfurt?",
+        ctx,
+        &[],
+    );
+    // A compound the sources state as the claim does restates it; a unit swapped is swapped.
+    let ctx = "He died aged 70 years, 126 days. The battery lasts 10 hours.";
+    assert_conflicts(
+        "70 years, 126 days",
+        "How old was he when he died?",
+        ctx,
+        &[],
+    );
+    assert_conflicts(
+        "The battery lasts 10 days.",
+        "How long does the battery last?",
+        ctx,
+        &["\"10 days\" vs \"10 hours\""],
+    );
+}
