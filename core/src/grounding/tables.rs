@@ -15,11 +15,28 @@ struct Table<'a> {
     rows: Vec<Vec<&'a str>>,
 }
 
-/// The cells of a line written as a table row (`| a | b |`), None for other lines.
+/// The cells of a line written as a table row (`| a | b |`, or without the outer pipes, `a |
+/// b`, as GitHub Flavored Markdown allows), None for other lines.
 fn row_cells(line: &str) -> Option<Vec<&str>> {
     let line = line.trim();
-    let inner = line.strip_prefix('|')?.strip_suffix('|')?;
+    if !line.contains('|') {
+        return None;
+    }
+    let inner = line.strip_prefix('|').unwrap_or(line);
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
     Some(inner.split('|').map(str::trim).collect())
+}
+
+/// Whether `text` holds the value of the cell `cell` ([`holds_value`]), or its amount alone when
+/// the cell states it per a period or a unit after a slash ("£51.99" of "£51.99/month").
+fn holds_cell(text: &str, cell: &str) -> bool {
+    holds_value(text, cell)
+        || cell.split_once('/').is_some_and(|(amount, per)| {
+            amount.chars().any(|c| c.is_ascii_digit())
+                && per.chars().all(char::is_alphabetic)
+                && !per.is_empty()
+                && holds_value(text, amount.trim())
+        })
 }
 
 /// Whether `cells` are a delimiter row: every cell dashes with optional alignment colons.
@@ -160,7 +177,7 @@ pub(super) fn table_cell_swap(
         let row = &table.rows[r];
         // A cell of one character ("1", a platform) is not read in a claim ([`holds_value`]):
         // nothing says the claim lacks it.
-        if row[t].len() < 2 || holds_value(claim, row[t]) {
+        if row[t].len() < 2 || holds_cell(claim, row[t]) {
             continue;
         }
         let keys: Vec<usize> = (0..row.len())
@@ -168,7 +185,7 @@ pub(super) fn table_cell_swap(
             .collect();
         let taken = (0..row.len())
             .filter(|&k| k != t && !keys.contains(&k))
-            .find(|&k| holds_value(claim, row[k]));
+            .find(|&k| holds_cell(claim, row[k]));
         if let Some(k) = taken {
             return Some((row[k].to_string(), row[t].to_string()));
         }
@@ -176,8 +193,8 @@ pub(super) fn table_cell_swap(
             o != r
                 && !other[t].eq_ignore_ascii_case(row[t])
                 && distinctive(other[t])
-                && holds_value(claim, other[t])
-                && !keys.iter().any(|&k| holds_value(claim, other[k]))
+                && holds_cell(claim, other[t])
+                && !keys.iter().any(|&k| holds_cell(claim, other[k]))
         });
         if let Some((_, other)) = other_row {
             return Some((other[t].to_string(), row[t].to_string()));
@@ -930,6 +947,27 @@ mod tests {
             None
         );
         assert!(!states_asked_cell(pools, q, "Yes, it does."));
+    }
+
+    #[test]
+    fn a_table_without_outer_pipes_is_read_and_a_cell_per_month_is_its_amount() {
+        let prices = "Membership | What's included | 12-month contract | Rolling monthly\n\
+                      -----------|-----------------|-------------------|----------------\n\
+                      Standard   | Gym floor       | £34.99/month      | £39.99/month\n\
+                      Premium    | Classes, pool   | £44.99/month      | £51.99/month\n";
+        assert_eq!(tables(prices).len(), 1);
+        let q = "If I go for Premium but on the rolling monthly option, whats my first payment?";
+        assert_eq!(
+            table_cell_swap(prices, q, "The Premium rolling monthly price is £44.99."),
+            Some(("£44.99/month".into(), "£51.99/month".into()))
+        );
+        assert_eq!(
+            table_cell_swap(prices, q, "The Premium rolling monthly price is £51.99."),
+            None
+        );
+        // No delimiter row, no table; a slash between words is no period.
+        assert_eq!(tables("a | b\nc | d").len(), 0);
+        assert!(!holds_cell("It is and or or.", "and/or"));
     }
 
     #[test]
