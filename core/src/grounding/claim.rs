@@ -377,6 +377,24 @@ impl<'r, 'a> Request<'r, 'a> {
             }
             shown.extend(more);
         }
+        // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
+        // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
+        // 67.0"), derived numbers stated again in their sentence ("works out at 67.0: …") and
+        // differences of derived numbers: `shown_products`, `sums_of_derived`,
+        // `restated_in_sentence`, `shown_differences`.
+        let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
+        let products = shown_products(text, toks, spans, |v| {
+            held(v) || derived_values.contains(&v)
+        });
+        shown.extend(products);
+        let sums = sums_of_derived(text, toks, spans, |j| shown.contains(&j));
+        shown.extend(sums);
+        let again = restated_in_sentence(text, toks, spans, |j| shown.contains(&j));
+        shown.extend(again);
+        // And differences of what was derived since ("So Kestrel would save you about £19.30"
+        // after two totals).
+        let differences = shown_differences(text, toks, |j, v| held(v) || shown.contains(&j));
+        shown.extend(differences);
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
@@ -1280,6 +1298,55 @@ impl<'r, 'a> Request<'r, 'a> {
                         .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
                 });
             }
+        }
+        // A day of a date is swapped only by a number that can be a day (a whole number from 1
+        // to 31), and a number that is no day by no part of a date written in digits, nor, when
+        // it is money or has a unit, by a clock, nor by a number glued to a month's abbreviation
+        // or a version's "v": "Thursday 20 February" is not contradicted by a booking reference
+        // "LH-30917", nor "200 miles per rental day" by the "03" or the "10" of "Fri 14/03/2025
+        // 10:00", nor an amount by the "25" of "Kestrel Fixed Dec25". (A rival the sentence
+        // does not write as a number, a fraction in words or a heading's number, stays.)
+        if kind == KeyKind::Number && !other.is_empty() {
+            let at = content[i].at as usize;
+            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
+            let in_digits = |text: &str, toks: &[Token<'_>], j: usize| {
+                (j.saturating_sub(1)..=j)
+                    .any(|d| crate::text::numeric_date_months(text, toks, d) != [None, None])
+            };
+            let claim_day = names_month(claim_toks, at + 1)
+                || (at > 0 && names_month(claim_toks, at - 1))
+                || in_digits(claim_text, claim_toks, at);
+            let measured = money_at(claim_text, &claim_toks[at])
+                || crate::quantity::quantities(claim_text, claim_toks)
+                    .iter()
+                    .any(|(j, q)| *j == at && q.dimension().is_measure());
+            let clocks = times_of_day(context, sent);
+            // The letters a number is glued after name a month or a version ("Dec25", "v4").
+            let glued = |j: usize| {
+                let before = &context[..sent[j].start];
+                let word = &before[before.rfind(|c: char| !c.is_alphabetic()).map_or(0, |p| {
+                    p + before[p..].chars().next().map_or(1, char::len_utf8)
+                })..];
+                !word.is_empty()
+                    && (crate::text::abbreviation_month(word).is_some()
+                        || word.eq_ignore_ascii_case("v"))
+            };
+            other.retain(|&o| {
+                let norm = &index.norms[o as usize];
+                if claim_day {
+                    return number_value(norm)
+                        .is_some_and(|v| v.fract() == 0.0 && (1.0..=31.0).contains(&v));
+                }
+                let mut places = (0..sent.len())
+                    .filter(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
+                    .peekable();
+                places.peek().is_none()
+                    || places.any(|j| {
+                        !(glued(j)
+                            || in_digits(context, sent, j)
+                            || (measured && clocks.contains(&j)))
+                    })
+            });
         }
         // A weekday is no swap for a month, nor a month for a weekday: "construction
         // starting in March" does not conflict with "voted on Tuesday" (both are

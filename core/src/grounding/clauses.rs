@@ -489,6 +489,11 @@ pub(super) const CESSATIVES: &[(&str, &str)] = &[
     ("stops", ""),
     ("ceased", ""),
     ("gave", "up"),
+    // A release note's endings: "Dropped support for Python 3.8" is "no longer supported".
+    // (Not "fixed" or "removed", which as often state a state: "The rate is fixed for 5
+    // years", "Shoes must be removed".)
+    ("dropped", "support"),
+    ("discontinued", ""),
 ];
 
 /// Whether `toks[i]` opens a verb of ending ([`CESSATIVES`]), with its particle right after.

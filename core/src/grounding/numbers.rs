@@ -318,7 +318,7 @@ fn half_last_place(places: usize) -> f64 {
 
 /// Whether the token `toks[j]` is a month's name, any case ([`crate::text::month_index`]):
 /// a number beside one is a day of the month, no quantity.
-fn names_month(toks: &[Token<'_>], j: usize) -> bool {
+pub(super) fn names_month(toks: &[Token<'_>], j: usize) -> bool {
     toks.get(j)
         .is_some_and(|t| crate::text::month_index(t.raw).is_some())
 }
@@ -685,7 +685,16 @@ pub(crate) fn shown_differences(
         toks.get(j)
             .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
     };
-    if !(0..toks.len()).any(|j| word_is(j, DIFFERENCE_COMPARATIVES) || word_is(j, &["by"])) {
+    // "over" or "under" right after a difference's unit marks it too ("180 miles over"), and
+    // so does a verb of saving at most three words before it ("would save you about £19.30").
+    const OVER_UNDER: &[&str] = &["over", "under"];
+    const SAVING: &[&str] = &["save", "saves", "saving"];
+    if !(0..toks.len()).any(|j| {
+        word_is(j, DIFFERENCE_COMPARATIVES)
+            || word_is(j, &["by"])
+            || word_is(j, OVER_UNDER)
+            || word_is(j, SAVING)
+    }) {
         return out;
     }
     let quantities = crate::quantity::quantities(text, toks);
@@ -753,7 +762,10 @@ pub(crate) fn shown_differences(
             && word_is(i - 1, &["by"])
             && (i.saturating_sub(6)..i - 1)
                 .any(|j| word_is(j, DIFFERENCE_COMPARATIVES) || word_is(j, DIFFERENCE_VERBS));
-        let marked = word_is(i + 1 + unit_words, DIFFERENCE_COMPARATIVES) || after_by;
+        let marked = word_is(i + 1 + unit_words, DIFFERENCE_COMPARATIVES)
+            || (unit_words == 1 && word_is(i + 2, OVER_UNDER))
+            || (i.saturating_sub(3)..i).any(|j| word_is(j, SAVING))
+            || after_by;
         if !marked || known(i, n) {
             continue;
         }
@@ -769,8 +781,14 @@ pub(crate) fn shown_differences(
                 (r - n).abs() <= half_last_place(places)
             }
         };
+        // (Both stated per the same period, if any: "£120 a year" and "£15 a month" differ by
+        // no £105.)
         let pair = |(x, a, ab): (usize, f64, f64), (y, b, bb): (usize, f64, f64)| {
-            known(x, a) && known(y, b) && ab != bb && equal((ab - bb).abs())
+            known(x, a)
+                && known(y, b)
+                && ab != bb
+                && period_after(text, toks, x) == period_after(text, toks, y)
+                && equal((ab - bb).abs())
         };
         let of_measure = |j: usize| value[j].filter(|v| v.1 == kn).map(|(v, _, b)| (j, v, b));
         // The two nearest numbers of its measure before it, both known …
@@ -784,7 +802,24 @@ pub(crate) fn shown_differences(
             let to = (from + 2..(from + 5).min(toks.len())).find(|&k| word_is(k, &["to"]))?;
             Some((a, of_measure(to + 1)?))
         };
+        // … or the two nearest that end their lines, results the answer compares ("total
+        // £1,030.00 a year. / … total £1,010.70 a year. / So Kestrel would save you about
+        // £19.30").
+        let line_end = |j: usize| {
+            let end = toks[j].start + toks[j].raw.len();
+            let line = &text[end..text[end..].find('\n').map_or(text.len(), |e| end + e)];
+            !line.chars().any(|c| c.is_ascii_digit())
+        };
+        let results: Vec<(usize, f64, f64)> = (0..i)
+            .rev()
+            .filter(|&j| line_end(j))
+            .filter_map(of_measure)
+            .take(2)
+            .collect();
         let shown = match nearest[..] {
+            [x, y] => pair(x, y),
+            _ => false,
+        } || match results[..] {
             [x, y] => pair(x, y),
             _ => false,
         } || from_to().is_some_and(|(x, y)| pair(x, y));
@@ -951,7 +986,9 @@ const DEDUCTION_WORDS: &[&str] = &[
 /// derived by arithmetic the answer shows), one stated per another period than the total's
 /// ([`period_after`]), one on a line with a word of [`DEDUCTION_WORDS`], or the
 /// [`TOTAL_OPERANDS_MAX`]th. The total is their sum, to the places it is written with, of at
-/// least two positive amounts. As [`sum_of_stated`] does within a claim for amounts the
+/// least two positive amounts; or the sum of every amount before it in its own sentence and
+/// line, at least two, each known, none stated per another period, and no word of
+/// [`DEDUCTION_WORDS`] among them ("= £146.00, plus … = £884.00, total £1,030.00 a year"). As [`sum_of_stated`] does within a claim for amounts the
 /// sources hold, across the answer's lines; the whole run is added, so a total that leaves
 /// one of them out is not found, nor two amounts of a list that add up to it by chance ("£1,200,
 /// materials £150 and the exam fee £90, so the total is £1,350": none ends a line).
@@ -1040,11 +1077,113 @@ pub(crate) fn totals_of_shown(
         }
         let key = number_key(toks, n);
         let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
-        if count >= 2 && (sum - v).abs() <= tolerance {
+        // Or every amount of its own sentence and line before it: "= £146.00, plus … =
+        // £884.00, total £1,030.00 a year".
+        let own: Vec<usize> = (0..n)
+            .filter(|&j| sentence(j) == Some(s) && line_start(toks[j].start) == own_line)
+            .collect();
+        let amounts: Vec<(usize, f64)> = own
+            .iter()
+            .filter_map(|&j| money(j).map(|a| (j, a)))
+            .collect();
+        let in_sentence = amounts.iter().filter(|(_, a)| *a > 0.0).count() >= 2
+            && amounts.iter().all(|&(j, a)| {
+                known(j, a) && period_after(text, toks, j).is_none_or(|p| Some(p) == period)
+            })
+            && !own.iter().any(|&j| {
+                DEDUCTION_WORDS
+                    .iter()
+                    .any(|w| toks[j].raw.eq_ignore_ascii_case(w))
+            })
+            && (amounts.iter().map(|(_, a)| a).sum::<f64>() - v).abs() <= tolerance;
+        if (count >= 2 && (sum - v).abs() <= tolerance) || in_sentence {
             out.push(n);
         }
     }
     out
+}
+
+/// Words that say a number adds up those before it, whatever it measures
+/// ([`sums_of_derived`]: "which adds up to 67.0").
+const SUM_WORDS: &[&str] = &["total", "totals", "altogether", "sum", "adds", "add"];
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
+/// the byte spans `spans`) that add up every number the answer derived before them in their
+/// sentence (`derived`: results of arithmetic it shows), at least two, when a word of
+/// [`SUM_WORDS`] stands between the last of them and the number: "15% × 68 = 10.2, 15% × 74 =
+/// 11.1, 20% × 81 = 16.2 and 50% × 59 = 29.5, which adds up to 67.0", to the places it is
+/// written with. Percentages are neither sums nor summands; as [`totals_of_shown`] does for
+/// amounts of money across lines, for any measure within a sentence, and only of derived
+/// numbers (a list of the sources' numbers adds up by chance more often).
+pub(crate) fn sums_of_derived(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    derived: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let plain = |j: usize| {
+        (toks[j].is_number && !is_percentage(text, toks, j))
+            .then(|| number_value(&number_key(toks, j)))
+            .flatten()
+    };
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (plain(n), sentence(n)) else {
+            continue;
+        };
+        if derived(n) {
+            continue;
+        }
+        let parts: Vec<(usize, f64)> = (0..n)
+            .filter(|&j| sentence(j) == Some(s) && derived(j))
+            .filter_map(|j| plain(j).map(|a| (j, a)))
+            .collect();
+        let Some(&(last, _)) = parts.last() else {
+            continue;
+        };
+        let said = (last + 1..n).any(|k| {
+            SUM_WORDS
+                .iter()
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+        });
+        let key = number_key(toks, n);
+        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        let sum: f64 = parts.iter().map(|(_, a)| a).sum();
+        if parts.len() >= 2 && said && (sum - v).abs() <= tolerance.max(1e-9 * v.abs()) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
+/// the byte spans `spans`) that state again, written the same and as money alike, a number the
+/// answer derived in the same sentence (`derived`): a result given first and then shown ("Your
+/// module mark works out at 67.0: … which adds up to 67.0"). Not a whole number below 10: "2
+/// days left (14 − 12 = 2), so bring 2 forms of ID" counts two things.
+pub(crate) fn restated_in_sentence(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    derived: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let small = |n: usize| {
+        number_value(&number_key(toks, n)).is_none_or(|v| v.fract() == 0.0 && v.abs() < 10.0)
+    };
+    (0..toks.len())
+        .filter(|&n| toks[n].is_number && !derived(n) && !small(n))
+        .filter(|&n| {
+            (0..toks.len()).any(|j| {
+                j != n
+                    && derived(j)
+                    && sentence(j) == sentence(n)
+                    && toks[j].raw == toks[n].raw
+                    && money_at(text, &toks[j]) == money_at(text, &toks[n])
+            })
+        })
+        .collect()
 }
 
 /// The tokens of `toks` that start in the bytes `from..to`.
@@ -1317,6 +1456,14 @@ pub(crate) fn bracketed_results(
     out
 }
 
+/// Whether the number token `t` of `text` is written in pence or cents: a "p" or "c" right
+/// after it, no letter after that ("40.00p", "99c").
+fn pence_at(text: &str, t: &Token<'_>) -> bool {
+    let rest = &text[t.start + t.raw.len()..];
+    rest.strip_prefix(['p', 'c'])
+        .is_some_and(|r| !r.starts_with(char::is_alphanumeric))
+}
+
 /// The most unit words [`stated_equations`] reads after an operand ("5 days", "250 km").
 const EQUATION_UNIT_WORDS: usize = 2;
 
@@ -1333,11 +1480,13 @@ pub(crate) struct StatedEquation {
 /// [op c …] = n" ([`equation_operator`]; a word "x" set off by spaces between two numbers is
 /// "×"), each operand a number with up to [`EQUATION_UNIT_WORDS`] words of unit after it in
 /// its sentence, all operators of one precedence (× and ÷, or + and −) read left to right, a
-/// percentage a share ("5% × £2,000 = £100"), and n the result: exactly when every operand and
-/// n are whole numbers, else to the places n is written with ("€49.00" has two); n as a
-/// percentage when it is one ("50 / 200 = 25%"). Every operand is known (`known`: held by the
-/// sources or the user, or derived by other arithmetic the text shows) or the result of an
-/// earlier such equation ("5 days × 250 km = 1,250 km", then "1,600 km − 1,250 km = 350 km"):
+/// percentage a share ("5% × £2,000 = £100"), an amount in pence a hundredth of a result in
+/// pounds ("365 × 40.00p = £146.00", [`pence_at`]), and n the result: exactly when every
+/// operand and n are whole numbers, else to the places n is written with ("€49.00" has two); n
+/// as a percentage when it is one ("50 / 200 = 25%"). Every operand is known (`known`: held by
+/// the sources or the user, or derived by other arithmetic the text shows), the result of an
+/// earlier such equation ("5 days × 250 km = 1,250 km", then "1,600 km − 1,250 km = 350 km")
+/// or that result itself when the equation goes on from it ("= £37,700 × 20% = £7,540.00"):
 /// an invented operand derives nothing. The text shows its arithmetic, and the result is
 /// derived from its operands, which are judged as numbers of their own; a wrong result, or one
 /// of an unknown operand, is not found.
@@ -1387,6 +1536,11 @@ pub(crate) fn stated_equations(
             };
             let whole = v.fract() == 0.0 && !is_percentage(text, toks, k);
             if is_percentage(text, toks, k) {
+                v /= 100.0;
+            }
+            // An amount in pence (or cents) of a result in pounds (dollars, euros): "365 ×
+            // 40.00p = £146.00".
+            if pence_at(text, &toks[k]) && money_at(text, &toks[n]) {
                 v /= 100.0;
             }
             // The operator before it: in the gap, or a word "x" set off by spaces.
@@ -3419,6 +3573,86 @@ mod tests {
             &[393.45],
         );
         assert!(per.is_empty());
+    }
+
+    #[test]
+    fn pence_calendar_numbers_sums_and_restatements_of_derived_numbers() {
+        let results = |text: &str, held: &[f64]| -> Vec<String> {
+            let toks = tokens(text);
+            stated_equations(text, &toks, |_, v| held.contains(&v))
+                .into_iter()
+                .map(|e| toks[e.result].raw.to_string())
+                .collect()
+        };
+        // Pence of a result in pounds; not a wrong result, nor a number no source holds.
+        assert_eq!(
+            results("365 × 40.00p = £146.00", &[40.0, 365.0]),
+            ["146.00"]
+        );
+        assert!(results("365 × 40.00p = £14.60", &[40.0, 365.0]).is_empty());
+        assert!(results("£15 × 12 = £180", &[15.0]).is_empty());
+        // Sums of derived numbers, said to be one; a derived number given first.
+        let text = "Your mark is 67.0: 15% × 68 = 10.2 and 85% × 66.8 = 56.78, which adds up to \
+                    66.98.";
+        let toks = tokens(text);
+        let spans = crate::grounding::sentence_spans(text);
+        let at = |raw: &str| toks.iter().position(|t| t.raw == raw).expect("a token");
+        let derived = [at("10.2"), at("56.78")];
+        assert_eq!(
+            sums_of_derived(text, &toks, &spans, |j| derived.contains(&j)),
+            [at("66.98")]
+        );
+        let unsaid = text.replace("which adds up to", "then");
+        let toks2 = tokens(&unsaid);
+        let derived2: Vec<usize> = toks2
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.raw == "10.2" || t.raw == "56.78")
+            .map(|(j, _)| j)
+            .collect();
+        assert!(sums_of_derived(&unsaid, &toks2, &spans, |j| derived2.contains(&j)).is_empty());
+        let text = "It works out at 67.0: 10.2 + 56.8 = 67.0.";
+        let toks = tokens(text);
+        let spans = crate::grounding::sentence_spans(text);
+        let last = toks.iter().rposition(|t| t.raw == "67.0").expect("a token");
+        let first = toks.iter().position(|t| t.raw == "67.0").expect("a token");
+        assert_eq!(
+            restated_in_sentence(text, &toks, &spans, |j| j == last),
+            [first]
+        );
+        let small = "You have 2 days left (14 − 12 = 2), so bring 2 forms of ID.";
+        let toks = tokens(small);
+        let spans = crate::grounding::sentence_spans(small);
+        let result = toks.iter().position(|t| t.raw == "12").expect("a token") + 1;
+        assert!(restated_in_sentence(small, &toks, &spans, |j| j == result).is_empty());
+        // A difference marked by "over" after its unit, or by a verb of saving before it.
+        let diffs = |text: &str, held: &[f64]| -> Vec<String> {
+            let toks = tokens(text);
+            shown_differences(text, &toks, |_, v| held.contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        assert_eq!(
+            diffs(
+                "Allowance 1,000 miles; at 1,180 miles you're 180 miles over.",
+                &[1000.0, 1180.0]
+            ),
+            ["180"]
+        );
+        assert!(diffs(
+            "Allowance 1,000 miles; at 1,180 miles you're 190 miles over.",
+            &[1000.0, 1180.0]
+        )
+        .is_empty());
+        let text = "Brightwell: total £1,030.00 a year.\nKestrel: £211.70 + £799.00, total \
+                    £1,010.70 a year.\nSo Kestrel would save you about £19.30 a year.";
+        assert_eq!(diffs(text, &[1030.0, 211.70, 799.0, 1010.70]), ["19.30"]);
+        assert!(diffs(
+            "Annual: £120 a year; monthly: £15 a month. It saves you £105.",
+            &[120.0, 15.0]
+        )
+        .is_empty());
     }
 
     #[test]

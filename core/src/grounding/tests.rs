@@ -4907,3 +4907,52 @@ fn the_minutes_of_a_compound_duration_are_no_unit_swap() {
         &["\"10 days\" vs \"10 hours\""],
     );
 }
+
+#[test]
+fn a_day_is_swapped_by_a_day_and_no_number_by_a_date_in_digits_a_clock_or_a_heading() {
+    // A day against a booking reference: no rival; against another day: one.
+    let ctx = "Booking reference: LH-30917 Date: Saturday 22 February 2025 Time: 19:30";
+    assert_conflicts(
+        "Your booking is on Saturday 23 February.",
+        "when is it?",
+        ctx,
+        &["\"23\" vs \"22\""],
+    );
+    let g = analyse(
+        "Your booking is Saturday 22 February, so the cutoff is Thursday 20 February.",
+        "when is it?",
+        ctx,
+    );
+    assert!(
+        g.claims
+            .iter()
+            .all(|c| c.conflicts.iter().all(|x| !x.contains("30917"))),
+        "{g:?}"
+    );
+    // A count of miles is no rival of a date or a clock's numbers.
+    let ctx = "Pick-up: Fri 14/03/2025 10:00\nIncluded mileage: 200 miles per rental day.";
+    let g = analyse(
+        "You get 200 miles per rental day from Fri 14/03/2025.",
+        "how many miles?",
+        ctx,
+    );
+    assert!(
+        g.claims.iter().all(|c| c
+            .conflicts
+            .iter()
+            .all(|x| !x.contains("\"03\"") && !x.contains("\"10\""))),
+        "{g:?}"
+    );
+}
+
+#[test]
+fn a_release_note_that_drops_support_ends_what_no_longer_holds() {
+    let ctx = "## 3.4.1\n- Connection pool no longer leaks sockets when a request is cancelled \
+               mid-stream (#812)\n## 4.0.0\n- Dropped support for Python 3.8.";
+    assert_conflicts(
+        "Python 3.8 is no longer supported.",
+        "what changed?",
+        ctx,
+        &[],
+    );
+}
