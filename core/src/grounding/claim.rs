@@ -317,49 +317,33 @@ impl<'r, 'a> Request<'r, 'a> {
         let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
         shown.extend(shown_date_gaps(text, toks, spans));
-        // An equation's operands are known when the sources or the user hold them, or other
-        // arithmetic the answer shows derives them (a product above, a share of a stated
-        // amount: "2.75% … on £170 … £4.68").
-        let known = |j: usize, v: f64| {
+        // A number is known when the sources or the user hold it, or arithmetic read so far
+        // derives it (`shown`: a product above, an equation's result, a difference …), or it is
+        // a share of a stated amount ("2.75% … on £170 … £4.68"). Each reading below takes what
+        // the ones before it derived.
+        let known = |shown: &[usize], j: usize, v: f64| {
             held(v) || shown.contains(&j) || percent_of_stated(text, toks, j, held)
         };
-        let mut derived: Vec<usize> = Vec::new();
-        for e in stated_equations(text, toks, known) {
-            derived.push(e.result);
-            derived.extend(e.restated);
+        for e in stated_equations(text, toks, |j, v| known(&shown, j, v)) {
+            shown.push(e.result);
+            shown.extend(e.restated);
         }
-        let differences = shown_differences(text, toks, |j, v| known(j, v) || derived.contains(&j));
-        let bracketed = bracketed_results(text, toks, |j, v| {
-            known(j, v) || derived.contains(&j) || differences.contains(&j)
-        });
+        let differences = shown_differences(text, toks, |j, v| known(&shown, j, v));
+        shown.extend(differences);
+        let bracketed = bracketed_results(text, toks, |j, v| known(&shown, j, v));
+        shown.extend(bracketed);
         // A total of amounts known or derived before it, then an amount restated per another
         // period ("Total … for the year: £10,792.00 (about £899.33 per month)":
         // `totals_of_shown`, `per_period_restatements`).
-        let so_far = |j: usize, v: f64| {
-            known(j, v)
-                || derived.contains(&j)
-                || differences.contains(&j)
-                || bracketed.contains(&j)
-        };
-        let totals = totals_of_shown(text, toks, spans, so_far);
-        let computed = |j: usize| {
-            shown.contains(&j)
-                || derived.contains(&j)
-                || differences.contains(&j)
-                || bracketed.contains(&j)
-                || totals.contains(&j)
-        };
+        let totals = totals_of_shown(text, toks, spans, |j, v| known(&shown, j, v));
+        shown.extend(totals);
         let per_period = per_period_restatements(
             text,
             toks,
             spans,
-            |j, v| so_far(j, v) || totals.contains(&j),
-            computed,
+            |j, v| known(&shown, j, v),
+            |j| shown.contains(&j),
         );
-        shown.extend(derived);
-        shown.extend(differences);
-        shown.extend(bracketed);
-        shown.extend(totals);
         shown.extend(per_period);
         // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
         // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
@@ -1203,6 +1187,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         let (claim_text, claim_toks, ks, content) =
             (view.text, view.toks, view.keys, &view.content);
+        let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
         // A number named by a label ("Python 3.12", "PEP 695", "Boeing 747") is an
         // identifier of the thing the label names: another label's number is another
         // thing, not the value swapped. A number after a locator noun ("section 4", "page
@@ -1211,7 +1196,6 @@ impl<'r, 'a> Request<'r, 'a> {
         // service").
         if kind == KeyKind::Number && !other.is_empty() {
             let norm = &content[i].norm;
-            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
             let rival = |o: u32| index.norms[o as usize].as_ref();
             if let Some(label) = number_label(claim_text, claim_toks, norm) {
                 other.retain(|&o| {
@@ -1240,9 +1224,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     let Some(b) = number_value(r) else {
                         return true;
                     };
-                    let mut places = (0..sent.len())
-                        .filter(|&j| number_at(sent, j).is_some_and(|k| k == r))
-                        .peekable();
+                    let mut places = number_places(sent, r).peekable();
                     let bounds_kept = places.peek().is_some()
                         && places.all(|j| keeps_trailing_bound(sent, j, b, v));
                     !bounds_kept
@@ -1256,13 +1238,10 @@ impl<'r, 'a> Request<'r, 'a> {
             && !other.is_empty()
             && times_of_day(claim_text, claim_toks).contains(&(content[i].at as usize))
         {
-            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
             let clocks = times_of_day(context, sent);
             other.retain(|&o| {
                 let norm = &index.norms[o as usize];
-                clocks
-                    .iter()
-                    .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
+                number_places(sent, norm).any(|j| clocks.contains(&j))
             });
         }
         // An amount of money is swapped only by another amount of money when the sentence
@@ -1275,7 +1254,6 @@ impl<'r, 'a> Request<'r, 'a> {
             && !other.is_empty()
             && money_at(claim_text, &claim_toks[content[i].at as usize])
         {
-            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
             let signed = |j: usize| sent[j].is_number && money_at(context, &sent[j]);
             let range_end = |j: usize| {
                 let joined = |a: usize| {
@@ -1293,9 +1271,7 @@ impl<'r, 'a> Request<'r, 'a> {
             if !money.is_empty() {
                 other.retain(|&o| {
                     let norm = &index.norms[o as usize];
-                    money
-                        .iter()
-                        .any(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
+                    number_places(sent, norm).any(|j| money.contains(&j))
                 });
             }
         }
@@ -1308,7 +1284,6 @@ impl<'r, 'a> Request<'r, 'a> {
         // does not write as a number, a fraction in words or a heading's number, stays.)
         if kind == KeyKind::Number && !other.is_empty() {
             let at = content[i].at as usize;
-            let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
             let in_digits = |text: &str, toks: &[Token<'_>], j: usize| {
                 (j.saturating_sub(1)..=j)
                     .any(|d| crate::text::numeric_date_months(text, toks, d) != [None, None])
@@ -1324,9 +1299,7 @@ impl<'r, 'a> Request<'r, 'a> {
             // The letters a number is glued after name a month or a version ("Dec25", "v4").
             let glued = |j: usize| {
                 let before = &context[..sent[j].start];
-                let word = &before[before.rfind(|c: char| !c.is_alphabetic()).map_or(0, |p| {
-                    p + before[p..].chars().next().map_or(1, char::len_utf8)
-                })..];
+                let word = &before[before.trim_end_matches(char::is_alphabetic).len()..];
                 !word.is_empty()
                     && (crate::text::abbreviation_month(word).is_some()
                         || word.eq_ignore_ascii_case("v"))
@@ -1337,9 +1310,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     return number_value(norm)
                         .is_some_and(|v| v.fract() == 0.0 && (1.0..=31.0).contains(&v));
                 }
-                let mut places = (0..sent.len())
-                    .filter(|&j| number_at(sent, j).is_some_and(|k| k == *norm))
-                    .peekable();
+                let mut places = number_places(sent, norm).peekable();
                 places.peek().is_none()
                     || places.any(|j| {
                         !(glued(j)
@@ -1359,7 +1330,6 @@ impl<'r, 'a> Request<'r, 'a> {
             let is_weekday = |o: &u32| WEEKDAYS.contains(&index.norms[*o as usize].as_ref());
             match WEEKDAYS.iter().position(|w| *w == norm) {
                 Some(w) => {
-                    let sent = span_tokens(context_tokens, index.spans[stated_in as usize]);
                     let days = full_date_weekdays(context, sent);
                     if days.is_empty() || days.iter().any(|d| d.1 == w) {
                         other.retain(is_weekday);
@@ -1544,8 +1514,7 @@ impl<'r, 'a> Request<'r, 'a> {
             };
             // Cited as written: "2,737 feet" vs "2,737 metres".
             let written = |in_text: &str, toks: &[Token<'_>]| {
-                (0..toks.len())
-                    .filter(|&j| number_at(toks, j).is_some_and(|n| n == k.norm))
+                number_places(toks, &k.norm)
                     .find_map(|j| written_at(in_text, toks, j))
                     .unwrap_or(&k.norm)
                     .to_string()

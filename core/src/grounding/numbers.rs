@@ -288,8 +288,7 @@ pub(crate) fn percent_of_stated(
     let Some(n) = positive_amount(text, toks, i) else {
         return false;
     };
-    let key = number_key(toks, i);
-    let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+    let places = places_written(toks, i);
     let tolerance = half_last_place(places);
     let percents: Vec<f64> = (0..toks.len())
         .filter(|&j| j != i && toks[j].is_number && is_percentage(text, toks, j))
@@ -314,6 +313,22 @@ pub(crate) fn percent_of_stated(
 /// rounds to ("13.35" → 0.005, "13" → 0.5).
 fn half_last_place(places: usize) -> f64 {
     0.5 * 10f64.powi(-(places.min(6) as i32)) + 1e-9
+}
+
+/// The decimal places the number token `toks[i]` is keyed with ([`number_key`]: "13.35" → 2,
+/// "13" → 0): the places a computed value is compared to ([`half_last_place`]).
+fn places_written(toks: &[Token<'_>], i: usize) -> usize {
+    number_key(toks, i)
+        .split_once('.')
+        .map_or(0, |(_, f)| f.len())
+}
+
+/// The indices of the tokens of `toks` that state the number keyed `norm` ([`number_at`]).
+pub(super) fn number_places<'t, 'a: 't>(
+    toks: &'t [Token<'a>],
+    norm: &'t str,
+) -> impl Iterator<Item = usize> + 't {
+    (0..toks.len()).filter(move |&j| number_at(toks, j).is_some_and(|k| k == norm))
 }
 
 /// Whether the token `toks[j]` is a month's name, any case ([`crate::text::month_index`]):
@@ -502,8 +517,7 @@ pub(crate) fn shown_products(
         if s == usize::MAX || !toks[i].is_number {
             continue;
         }
-        let key = number_key(toks, i);
-        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let places = places_written(toks, i);
         let equal = |r: f64| {
             if places == 0 {
                 (r - n).abs() <= 1e-9 * n
@@ -769,8 +783,7 @@ pub(crate) fn shown_differences(
         if !marked || known(i, n) {
             continue;
         }
-        let key = number_key(toks, i);
-        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let places = places_written(toks, i);
         // In the difference's own unit: its base value over its value.
         let scale = nb / n;
         let equal = |d: f64| {
@@ -897,8 +910,7 @@ pub(crate) fn share_of_derived(
         let (Some(v), Some(s)) = (positive_amount(text, toks, n), sentence(n)) else {
             continue;
         };
-        let key = number_key(toks, n);
-        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let places = places_written(toks, n);
         let tolerance = half_last_place(places);
         let remainder = (n.saturating_sub(3)..n).any(|k| {
             REMAINDER_WORDS
@@ -1075,8 +1087,7 @@ pub(crate) fn totals_of_shown(
             count += usize::from(a > 0.0);
             after = starts(j);
         }
-        let key = number_key(toks, n);
-        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        let tolerance = half_last_place(places_written(toks, n));
         // Or every amount of its own sentence and line before it: "= £146.00, plus … =
         // £884.00, total £1,030.00 a year".
         let own: Vec<usize> = (0..n)
@@ -1147,8 +1158,7 @@ pub(crate) fn sums_of_derived(
                 .iter()
                 .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
         });
-        let key = number_key(toks, n);
-        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        let tolerance = half_last_place(places_written(toks, n));
         let sum: f64 = parts.iter().map(|(_, a)| a).sum();
         if parts.len() >= 2 && said && (sum - v).abs() <= tolerance.max(1e-9 * v.abs()) {
             out.push(n);
@@ -1318,8 +1328,7 @@ pub(crate) fn per_period_restatements(
         let Some(base) = base.filter(|&b| b != per) else {
             continue;
         };
-        let key = number_key(toks, n);
-        let tolerance = half_last_place(key.split_once('.').map_or(0, |(_, f)| f.len()));
+        let tolerance = half_last_place(places_written(toks, n));
         // A year of weeks read either way.
         let readings = |p: f64| {
             if p == 52.0 {
@@ -1442,8 +1451,7 @@ pub(crate) fn bracketed_results(
         let Some(value) = number_value(&number_key(toks, n)) else {
             continue;
         };
-        let key = number_key(toks, n);
-        let places = key.split_once('.').map_or(0, |(_, f)| f.len());
+        let places = places_written(toks, n);
         let right = if whole && value.fract() == 0.0 {
             (r - value).abs() <= 1e-9 * value.abs().max(1.0)
         } else {
