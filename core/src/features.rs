@@ -838,6 +838,25 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                 .collect::<Vec<&'static str>>()
         })
     };
+    // Claims aligned to the sources (grounding's `analyse_tokens`); its spans between years
+    // are source numbers below.
+    let mut grounding = analyse_tokens(
+        (text, &toks),
+        (prompt, &prompt_tokens),
+        (context, &context_tokens),
+    );
+    // A passage of a field: its sentences are cited where they stand in the field.
+    if let Some(offset) = sources.map(|s| s.start).filter(|&o| o > 0) {
+        for source in grounding
+            .claims
+            .iter_mut()
+            .filter_map(|c| c.source.as_mut())
+        {
+            source.start += offset;
+            source.end += offset;
+        }
+    }
+
     // A possessive ("Marie Curie's") names what the bare name names.
     let bare = |n: &str| normalised(strip_possessive(n));
     // The names the sources state (`SourceNames`), found once, when a name of the answer is not
@@ -895,6 +914,9 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
                     .position(|t| t.start == span.0 && t.start + t.raw.len() == span.1)
                     .and_then(|i| abbreviated_calendar_name(&toks, i))
                     .is_some_and(|m| source_grams.contains(&normalised(m)))
+                // The month of a date the answer derives ("4 May, one week after … 27 April":
+                // grounding's `shown_date_offsets`).
+                && !grounding.shown_arithmetic.contains(&span.0)
                 && !first_and_last(text, &toks, span).is_some_and(|h| {
                     let h = normalised(&h);
                     source_names()
@@ -904,25 +926,6 @@ pub fn extract(text: &str, prompt: Option<&str>, context: Option<&str>) -> Extra
         })
         .map(|(n, _)| n.clone())
         .collect();
-
-    // Claims aligned to the sources (grounding's `analyse_tokens`); its spans between years
-    // are source numbers below.
-    let mut grounding = analyse_tokens(
-        (text, &toks),
-        (prompt, &prompt_tokens),
-        (context, &context_tokens),
-    );
-    // A passage of a field: its sentences are cited where they stand in the field.
-    if let Some(offset) = sources.map(|s| s.start).filter(|&o| o > 0) {
-        for source in grounding
-            .claims
-            .iter_mut()
-            .filter_map(|c| c.source.as_mut())
-        {
-            source.start += offset;
-            source.end += offset;
-        }
-    }
 
     // Content-word and bigram support.
     // A number is novel when the sources do not state it, as written or with the same value

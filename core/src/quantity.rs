@@ -289,6 +289,26 @@ impl Quantity {
         (mine / self.precision).round() == (theirs / self.precision).round()
     }
 
+    /// Whether this quantity, a duration in hours, minutes or seconds, is the time between the
+    /// times of day `a` and `b` of one day, to the precision it is written with but at most one
+    /// of its unit ("3 hours 50 minutes" between "8:30am" and "12:20pm", to the minute; "4
+    /// hours" to the hour, "10 hours" too): the later less the earlier. A span past midnight
+    /// is not read (which of two times comes first is not known here). False when this is
+    /// no such duration or either is no time of day.
+    pub fn spans_between(&self, a: &Quantity, b: &Quantity) -> bool {
+        if self.unit.dimension != Dimension::Duration
+            || self.unit.factor > HOUR
+            || a.unit.dimension != Dimension::TimeOfDay
+            || b.unit.dimension != Dimension::TimeOfDay
+        {
+            return false;
+        }
+        // The step the duration is written to, in seconds.
+        let step = self.precision.min(1.0) * self.unit.factor;
+        let hours = (a.base - b.base).abs();
+        hours > 0.0 && ((hours * HOUR) / step).round() == (self.base / step).round()
+    }
+
     /// Whether this quantity (an answer's) states the number of `source` in another unit of
     /// the same dimension without restating it ([`Quantity::restates`]): "2,737 feet" against
     /// "2,737 metres", "200 °F" against "200 °C". Times of day and dates never are (one value
@@ -823,6 +843,28 @@ mod tests {
         // Rounding within one unit is left to approximators ("about 2,700 metres").
         assert!(!restates("2,700 metres", "2,737 metres"));
         assert!(!restates("2,700 metres", "2,737 meters"));
+    }
+
+    #[test]
+    fn a_duration_spans_two_times_of_day_to_its_precision() {
+        let q = |text: &str| {
+            let toks = crate::text::tokens(text);
+            quantities(text, &toks)[0].1
+        };
+        let (from, to) = (q("8:30am"), q("12:20pm"));
+        assert!(q("3 hours 50 minutes").spans_between(&from, &to));
+        assert!(q("3 hours 50 minutes").spans_between(&to, &from));
+        assert!(q("230 minutes").spans_between(&from, &to));
+        assert!(!q("3 hours 40 minutes").spans_between(&from, &to));
+        // To the hour written, at most; not past midnight, nor in days.
+        assert!(q("4 hours").spans_between(&from, &to));
+        assert!(!q("5 hours").spans_between(&from, &to));
+        assert!(!q("10 hours").spans_between(&q("9:00"), &q("22:00")));
+        assert!(!q("8 hours").spans_between(&q("22:00"), &q("6:00")));
+        assert!(!q("1 day").spans_between(&from, &to));
+        // Not a length, nor between a time and a length.
+        assert!(!q("3 km").spans_between(&from, &to));
+        assert!(!q("3 hours").spans_between(&from, &q("3 km")));
     }
 
     #[test]

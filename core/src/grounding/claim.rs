@@ -218,6 +218,38 @@ fn versus(said: &str, stated: &str) -> String {
     format!("\"{said}\" vs \"{stated}\"")
 }
 
+/// `text` with each bracket that sets an amount aside ("(not the £250 standard excess)":
+/// "(not", a determiner or a number, and a number before the bracket closes;
+/// [`subclausal_not`]) blanked with spaces, so that byte offsets stay; a bracket the text
+/// ends in before it closes (a claim's span) is blanked to the end. Borrowed when it holds
+/// none.
+pub(super) fn without_asides(text: &str) -> Cow<'_, str> {
+    if !text.contains("(not ") {
+        return Cow::Borrowed(text);
+    }
+    let mut out = text.to_string();
+    let mut from = 0;
+    while let Some(at) = text[from..].find("(not ").map(|k| from + k) {
+        let rest = &text[at + 5..];
+        // The bracket's bytes: to its ")" (included), or to the end of the text.
+        let end = rest.find(')').map_or(text.len(), |k| at + 5 + k + 1);
+        let inside = &text[at + 5..end];
+        let next = inside.split_whitespace().next().unwrap_or("");
+        let aside = (next.starts_with(|c: char| c.is_ascii_digit() || "£$€".contains(c))
+            || ["the", "a", "an", "your", "its", "their"]
+                .iter()
+                .any(|d| next.eq_ignore_ascii_case(d)))
+            && inside.bytes().any(|b| b.is_ascii_digit());
+        if aside && !inside.contains('\n') {
+            out.replace_range(at..end, &" ".repeat(end - at));
+            from = end;
+        } else {
+            from = at + 5;
+        }
+    }
+    Cow::Owned(out)
+}
+
 impl<'r, 'a> Request<'r, 'a> {
     /// Reads the prompt's keys and its question (`prompt` and its tokens) against the sources
     /// (`context`, its tokens and its `index`).
@@ -305,18 +337,30 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Reads what the answer `text` (its tokens `toks`, its sentences the byte spans `spans`)
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
-    /// ([`shown_products`]) and the days it counts between its dates ([`shown_date_gaps`]),
-    /// the results of the equations it writes out correctly over
+    /// ([`shown_products`]), the days it counts between its dates ([`shown_date_gaps`]), the
+    /// time between its times of day ([`shown_clock_gaps`]), the dates it counts days or
+    /// weeks from its others ([`shown_date_offsets`]), the results of the equations it writes out correctly over
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, the differences it states between known numbers it wrote before
     /// ([`shown_differences`]), the results a bracket after them computes
     /// ([`bracketed_results`]), totals of the results before them ([`totals_of_shown`]) and
     /// amounts restated per another period ([`per_period_restatements`]), and shares of derived
-    /// amounts and what is left of them ([`share_of_derived`]), which a claim states as given.
+    /// amounts and what is left of them ([`share_of_derived`]), and derived numbers stated
+    /// again ([`restated_results`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         let held = |v: f64| self.holds_number(v);
         let mut shown = shown_products(text, toks, spans, held);
         shown.extend(shown_date_gaps(text, toks, spans));
+        shown.extend(shown_clock_gaps(text, toks, spans));
+        let held_date = |month: &'static str, day: u8| {
+            let (m, d) = (month, day);
+            self.prompt_dates.contains(&(m, d))
+                || self
+                    .stated_dates()
+                    .iter()
+                    .any(|(_, c)| (c.month, c.day) == (m, d))
+        };
+        shown.extend(shown_date_offsets(text, toks, spans, held_date, held));
         // A number is known when the sources or the user hold it, or arithmetic read so far
         // derives it (`shown`: a product above, an equation's result, a difference …), or it is
         // a share of a stated amount ("2.75% … on £170 … £4.68"). Each reading below takes what
@@ -363,9 +407,9 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
         // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
-        // 67.0"), derived numbers stated again in their sentence ("works out at 67.0: …") and
+        // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and
         // differences of derived numbers: `shown_products`, `sums_of_derived`,
-        // `restated_in_sentence`, `shown_differences`.
+        // `totals_of_shown`, `restated_results`, `shown_differences`.
         let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
         let products = shown_products(text, toks, spans, |v| {
             held(v) || derived_values.contains(&v)
@@ -373,7 +417,11 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(products);
         let sums = sums_of_derived(text, toks, spans, |j| shown.contains(&j));
         shown.extend(sums);
-        let again = restated_in_sentence(text, toks, spans, |j| shown.contains(&j));
+        // Totals again, of results those products derived ("£4.50 for the two", "£4.00",
+        // "Total: £8.50").
+        let totals = totals_of_shown(text, toks, spans, |j, v| held(v) || shown.contains(&j));
+        shown.extend(totals);
+        let again = restated_results(text, toks, spans, |j| shown.contains(&j));
         shown.extend(again);
         // And differences of what was derived since ("So Kestrel would save you about £19.30"
         // after two totals).
@@ -1856,10 +1904,17 @@ impl<'r, 'a> Request<'r, 'a> {
             _ => "",
         };
         let own = if view.negated { "" } else { span };
-        let (said, stated) = table_cell_swap(self.context, self.question, view.text)
-            .or_else(|| key_value_swap(self.context, self.question, view.text))
-            .or_else(|| table_header_swap(self.context, own))
-            .or_else(|| labelled_value_swap(self.context, span))?;
+        // An alternative the answer sets aside ("(not the £250 standard excess)") is no value
+        // it states.
+        let (text, own, span) = (
+            without_asides(view.text),
+            without_asides(own),
+            without_asides(span),
+        );
+        let (said, stated) = table_cell_swap(self.context, self.question, &text)
+            .or_else(|| key_value_swap(self.context, self.question, &text))
+            .or_else(|| table_header_swap(self.context, &own))
+            .or_else(|| labelled_value_swap(self.context, &span))?;
         Some((versus(&said, &stated), None))
     }
 

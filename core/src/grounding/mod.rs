@@ -224,15 +224,17 @@ pub struct Grounding {
     /// complement: `asks_computation`), the differences and sums of their numbers and the
     /// complements of their percentages (`computed_numbers`); empty otherwise.
     pub source_computed: Vec<f64>,
-    /// The byte offsets in the answer of the numbers its shown arithmetic derives: products
+    /// The byte offsets in the answer of the numbers its shown arithmetic derives (and of the
+    /// month of a date it derives): products
     /// and quotients of two numbers of one sentence or the one before it, from numbers of the
     /// sources and the user's (`shown_products`), the days it counts between two of its dates
-    /// (`shown_date_gaps`), and the results of equations it writes out
+    /// (`shown_date_gaps`), the time between two of its times of day (`shown_clock_gaps`), a
+    /// date it counts days or weeks from another (`shown_date_offsets`), and the results of equations it writes out
     /// over known operands (`stated_equations`: "5 days × 250 km = 1,250 km") with the
     /// operands of later equations that restate them, and the other arithmetic
     /// `Request::read_answer` reads (differences, bracketed results, totals of the results
-    /// before them, amounts restated per another period, shares of derived amounts); empty
-    /// without sources.
+    /// before them, amounts restated per another period, shares of derived amounts, derived
+    /// numbers stated again); empty without sources.
     pub shown_arithmetic: Vec<usize>,
 }
 

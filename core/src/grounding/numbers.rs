@@ -427,7 +427,9 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
 
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that are the product or the quotient of two numbers before them
-/// in their sentence or the sentence before it, each held by the sources or the user (`held`)
+/// in their sentence or the sentence before it, or, for an amount or a quantity (no bare
+/// count: "covers 2 people (£24, against £12 for an adult)"), after them in their sentence
+/// ("£2.25 per book, so £4.50 for the two"), each held by the sources or the user (`held`)
 /// or itself so derived exactly, and whose measures agree (dimensional analysis): an amount
 /// times a count ("each dose is 7.5 ml. At up to 4 doses in 24 hours, that's a maximum of 30
 /// ml a day"), a rate times what it is per ("7.5 ml at 50 mg per ml is 375 mg"; "£1 per day
@@ -525,14 +527,27 @@ pub(crate) fn shown_products(
                 (r - n).abs() <= half_last_place(places)
             }
         };
-        let operands: Vec<(f64, (Measure, Option<Measure>))> = (0..i)
+        let operand = |j: usize| {
+            Some(j)
+                .filter(|&j| known[j])
+                .and_then(|j| value[j].map(|(v, k)| (v, (k, rates[j]))))
+                .filter(|&(v, _)| v != n)
+        };
+        // The nearest before it, then those after it in its sentence ("so £4.50 for the two").
+        let mut operands: Vec<(f64, (Measure, Option<Measure>))> = (0..i)
             .rev()
             .take_while(|&j| sentence[j] == s || Some(sentence[j]) == s.checked_sub(1))
-            .filter(|&j| known[j])
-            .filter_map(|j| value[j].map(|(v, k)| (v, (k, rates[j]))))
-            .filter(|&(v, _)| v != n)
+            .filter_map(operand)
             .take(SHOWN_OPERANDS_MAX)
             .collect();
+        if kn != Measure::Count {
+            operands.extend(
+                (i + 1..toks.len())
+                    .take_while(|&j| sentence[j] == s)
+                    .filter_map(operand)
+                    .take(SHOWN_OPERANDS_MAX),
+            );
+        }
         let derived = operands.iter().enumerate().any(|(x, &(a, ma))| {
             operands.iter().enumerate().any(|(y, &(b, mb))| {
                 x != y
@@ -621,6 +636,169 @@ pub(crate) fn shown_date_gaps(
         });
         if counts {
             out.push(i);
+        }
+    }
+    out
+}
+
+/// Words that mark a time of day as an end of a span ([`shown_clock_gaps`]: "from the 8:30am
+/// gun", "until 12:20pm"), lower case.
+const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between", "by"];
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that state a duration the answer shows as the time between the
+/// two times of day it writes nearest to it in its sentence and the one before: "Cut-offs run
+/// from the 8:30am gun … so that's 3 hours 50 minutes" after "The Dam Bridge cut-off is
+/// 12:20pm", to the precision the duration is written with
+/// ([`crate::quantity::Quantity::spans_between`]). Only the nearest two: "The 7:15 and 8:45
+/// trains … 10:15 … each take 1 hour 30 minutes" states no gap between departures.
+/// One of the two is written as an end of a span ([`SPAN_BOUNDS`], or a dash before it):
+/// times of a list ("Trains leave at 7:15, 8:45 and 10:15; each takes 1 hour 30 minutes")
+/// bound nothing. Every number of a compound duration ("3" and "50") is shown. The times are
+/// judged as claims of their own, as [`shown_date_gaps`] leaves its dates.
+pub(crate) fn shown_clock_gaps(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+) -> Vec<usize> {
+    use crate::quantity::Dimension;
+    let mut out = Vec::new();
+    if !text.contains(':') {
+        return out;
+    }
+    let quantities = crate::quantity::quantities(text, toks);
+    let sentence_of = |i: usize| sentence_at(spans, toks[i].start);
+    let times: Vec<(usize, Option<usize>, &crate::quantity::Quantity)> = quantities
+        .iter()
+        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
+        .map(|(i, q)| (*i, sentence_of(*i), q))
+        .collect();
+    if times.len() < 2 {
+        return out;
+    }
+    // Whether the time `toks[j]` is written as an end of a span: a word of
+    // [`SPAN_BOUNDS`] among the three before it ("from the 8:30am gun"), or a dash right
+    // before it ("8:30–12:20").
+    let bounds = |j: usize| {
+        (j > 0 && matches!(gap(text, toks, j - 1, j).trim(), "-" | "–" | "—"))
+            || toks[j.saturating_sub(3)..j]
+                .iter()
+                .any(|t| SPAN_BOUNDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    for (i, q) in quantities
+        .iter()
+        .filter(|(_, q)| q.dimension() == Dimension::Duration)
+    {
+        let Some(s) = sentence_of(*i) else {
+            continue;
+        };
+        let mut near: Vec<&(usize, Option<usize>, &crate::quantity::Quantity)> = times
+            .iter()
+            .filter(|t| t.1 == Some(s) || t.1 == s.checked_sub(1))
+            .collect();
+        near.sort_by_key(|t| t.0.abs_diff(*i));
+        if let [a, b, ..] = near[..] {
+            if (bounds(a.0) || bounds(b.0)) && q.spans_between(a.2, b.2) {
+                out.push(*i);
+            }
+        }
+    }
+    out
+}
+
+/// The indices of the tokens of `toks` (offsets in `text`, an answer whose sentences are the
+/// byte spans `spans`) that write a calendar date the answer shows as a whole number of days
+/// or weeks after or before another date it states in its sentence or the one before, one the
+/// sources or the user hold (`held_date`, by month name and day), with that duration written
+/// in the date's sentence and its number held too (`held_number`: "one week" for the sources'
+/// "1 week"): "From 4 May, one week after her 2nd vaccination on 27 April" (27 April + 7
+/// days; [`calendar_dates`], [`crate::quantity::quantities`]). The date's day and its month
+/// (not its year) are derived, as [`shown_date_gaps`] derives a day count. "before",
+/// "earlier" or "prior" in the sentence counts back only, "after" or "later" forward only.
+/// In a year of 365 or 366 days (the dates carry no year here: either counts), across the
+/// turn of the year too. A held date is no result; two dates the sources do not hold derive
+/// nothing from each other.
+pub(crate) fn shown_date_offsets(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    held_date: impl Fn(&'static str, u8) -> bool,
+    held_number: impl Fn(f64) -> bool,
+) -> Vec<usize> {
+    use crate::quantity::Dimension;
+    let mut out = Vec::new();
+    let sentence_of = |at: usize| sentence_at(spans, at);
+    let dates: Vec<(CalendarDate, Option<usize>, u32, bool)> = calendar_dates(text, toks)
+        .into_iter()
+        .filter_map(|d| {
+            let m = crate::text::month_index(d.month)?;
+            let day = MONTH_STARTS[m] + u32::from(d.day) - 1;
+            let s = sentence_of(d.span.0);
+            Some((d, s, day, m >= 2))
+        })
+        .collect();
+    if dates.len() < 2 {
+        return out;
+    }
+    // The whole numbers of days the answer writes as durations whose number the sources or
+    // the user hold, with their sentences.
+    let days: Vec<(Option<usize>, u32)> = crate::quantity::quantities(text, toks)
+        .into_iter()
+        .filter(|(i, q)| {
+            let value = if toks[*i].is_number {
+                number_value(&number_key(toks, *i))
+            } else {
+                number_word_at(toks, *i).and_then(|d| d.parse().ok())
+            };
+            q.dimension() == Dimension::Duration && value.is_some_and(&held_number)
+        })
+        .filter_map(|(i, q)| {
+            let d = q.base / 86_400.0;
+            (d.fract() == 0.0 && (1.0..=400.0).contains(&d))
+                .then(|| (sentence_of(toks[i].start), d as u32))
+        })
+        .collect();
+    let said = |s: usize, words: &[&str]| {
+        tokens_in(toks, spans[s].0, spans[s].1)
+            .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    for (a, sa, da, la) in &dates {
+        let Some(s) = sa.filter(|_| !held_date(a.month, a.day)) else {
+            continue;
+        };
+        let offsets: Vec<u32> = days
+            .iter()
+            .filter(|(ds, _)| *ds == Some(s))
+            .map(|&(_, n)| n)
+            .collect();
+        if offsets.is_empty() {
+            continue;
+        }
+        let (back, forward) = (
+            said(s, &["before", "earlier", "prior"]),
+            said(s, &["after", "later"]),
+        );
+        let derived = dates.iter().any(|(b, sb, db, lb)| {
+            b.span != a.span
+                && held_date(b.month, b.day)
+                && (*sb == Some(s) || *sb == s.checked_sub(1))
+                && (b.month, b.day) != (a.month, a.day)
+                && [0u32, 1].iter().any(|&leap| {
+                    let (x, y) = (db + leap * u32::from(*lb), da + leap * u32::from(*la));
+                    let year = 365 + leap;
+                    let after = (y + year - x) % year;
+                    let before = (x + year - y) % year;
+                    offsets
+                        .iter()
+                        .any(|&n| (n == after && !back) || (n == before && !forward))
+                })
+        });
+        if derived {
+            out.extend(
+                (0..toks.len())
+                    .filter(|&j| toks[j].start >= a.span.0 && toks[j].start < a.span.1)
+                    .filter(|&j| year_at(toks, j).is_none()),
+            );
         }
     }
     out
@@ -993,7 +1171,8 @@ const DEDUCTION_WORDS: &[&str] = &[
 /// when a word of [`TOTAL_WORDS`] stands before them in their sentence: "Step 2 … = £7,540.00
 /// / Step 3 … = £3,252.00 / Total income tax for the year: £10,792.00". A result is an amount
 /// that ends its line or sentence (no number after it there); the run is the results of the
-/// lines or sentences right before the total's, back to a line without one, a number that is
+/// lines or sentences right before the total's, back to a line without one (a blank line
+/// does not end it: the total may add up the results before or after it), a number that is
 /// no amount of money, an amount not known (`known`: held by the sources or the user, or
 /// derived by arithmetic the answer shows), one stated per another period than the total's
 /// ([`period_after`]), one on a line with a word of [`DEDUCTION_WORDS`], or the
@@ -1066,6 +1245,10 @@ pub(crate) fn totals_of_shown(
         let starts =
             |j: usize| line_start(toks[j].start).max(sentence(j).map_or(0, |t| spans[t].0));
         let mut after = starts(n);
+        // The run as it stood before a blank line was crossed: a total of the lines after it
+        // alone ("Deposit: £500", a blank line, "- Rent: £800 / - Bills: £100 / Total monthly:
+        // £900").
+        let mut before_blank: Option<(f64, usize)> = None;
         let candidates = (0..n).rev().filter(|&j| {
             toks[j].is_number
                 && (line_start(toks[j].start) != own_line || sentence(j) != Some(s))
@@ -1073,9 +1256,19 @@ pub(crate) fn totals_of_shown(
         });
         for (taken, j) in candidates.enumerate() {
             let end = toks[j].start + toks[j].raw.len();
-            // A line between without a result ends the run.
-            if text[end..after.max(end)].matches('\n').count() > 1 || taken == TOTAL_OPERANDS_MAX {
+            // A line between without a result ends the run; a blank one does not ("- DVD: … =
+            // £4.00", a blank line, "Total: £8.50").
+            let between = text[end..after.max(end)].split('\n');
+            let worded = between
+                .clone()
+                .skip(1)
+                .take(between.count().saturating_sub(2))
+                .any(|l| !l.trim().is_empty());
+            if worded || taken == TOTAL_OPERANDS_MAX {
                 break;
+            }
+            if before_blank.is_none() && text[end..after.max(end)].matches('\n').count() > 1 {
+                before_blank = Some((sum, count));
             }
             let Some(a) = money(j) else {
                 break;
@@ -1107,7 +1300,8 @@ pub(crate) fn totals_of_shown(
                     .any(|w| toks[j].raw.eq_ignore_ascii_case(w))
             })
             && (amounts.iter().map(|(_, a)| a).sum::<f64>() - v).abs() <= tolerance;
-        if (count >= 2 && (sum - v).abs() <= tolerance) || in_sentence {
+        let adds_up = |(sum, count): (f64, usize)| count >= 2 && (sum - v).abs() <= tolerance;
+        if adds_up((sum, count)) || before_blank.is_some_and(adds_up) || in_sentence {
             out.push(n);
         }
     }
@@ -1169,10 +1363,14 @@ pub(crate) fn sums_of_derived(
 
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
 /// the byte spans `spans`) that state again, written the same and as money alike, a number the
-/// answer derived in the same sentence (`derived`): a result given first and then shown ("Your
-/// module mark works out at 67.0: … which adds up to 67.0"). Not a whole number below 10: "2
-/// days left (14 − 12 = 2), so bring 2 forms of ID" counts two things.
-pub(crate) fn restated_in_sentence(
+/// answer derived (`derived`) in the same sentence or a sentence before: a result given first
+/// and then shown ("Your module mark works out at 67.0: … which adds up to 67.0"), or shown and
+/// then concluded from ("That's 20% of £420 = £84. No further charge is made, so £84 is all
+/// you'd lose"). Not a whole number below 10: "2 days left (14 − 12 = 2), so bring 2 forms of
+/// ID" counts two things. Nor a number of another measure: a percentage, a part of a date or
+/// a time of day, or a quantity of another dimension ("3 hours 50 minutes" … "50 metres";
+/// [`crate::quantity::part_alone`]).
+pub(crate) fn restated_results(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
@@ -1182,15 +1380,23 @@ pub(crate) fn restated_in_sentence(
     let small = |n: usize| {
         number_value(&number_key(toks, n)).is_none_or(|v| v.fract() == 0.0 && v.abs() < 10.0)
     };
+    // A day of a date, or a time of day.
+    let dated = |j: usize| {
+        names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
+    };
+    let dimension = |j: usize| crate::quantity::part_alone(text, toks, j).map(|q| q.dimension());
     (0..toks.len())
         .filter(|&n| toks[n].is_number && !derived(n) && !small(n))
         .filter(|&n| {
             (0..toks.len()).any(|j| {
                 j != n
                     && derived(j)
-                    && sentence(j) == sentence(n)
+                    && (sentence(j) == sentence(n) || j < n)
                     && toks[j].raw == toks[n].raw
                     && money_at(text, &toks[j]) == money_at(text, &toks[n])
+                    && !dated(j)
+                    && is_percentage(text, toks, j) == is_percentage(text, toks, n)
+                    && dimension(j) == dimension(n)
             })
         })
         .collect()
@@ -3376,6 +3582,156 @@ mod tests {
         assert!(gaps("Due 31 January. Then nothing. Paid 20 March: 48 days late.").is_empty());
     }
 
+    /// A reading of an answer's tokens and sentences into the indices of the tokens it derives.
+    type Reading<'f> = dyn Fn(&str, &[Token<'_>], &[(usize, usize)]) -> Vec<usize> + 'f;
+
+    #[test]
+    fn a_duration_between_two_times_and_a_date_counted_from_another_are_shown() {
+        // The sources hold 27 April, 31 August and 28 December.
+        let held =
+            |m: &str, d: u8| [("april", 27), ("august", 31), ("december", 28)].contains(&(m, d));
+        // And the numbers 1 and 60.
+        let offsets = |text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]| {
+            shown_date_offsets(text, toks, spans, held, |v| [1.0, 60.0].contains(&v))
+        };
+        let raw = |text: &str, f: &Reading<'_>| {
+            let toks = tokens(text);
+            let spans = crate::grounding::sentence_spans(text);
+            f(text, &toks, &spans)
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect::<Vec<String>>()
+        };
+        let shown_clock_gaps = &shown_clock_gaps;
+        let shown_date_offsets = &offsets;
+        let cut_off = "The Dam Bridge cut-off is 12:20pm. Cut-offs run from the 8:30am gun, so \
+                       that's 3 hours 50 minutes from the start.";
+        assert_eq!(
+            raw(
+                "The window runs 8:30–12:20, 3 hours 50 minutes.",
+                shown_clock_gaps
+            ),
+            ["3", "50"]
+        );
+        assert_eq!(raw(cut_off, shown_clock_gaps), ["3", "50"]);
+        // To the hour it is written with; between the nearest two times only.
+        assert_eq!(
+            raw("The shift runs 10:00 to 18:00, 8 hours.", shown_clock_gaps),
+            ["8"]
+        );
+        assert!(raw(
+            "Trains leave at 7:15, 8:45 and 10:15; each takes 1 hour 30 minutes.",
+            shown_clock_gaps
+        )
+        .is_empty());
+        // A wrong duration, or one time only, derives nothing.
+        assert!(raw(&cut_off.replace("50", "40"), shown_clock_gaps).is_empty());
+        assert!(raw(
+            "The cut-off is 12:20pm, so you get 3 hours 50 minutes.",
+            shown_clock_gaps
+        )
+        .is_empty());
+
+        let walk = "From 4 May, one week after her 2nd vaccination on 27 April.";
+        assert_eq!(raw(walk, shown_date_offsets), ["4", "May"]);
+        // Back from a date, and across the new year.
+        assert_eq!(
+            raw(
+                "The lease ends on August 31, so give notice 60 days before, by July 2.",
+                shown_date_offsets
+            ),
+            ["July", "2"]
+        );
+        assert_eq!(
+            raw(
+                "Sent 28 December, due 1 week later: 4 January.",
+                shown_date_offsets
+            ),
+            ["4", "January"]
+        );
+        // A duration the sources do not hold, or the wrong direction, derives nothing.
+        assert!(raw(
+            "Sent 28 December, due 2 weeks later: 11 January.",
+            shown_date_offsets
+        )
+        .is_empty());
+        assert_eq!(
+            raw(
+                "From 20 April, one week before 27 April.",
+                shown_date_offsets
+            ),
+            ["20", "April"]
+        );
+        assert!(raw(
+            "From 20 April, one week after 27 April.",
+            shown_date_offsets
+        )
+        .is_empty());
+        // A wrong date, or no duration in its sentence, derives nothing.
+        assert!(raw(&walk.replace("4 May", "6 May"), shown_date_offsets).is_empty());
+        assert!(raw(
+            "From 4 May. Her 2nd vaccination is on 27 April.",
+            shown_date_offsets
+        )
+        .is_empty());
+        // Nor two dates the sources do not hold, from each other.
+        assert!(raw(
+            &walk
+                .replace("4 May", "6 May")
+                .replace("27 April", "29 April"),
+            shown_date_offsets
+        )
+        .is_empty());
+    }
+
+    #[test]
+    fn a_result_stated_again_later_a_product_with_a_later_count_and_a_total_after_a_blank_line() {
+        let text = "That's 20% of £420 = £84. No further charge is made, so £84 is all you'd \
+                    lose.";
+        let toks = tokens(text);
+        let spans = crate::grounding::sentence_spans(text);
+        let first = toks.iter().position(|t| t.raw == "84").unwrap();
+        let again: Vec<&str> = restated_results(text, &toks, &spans, |j| j == first)
+            .into_iter()
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(again, ["84"]);
+        // Not before it was derived in another sentence.
+        let before = "You lose £84. That's 20% of £420 = £84.";
+        let toks = tokens(before);
+        let spans = crate::grounding::sentence_spans(before);
+        let last = toks.iter().rposition(|t| t.raw == "84").unwrap();
+        assert!(restated_results(before, &toks, &spans, |j| j == last).is_empty());
+
+        let books = "Adult books: £2.25 per book, so £4.50 for the two.";
+        let toks = tokens(books);
+        let spans = crate::grounding::sentence_spans(books);
+        let shown: Vec<&str> = shown_products(books, &toks, &spans, |v| [2.25, 2.0].contains(&v))
+            .into_iter()
+            .map(|i| toks[i].raw)
+            .collect();
+        assert_eq!(shown, ["4.50"]);
+        let wrong = books.replace("4.50", "5.50");
+        let toks = tokens(&wrong);
+        assert!(shown_products(&wrong, &toks, &spans, |v| [2.25, 2.0].contains(&v)).is_empty());
+
+        let bill = "- Adult books: £4.50\n- DVD: £4.00\n\nTotal: £8.50.";
+        let total = |text: &str| -> Vec<String> {
+            let toks = tokens(text);
+            let spans = crate::grounding::sentence_spans(text);
+            totals_of_shown(text, &toks, &spans, |_, v| [4.5, 4.0].contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw.to_string())
+                .collect()
+        };
+        assert_eq!(total(bill), ["8.50"]);
+        // Or of the lines after the blank one alone.
+        assert_eq!(total(&format!("Deposit: £4.00\n\n{bill}")), ["8.50"]);
+        // A line with words between still ends the run.
+        assert!(total(&bill.replace("\n\n", "\nLate fees are capped.\n")).is_empty());
+        assert!(total(&bill.replace("8.50", "9.50")).is_empty());
+    }
+
     #[test]
     fn a_difference_the_answer_states_between_its_known_numbers_is_shown() {
         // Every number is known but the differences.
@@ -3625,14 +3981,14 @@ mod tests {
         let last = toks.iter().rposition(|t| t.raw == "67.0").expect("a token");
         let first = toks.iter().position(|t| t.raw == "67.0").expect("a token");
         assert_eq!(
-            restated_in_sentence(text, &toks, &spans, |j| j == last),
+            restated_results(text, &toks, &spans, |j| j == last),
             [first]
         );
         let small = "You have 2 days left (14 − 12 = 2), so bring 2 forms of ID.";
         let toks = tokens(small);
         let spans = crate::grounding::sentence_spans(small);
         let result = toks.iter().position(|t| t.raw == "12").expect("a token") + 1;
-        assert!(restated_in_sentence(small, &toks, &spans, |j| j == result).is_empty());
+        assert!(restated_results(small, &toks, &spans, |j| j == result).is_empty());
         // A difference marked by "over" after its unit, or by a verb of saving before it.
         let diffs = |text: &str, held: &[f64]| -> Vec<String> {
             let toks = tokens(text);

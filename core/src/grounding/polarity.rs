@@ -386,7 +386,9 @@ pub(super) const NOT_PREPOSITIONS: &[&str] = &[
 /// relativity"; "served in the war but not in the battle"). Opening a sentence before a
 /// preposition or "because" it is an elliptical reply that denies that phrase ("Not because of
 /// the interest."), unless an auxiliary follows the phrase, a negative inversion that denies
-/// its clause ("Not in 2020 did the company turn a profit"). Clausal negation is marked on the
+/// its clause ("Not in 2020 did the company turn a profit"). Opening a bracket before a
+/// determiner or a number, with a number in the bracket, it sets an amount aside ("the £500
+/// escape of water excess (not the £250 standard excess)"). Clausal negation is marked on the
 /// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
 /// Language*, ch. 9 §1, clausal vs subclausal negation).
 pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
@@ -416,6 +418,24 @@ pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
             && NOT_PREPOSITIONS
                 .iter()
                 .any(|p| next.raw.eq_ignore_ascii_case(p));
+    }
+    // A bracket that opens with "not" and a noun phrase of an amount sets an alternative
+    // aside ("so you'd pay the £500 escape of water excess (not the £250 standard excess)"): a
+    // contrastive negation of a constituent, no clause that denies what the sources state of
+    // it. Not a bracket without a number: "(not a refundable one)" denies a property.
+    if i >= 1
+        && gap(text, toks, i - 1, i).trim_end().ends_with('(')
+        && (next.is_number
+            || ["the", "a", "an", "your", "its", "their"]
+                .iter()
+                .any(|d| next.raw.eq_ignore_ascii_case(d)))
+        && toks[i + 1..]
+            .iter()
+            .enumerate()
+            .take_while(|&(k, _)| !gap(text, toks, i + k, i + k + 1).contains(')'))
+            .any(|(_, t)| t.is_number)
+    {
+        return true;
     }
     if i == 0
         || ["but", "and", "or", "yet", "nor"]

@@ -4367,6 +4367,43 @@ fn an_elliptical_not_denies_its_phrase_not_the_passage() {
 }
 
 #[test]
+fn a_bracket_that_sets_an_alternative_aside_denies_no_line_of_the_schedule() {
+    let ctx = "Section A – Buildings\nSum insured: £385,000\nStandard excess: £250\nEscape \
+               of water excess: £500";
+    let q = "A pipe burst upstairs. How much will I pay toward the claim?";
+    assert_conflicts(
+        "A burst pipe counts as escape of water, so you'd pay the £500 escape of water excess \
+         (not the £250 standard excess).",
+        q,
+        ctx,
+        &[],
+    );
+    // Only a bracket of an amount is set aside; "not" that negates its clause still denies.
+    let blank = |aside: &str| " ".repeat(aside.len());
+    assert_eq!(
+        without_asides("Pay £500 (not the £250 one), then"),
+        format!("Pay £500 {}, then", blank("(not the £250 one)"))
+    );
+    assert_eq!(
+        without_asides("Pay £500 (not the £250 one"),
+        format!("Pay £500 {}", blank("(not the £250 one"))
+    );
+    for kept in ["It is (not covered).", "A deposit (not a refundable one)."] {
+        assert_eq!(without_asides(kept), kept);
+    }
+    let aside = "You pay £500 (not the £250 one).";
+    assert!(subclausal_not(aside, &tokens(aside), 3));
+    for denial in [
+        "You pay a £200 deposit (not a refundable one).",
+        "It is (not covered).",
+    ] {
+        let toks = tokens(denial);
+        let not = toks.iter().position(|t| t.raw == "not").unwrap();
+        assert!(!subclausal_not(denial, &toks, not), "{denial}");
+    }
+}
+
+#[test]
 fn a_bare_over_bounds_an_amount_of_money() {
     let toks = |s: &'static str| (s, tokens(s));
     let (s, st) = toks(
