@@ -1279,6 +1279,12 @@ impl<'r, 'a> Request<'r, 'a> {
                 });
             }
         }
+        // A version ("3.8.1", a number with no value) is swapped only by another version:
+        // not by the "30" of a release heading's "2025-04-30".
+        if kind == KeyKind::Number && !other.is_empty() && number_value(&content[i].norm).is_none()
+        {
+            other.retain(|&o| number_value(&index.norms[o as usize]).is_none());
+        }
         // A time of day is swapped only by another time of day: "checked in by 10:40" (20
         // minutes before the 11:00 sailing) is not contradicted by "closes 10 minutes before
         // departure" ([`times_of_day`]).
@@ -1320,6 +1326,16 @@ impl<'r, 'a> Request<'r, 'a> {
                 other.retain(|&o| {
                     let norm = &index.norms[o as usize];
                     number_places(sent, norm).any(|j| money.contains(&j))
+                });
+            }
+            // And an amount not by a rate per a unit (`money_rate`): "the £193.46" is not
+            // contradicted by "91 days × £0.1150/day = £10.47". (A rate of the claim keeps its
+            // rivals: the sources write rates in more ways than a unit after a slash or
+            // "per", "£180,000-a-week".)
+            if !may_be_rate(claim_text, claim_toks, content[i].at as usize) {
+                other.retain(|&o| {
+                    let norm = &index.norms[o as usize];
+                    number_places(sent, norm).any(|j| !money_rate(context, sent, j))
                 });
             }
         }
@@ -1933,15 +1949,62 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// A value the claim puts on a day of the week that the best sentence gives for other days
     /// only (`weekday_swap`: "The last Saturday sailing is at 18:30" against "18:30 … 19:35 Fri
-    /// & Sun only").
+    /// & Sun only"); or a time of day of the claim that the best sentence does not hold and
+    /// the one source sentence stating it (by value: "9pm" is "21:00") gives for other days ("Tuesday 22 April from 9:00am" against "Saturday: 9:00am – 5:30pm",
+    /// aligned to another line of opening hours). Not for a claim that dates by another day
+    /// ("the following morning", "reopens", a holiday).
     fn weekday(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
+        let swap = |sent: &[Token<'a>]| {
+            weekday_swap(
+                (view.text, view.toks),
+                (self.question, self.question_toks()),
+                (self.context, sent),
+            )
+        };
         let sent = *al.aligned.first()?;
-        let (said, stated) = weekday_swap(
-            (view.text, view.toks),
-            (self.question, self.question_toks()),
-            (self.context, sent),
-        )?;
-        Some((versus(&said, &stated), Some(al.s)))
+        if let Some((said, stated)) = swap(sent) {
+            return Some((versus(&said, &stated), Some(al.s)));
+        }
+        // Times compared by value, "9pm" as "21:00" and not as "9:00am".
+        let times_in = |text: &str, toks: &[Token<'_>]| -> Vec<f64> {
+            crate::quantity::quantities(text, toks)
+                .into_iter()
+                .filter(|(_, q)| q.dimension() == crate::quantity::Dimension::TimeOfDay)
+                .map(|(_, q)| q.base)
+                .collect()
+        };
+        // The claim's times the best sentence does not hold, when the claim names a weekday
+        // and no day relative to another ("the following morning", "reopens").
+        let aligned_times = times_in(self.context, sent);
+        let mut times = times_in(view.text, view.toks);
+        times.retain(|t| !aligned_times.contains(t));
+        let relative = view.toks.iter().any(|t| {
+            [
+                "next",
+                "following",
+                "tomorrow",
+                "reopens",
+                "holiday",
+                "holidays",
+            ]
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+        });
+        if times.is_empty() || relative || !view.toks.iter().any(names_weekday) {
+            return None;
+        }
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
+        for time in &times {
+            let mut holding = index.spans.iter().enumerate().filter(|(_, &sp)| {
+                times_in(context, span_tokens(context_tokens, sp)).contains(time)
+            });
+            if let (Some((t, &sp)), None) = (holding.next(), holding.next()) {
+                if let Some((said, stated)) = swap(span_tokens(context_tokens, sp)) {
+                    return Some((versus(&said, &stated), Some(t as u32)));
+                }
+            }
+        }
+        None
     }
 
     /// A value taken from another section of a sectioned source than the one the user names

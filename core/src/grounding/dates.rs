@@ -323,7 +323,8 @@ fn takes_days_away(t: &Token<'_>) -> bool {
 /// colon ("Sat: 9am–4pm"): alone it may be a word or a name ("Sun Microsystems"). The union of
 /// all it names. None when it names no day, or holds a word that takes days away ([`DAY_EXCLUSIONS`]: "daily except Sundays"). With `recurring`, only a
 /// schedule's forms count: a range, a list, a plural ("Sundays"), a weekday after "every" or
-/// "each", and the words for many days; a lone "on Thursday" dates an event ("the vortex hit on
+/// "each", a weekday labelling its line ("Saturday: 9:00am – 5:30pm"), and the words for many
+/// days; a lone "on Thursday" dates an event ("the vortex hit on
 /// Thursday evening"), which a claim may date by another sentence's day.
 pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Option<(u8, String)> {
     let full = |k: usize| weekday_index(toks[k].raw);
@@ -382,6 +383,22 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
                 || (k + 1 < toks.len() && gap(text, toks, k, k + 1).trim_start().starts_with(':')))
     };
     let day = |k: usize| full(k).or_else(|| short(k).filter(|_| joined[k] || labels(k)));
+    // A weekday that opens a line as its label, a colon after it, is a schedule's day
+    // ("Saturday: 9:00am – 5:30pm" in a list of opening hours).
+    // (After a list's marker or a heading's: "- Saturday:", "**Saturday:**", "1. Saturday:".)
+    let line_label = |k: usize| {
+        let before = &text[..toks[k].start];
+        let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+        let line_opens = line
+            .chars()
+            .all(|c| c.is_ascii_digit() || " \t-*•#>|.".contains(c));
+        line_opens
+            && k + 1 < toks.len()
+            && gap(text, toks, k, k + 1)
+                .trim_start_matches('*')
+                .trim_start()
+                .starts_with(':')
+    };
     // The set, and the first token that names days with the last of its range or list: the
     // text reported ("Fri & Sun", not the rest of the line).
     let (mut set, mut named) = (0u8, None::<(usize, usize)>);
@@ -411,7 +428,8 @@ pub(super) fn weekday_set(text: &str, toks: &[Token<'_>], recurring: bool) -> Op
         };
         let repeats = joined[k]
             || (toks[k].raw.ends_with('s') && short(k).is_none())
-            || (k > 0 && word(k - 1, &["every", "each"]));
+            || (k > 0 && word(k - 1, &["every", "each"]))
+            || line_label(k);
         if recurring && !repeats {
             continue;
         }
@@ -451,7 +469,27 @@ pub(super) fn weekday_swap(
         .into_iter()
         .map(|k| number_key(claim_toks, k))
         .collect();
-    if claim_times.is_empty() || claim_toks.iter().any(takes_days_away) {
+    // (A word that takes days away in a bracket is said of something else: "from 9:00am
+    // (just avoid 1:00–1:30pm, when prescriptions can't be handed out)".)
+    // Brackets counted from the claim's first token: one around the whole claim is none.
+    let from = claim_toks.first().map_or(0, |t| t.start);
+    let bracketed = |t: &Token<'_>| {
+        let mut depth = 0i32;
+        for c in text[from..t.start].chars() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = (depth - 1).max(0),
+                _ => {}
+            }
+        }
+        depth > 0
+    };
+    let open: Vec<Token<'_>> = claim_toks
+        .iter()
+        .filter(|t| !bracketed(t))
+        .copied()
+        .collect();
+    if claim_times.is_empty() || open.iter().any(takes_days_away) {
         return None;
     }
     let (stated, written) = weekday_set(context, sent_toks, true)?;
@@ -471,11 +509,14 @@ pub(super) fn weekday_swap(
         return None;
     }
     // The claim's days, or its question's when it is a bare value ("18:30.").
-    let (said, said_written) = weekday_set(text, claim_toks, false).or_else(|| {
-        (claim_toks.len() <= 4)
-            .then(|| weekday_set(question, question_toks, false))
-            .flatten()
-    })?;
+    // (Days in a bracket count when the rest names none: "9:00am (Tuesday)".)
+    let (said, said_written) = weekday_set(text, &open, false)
+        .or_else(|| weekday_set(text, claim_toks, false))
+        .or_else(|| {
+            (claim_toks.len() <= 4)
+                .then(|| weekday_set(question, question_toks, false))
+                .flatten()
+        })?;
     // A day the sentence names in any form holds its own value there ("Monday to Friday from 9
     // am to 6 pm and on Saturday from 10 am to 4 pm").
     let named = weekday_set(context, sent_toks, false).map_or(stated, |(all, _)| all);
@@ -485,7 +526,7 @@ pub(super) fn weekday_swap(
 /// The indices of the tokens of `toks` (offsets in `text`) that state a time of day, as the
 /// quantity reader reads one ([`quantities`], [`crate::quantity::Dimension::TimeOfDay`]:
 /// "18:30", "9am", "6:30 pm").
-fn clock_times(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
+pub(super) fn clock_times(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
     if !toks.iter().any(|t| t.is_number) {
         return Vec::new();
     }

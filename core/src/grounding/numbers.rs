@@ -641,6 +641,48 @@ pub(crate) fn shown_date_gaps(
     out
 }
 
+/// Whether the number `toks[i]` (offsets in `text`) is written as a rate per a unit of
+/// measure: a slash or "per" right after it, then a unit ([`crate::quantity::unit_dimension`]:
+/// "£0.1150/day", "45p per mile", "£150,000 per week"). A price per a thing counted ("£15
+/// per person") is no such rate: "The ticket costs £12" restates or swaps it. Read by
+/// [`Request::drop_same_entities`]: an amount of money is swapped only by one of its kind.
+pub(super) fn money_rate(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let unit = |j: usize| {
+        toks.get(j)
+            .is_some_and(|t| !t.is_number && crate::quantity::unit_dimension(t.raw).is_some())
+    };
+    toks.get(i + 1).is_some_and(|next| {
+        (gap(text, toks, i, i + 1) == "/" && unit(i + 1))
+            || (next.raw.eq_ignore_ascii_case("per") && unit(i + 2))
+    })
+}
+
+/// Whether the amount `toks[i]` of a claim (offsets in `text`) may be a rate: written as one
+/// ([`money_rate`]), or with "a", "an", "each" or "every" and a unit after it ("£0.40 a
+/// mile", "£2.50 an hour"), or in a claim that names a rate's period ("the daily standing
+/// charge is £0.12"). Looser than [`money_rate`], which reads the sources' side: a claim of a
+/// rate keeps its rivals.
+pub(super) fn may_be_rate(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    let per_unit = toks.get(i + 1).is_some_and(|next| {
+        ["a", "an", "each", "every"]
+            .iter()
+            .any(|w| next.raw.eq_ignore_ascii_case(w))
+            && toks
+                .get(i + 2)
+                .is_some_and(|t| crate::quantity::unit_dimension(t.raw).is_some())
+    });
+    money_rate(text, toks, i)
+        || per_unit
+        || toks.iter().any(|t| {
+            [
+                "daily", "hourly", "weekly", "monthly", "annual", "annually", "yearly", "rate",
+                "rates",
+            ]
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+        })
+}
+
 /// Words that mark a time of day as an end of a span ([`shown_clock_gaps`]: "from the 8:30am
 /// gun", "until 12:20pm"), lower case.
 const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between", "by"];
@@ -1168,7 +1210,8 @@ const DEDUCTION_WORDS: &[&str] = &[
 
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that add up every result of the run stated right before them,
-/// when a word of [`TOTAL_WORDS`] stands before them in their sentence: "Step 2 … = £7,540.00
+/// when a word of [`TOTAL_WORDS`] stands before them in their sentence, or among the three
+/// words after them ("£147.00 in total"): "Step 2 … = £7,540.00
 /// / Step 3 … = £3,252.00 / Total income tax for the year: £10,792.00". A result is an amount
 /// that ends its line or sentence (no number after it there); the run is the results of the
 /// lines or sentences right before the total's, back to a line without one (a blank line
@@ -1229,11 +1272,15 @@ pub(crate) fn totals_of_shown(
         if known(n, v) {
             continue;
         }
-        let totalled = (0..n).filter(|&k| sentence(k) == Some(s)).any(|k| {
-            TOTAL_WORDS
-                .iter()
-                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
-        });
+        // A word of TOTAL_WORDS before it in its sentence, or among the three words after it
+        // ("That's up to £147.00 in total").
+        let totalled = (0..toks.len().min(n + 4))
+            .filter(|&k| k != n && sentence(k) == Some(s))
+            .any(|k| {
+                TOTAL_WORDS
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            });
         if !totalled {
             continue;
         }
@@ -3725,6 +3772,10 @@ mod tests {
                 .collect()
         };
         assert_eq!(total(bill), ["8.50"]);
+        assert_eq!(
+            total("- Adult books: £4.50\n- DVD: £4.00\n\nThat's £8.50 in total."),
+            ["8.50"]
+        );
         // Or of the lines after the blank one alone.
         assert_eq!(total(&format!("Deposit: £4.00\n\n{bill}")), ["8.50"]);
         // A line with words between still ends the run.

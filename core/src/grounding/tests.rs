@@ -4404,6 +4404,70 @@ fn a_bracket_that_sets_an_alternative_aside_denies_no_line_of_the_schedule() {
 }
 
 #[test]
+fn a_time_of_one_line_of_opening_hours_is_not_another_days_time() {
+    let ctx = "Riverside Pharmacy – Opening Hours\n\nMonday–Friday: 8:30am – 7:00pm\nSaturday: \
+               9:00am – 5:30pm\nSunday: 10:00am – 2:00pm\n\nLunchtime: The pharmacist takes a \
+               break 1:00pm–1:30pm on weekdays.";
+    let q = "When's the earliest I can pick up my prescription after Easter Monday?";
+    let claim = |time: &str| {
+        format!(
+            "The earliest you can collect is Tuesday from {time}, when normal weekday hours \
+             resume (just avoid 1:00–1:30pm, when prescriptions can't be handed out)."
+        )
+    };
+    assert_conflicts(&claim("8:30am"), q, ctx, &[]);
+    assert_conflicts(&claim("9:00am"), q, ctx, &["\"Tuesday\" vs \"Saturday\""]);
+    // A time two lines state is not read so, nor one of a day the claim counts from another.
+    let both = ctx.replace("8:30am", "9:00am");
+    let g = analyse(&claim("9:00am"), q, &both);
+    assert!(g.claims[0].conflicts.is_empty(), "{g:?}");
+    assert_conflicts(
+        "If you arrive Friday after 7:00pm, the next chance is 9:00am the following morning.",
+        q,
+        ctx,
+        &[],
+    );
+}
+
+#[test]
+fn a_version_is_swapped_only_by_a_version() {
+    let ctx = "## [3.8.0] – 2025-04-30\n### Removed\n- Dropped support for Python 3.8.";
+    let q = "We're on Python 3.8. What's the newest version we can upgrade to?";
+    assert_conflicts(
+        "Python 3.8 support was dropped in 3.8.0, so 3.8.0 and 3.8.1 are out for you.",
+        q,
+        ctx,
+        &[],
+    );
+}
+
+#[test]
+fn an_amount_is_not_swapped_by_a_rate_per_a_unit() {
+    let ctx = "Water supply – standing charge: 91 days × £0.1150/day = £10.47\nTotal charges \
+               this period: £193.46";
+    let q = "How much of this bill is standing charges?";
+    assert_conflicts("Standing charges are £10.47 of the £193.46.", q, ctx, &[]);
+    // A claim of a rate keeps its rivals, however it writes the rate.
+    let claim = "You pay £0.2000 a day for water supply.";
+    assert!(may_be_rate(claim, &tokens(claim), 2));
+    assert!(!may_be_rate(
+        "You pay £10.47.",
+        &tokens("You pay £10.47."),
+        2
+    ));
+    let rates = "£0.1150/day, £0.45 per mile, £15 per person, £12/3";
+    let toks = tokens(rates);
+    let found: Vec<&str> = (0..toks.len())
+        .filter(|&i| {
+            toks[i].is_number
+                && money_rate("£0.1150/day, 45p per mile, £15 per person, £12/3", &toks, i)
+        })
+        .map(|i| toks[i].raw)
+        .collect();
+    assert_eq!(found, ["0.1150", "0.45"]);
+}
+
+#[test]
 fn a_bare_over_bounds_an_amount_of_money() {
     let toks = |s: &'static str| (s, tokens(s));
     let (s, st) = toks(
