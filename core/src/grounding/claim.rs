@@ -348,8 +348,44 @@ impl<'r, 'a> Request<'r, 'a> {
     /// amounts and what is left of them ([`share_of_derived`]), and derived numbers stated
     /// again ([`restated_results`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
-        let held = |v: f64| self.holds_number(v);
-        let mut shown = shown_products(text, toks, spans, held);
+        // A bare decimal below 1 multiplied by ("× 0.20", "0.20 ×") that the sources state as
+        // a percentage ("20%") is held, and shown: a weight written as a fraction. Not money
+        // or a quantity ("0.5 mg" is no "50%").
+        let value_of = |j: usize| number_value(&number_key(toks, j));
+        let multiplied = |j: usize| {
+            let times = |g: &str| g.contains(['×', '*']) || g == "x";
+            (j > 0 && times(gap(text, toks, j - 1, j)))
+                || (j + 1 < toks.len() && times(gap(text, toks, j, j + 1)))
+        };
+        let fractions: Vec<(usize, f64)> = (0..toks.len())
+            .filter(|&j| {
+                toks[j].is_number
+                    && !is_percentage(text, toks, j)
+                    && !money_at(text, &toks[j])
+                    && crate::quantity::part_alone(text, toks, j).is_none()
+                    && multiplied(j)
+            })
+            .filter_map(|j| value_of(j).map(|v| (j, v)))
+            .filter(|&(_, v)| v > 0.0 && v < 1.0)
+            .collect();
+        let percents: Vec<f64> = if fractions.is_empty() {
+            Vec::new()
+        } else {
+            let ct = self.context_tokens;
+            (0..ct.len())
+                .filter(|&j| ct[j].is_number && is_percentage(self.context, ct, j))
+                .filter_map(|j| number_value(&number_key(ct, j)))
+                .collect()
+        };
+        let as_percent =
+            |v: f64| v > 0.0 && v < 1.0 && percents.iter().any(|p| (p / 100.0 - v).abs() <= 1e-9);
+        let held = |v: f64| self.holds_number(v) || as_percent(v);
+        let mut shown: Vec<usize> = fractions
+            .iter()
+            .filter(|&&(_, v)| as_percent(v))
+            .map(|&(j, _)| j)
+            .collect();
+        shown.extend(shown_products(text, toks, spans, held));
         shown.extend(shown_date_gaps(text, toks, spans));
         shown.extend(shown_clock_gaps(text, toks, spans));
         let held_date = |month: &'static str, day: u8| {
@@ -392,7 +428,6 @@ impl<'r, 'a> Request<'r, 'a> {
         // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
         // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
         // share's remainder may be derived from a share derived so.
-        let value_of = |j: usize| number_value(&number_key(toks, j));
         for _ in 0..2 {
             let derived_values: Vec<(usize, f64)> = shown
                 .iter()

@@ -199,9 +199,24 @@ impl<'a> SourceIndex<'a> {
             }
             // Names joined by an en dash ("the Lincoln–Douglas debates", "the Michelson–Morley
             // experiment": two tokens) also hold the name hyphenated, as an answer may write
-            // it with a hyphen ("the Lincoln-Douglas debates"; one token, one key).
+            // it with a hyphen ("the Lincoln-Douglas debates"; one token, one key). Not a
+            // range of months or weekdays ("27 October – Friday 31 October", "Mon–Fri").
+            let calendar = |t: &Token<'_>| {
+                names_weekday(t)
+                    || crate::text::WEEKDAY_ABBREVIATIONS
+                        .iter()
+                        .any(|(a, _)| t.raw.eq_ignore_ascii_case(a))
+                    || crate::text::MONTH_NAMES
+                        .iter()
+                        .any(|m| t.raw.eq_ignore_ascii_case(m))
+            };
             for w in toks.windows(2) {
-                if capitalised(&w[0]) && capitalised(&w[1]) && gap(context, w, 0, 1) == "–" {
+                if capitalised(&w[0])
+                    && capitalised(&w[1])
+                    && gap(context, w, 0, 1) == "–"
+                    && !calendar(&w[0])
+                    && !calendar(&w[1])
+                {
                     let joined = joined_lower(w[0].raw, '-', w[1].raw);
                     ks.push(Key::name(normal_form(fold_diacritics(Cow::Owned(joined)))));
                 }

@@ -1209,7 +1209,9 @@ const DEDUCTION_WORDS: &[&str] = &[
 ];
 
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
-/// are the byte spans `spans`) that add up every result of the run stated right before them,
+/// are the byte spans `spans`), or of its bare numbers (no unit, percentage or year: "Total =
+/// 77.0" of weighted marks; the run then of bare numbers too, as "amounts" below), that add up
+/// every result of the run stated right before them,
 /// when a word of [`TOTAL_WORDS`] stands before them in their sentence, or among the three
 /// words after them ("£147.00 in total"): "Step 2 … = £7,540.00
 /// / Step 3 … = £3,252.00 / Total income tax for the year: £10,792.00". A result is an amount
@@ -1240,12 +1242,24 @@ pub(crate) fn totals_of_shown(
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    // An amount of money, zero too ("→ £0").
-    let money = |j: usize| {
-        (toks[j].is_number && money_at(text, &toks[j]) && !is_percentage(text, toks, j))
-            .then(|| number_value(&number_key(toks, j)))
-            .flatten()
-            .filter(|&v| v >= 0.0)
+    // An amount of money, zero too ("→ £0"); or, for a total that is no money, a bare number
+    // (no money, no percentage, no unit, no year: "Total = 77.0" of weighted marks).
+    let of_kind = |j: usize, in_money: bool| {
+        let bare = || {
+            !money_at(text, &toks[j])
+                && crate::quantity::part_alone(text, toks, j).is_none()
+                && year_at(toks, j).is_none()
+        };
+        (toks[j].is_number
+            && !is_percentage(text, toks, j)
+            && if in_money {
+                money_at(text, &toks[j])
+            } else {
+                bare()
+            })
+        .then(|| number_value(&number_key(toks, j)))
+        .flatten()
+        .filter(|&v| v >= 0.0)
     };
     // The line of a byte offset: its start.
     let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |n| n + 1);
@@ -1266,6 +1280,8 @@ pub(crate) fn totals_of_shown(
         })
     };
     for n in 0..toks.len() {
+        let in_money = money_at(text, &toks[n]);
+        let money = |j: usize| of_kind(j, in_money);
         let (Some(v), Some(s)) = (money(n).filter(|&v| v > 0.0), sentence(n)) else {
             continue;
         };
@@ -1337,7 +1353,10 @@ pub(crate) fn totals_of_shown(
             .iter()
             .filter_map(|&j| money(j).map(|a| (j, a)))
             .collect();
-        let in_sentence = amounts.iter().filter(|(_, a)| *a > 0.0).count() >= 2
+        // (Money only: bare numbers of one sentence add up by chance, "won 7 of 12 matches,
+        // finishing on 19 points".)
+        let in_sentence = in_money
+            && amounts.iter().filter(|(_, a)| *a > 0.0).count() >= 2
             && amounts.iter().all(|&(j, a)| {
                 known(j, a) && period_after(text, toks, j).is_none_or(|p| Some(p) == period)
             })
@@ -1737,9 +1756,14 @@ pub(crate) struct StatedEquation {
     pub(crate) restated: Vec<usize>,
 }
 
+/// Words that write an operator of an equation ([`stated_equations`]: "£1,080.00, plus the
+/// £49.99 set-up fee = £1,129.99").
+const OPERATOR_WORDS: &[(&str, char)] = &[("plus", '+'), ("minus", '−'), ("times", '×')];
+
 /// The equations the text `toks` (offsets in `text`) writes out and computes right: "a op b
 /// [op c …] = n" ([`equation_operator`]; a word "x" set off by spaces between two numbers is
-/// "×"), each operand a number with up to [`EQUATION_UNIT_WORDS`] words of unit after it in
+/// "×", and a word of [`OPERATOR_WORDS`] before an operand, "the" between, its operator), each
+/// operand a number with up to [`EQUATION_UNIT_WORDS`] words of unit after it in
 /// its sentence, all operators of one precedence (× and ÷, or + and −) read left to right, a
 /// percentage a share ("5% × £2,000 = £100"), an amount in pence a hundredth of a result in
 /// pounds ("365 × 40.00p = £146.00", [`pence_at`]), and n the result: exactly when every
@@ -1785,6 +1809,12 @@ pub(crate) fn stated_equations(
                 && k > 0
                 && !toks[k].sentence_start
                 && !toks[k].raw.eq_ignore_ascii_case("x")
+                && !OPERATOR_WORDS
+                    .iter()
+                    .any(|(w, _)| toks[k].raw.eq_ignore_ascii_case(w))
+                && !DEDUCTION_WORDS
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
             {
                 k -= 1;
                 units += 1;
@@ -1804,13 +1834,47 @@ pub(crate) fn stated_equations(
             if pence_at(text, &toks[k]) && money_at(text, &toks[n]) {
                 v /= 100.0;
             }
-            // The operator before it: in the gap, or a word "x" set off by spaces.
+            // The operator before it: in the gap, a word "x" set off by spaces, or a word of
+            // OPERATOR_WORDS, an article after it ("£1,080.00, plus the £49.99 set-up fee =
+            // £1,129.99").
             let times = k >= 2
                 && toks[k - 1].raw.eq_ignore_ascii_case("x")
                 && spaced(gap_before(k))
                 && spaced(gap_before(k - 1));
+            let article = k >= 1
+                && ["the", "a", "an"]
+                    .iter()
+                    .any(|a| toks[k - 1].raw.eq_ignore_ascii_case(a));
+            let w = if article {
+                k.saturating_sub(2)
+            } else {
+                k.saturating_sub(1)
+            };
+            // (A currency sign may stand before the operand: "plus £49.99".)
+            let signed = |g: &str| spaced(g.trim_end_matches(['£', '$', '€']));
+            let worded =
+                (w >= 1 && signed(gap_before(w + 1)) && (!article || signed(gap_before(k))))
+                    .then(|| {
+                        OPERATOR_WORDS
+                            .iter()
+                            .find(|(word, _)| toks[w].raw.eq_ignore_ascii_case(word))
+                            .map(|&(_, op)| op)
+                    })
+                    .flatten()
+                    .filter(|_| matches!(gap_before(w), " " | ", "))
+                    // Of the precedence of the chain's other operators: "£146.00, plus 3,400 ×
+                    // 26.00p = £884.00" is the product alone.
+                    .filter(|&o| {
+                        let times = |c: char| matches!(c, '×' | '*' | '÷' | '/');
+                        operands
+                            .iter()
+                            .filter_map(|x| x.3)
+                            .all(|p| times(p) == times(o))
+                    });
             let (op, next) = if times {
                 (Some('×'), Some(k - 2))
+            } else if let Some(op) = worded {
+                (Some(op), Some(w - 1))
             } else if k >= 1 {
                 (
                     equation_operator(gap_before(k)).filter(|&o| o != '='),
@@ -3772,6 +3836,10 @@ mod tests {
                 .collect()
         };
         assert_eq!(total(bill), ["8.50"]);
+        // A total of bare numbers (weighted marks), not of a number with a unit.
+        let marks = "- Midterm: 70 × 0.25 = 4.50\n- Final: 60 × 0.20 = 4.00\n\nTotal = 8.50";
+        assert_eq!(total(marks), ["8.50"]);
+        assert!(total(&marks.replace("= 8.50", "= 8.50 km")).is_empty());
         assert_eq!(
             total("- Adult books: £4.50\n- DVD: £4.00\n\nThat's £8.50 in total."),
             ["8.50"]
@@ -4100,6 +4168,25 @@ mod tests {
             ["1,250", "250.00"]
         );
         assert_eq!(results("£1,500 − £250 = £1,250 × 20% = £260.00"), ["1,250"]);
+        // An operator in words, "the" after it; not one that would mix precedence.
+        assert_eq!(
+            results("£45.00 × 24 = £1,080.00, plus the £49.99 set-up fee = £1,129.99."),
+            ["1,080.00", "1,129.99"]
+        );
+        assert_eq!(
+            results("£45.00 × 24 = £1,080.00, plus the £49.99 set-up fee = £1,139.99."),
+            ["1,080.00"]
+        );
+        assert_eq!(
+            results("£146.00, plus 3,400 × 26.00p = £884.00"),
+            ["884.00"]
+        );
+        assert_eq!(
+            results("£45.00 × 24 = £1,080.00 plus £49.99 = £1,129.99"),
+            ["1,080.00", "1,129.99"]
+        );
+        // No unit words across an operator or a deduction word.
+        assert!(results("£45,000 minus deductions, plus the £2,000 bonus = £47,000").is_empty());
         // A wrong result, mixed precedence, a range or a fraction for an operator, a bullet
         // for one, an algebra "x", a zero fraction dropped, an invented operand.
         for wrong in [

@@ -4430,6 +4430,39 @@ fn a_time_of_one_line_of_opening_hours_is_not_another_days_time() {
 }
 
 #[test]
+fn a_decimal_weight_restates_a_percentage_of_the_sources() {
+    let ctx = "| Component | Weight |\n|---|---|\n| Problem sets | 20% |\n| Midterm exam | 25% |";
+    let q = "I got 80 on the problem sets and 70 on the midterm. What's my weighted score so far?";
+    let g = analyse(
+        "- Problem sets: 80 × 0.20 = 16.0\n- Midterm: 70 × 0.25 = 17.5",
+        q,
+        ctx,
+    );
+    assert!(g.claims.iter().all(|c| c.conflicts.is_empty()), "{g:?}");
+    assert_eq!(g.shown_arithmetic.len(), 4, "{g:?}");
+    // A decimal the sources hold as no percentage derives nothing.
+    let g = analyse("- Problem sets: 80 × 0.30 = 24.0", q, ctx);
+    assert!(g.shown_arithmetic.is_empty(), "{g:?}");
+}
+
+#[test]
+fn a_range_of_calendar_names_is_no_name() {
+    let ctx = "- Half term: Monday 27 October – Friday 31 October 2025\n- INSET day: Monday 3 \
+               November 2025";
+    let g = analyse(
+        "Half term is Monday 27 – Friday 31 October, but Monday 3 November is an INSET day.",
+        "When does half term end?",
+        ctx,
+    );
+    assert!(
+        g.claims
+            .iter()
+            .all(|c| c.conflicts.iter().all(|x| !x.contains("october-friday"))),
+        "{g:?}"
+    );
+}
+
+#[test]
 fn a_version_is_swapped_only_by_a_version() {
     let ctx = "## [3.8.0] – 2025-04-30\n### Removed\n- Dropped support for Python 3.8.";
     let q = "We're on Python 3.8. What's the newest version we can upgrade to?";
