@@ -458,6 +458,15 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(totals);
         let again = restated_results(text, toks, spans, |j| shown.contains(&j));
         shown.extend(again);
+        // Percentages of derived numbers ("£2,800 a year … about 6.67% of your salary").
+        let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
+        let shares: Vec<usize> = (0..toks.len())
+            .filter(|&j| toks[j].is_number && !shown.contains(&j))
+            .filter(|&j| {
+                ratio_percent_of_derived(text, toks, j, |v| held(v) || derived_values.contains(&v))
+            })
+            .collect();
+        shown.extend(shares);
         // And differences of what was derived since ("So Kestrel would save you about £19.30"
         // after two totals).
         let differences = shown_differences(text, toks, |j, v| held(v) || shown.contains(&j));

@@ -222,6 +222,32 @@ pub(crate) fn ratio_percent(
     })
 }
 
+/// Whether the percentage at `toks[i]` (offsets in `text`) is a ratio of two other numbers of
+/// the text that `known` holds, derived ones too ([`Request::read_answer`]: "You'd hit the cap
+/// by contributing £2,800 a year … about 6.67% of your salary", £2,800 a quotient the answer
+/// shows, £42,000 the user's): as [`ratio_percent`], but to the places the percentage is
+/// written with (half a percent for a whole one), derived operands making more pairs.
+pub(crate) fn ratio_percent_of_derived(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    known: impl Fn(f64) -> bool,
+) -> bool {
+    let Some(p) = Some(i)
+        .filter(|&i| is_percentage(text, toks, i))
+        .and_then(|i| number_value(&number_key(toks, i)))
+    else {
+        return false;
+    };
+    let tolerance = half_last_place(places_written(toks, i));
+    let values = stated_numbers_besides(text, toks, i, known);
+    values.iter().any(|&a| {
+        values
+            .iter()
+            .any(|&b| a < b && (100.0 * a / b - p).abs() <= tolerance + 1e-9)
+    })
+}
+
 /// The value of the number token `toks[i]` (offsets in `text`) when it is positive and no
 /// percentage: an amount or a count that [`sum_of_stated`], [`percent_of_stated`] and
 /// [`difference_from_given`] may find computed.
@@ -904,7 +930,9 @@ type Compared = (f64, (Measure, u64), f64);
 /// unit of [`COUNTED_UNITS`] written after each ("519 kWh … 438 kWh … 81 kWh more");
 /// bare counts never are ("max 8 in 24 hours … 1 or 2 tablets … 7 more": any two of an
 /// answer's counts give a small number by chance). The two operands may also be the "from a
-/// to b" right after it ("went up by £30.58, from £141.50 to £172.08"). A whole difference must be exact, one with decimals the
+/// to b" right after it ("went up by £30.58, from £141.50 to £172.08"), or the nearest before
+/// it and the one right after its "than" ("£3,360 a year, which is £840 more than the
+/// £2,520"). A whole difference must be exact, one with decimals the
 /// difference rounded to its places. Which of the two is larger is not checked ("3 hours
 /// shorter" for the longer one derives as "longer" does); the claim's words are judged as
 /// any claim's are. Years, times of day, dates, temperatures and percentages are no operands.
@@ -1015,14 +1043,17 @@ pub(crate) fn shown_differences(
             }
         };
         // (Both stated per the same period, if any: "£120 a year" and "£15 a month" differ by
-        // no £105.)
-        let pair = |(x, a, ab): (usize, f64, f64), (y, b, bb): (usize, f64, f64)| {
+        // no £105. After "than" the second may leave its period to the first's: "£3,360 a
+        // year, … £840 more than the £2,520 they're paying now".)
+        let pair_with = |(x, a, ab): (usize, f64, f64), (y, b, bb): (usize, f64, f64), left| {
+            let (px, py) = (period_after(text, toks, x), period_after(text, toks, y));
             known(x, a)
                 && known(y, b)
                 && ab != bb
-                && period_after(text, toks, x) == period_after(text, toks, y)
+                && (px == py || (left && py.is_none()))
                 && equal((ab - bb).abs())
         };
+        let pair = |x, y| pair_with(x, y, false);
         let of_measure = |j: usize| value[j].filter(|v| v.1 == kn).map(|(v, _, b)| (j, v, b));
         // The two nearest numbers of its measure before it, both known …
         let nearest: Vec<(usize, f64, f64)> = (0..i).rev().filter_map(of_measure).take(2).collect();
@@ -1049,13 +1080,23 @@ pub(crate) fn shown_differences(
             .filter_map(of_measure)
             .take(2)
             .collect();
+        // … or the nearest before it and the one right after its "than" ("that cap is
+        // £3,360 a year, which is £840 more than the £2,520 they're paying now").
+        let than = || {
+            let than =
+                (i + 1..(i + 3 + unit_words).min(toks.len())).find(|&k| word_is(k, &["than"]))?;
+            let b = (than + 1..(than + 3).min(toks.len())).find_map(of_measure)?;
+            Some((*nearest.first()?, b))
+        };
         let shown = match nearest[..] {
             [x, y] => pair(x, y),
             _ => false,
-        } || match results[..] {
-            [x, y] => pair(x, y),
-            _ => false,
-        } || from_to().is_some_and(|(x, y)| pair(x, y));
+        } || than().is_some_and(|(x, y)| pair_with(x, y, true))
+            || match results[..] {
+                [x, y] => pair(x, y),
+                _ => false,
+            }
+            || from_to().is_some_and(|(x, y)| pair(x, y));
         if shown {
             out.push(i);
         }
@@ -3878,6 +3919,20 @@ mod tests {
             ),
             ["1"]
         );
+        // A share of a derived number, to the places written.
+        let share = |text: &str, known: &[f64]| {
+            let toks = tokens(text);
+            let i = toks.iter().position(|t| t.raw == "6.67").unwrap();
+            ratio_percent_of_derived(text, &toks, i, |v| known.contains(&v))
+        };
+        let cap = "On £42,000 you'd contribute £2,800, about 6.67% of your salary.";
+        assert!(share(cap, &[42000.0, 2800.0]));
+        assert!(!share(cap, &[42000.0]));
+        assert!(!share(&cap.replace("2,800", "2,820"), &[42000.0, 2820.0]));
+        // The second operand after "than".
+        let cap = "The cap is £3,360 a year, which is £840 more than the £2,520 paid now.";
+        assert_eq!(diffs(cap, &[840.0]), ["840"]);
+        assert!(diffs(&cap.replace("840", "860"), &[860.0]).is_empty());
         // A wrong difference, one of other measures, of bare counts, of two numbers that are
         // not the nearest of its measure, one with no comparative, a "by" with none, or one
         // whose operands are not known derives nothing.
