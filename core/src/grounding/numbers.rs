@@ -208,6 +208,18 @@ pub(crate) fn ratio_percent(
     i: usize,
     stated: impl Fn(f64) -> bool,
 ) -> bool {
+    percent_of_pair(text, toks, i, stated, 0.5)
+}
+
+/// Whether the percentage at `toks[i]` is 100 × a / b, within `tolerance` percent, for two
+/// other numbers a < b of the text that `stated` holds ([`stated_numbers_besides`]).
+fn percent_of_pair(
+    text: &str,
+    toks: &[Token<'_>],
+    i: usize,
+    stated: impl Fn(f64) -> bool,
+    tolerance: f64,
+) -> bool {
     let Some(p) = Some(i)
         .filter(|&i| is_percentage(text, toks, i))
         .and_then(|i| number_value(&number_key(toks, i)))
@@ -218,7 +230,7 @@ pub(crate) fn ratio_percent(
     values.iter().any(|&a| {
         values
             .iter()
-            .any(|&b| a < b && (100.0 * a / b - p).abs() <= 0.5)
+            .any(|&b| a < b && (100.0 * a / b - p).abs() <= tolerance)
     })
 }
 
@@ -233,19 +245,13 @@ pub(crate) fn ratio_percent_of_derived(
     i: usize,
     known: impl Fn(f64) -> bool,
 ) -> bool {
-    let Some(p) = Some(i)
-        .filter(|&i| is_percentage(text, toks, i))
-        .and_then(|i| number_value(&number_key(toks, i)))
-    else {
-        return false;
-    };
-    let tolerance = half_last_place(places_written(toks, i));
-    let values = stated_numbers_besides(text, toks, i, known);
-    values.iter().any(|&a| {
-        values
-            .iter()
-            .any(|&b| a < b && (100.0 * a / b - p).abs() <= tolerance + 1e-9)
-    })
+    percent_of_pair(
+        text,
+        toks,
+        i,
+        known,
+        half_last_place(places_written(toks, i)),
+    )
 }
 
 /// The value of the number token `toks[i]` (offsets in `text`) when it is positive and no
