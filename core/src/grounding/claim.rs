@@ -349,8 +349,8 @@ impl<'r, 'a> Request<'r, 'a> {
     /// again ([`restated_results`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
         // A bare decimal below 1 multiplied by ("× 0.20", "0.20 ×") that the sources state as
-        // a percentage ("20%") is held, and shown: a weight written as a fraction. Not money
-        // or a quantity ("0.5 mg" is no "50%").
+        // a percentage ("20%") on a line of its own line's words is shown, so an operand: a
+        // weight written as a fraction. Not money or a quantity ("0.5 mg" is no "50%").
         let value_of = |j: usize| number_value(&number_key(toks, j));
         let multiplied = |j: usize| {
             let times = |g: &str| g.contains(['×', '*']) || g == "x";
@@ -368,21 +368,40 @@ impl<'r, 'a> Request<'r, 'a> {
             .filter_map(|j| value_of(j).map(|v| (j, v)))
             .filter(|&(_, v)| v > 0.0 && v < 1.0)
             .collect();
-        let percents: Vec<f64> = if fractions.is_empty() {
-            Vec::new()
-        } else {
-            let ct = self.context_tokens;
-            (0..ct.len())
-                .filter(|&j| ct[j].is_number && is_percentage(self.context, ct, j))
-                .filter_map(|j| number_value(&number_key(ct, j)))
+        // The sources' percentages, each with the words of its line ("| Midterm exam | 25% |").
+        let line_words = |t: &str, at: usize| -> Vec<String> {
+            let from = t[..at].rfind('\n').map_or(0, |n| n + 1);
+            let to = t[at..].find('\n').map_or(t.len(), |n| at + n);
+            t[from..to]
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| w.len() >= 4)
+                .map(str::to_lowercase)
+                .filter(|w| !crate::text::is_stopword_raw(w))
                 .collect()
         };
-        let as_percent =
-            |v: f64| v > 0.0 && v < 1.0 && percents.iter().any(|p| (p / 100.0 - v).abs() <= 1e-9);
-        let held = |v: f64| self.holds_number(v) || as_percent(v);
+        let percents: Vec<(f64, Vec<String>)> = if fractions.is_empty() {
+            Vec::new()
+        } else {
+            let (ctx, ct) = (self.context, self.context_tokens);
+            (0..ct.len())
+                .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
+                .filter_map(|j| {
+                    number_value(&number_key(ct, j)).map(|p| (p, line_words(ctx, ct[j].start)))
+                })
+                .collect()
+        };
+        // A weight is the sources' percentage when the line stating it shares a word with the
+        // weight's own line ("- Midterm: 70 × 0.25" and "| Midterm exam | 25% |"): a weight of
+        // another row ("Midterm: 70 × 0.35" against "| Research project | 35% |") is not.
+        let held = |v: f64| self.holds_number(v);
         let mut shown: Vec<usize> = fractions
             .iter()
-            .filter(|&&(_, v)| as_percent(v))
+            .filter(|&&(j, v)| {
+                let own = line_words(text, toks[j].start);
+                percents.iter().any(|(p, words)| {
+                    (p / 100.0 - v).abs() <= 1e-9 && words.iter().any(|w| own.contains(w))
+                })
+            })
             .map(|&(j, _)| j)
             .collect();
         shown.extend(shown_products(text, toks, spans, held));

@@ -4440,6 +4440,9 @@ fn a_decimal_weight_restates_a_percentage_of_the_sources() {
     );
     assert!(g.claims.iter().all(|c| c.conflicts.is_empty()), "{g:?}");
     assert_eq!(g.shown_arithmetic.len(), 4, "{g:?}");
+    // Nor the weight of another row ("20%" is the problem sets').
+    let g = analyse("- Midterm: 70 × 0.20 = 14.0", q, ctx);
+    assert!(g.shown_arithmetic.is_empty(), "{g:?}");
     // A decimal the sources hold as no percentage derives nothing.
     let g = analyse("- Problem sets: 80 × 0.30 = 24.0", q, ctx);
     assert!(g.shown_arithmetic.is_empty(), "{g:?}");
