@@ -236,7 +236,7 @@ pub(super) fn without_asides(text: &str) -> Cow<'_, str> {
         let inside = &text[at + 5..end];
         let next = inside.split_whitespace().next().unwrap_or("");
         let aside = (next.starts_with(|c: char| c.is_ascii_digit() || "£$€".contains(c))
-            || ["the", "a", "an", "your", "its", "their"]
+            || ASIDE_DETERMINERS
                 .iter()
                 .any(|d| next.eq_ignore_ascii_case(d)))
             && inside.bytes().any(|b| b.is_ascii_digit());
@@ -408,12 +408,11 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(shown_date_gaps(text, toks, spans));
         shown.extend(shown_clock_gaps(text, toks, spans));
         let held_date = |month: &'static str, day: u8| {
-            let (m, d) = (month, day);
-            self.prompt_dates.contains(&(m, d))
+            self.prompt_dates.contains(&(month, day))
                 || self
                     .stated_dates()
                     .iter()
-                    .any(|(_, c)| (c.month, c.day) == (m, d))
+                    .any(|(_, c)| (c.month, c.day) == (month, day))
         };
         shown.extend(shown_date_offsets(text, toks, spans, held_date, held));
         // A number is known when the sources or the user hold it, or arithmetic read so far

@@ -471,24 +471,23 @@ pub(super) fn weekday_swap(
         .collect();
     // (A word that takes days away in a bracket is said of something else: "from 9:00am
     // (just avoid 1:00–1:30pm, when prescriptions can't be handed out)".)
-    // Brackets counted from the claim's first token: one around the whole claim is none.
-    let from = claim_toks.first().map_or(0, |t| t.start);
-    let bracketed = |t: &Token<'_>| {
-        let mut depth = 0i32;
+    // Brackets counted from the claim's first token (one around the whole claim is none), in
+    // one pass over the text between its tokens.
+    let mut open: Vec<Token<'_>> = Vec::with_capacity(claim_toks.len());
+    let (mut depth, mut from) = (0usize, claim_toks.first().map_or(0, |t| t.start));
+    for t in claim_toks {
         for c in text[from..t.start].chars() {
             match c {
                 '(' => depth += 1,
-                ')' => depth = (depth - 1).max(0),
+                ')' => depth = depth.saturating_sub(1),
                 _ => {}
             }
         }
-        depth > 0
-    };
-    let open: Vec<Token<'_>> = claim_toks
-        .iter()
-        .filter(|t| !bracketed(t))
-        .copied()
-        .collect();
+        from = t.start;
+        if depth == 0 {
+            open.push(*t);
+        }
+    }
     if claim_times.is_empty() || open.iter().any(takes_days_away) {
         return None;
     }

@@ -377,6 +377,10 @@ pub(super) const NOT_PREPOSITIONS: &[&str] = &[
     "after", "before", "during", "through", "within", "among", "between",
 ];
 
+/// Determiners that open the noun phrase of an amount a "(not …)" bracket sets aside ("(not
+/// the £250 standard excess)"; [`subclausal_not`], and the claim's `without_asides`).
+pub(super) const ASIDE_DETERMINERS: &[&str] = &["the", "a", "an", "your", "its", "their"];
+
 /// Whether the "not" at `toks[i]` is subclausal: it denies the prepositional phrase it opens,
 /// not its clause ("the first film not in English to win Best Picture" affirms that it won),
 /// as when it follows a word other than an auxiliary or modal verb (none of the two words
@@ -426,7 +430,7 @@ pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     if i >= 1
         && gap(text, toks, i - 1, i).trim_end().ends_with('(')
         && (next.is_number
-            || ["the", "a", "an", "your", "its", "their"]
+            || ASIDE_DETERMINERS
                 .iter()
                 .any(|d| next.raw.eq_ignore_ascii_case(d)))
         && toks[i + 1..]
