@@ -422,73 +422,92 @@ impl<'r, 'a> Request<'r, 'a> {
         let known = |shown: &[usize], j: usize, v: f64| {
             held(v) || shown.contains(&j) || percent_of_stated(text, toks, j, held)
         };
-        for e in stated_equations(text, toks, |j, v| known(&shown, j, v)) {
-            shown.push(e.result);
-            shown.extend(e.restated);
-        }
-        let differences = shown_differences(text, toks, |j, v| known(&shown, j, v));
-        shown.extend(differences);
-        let bracketed = bracketed_results(text, toks, |j, v| known(&shown, j, v));
-        shown.extend(bracketed);
-        // A total of amounts known or derived before it, then an amount restated per another
-        // period ("Total … for the year: £10,792.00 (about £899.33 per month)":
-        // `totals_of_shown`, `per_period_restatements`).
-        let totals = totals_of_shown(text, toks, spans, |j, v| known(&shown, j, v));
-        shown.extend(totals);
-        let per_period = per_period_restatements(
-            text,
-            toks,
-            spans,
-            |j, v| known(&shown, j, v),
-            |j| shown.contains(&j),
-        );
-        shown.extend(per_period);
-        // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
-        // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
-        // share's remainder may be derived from a share derived so.
-        for _ in 0..2 {
-            let derived_values: Vec<(usize, f64)> = shown
-                .iter()
-                .filter_map(|&j| value_of(j).map(|v| (j, v)))
+        // Every reading takes what the ones before it derived, so a chain (a difference whose
+        // result an equation later multiplies, "920 miles (29,332 − 28,412), 170 over the
+        // 750-mile allowance, so 170 × £0.22 = £37.40") is read to its end: the readings
+        // repeat until a round derives nothing new (each only adds, so this ends).
+        shown.sort_unstable();
+        shown.dedup();
+        loop {
+            let before = shown.len();
+            for e in stated_equations(text, toks, |j, v| known(&shown, j, v)) {
+                shown.push(e.result);
+                shown.extend(e.restated);
+            }
+            let differences = shown_differences(text, toks, |j, v| known(&shown, j, v));
+            shown.extend(differences);
+            let bracketed = bracketed_results(text, toks, |j, v| known(&shown, j, v));
+            shown.extend(bracketed);
+            // A total of amounts known or derived before it, then an amount restated per another
+            // period ("Total … for the year: £10,792.00 (about £899.33 per month)":
+            // `totals_of_shown`, `per_period_restatements`).
+            let totals = totals_of_shown(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(totals);
+            let per_period = per_period_restatements(
+                text,
+                toks,
+                spans,
+                |j, v| known(&shown, j, v),
+                |j| shown.contains(&j),
+            );
+            shown.extend(per_period);
+            // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
+            // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
+            // share's remainder may be derived from a share derived so.
+            for _ in 0..2 {
+                let derived_values: Vec<(usize, f64)> = shown
+                    .iter()
+                    .filter_map(|&j| value_of(j).map(|v| (j, v)))
+                    .collect();
+                let mut more = share_of_derived(text, toks, spans, held, &derived_values);
+                more.retain(|j| !shown.contains(j));
+                if more.is_empty() {
+                    break;
+                }
+                shown.extend(more);
+            }
+            // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
+            // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
+            // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and
+            // differences of derived numbers: `shown_products`, `sums_of_derived`,
+            // `totals_of_shown`, `restated_results`, `shown_differences`.
+            let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
+            let products = shown_products(text, toks, spans, |v| {
+                held(v) || derived_values.contains(&v)
+            });
+            shown.extend(products);
+            let sums = sums_of_derived(text, toks, spans, |j| shown.contains(&j));
+            shown.extend(sums);
+            // Totals again, of results those products derived ("£4.50 for the two", "£4.00",
+            // "Total: £8.50").
+            let totals = totals_of_shown(text, toks, spans, |j, v| held(v) || shown.contains(&j));
+            shown.extend(totals);
+            // Running totals of known numbers ("plus the £15.00 service fee, making £40.20").
+            let running = accumulated_sums(text, toks, spans, held, |j| shown.contains(&j));
+            shown.extend(running);
+            let again = restated_results(text, toks, spans, |j| shown.contains(&j));
+            shown.extend(again);
+            // Percentages of derived numbers ("£2,800 a year … about 6.67% of your salary").
+            let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
+            let shares: Vec<usize> = (0..toks.len())
+                .filter(|&j| toks[j].is_number && !shown.contains(&j))
+                .filter(|&j| {
+                    ratio_percent_of_derived(text, toks, j, |v| {
+                        held(v) || derived_values.contains(&v)
+                    })
+                })
                 .collect();
-            let mut more = share_of_derived(text, toks, spans, held, &derived_values);
-            more.retain(|j| !shown.contains(j));
-            if more.is_empty() {
+            shown.extend(shares);
+            // And differences of what was derived since ("So Kestrel would save you about £19.30"
+            // after two totals).
+            let differences = shown_differences(text, toks, |j, v| held(v) || shown.contains(&j));
+            shown.extend(differences);
+            shown.sort_unstable();
+            shown.dedup();
+            if shown.len() == before {
                 break;
             }
-            shown.extend(more);
         }
-        // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
-        // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
-        // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and
-        // differences of derived numbers: `shown_products`, `sums_of_derived`,
-        // `totals_of_shown`, `restated_results`, `shown_differences`.
-        let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
-        let products = shown_products(text, toks, spans, |v| {
-            held(v) || derived_values.contains(&v)
-        });
-        shown.extend(products);
-        let sums = sums_of_derived(text, toks, spans, |j| shown.contains(&j));
-        shown.extend(sums);
-        // Totals again, of results those products derived ("£4.50 for the two", "£4.00",
-        // "Total: £8.50").
-        let totals = totals_of_shown(text, toks, spans, |j, v| held(v) || shown.contains(&j));
-        shown.extend(totals);
-        let again = restated_results(text, toks, spans, |j| shown.contains(&j));
-        shown.extend(again);
-        // Percentages of derived numbers ("£2,800 a year … about 6.67% of your salary").
-        let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
-        let shares: Vec<usize> = (0..toks.len())
-            .filter(|&j| toks[j].is_number && !shown.contains(&j))
-            .filter(|&j| {
-                ratio_percent_of_derived(text, toks, j, |v| held(v) || derived_values.contains(&v))
-            })
-            .collect();
-        shown.extend(shares);
-        // And differences of what was derived since ("So Kestrel would save you about £19.30"
-        // after two totals).
-        let differences = shown_differences(text, toks, |j, v| held(v) || shown.contains(&j));
-        shown.extend(differences);
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
@@ -1895,7 +1914,8 @@ impl<'r, 'a> Request<'r, 'a> {
                 self.exception(view, al)
             };
         }
-        self.recombined_date(view, al)
+        self.calendar_weekday(view)
+            .or_else(|| self.recombined_date(view, al))
             .or_else(|| self.reference_range(view))
             .or_else(|| self.table_cell(view))
             .or_else(|| self.superseded(view))
@@ -1955,6 +1975,15 @@ impl<'r, 'a> Request<'r, 'a> {
             }
         }
         None
+    }
+
+    /// A weekday the claim gives a full date of its own that the calendar gives another
+    /// (`misdated_weekday`: "12 October 2025 falls on a Saturday", a Sunday): the claim
+    /// contradicts itself, whatever sentence it aligns to.
+    fn calendar_weekday(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let (said, stated) =
+            misdated_weekday(view.text, view.toks, &[self.context, self.question])?;
+        Some((versus(&said, &stated), None))
     }
 
     /// A value the claim calls high, low or normal that its own reference range places

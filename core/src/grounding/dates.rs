@@ -229,6 +229,131 @@ pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
         .collect()
 }
 
+/// Words that may stand between a full date and the weekday a claim gives it after it ("12
+/// October 2025 falls on a Sunday", "17 March 2025, which is a Monday"; [`misdated_weekday`]).
+const DATE_WEEKDAY_LINKS: &[&str] = &[
+    "is", "was", "will", "be", "falls", "fell", "lands", "on", "a", "an", "which",
+];
+
+/// Of [`DATE_WEEKDAY_LINKS`], those that say the weekday is the date's: one of them stands
+/// between ("12 October 2025 is a Sunday"), not "on" alone ("From 5 January 2026 on Sundays").
+const DATE_WEEKDAY_COPULAS: &[&str] = &["is", "was", "falls", "fell", "lands", "a", "an"];
+
+/// The first weekday the claim `toks` (offsets in `text`) gives a full date of its own that is
+/// not that date's weekday ([`full_date_weekdays`], [`weekday_of`]), as (the weekday said, the
+/// date's weekday and the date): the calendar contradicts the claim whatever its sources
+/// state. One weekday, singular and spelt out, either right before the date ("Saturday, 12
+/// October 2025", past a comma or "the", as [`dated_weekdays`] reads a right one) and closing
+/// no range of weekdays ("Monday to Friday, 6–10 October 2025") before a date of one day, or
+/// after its year past words of [`DATE_WEEKDAY_LINKS`] only, one of
+/// [`DATE_WEEKDAY_COPULAS`] among them ("12 October 2025 falls on a Saturday"), opening no
+/// date or range of its own ("… will be on Tuesday 30 December 2025", "Monday to Friday").
+/// Years from 1753 only: Britain and its colonies kept the Julian calendar until September
+/// 1752, and a weekday of an older date may be the Julian one ("Sunday, 2 September 1666").
+/// `stated` is the sources' and the user's text: a weekday and date they state together is
+/// theirs, restated. None when every such weekday is right.
+pub(super) fn misdated_weekday(
+    text: &str,
+    toks: &[Token<'_>],
+    stated: &[&str],
+) -> Option<(String, String)> {
+    if !toks.iter().any(names_weekday) {
+        return None;
+    }
+    let capitalised = |w: &str| {
+        let mut c = w.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
+    let word = |j: usize, words: &[&str]| {
+        toks.get(j)
+            .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    // A weekday by its own name, singular ("Sunday", not "Sundays").
+    let one_day = |j: usize| {
+        WEEKDAYS
+            .iter()
+            .position(|w| toks[j].raw.eq_ignore_ascii_case(w))
+    };
+    let dash = |j: usize, k: usize| gap(text, toks, j, k).contains(['-', '–', '—']);
+    let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
+    const RANGE_WORDS: &[&str] = &["to", "through", "until", "till", "and", "or"];
+    for (first, weekday) in full_date_weekdays(text, toks) {
+        // The date's last token, its year: the first four-digit number after its first token.
+        let Some(year) = (first..toks.len()).find(|&j| toks[j].is_number && toks[j].raw.len() == 4)
+        else {
+            continue;
+        };
+        if toks[year].raw.parse::<u32>().is_ok_and(|y| y < 1753) {
+            continue;
+        }
+        // A range of days ("6–10 October 2025", "6 to 10 October 2025") has no one weekday.
+        let ranged = toks.get(first + 1).is_some_and(|t| t.is_number)
+            || word(first + 1, RANGE_WORDS)
+            || (first + 1 < toks.len() && dash(first, first + 1));
+        let ahead = first
+            .checked_sub(1)
+            .and_then(|k| {
+                if toks[k].raw.eq_ignore_ascii_case("the") {
+                    k.checked_sub(1).filter(|&j| before(j))
+                } else {
+                    Some(k).filter(|&k| before(k))
+                }
+            })
+            .filter(|&k| !ranged && !(k >= 1 && (word(k - 1, RANGE_WORDS) || dash(k - 1, k))));
+        let links: Vec<usize> = (year + 1..toks.len().min(year + 6))
+            .take_while(|&j| names_weekday(&toks[j]) || word(j, DATE_WEEKDAY_LINKS))
+            .collect();
+        let after = links
+            .iter()
+            .copied()
+            .find(|&j| names_weekday(&toks[j]))
+            .filter(|&j| {
+                // A weekday that opens a date or a range of its own is no weekday of this date.
+                let opens = toks.get(j + 1).is_some_and(|t| t.is_number)
+                    || (word(j + 1, RANGE_WORDS) && gap(text, toks, j, j + 1) == " ")
+                    || (j + 1 < toks.len() && dash(j, j + 1));
+                let linked = links
+                    .iter()
+                    .any(|&l| l < j && word(l, DATE_WEEKDAY_COPULAS));
+                linked && !opens && !gap(text, toks, year, j).contains(['.', ';', '\n'])
+            });
+        for k in ahead.into_iter().chain(after) {
+            match one_day(k) {
+                Some(w) if w != weekday => {
+                    let date = &text[toks[first].start..toks[year].start + toks[year].raw.len()];
+                    // (Restated when the sources or the user write this weekday within a
+                    // few words of this date.)
+                    let theirs = stated.iter().any(|s| {
+                        s.match_indices(date).any(|(at, _)| {
+                            let mut from = at.saturating_sub(40);
+                            while !s.is_char_boundary(from) {
+                                from -= 1;
+                            }
+                            let mut to = (at + date.len() + 40).min(s.len());
+                            while !s.is_char_boundary(to) {
+                                to += 1;
+                            }
+                            let near = &s[from..to];
+                            near.to_lowercase().contains(WEEKDAYS[w])
+                        })
+                    });
+                    if theirs {
+                        continue;
+                    }
+                    return Some((
+                        toks[k].raw.to_string(),
+                        format!("{} {date}", capitalised(WEEKDAYS[weekday])),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// The indices of the tokens of `toks` that name a weekday the claim says a schedule leaves
 /// out: right after "no" ("no Sunday hours are listed", "with no Monday service") or after
 /// "closed" or "closed on" ("closed on Sundays", "closed Mondays"). A list of opening hours

@@ -429,7 +429,8 @@ enum Measure {
 /// `toks[i]` (offsets in `text`, its measure `kind`) is a rate ("50 mg per ml": a volume; "£1
 /// per day": a duration; "£12 per person": a count), None when it is none: the word after its
 /// unit, or right after it, is no such marker. A number after the slash is a quotient written
-/// out ("250 mg/5 ml"), no rate.
+/// out ("250 mg/5 ml"), no rate. An amount of money after a quantity and "at" is a price per
+/// its unit ("12 litres at £2.10": a volume).
 fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<Measure> {
     let at = if matches!(kind, Measure::Of(_)) {
         i + 2
@@ -449,7 +450,15 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
     } else if at >= 1 && at < toks.len() && gap(text, toks, at - 1, at) == "/" {
         toks.get(at)?
     } else {
-        return None;
+        // An amount after "at" and a quantity is a price per that quantity's unit ("12
+        // litres at £2.10", "5 days at £38.00").
+        let unit = i.checked_sub(2).map(|j| &toks[j])?;
+        let at_word = toks[i - 1].raw.eq_ignore_ascii_case("at");
+        let counted = i >= 3 && toks[i - 3].is_number && !unit.is_number;
+        return (kind == Measure::Money && at_word && counted)
+            .then(|| crate::quantity::unit_dimension(unit.raw))
+            .flatten()
+            .map(Measure::Of);
     };
     if denominator.is_number {
         return None;
@@ -471,7 +480,9 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
 /// another value, or of measures that do not multiply to it ("24 hours × 50 mg" is no dose in
 /// mg), is the answer's own. A whole number must be the exact result; one with decimals the
 /// result rounded to the places it is written with. A count written as a word from two to
-/// twelve ("two animals") is an operand too, never a result. Years, times of day, numbers next to a
+/// twelve ("two animals") is an operand too, never a result. An amount in pence is a hundredth
+/// of a result in pounds ("40 kWh at the 26.40p day rate would be £10.56", [`pence_at`]).
+/// Years, times of day, numbers next to a
 /// month's name, citation and list markers, percentages, 0 and 1 are neither operands nor
 /// results; a result equal to an operand is no computation. As with [`ratio_percent`], only
 /// the text's own numbers are paired, at most [`SHOWN_OPERANDS_MAX`] of the nearest: any two
@@ -510,7 +521,7 @@ pub(crate) fn shown_products(
         }
         let kind = match quantities.iter().find(|(j, _)| *j == i) {
             Some((_, q)) => Measure::Of(q.dimension()),
-            None if money_at(text, t) => Measure::Money,
+            None if money_at(text, t) || pence_at(text, t) => Measure::Money,
             None => Measure::Count,
         };
         value[i] = number_value(&number_key(toks, i))
@@ -559,10 +570,18 @@ pub(crate) fn shown_products(
                 (r - n).abs() <= half_last_place(places)
             }
         };
+        // An amount in pence (or cents) is a hundredth of a result in pounds ("40 kWh at the
+        // 26.40p day rate would be £10.56").
+        let in_pounds = kn == Measure::Money && !pence_at(text, &toks[i]);
         let operand = |j: usize| {
+            let scale = if in_pounds && pence_at(text, &toks[j]) {
+                0.01
+            } else {
+                1.0
+            };
             Some(j)
                 .filter(|&j| known[j])
-                .and_then(|j| value[j].map(|(v, k)| (v, (k, rates[j]))))
+                .and_then(|j| value[j].map(|(v, k)| (v * scale, (k, rates[j]))))
                 .filter(|&(v, _)| v != n)
         };
         // The nearest before it, then those after it in its sentence ("so £4.50 for the two").
@@ -593,7 +612,7 @@ pub(crate) fn shown_products(
             known[i] = operands.iter().any(|&(a, _)| {
                 operands
                     .iter()
-                    .any(|&(b, _)| a * b == n || (a / b - n).abs() <= 1e-9 * n)
+                    .any(|&(b, _)| (a * b - n).abs() <= 1e-9 * n || (a / b - n).abs() <= 1e-9 * n)
             });
             out.push(i);
         }
@@ -1094,10 +1113,25 @@ pub(crate) fn shown_differences(
             let b = (than + 1..(than + 3).min(toks.len())).find_map(of_measure)?;
             Some((*nearest.first()?, b))
         };
+        // … or the nearest before it and the one right after its "over" or "under" ("920
+        // miles …, which is 170 miles over your 750-mile allowance").
+        // The first is the greater after "over", the smaller after "under" ("170 miles under
+        // your 750-mile allowance" after 920 miles is no difference of theirs).
+        let over_what = || {
+            let over = i + 1 + unit_words;
+            if unit_words == 0 || !word_is(over, OVER_UNDER) {
+                return None;
+            }
+            let b = (over + 1..(over + 4).min(toks.len())).find_map(of_measure)?;
+            let a = *nearest.first()?;
+            let above = toks[over].raw.eq_ignore_ascii_case("over");
+            ((a.2 > b.2) == above).then_some((a, b))
+        };
         let shown = match nearest[..] {
             [x, y] => pair(x, y),
             _ => false,
         } || than().is_some_and(|(x, y)| pair_with(x, y, true))
+            || over_what().is_some_and(|(x, y)| pair_with(x, y, true))
             || match results[..] {
                 [x, y] => pair(x, y),
                 _ => false,
@@ -1474,6 +1508,107 @@ pub(crate) fn sums_of_derived(
     out
 }
 
+/// Words that say the number after them accumulates those before it ([`accumulated_sums`]:
+/// "plus the £15.00 service fee, making £40.20", "Together that's £77.60", "takes your bill
+/// from £272.50 to £350.10").
+const ACCUMULATION_WORDS: &[&str] = &[
+    "making",
+    "makes",
+    "bringing",
+    "brings",
+    "takes",
+    "taking",
+    "together",
+    "altogether",
+];
+
+/// The most known numbers before a sum that [`accumulated_sums`] pairs: the nearest ones.
+const ACCUMULATED_OPERANDS_MAX: usize = 6;
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
+/// the byte spans `spans`) that are the sum of two known numbers, one of them derived by
+/// arithmetic the answer shows (`derived`), the other that or held by the sources or the user
+/// (`held`), among the [`ACCUMULATED_OPERANDS_MAX`] nearest before them in their sentence or
+/// the two before it, of the same measure (money alike, the same dimension), when a word of
+/// [`ACCUMULATION_WORDS`]
+/// stands among the six words before the number: a running total the answer keeps ("Refuelling
+/// 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee, making £40.20. Together
+/// that's £77.60 extra, which takes your bill from £272.50 to £350.10"), to the places it is
+/// written with. Not a percentage, a part of a date or a time of day, nor a whole number below
+/// 10, which a pair of small counts gives by chance; a sum equal to one of its parts is none,
+/// and so is a sum of two numbers the sources hold, which a list adds up to by chance ("80
+/// patients, of whom 30 responded … 110 took part together" against 120 enrolled). The parts
+/// are judged as numbers of their own; a wrong sum is not found.
+pub(crate) fn accumulated_sums(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    held: impl Fn(f64) -> bool,
+    derived: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !toks.iter().any(|t| {
+        ACCUMULATION_WORDS
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+    }) {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let dated = |j: usize| {
+        names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
+    };
+    let plain = |j: usize| {
+        (toks[j].is_number
+            && !is_percentage(text, toks, j)
+            && !dated(j)
+            && year_at(toks, j).is_none())
+        .then(|| number_value(&number_key(toks, j)))
+        .flatten()
+    };
+    let dimension = |j: usize| crate::quantity::part_alone(text, toks, j).map(|q| q.dimension());
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (plain(n), sentence(n)) else {
+            continue;
+        };
+        if held(v) || derived(n) || (v.fract() == 0.0 && v < 10.0) {
+            continue;
+        }
+        let cued = (n.saturating_sub(6)..n).any(|k| {
+            ACCUMULATION_WORDS
+                .iter()
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+        });
+        if !cued {
+            continue;
+        }
+        let alike = |j: usize| {
+            money_at(text, &toks[j]) == money_at(text, &toks[n]) && dimension(j) == dimension(n)
+        };
+        // Each part's value, and whether the answer derived it.
+        let parts: Vec<(f64, bool)> = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
+            .filter(|&j| alike(j))
+            .filter_map(|j| {
+                let a = plain(j).filter(|&a| a != v)?;
+                (derived(j) || held(a)).then_some((a, derived(j)))
+            })
+            .take(ACCUMULATED_OPERANDS_MAX)
+            .collect();
+        let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
+        let sums = parts.iter().enumerate().any(|(x, &(a, da))| {
+            parts[x + 1..]
+                .iter()
+                .any(|&(b, db)| (da || db) && (a + b - v).abs() <= tolerance)
+        });
+        if sums {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
 /// the byte spans `spans`) that state again, written the same and as money alike, a number the
 /// answer derived (`derived`) in the same sentence or a sentence before: a result given first
@@ -1482,7 +1617,8 @@ pub(crate) fn sums_of_derived(
 /// you'd lose"). Not a whole number below 10: "2 days left (14 − 12 = 2), so bring 2 forms of
 /// ID" counts two things. Nor a number of another measure: a percentage, a part of a date or
 /// a time of day, or a quantity of another dimension ("3 hours 50 minutes" … "50 metres";
-/// [`crate::quantity::part_alone`]).
+/// [`crate::quantity::part_alone`]); a bare operand of an equation may restate a quantity
+/// ("170 miles over …, so 170 × £0.22 = £37.40").
 pub(crate) fn restated_results(
     text: &str,
     toks: &[Token<'_>],
@@ -1498,6 +1634,11 @@ pub(crate) fn restated_results(
         names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
     };
     let dimension = |j: usize| crate::quantity::part_alone(text, toks, j).map(|q| q.dimension());
+    // A bare number an operator follows, an operand written out ("170 miles over …, so 170 ×
+    // £0.22 = £37.40"): its unit is left to the quantity it restates.
+    let operand = |n: usize| {
+        n + 1 < toks.len() && equation_operator(gap(text, toks, n, n + 1)).is_some_and(|o| o != '=')
+    };
     (0..toks.len())
         .filter(|&n| toks[n].is_number && !derived(n) && !small(n))
         .filter(|&n| {
@@ -1509,7 +1650,7 @@ pub(crate) fn restated_results(
                     && money_at(text, &toks[j]) == money_at(text, &toks[n])
                     && !dated(j)
                     && is_percentage(text, toks, j) == is_percentage(text, toks, n)
-                    && dimension(j) == dimension(n)
+                    && (dimension(j) == dimension(n) || (dimension(n).is_none() && operand(n)))
             })
         })
         .collect()

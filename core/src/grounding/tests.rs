@@ -5093,3 +5093,115 @@ fn a_release_note_that_drops_support_ends_what_no_longer_holds() {
         &[],
     );
 }
+
+#[test]
+fn a_running_total_over_derived_amounts_is_derived_to_its_end() {
+    let ctx = "Estimated total at pick-up: £272.50 (incl. VAT)\n\nMILEAGE\n- Allowance: 150 miles \
+               per rental day (750 miles for this rental).\n- Excess mileage: £0.22 per mile over \
+               the allowance.\n- Odometer at pick-up: 28,412\n\nFUEL\n- If returned with less \
+               than a full tank, we will refuel at £2.10 per litre plus a £15.00 refuelling \
+               service fee.";
+    let q = "I returned the car with the odometer reading 29,332 and they said the tank needed \
+             12 litres. How much extra will I be charged?";
+    let right = "You drove 920 miles (29,332 − 28,412), which is 170 miles over your 750-mile \
+                 allowance, so the excess mileage charge is 170 × £0.22 = £37.40. Refuelling 12 \
+                 litres at £2.10 comes to £25.20, plus the £15.00 service fee, making £40.20. \
+                 Together that's £77.60 extra, which takes your bill from £272.50 to £350.10.";
+    let g = analyse(right, q, ctx);
+    assert!(g.claims.iter().all(|c| c.conflicts.is_empty()), "{g:?}");
+    // 920, 170 twice, 37.40, 25.20, 40.20, 77.60, 350.10.
+    assert_eq!(g.shown_arithmetic.len(), 8, "{g:?}");
+    // A total two known amounts do not make is none.
+    let g = analyse(&right.replace("£77.60", "£87.60"), q, ctx);
+    assert_eq!(g.shown_arithmetic.len(), 6, "{g:?}");
+    // Nor is a sum without a word that says so.
+    let g = analyse(
+        "Refuelling 12 litres at £2.10 comes to £25.20. The fee is £15.00. You pay £40.20.",
+        q,
+        ctx,
+    );
+    assert_eq!(g.shown_arithmetic.len(), 1, "{g:?}");
+}
+
+#[test]
+fn an_amount_in_pence_times_a_count_is_a_result_in_pounds() {
+    let ctx = "| Period | Unit rate |\n|---|---|\n| Off-peak | 8.95p/kWh |\n| Day | 26.40p/kWh |";
+    let q = "What would 40 kWh of EV charging cost me off-peak compared with the day rate?";
+    let g = analyse(
+        "Off-peak it costs 40 × 8.95p = £3.58, whereas at the 26.40p day rate it would be \
+         £10.56. That's a saving of £6.98.",
+        q,
+        ctx,
+    );
+    assert_eq!(g.shown_arithmetic.len(), 3, "{g:?}");
+    let g = analyse("At the 26.40p day rate it would be £11.56.", q, ctx);
+    assert!(g.shown_arithmetic.is_empty(), "{g:?}");
+}
+
+#[test]
+fn a_weekday_the_calendar_does_not_give_a_full_date_is_contradicted() {
+    let ctx = "Winter sailings (1 October – 31 March). Departs Carrick Island: Mon–Sat: 08:40, \
+               18:25; Sunday: 11:10, 16:10.";
+    let q = "I'm coming back on 12 October 2025. What's the last ferry?";
+    for (text, wrong) in [
+        (
+            "12 October 2025 is a Sunday, so the last ferry is the 16:10.",
+            false,
+        ),
+        (
+            "12 October 2025 falls on a Saturday, so the last ferry is the 18:25.",
+            true,
+        ),
+        ("Sunday, 12 October 2025 has a last ferry at 16:10.", false),
+        ("Saturday, 12 October 2025 has a last ferry at 16:10.", true),
+    ] {
+        let g = analyse(text, q, ctx);
+        let said = g.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.contains("Sunday 12 October 2025"));
+        assert_eq!(said, wrong, "{text}: {g:?}");
+    }
+    // A weekday of another date beside it, a range of days or weekdays, a recurring weekday,
+    // or one the sources state of the date themselves, is no weekday the claim gives it.
+    let misdated = |text: &str, stated: &[&str]| misdated_weekday(text, &tokens(text), stated);
+    for text in [
+        "Saturday 11 and Sunday 12 October 2025 both run the winter timetable.",
+        "The course runs Monday to Friday, 6–10 October 2025, in Room 4.",
+        "Slots are on Sunday 12 October 2025, Monday 13 October 2025 and Tuesday 14 October 2025.",
+        "Collections due on 29 December 2025 will be on Tuesday 30 December 2025.",
+        "From 5 January 2026, on Sundays the library opens at 11am.",
+        "From 1 October 2025 it's Monday to Friday only.",
+    ] {
+        assert_eq!(misdated(text, &[]), None, "{text}");
+    }
+    let fire = "The fire began on Sunday, 2 September 1666.";
+    assert_eq!(misdated(fire, &[]), None);
+    let late = "The meeting is on Monday, 2 September 2027.";
+    assert!(misdated(late, &[]).is_some());
+    assert_eq!(misdated(late, &["Meeting: Monday, 2 September 2027"]), None);
+}
+
+#[test]
+fn a_difference_over_or_under_a_bound_keeps_its_direction() {
+    let ctx = "- Allowance: 750 miles for this rental.\n- Odometer at pick-up: 28,412";
+    let q = "I returned the car with the odometer reading 29,332. Do I owe anything for mileage?";
+    let over = "You drove 920 miles (29,332 − 28,412), which is 170 miles over your 750-mile \
+                allowance.";
+    assert_eq!(analyse(over, q, ctx).shown_arithmetic.len(), 2);
+    let under = over.replace(" over ", " under ");
+    assert_eq!(analyse(&under, q, ctx).shown_arithmetic.len(), 1);
+}
+
+#[test]
+fn a_sum_of_two_numbers_the_sources_hold_is_no_running_total() {
+    let ctx = "120 patients were enrolled: 80 received the drug and 40 the placebo. 30 patients \
+               on the drug responded.";
+    let q = "How many patients took part?";
+    let g = analyse(
+        "The drug group had 80 patients, of whom 30 responded. Altogether 110 patients took part.",
+        q,
+        ctx,
+    );
+    assert!(g.shown_arithmetic.is_empty(), "{g:?}");
+}
