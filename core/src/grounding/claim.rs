@@ -271,13 +271,32 @@ impl<'r, 'a> Request<'r, 'a> {
         let mut prompt_dates = Vec::new();
         for sp in sentence_spans(prompt) {
             let toks = span_tokens(prompt_tokens, sp);
-            if !prompt[sp.0..sp.1].trim_end().ends_with('?') {
-                prompt_dates.extend(
-                    calendar_dates(prompt, toks)
+            // A question's dates are no premise ("Was it released on 5 May?"), but for those of
+            // the conditional clause it opens with: "if", "when", "assuming" or "suppose" as its
+            // first word, then the user ("I", "we", "my" …), then the date before the first
+            // comma ("If I book 6 passes on 20 August, what's the total?"). Not "When does the 5
+            // May deadline close, …" nor "Can you check if the deadline is 5 May, …".
+            let question = prompt[sp.0..sp.1].trim_end().ends_with('?');
+            let premise = |d: &CalendarDate| {
+                let opens = toks.first().is_some_and(|t| {
+                    ["if", "when", "assuming", "suppose", "supposing"]
                         .iter()
-                        .map(|d| (d.month, d.day)),
-                );
-            }
+                        .any(|w| t.raw.eq_ignore_ascii_case(w))
+                });
+                let user = toks.get(1).is_some_and(|t| {
+                    ["i", "we", "my", "our", "i'm", "we're"]
+                        .iter()
+                        .any(|w| t.raw.eq_ignore_ascii_case(w))
+                });
+                let comma = prompt[sp.0..sp.1].find(',').map(|c| sp.0 + c);
+                opens && user && comma.is_some_and(|c| d.span.1 <= c)
+            };
+            prompt_dates.extend(
+                calendar_dates(prompt, toks)
+                    .iter()
+                    .filter(|d| !question || premise(d))
+                    .map(|d| (d.month, d.day)),
+            );
             let ks = sentence_keys(prompt, sp, toks, lower_vocab).0;
             for k in ks.into_iter().filter(|k| !k.negation) {
                 if k.kind == KeyKind::Name && sp.1 > question_from {

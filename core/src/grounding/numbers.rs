@@ -461,7 +461,9 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
             .map(Measure::Of);
     };
     if denominator.is_number {
-        return None;
+        // A rate per one unit of money ("10 points per £1").
+        let per_pound = denominator.raw == "1" && money_at(text, denominator);
+        return per_pound.then_some(Measure::Money);
     }
     Some(crate::quantity::unit_dimension(denominator.raw).map_or(Measure::Count, Measure::Of))
 }
@@ -591,14 +593,22 @@ pub(crate) fn shown_products(
             .filter_map(operand)
             .take(SHOWN_OPERANDS_MAX)
             .collect();
-        if kn != Measure::Count {
-            operands.extend(
-                (i + 1..toks.len())
-                    .take_while(|&j| sentence[j] == s)
-                    .filter_map(operand)
-                    .take(SHOWN_OPERANDS_MAX),
-            );
-        }
+        // (A count's too, up to the first rate per one unit of money after it in its
+        // sentence: "125 points on the £12.50 ticket (10 per £1)".)
+        let after_end = if kn == Measure::Count {
+            (i + 1..toks.len())
+                .take_while(|&j| sentence[j] == s)
+                .find(|&j| known[j] && rates[j] == Some(Measure::Money))
+                .map_or(i + 1, |j| j + 1)
+        } else {
+            toks.len()
+        };
+        operands.extend(
+            (i + 1..after_end)
+                .take_while(|&j| sentence[j] == s)
+                .filter_map(operand)
+                .take(SHOWN_OPERANDS_MAX),
+        );
         let derived = operands.iter().enumerate().any(|(x, &(a, ma))| {
             operands.iter().enumerate().any(|(y, &(b, mb))| {
                 x != y

@@ -5114,6 +5114,7 @@ fn a_running_total_over_derived_amounts_is_derived_to_its_end() {
     // A total two known amounts do not make is none.
     let g = analyse(&right.replace("£77.60", "£87.60"), q, ctx);
     assert_eq!(g.shown_arithmetic.len(), 6, "{g:?}");
+    assert!(!g.shown_arithmetic.contains(&right.find("77.60").unwrap()));
     // Nor is a sum without a word that says so.
     let g = analyse(
         "Refuelling 12 litres at £2.10 comes to £25.20. The fee is £15.00. You pay £40.20.",
@@ -5204,4 +5205,51 @@ fn a_sum_of_two_numbers_the_sources_hold_is_no_running_total() {
         ctx,
     );
     assert!(g.shown_arithmetic.is_empty(), "{g:?}");
+}
+
+#[test]
+fn a_date_of_a_questions_conditional_clause_is_the_users_premise() {
+    let ctx = "| Ticket | Super Early Bird (until 30 Jun) | Early Bird (1 Jul – 31 Aug) | \
+               Standard (from 1 Sep) |\n|---|---|---|---|\n| Full Pass | £495 | £645 | £795 |";
+    let text = "Booking on 20 August falls in the Early Bird window, where a Full Pass is £645.";
+    let q = "If I book a Full Pass on 20 August, what does it cost?";
+    assert_contradicted(text, q, ctx, false);
+    // A date the question asks about is no premise, nor one after a "when" or an "if" that
+    // asks.
+    for q in [
+        "Is the Early Bird price still on for 20 August?",
+        "When does the 20 August Early Bird price end, and is it cheaper?",
+        "Can you check if the Early Bird price holds on 20 August, as my friend said?",
+    ] {
+        assert_contradicted(text, q, ctx, true);
+    }
+}
+
+#[test]
+fn a_count_at_a_rate_per_pound_given_after_it_is_derived() {
+    let ctx = "Standard members earn 10 points per £1 spent on tickets and 5 points per £1 spent \
+               on food & drink.";
+    let q = "I spend £12.50 on a ticket and £6 on popcorn. How many points do I earn?";
+    let g = analyse(
+        "You'll earn 125 points on the £12.50 ticket (10 per £1) and 30 on the £6 popcorn (5 \
+         per £1), making 155 in all.",
+        q,
+        ctx,
+    );
+    // 125 = 12.50 × 10 and 30 = 6 × 5 (each rate after its count), and 155 = 125 + 30.
+    assert_eq!(g.shown_arithmetic.len(), 3, "{g:?}");
+    let g = analyse(
+        "You'll earn 135 points on the £12.50 ticket (10 per £1).",
+        q,
+        ctx,
+    );
+    assert!(g.shown_arithmetic.is_empty(), "{g:?}");
+    // Nor a count of an amount and a rate past the first rate after it (£6 × 10).
+    let g = analyse(
+        "You'll earn 60 points on the £12.50 ticket (10 per £1) and 30 on the £6 popcorn (5 per \
+         £1).",
+        q,
+        ctx,
+    );
+    assert_eq!(g.shown_arithmetic.len(), 1, "{g:?}");
 }
