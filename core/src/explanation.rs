@@ -567,7 +567,8 @@ fn shorten(s: &str, max: usize) -> String {
     format!("{cut}…")
 }
 
-fn capitalise(s: &str) -> String {
+/// `s` with its first character upper-cased ("sunday" → "Sunday").
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

@@ -1495,7 +1495,7 @@ impl<'r, 'a> Request<'r, 'a> {
             match WEEKDAYS.iter().position(|w| *w == norm) {
                 Some(w) => {
                     let days = full_date_weekdays(context, sent);
-                    if days.is_empty() || days.iter().any(|d| d.1 == w) {
+                    if days.is_empty() || days.iter().any(|d| d.2 == w) {
                         other.retain(is_weekday);
                     }
                 }

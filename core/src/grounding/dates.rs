@@ -214,7 +214,7 @@ pub(crate) fn dated_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<usize> {
     let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
     full_date_weekdays(text, toks)
         .into_iter()
-        .filter_map(|(first, weekday)| {
+        .filter_map(|(first, _, weekday)| {
             let k = first.checked_sub(1)?;
             let k = if before(k) && !toks[k].raw.eq_ignore_ascii_case("the") {
                 k
@@ -260,12 +260,6 @@ pub(super) fn misdated_weekday(
     if !toks.iter().any(names_weekday) {
         return None;
     }
-    let capitalised = |w: &str| {
-        let mut c = w.chars();
-        c.next()
-            .map(|f| f.to_uppercase().chain(c).collect::<String>())
-            .unwrap_or_default()
-    };
     let word = |j: usize, words: &[&str]| {
         toks.get(j)
             .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
@@ -279,12 +273,7 @@ pub(super) fn misdated_weekday(
     let dash = |j: usize, k: usize| gap(text, toks, j, k).contains(['-', '–', '—']);
     let before = |k: usize| matches!(gap(text, toks, k, k + 1), "" | ",");
     const RANGE_WORDS: &[&str] = &["to", "through", "until", "till", "and", "or"];
-    for (first, weekday) in full_date_weekdays(text, toks) {
-        // The date's last token, its year: the first four-digit number after its first token.
-        let Some(year) = (first..toks.len()).find(|&j| toks[j].is_number && toks[j].raw.len() == 4)
-        else {
-            continue;
-        };
+    for (first, year, weekday) in full_date_weekdays(text, toks) {
         if toks[year].raw.parse::<u32>().is_ok_and(|y| y < 1753) {
             continue;
         }
@@ -344,7 +333,10 @@ pub(super) fn misdated_weekday(
                     }
                     return Some((
                         toks[k].raw.to_string(),
-                        format!("{} {date}", capitalised(WEEKDAYS[weekday])),
+                        format!(
+                            "{} {date}",
+                            crate::explanation::capitalise(WEEKDAYS[weekday])
+                        ),
                     ));
                 }
                 _ => {}
@@ -385,10 +377,11 @@ pub(super) fn weekday_index(raw: &str) -> Option<usize> {
 }
 
 /// The full dates (day, month and year: "July 20, 1969", "20 July 1969") of the tokens `toks`
-/// (offsets in `text`), each as (index of its first token, its weekday: an index into
-/// [`WEEKDAYS`], [`weekday_of`]). The year stands right after the day and month, past a comma;
-/// years before 1583 (the Gregorian calendar's first full year) are left out.
-pub(super) fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize)> {
+/// (offsets in `text`), each as (index of its first token, index of its year's token, its
+/// weekday: an index into [`WEEKDAYS`], [`weekday_of`]). The year stands right after the day
+/// and month, past a comma; years before 1583 (the Gregorian calendar's first full year) are
+/// left out.
+pub(super) fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, usize, usize)> {
     let mut out = Vec::new();
     for d in calendar_dates(text, toks) {
         let Some(first) = toks.iter().position(|t| t.start == d.span.0) else {
@@ -408,7 +401,7 @@ pub(super) fn full_date_weekdays(text: &str, toks: &[Token<'_>]) -> Vec<(usize, 
             .filter(|y| (1583..=9999).contains(y));
         let month = crate::text::MONTH_NAMES.iter().position(|m| *m == d.month);
         if let (Some(year), Some(month)) = (year, month) {
-            out.push((first, weekday_of(year, month + 1, d.day)));
+            out.push((first, last + 1, weekday_of(year, month + 1, d.day)));
         }
     }
     out

@@ -1518,6 +1518,13 @@ pub(crate) fn sums_of_derived(
     out
 }
 
+/// Whether the number `toks[j]` is part of a date (a month's name beside it) or a time of day
+/// (a colon in it): no amount of a sum or a restatement ([`accumulated_sums`],
+/// [`restated_results`]).
+fn date_or_clock_part(toks: &[Token<'_>], j: usize) -> bool {
+    names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
+}
+
 /// Words that say the number after them accumulates those before it ([`accumulated_sums`]:
 /// "plus the £15.00 service fee, making £40.20", "Together that's £77.60", "takes your bill
 /// from £272.50 to £350.10").
@@ -1565,13 +1572,10 @@ pub(crate) fn accumulated_sums(
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    let dated = |j: usize| {
-        names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
-    };
     let plain = |j: usize| {
         (toks[j].is_number
             && !is_percentage(text, toks, j)
-            && !dated(j)
+            && !date_or_clock_part(toks, j)
             && year_at(toks, j).is_none())
         .then(|| number_value(&number_key(toks, j)))
         .flatten()
@@ -1640,9 +1644,6 @@ pub(crate) fn restated_results(
         number_value(&number_key(toks, n)).is_none_or(|v| v.fract() == 0.0 && v.abs() < 10.0)
     };
     // A day of a date, or a time of day.
-    let dated = |j: usize| {
-        names_month(toks, j + 1) || (j > 0 && names_month(toks, j - 1)) || toks[j].raw.contains(':')
-    };
     let dimension = |j: usize| crate::quantity::part_alone(text, toks, j).map(|q| q.dimension());
     // A bare number an operator follows, an operand written out ("170 miles over …, so 170 ×
     // £0.22 = £37.40"): its unit is left to the quantity it restates.
@@ -1658,7 +1659,7 @@ pub(crate) fn restated_results(
                     && (sentence(j) == sentence(n) || j < n)
                     && toks[j].raw == toks[n].raw
                     && money_at(text, &toks[j]) == money_at(text, &toks[n])
-                    && !dated(j)
+                    && !date_or_clock_part(toks, j)
                     && is_percentage(text, toks, j) == is_percentage(text, toks, n)
                     && (dimension(j) == dimension(n) || (dimension(n).is_none() && operand(n)))
             })
