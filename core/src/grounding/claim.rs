@@ -43,6 +43,10 @@ pub(super) struct Request<'r, 'a> {
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
     prompt_numbers: OnceCell<Vec<f64>>,
+    /// The user's own amounts of money: each of the prompt the sources do not hold ("My basket
+    /// is £138"). A running total may start from one the answer does not restate
+    /// (`accumulated_sums`).
+    given_amounts: Vec<f64>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
     /// numbers of the sources and the user's ([`shown_products`]) and the results of the equations
     /// it writes out ([`stated_equations`]; [`Request::read_answer`]).
@@ -313,6 +317,14 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         prompt_names.sort_unstable();
         prompt_names.dedup();
+        let t = prompt_tokens;
+        let mut given_amounts: Vec<f64> = (0..t.len())
+            .filter(|&j| t[j].is_number && money_at(prompt, &t[j]))
+            .filter_map(|j| number_value(&number_key(t, j)))
+            .filter(|&v| !index.numbers.iter().any(|&(n, _)| n == v))
+            .collect();
+        given_amounts.sort_unstable_by(f64::total_cmp);
+        given_amounts.dedup();
         let question = if prompt.trim().is_empty() {
             question_in(context)
         } else {
@@ -341,6 +353,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_dates: OnceCell::new(),
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
+            given_amounts,
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
@@ -447,6 +460,7 @@ impl<'r, 'a> Request<'r, 'a> {
         // repeat until a round derives nothing new (each only adds, so this ends).
         shown.sort_unstable();
         shown.dedup();
+        let given = &self.given_amounts;
         loop {
             let before = shown.len();
             for e in stated_equations(text, toks, |j, v| known(&shown, j, v)) {
@@ -501,8 +515,16 @@ impl<'r, 'a> Request<'r, 'a> {
             // "Total: £8.50").
             let totals = totals_of_shown(text, toks, spans, |j, v| held(v) || shown.contains(&j));
             shown.extend(totals);
-            // Running totals of known numbers ("plus the £15.00 service fee, making £40.20").
-            let running = accumulated_sums(text, toks, spans, held, |j| shown.contains(&j));
+            // Running totals and balances of known numbers ("plus the £15.00 service fee, making
+            // £40.20"; "it'll use 9 credits and leave you with 21"), one of them the answer's
+            // or the user's own.
+            let user = |v: f64| {
+                self.prompt_numbers().contains(&v)
+                    && !self.index.numbers.iter().any(|&(n, _)| n == v)
+            };
+            let running = accumulated_sums(text, toks, spans, (held, user), given, |j| {
+                shown.contains(&j) || percent_of_stated(text, toks, j, held)
+            });
             shown.extend(running);
             let again = restated_results(text, toks, spans, |j| shown.contains(&j));
             shown.extend(again);

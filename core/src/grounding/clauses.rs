@@ -167,7 +167,30 @@ pub(super) struct ClauseKeys<'a> {
     /// Whether it states a necessity ([`NECESSITY_WORDS`]: "you need a receipt", "is
     /// required").
     pub(super) necessity: bool,
+    /// The words of what it excludes, when it states an exclusion ([`EXCLUSIONS`] after a form
+    /// of "be", or "exclude(s)": "reward tickets are excluded from Tuesday screenings":
+    /// "tuesday", "screening"; the four tokens after it): affirmed, it denies that of them, as
+    /// a negated clause does ([`ClauseKeys::excludes_what`]). Empty for none ("Prohibited
+    /// items …" is a noun phrase).
+    pub(super) exclusion: Vec<Cow<'a, str>>,
 }
+
+/// Predicates of exclusion, lower case: a clause that affirms one denies its complement (a
+/// lexically negative predicate, a negation without a negator: Horn 1989, *A Natural History of
+/// Negation*, ch. 1 on inherently negative verbs and adjectives). "Reward tickets are excluded
+/// from Tuesday screenings" states what "Reward tickets cannot be used for Tuesday screenings"
+/// states ([`ClauseKeys::exclusion`]).
+const EXCLUSIONS: &[&str] = &[
+    "excluded",
+    "excludes",
+    "exclude",
+    "barred",
+    "banned",
+    "prohibited",
+    "forbidden",
+    "ineligible",
+    "disallowed",
+];
 
 /// Words that state a necessity: what a "with or without" leaves optional is not needed
 /// ([`ClauseKeys::leaves_optional`]).
@@ -207,6 +230,26 @@ impl ClauseKeys<'_> {
         self.dirs.iter().any(|&(pair, side)| {
             other.dirs.contains(&(pair, 1 - side)) && !other.dirs.contains(&(pair, side))
         })
+    }
+
+    /// Whether this clause, affirmed, excludes what `other`, negated, denies (or the other way
+    /// round): an exclusion on one side only whose object `other` names ("Reward tickets are
+    /// excluded from Tuesday screenings" against "Reward tickets cannot be used for Tuesday
+    /// screenings"). `self_negated` and `other_negated` are the two clauses' polarities as
+    /// compared.
+    pub(super) fn excludes_what(
+        &self,
+        other: &ClauseKeys<'_>,
+        (self_negated, other_negated): (bool, bool),
+    ) -> bool {
+        let names = |excluding: &ClauseKeys<'_>, named: &ClauseKeys<'_>| {
+            excluding
+                .exclusion
+                .iter()
+                .any(|w| named.words.binary_search(w).is_ok())
+        };
+        (!self_negated && other_negated && other.exclusion.is_empty() && names(self, other))
+            || (self_negated && !other_negated && self.exclusion.is_empty() && names(other, self))
     }
 
     /// Whether this clause makes optional ("with or without a receipt") a word that `other`, a
@@ -411,6 +454,19 @@ pub(super) fn clause_keys<'a>(
             .iter()
             .any(|w| t.raw.eq_ignore_ascii_case(w))
     });
+    let excluding = part.iter().enumerate().find_map(|(i, t)| {
+        let is = |t: &Token<'_>, w: &str| t.raw.eq_ignore_ascii_case(w);
+        let verb = is(t, "exclude") || is(t, "excludes");
+        let predicate = i > 0 && BE_FORMS.iter().any(|w| is(&part[i - 1], w));
+        (EXCLUSIONS.iter().any(|w| is(t, w)) && (verb || predicate)).then_some(i)
+    });
+    let exclusion: Vec<Cow<'a, str>> = excluding.map_or_else(Vec::new, |i| {
+        ks.iter()
+            .filter(|k| !k.negation && k.kind == KeyKind::Word)
+            .filter(|k| (i + 1..=i + 4).contains(&(k.at as usize)))
+            .map(|k| k.norm.clone())
+            .collect()
+    });
     // The words "with or without" makes optional (the two after it).
     let said = |i: usize, w: &str| part.get(i).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
     let optional = ks
@@ -455,6 +511,7 @@ pub(super) fn clause_keys<'a>(
         ceases,
         optional,
         necessity,
+        exclusion,
         negated,
         denied,
         denied_at,

@@ -1542,33 +1542,65 @@ const ACCUMULATION_WORDS: &[&str] = &[
 /// The most known numbers before a sum that [`accumulated_sums`] pairs: the nearest ones.
 const ACCUMULATED_OPERANDS_MAX: usize = 6;
 
+/// Words that say the number after them is what is left of the number before it once another
+/// is taken away ([`accumulated_sums`]: "it'll use 9 credits and leave you with 21", "the
+/// remaining £9,000"); not "after", which [`REMAINDER_WORDS`] reads after a share, and here
+/// would take any two numbers before "after 14 days". "leave", "leaves" and "left" only before
+/// "you", "over" or the number itself ([`balance_cue`]): not "annual leave" nor "left on 3 May".
+const BALANCE_WORDS: &[&str] = &["leaving", "leaves", "leave", "left", "remaining", "remains"];
+
+/// Whether `toks[k]` says that the number `toks[n]` after it is a balance ([`BALANCE_WORDS`]).
+fn balance_cue(toks: &[Token<'_>], k: usize, n: usize) -> bool {
+    let is = |t: &Token<'_>, w: &str| t.raw.eq_ignore_ascii_case(w);
+    BALANCE_WORDS.iter().any(|w| is(&toks[k], w))
+        && (["leaving", "remaining", "remains"]
+            .iter()
+            .any(|w| is(&toks[k], w))
+            || k + 1 == n
+            || ["you", "over"].iter().any(|w| is(&toks[k + 1], w)))
+}
+
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences are
-/// the byte spans `spans`) that are the sum of two known numbers, one of them derived by
-/// arithmetic the answer shows (`derived`), the other that or held by the sources or the user
+/// the byte spans `spans`) that are the sum of two known numbers, one of them the answer's or
+/// the user's own (derived by arithmetic the answer shows, `derived`; or an amount of money
+/// held by the user alone, `user`), the other that or held by the sources or the user
 /// (`held`), among the [`ACCUMULATED_OPERANDS_MAX`] nearest before them in their sentence or
-/// the two before it, of the same measure (money alike, the same dimension), when a word of
-/// [`ACCUMULATION_WORDS`]
-/// stands among the six words before the number: a running total the answer keeps ("Refuelling
-/// 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee, making £40.20. Together
-/// that's £77.60 extra, which takes your bill from £272.50 to £350.10"), to the places it is
-/// written with. Not a percentage, a part of a date or a time of day, nor a whole number below
-/// 10, which a pair of small counts gives by chance; a sum equal to one of its parts is none,
-/// and so is a sum of two numbers the sources hold, which a list adds up to by chance ("80
-/// patients, of whom 30 responded … 110 took part together" against 120 enrolled). The parts
-/// are judged as numbers of their own; a wrong sum is not found.
+/// the two before it, of the same measure (money alike, the same unit), when a word of
+/// [`ACCUMULATION_WORDS`] stands among the six words before the number: a running total the
+/// answer keeps ("Refuelling 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee,
+/// making £40.20. Together that's £77.60 extra, which takes your bill from £272.50 to
+/// £350.10"), to the places it is written with. One part may be the user's amount the answer
+/// does not restate (`given`: "My basket is £138" … "Adding the £15 hydrangea brings your
+/// basket to £153"), when the prompt has only one such amount of money. Likewise a running
+/// balance, after a word of [`BALANCE_WORDS`] at most three words before it in its sentence
+/// ([`balance_cue`]): the difference of the nearest such number before it and another ("30
+/// credits this month … it'll use 9 credits and leave you with 21"; "uses 9 credits plus 5 for
+/// priority, leaving you with 21" drops a term and is not read). Not a percentage, a part of a
+/// date or a time of day, nor a whole number below 10, which a pair of small counts gives by
+/// chance; a sum equal to one of its parts is none, and so is a sum of two numbers the sources
+/// hold, which a list adds up to by chance ("80 patients, of whom 30 responded … 110 took part
+/// together" against 120 enrolled). The parts are judged as numbers of their own; a wrong sum
+/// is not found.
 pub(crate) fn accumulated_sums(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
-    held: impl Fn(f64) -> bool,
+    (held, user): (impl Fn(f64) -> bool, impl Fn(f64) -> bool),
+    given: &[f64],
     derived: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
-    if !toks.iter().any(|t| {
+    let cue = |k: usize| {
         ACCUMULATION_WORDS
             .iter()
-            .any(|w| t.raw.eq_ignore_ascii_case(w))
-    }) {
+            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+    };
+    let balance = |k: usize| {
+        BALANCE_WORDS
+            .iter()
+            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+    };
+    if !(0..toks.len()).any(|k| cue(k) || balance(k)) {
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
@@ -1580,7 +1612,23 @@ pub(crate) fn accumulated_sums(
         .then(|| number_value(&number_key(toks, j)))
         .flatten()
     };
-    let dimension = |j: usize| crate::quantity::part_alone(text, toks, j).map(|q| q.dimension());
+    // What a number measures: money or not, and its quantity's dimension and unit (the base
+    // units per unit written: "4 years" is no operand of "26 days").
+    let measure = |j: usize| {
+        let q = crate::quantity::part_alone(text, toks, j);
+        let unit = q.and_then(|q| plain(j).filter(|&v| v != 0.0).map(|v| q.base / v));
+        (money_at(text, &toks[j]), q.map(|q| q.dimension()), unit)
+    };
+    let same = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(x), Some(y)) => (x - y).abs() <= 1e-9 * x.abs().max(y.abs()),
+        (x, y) => x.is_none() && y.is_none(),
+    };
+    // The user's amount the answer does not restate, when the prompt has only one.
+    let unrestated: Vec<f64> = given
+        .iter()
+        .copied()
+        .filter(|&a| !(0..toks.len()).any(|j| plain(j) == Some(a)))
+        .collect();
     for n in 0..toks.len() {
         let (Some(v), Some(s)) = (plain(n), sentence(n)) else {
             continue;
@@ -1588,35 +1636,55 @@ pub(crate) fn accumulated_sums(
         if held(v) || derived(n) || (v.fract() == 0.0 && v < 10.0) {
             continue;
         }
-        let cued = (n.saturating_sub(6)..n).any(|k| {
-            ACCUMULATION_WORDS
-                .iter()
-                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
-        });
-        if !cued {
+        let sum = (n.saturating_sub(6)..n).any(cue);
+        let remainder =
+            (n.saturating_sub(3)..n).any(|k| sentence(k) == Some(s) && balance_cue(toks, k, n));
+        if !sum && !remainder {
             continue;
         }
+        let (money, dim, unit) = measure(n);
         let alike = |j: usize| {
-            money_at(text, &toks[j]) == money_at(text, &toks[n]) && dimension(j) == dimension(n)
+            let (m, d, u) = measure(j);
+            m == money && d == dim && same(u, unit)
         };
-        // Each part's value, and whether the answer derived it.
-        let parts: Vec<(f64, bool)> = (0..n)
+        // Each part's value, and whether the answer derived it or the user alone holds it as
+        // money, nearest first; then the user's one amount the answer does not restate.
+        let mut parts: Vec<(f64, bool)> = (0..n)
             .rev()
             .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
             .filter(|&j| alike(j))
             .filter_map(|j| {
                 let a = plain(j).filter(|&a| a != v)?;
-                (derived(j) || held(a)).then_some((a, derived(j)))
+                (derived(j) || held(a)).then_some((a, derived(j) || (money && user(a))))
             })
             .take(ACCUMULATED_OPERANDS_MAX)
             .collect();
+        // The nearest number alike before it, when known: what the balance takes away.
+        let nearest = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
+            .find(|&j| alike(j) && plain(j).is_some_and(|a| a != v))
+            .and_then(|j| plain(j).filter(|&a| derived(j) || held(a)));
+        if let ([a], true) = (unrestated.as_slice(), money) {
+            if *a != v && !parts.iter().any(|&(b, _)| b == *a) {
+                parts.push((*a, true));
+            }
+        }
         let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
-        let sums = parts.iter().enumerate().any(|(x, &(a, da))| {
-            parts[x + 1..]
-                .iter()
-                .any(|&(b, db)| (da || db) && (a + b - v).abs() <= tolerance)
-        });
-        if sums {
+        let totals = sum
+            && parts.iter().enumerate().any(|(x, &(a, oa))| {
+                parts[x + 1..]
+                    .iter()
+                    .any(|&(b, ob)| (oa || ob) && (a + b - v).abs() <= tolerance)
+            });
+        let balances = remainder
+            && nearest.is_some_and(|b| {
+                parts
+                    .iter()
+                    .skip(1)
+                    .any(|&(a, _)| ((a - b).abs() - v).abs() <= tolerance)
+            });
+        if totals || balances {
             out.push(n);
         }
     }

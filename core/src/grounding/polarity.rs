@@ -166,6 +166,7 @@ pub(super) fn polarity_mismatch(
                     || (claim_neg && !*src_neg && src.leaves_optional(clause))
                     || (claim_neg && clause.no_longer && !*src_neg && src.ceases)
                     || (!claim_neg && clause.ceases && *src_neg && src.no_longer)
+                    || clause.excludes_what(src, (claim_neg, *src_neg))
                     || clause.states_other_condition(src)
                     || (claim_neg && clause.universal_unlike(src))
                 {

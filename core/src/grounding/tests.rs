@@ -5208,6 +5208,57 @@ fn a_sum_of_two_numbers_the_sources_hold_is_no_running_total() {
 }
 
 #[test]
+fn a_running_balance_takes_the_nearest_amount_from_another() {
+    let ctx = "Monthly credits: Dedicated Desk – 20 credits. Boardroom: 3 credits per hour. \
+               Unused credits roll over, up to 10 a month.";
+    let q = "I had 14 credits left over. I want the boardroom for 3 hours.";
+    let right = "10 of your 14 credits roll over, giving you 20 + 10 = 30 credits. The boardroom \
+                 uses 3 × 3 = 9 credits and will leave you with 21.";
+    let at = right.find("21").unwrap();
+    assert!(analyse(right, q, ctx).shown_arithmetic.contains(&at));
+    // A balance that drops a term (9 + 5 taken, 30 − 9 stated) is none, nor is one after
+    // "leave" that is no balance ("annual leave").
+    let dropped = "You have 20 + 10 = 30 credits. The boardroom uses 3 × 3 = 9 credits plus 5 for \
+                   priority, leaving you with 21.";
+    let at = dropped.find("21").unwrap();
+    assert!(!analyse(dropped, q, ctx).shown_arithmetic.contains(&at));
+    let ctx = "Staff get 25 days' annual leave, one more per year of service, up to 30 days.";
+    let q = "I've worked here 4 years. How much leave do I get?";
+    let leave = "Your annual leave is 26 days.";
+    assert!(analyse(leave, q, ctx).shown_arithmetic.is_empty());
+}
+
+#[test]
+fn a_running_total_may_start_from_the_users_one_unstated_amount() {
+    let ctx = "Orders of £150 or more qualify for free delivery. Zone B delivery: £14.95 up to \
+               100kg, 5 to 15 miles from the centre.";
+    let q = "My basket is £138. If I add a £15 hydrangea, will delivery be free?";
+    let right = "Adding the £15 hydrangea brings your basket to £153, over the £150 threshold.";
+    let at = right.find("153").unwrap();
+    assert!(analyse(right, q, ctx).shown_arithmetic.contains(&at));
+    // Not when the user gives two amounts the answer leaves unstated: which one it adds to
+    // is not shown.
+    let q = "I have a £60 gift card and my basket is £138. If I add a £15 hydrangea, will \
+             delivery be free?";
+    assert!(!analyse(right, q, ctx).shown_arithmetic.contains(&at));
+}
+
+#[test]
+fn an_exclusion_states_what_a_negated_source_clause_denies() {
+    let ctx = "Reward tickets cannot be used for Tuesday discount screenings. Gift cards are \
+               excluded from promotions and cannot be refunded.";
+    let q = "Can I use my reward ticket on a Tuesday?";
+    assert_contradicted(
+        "Reward tickets are excluded from Tuesday discount screenings.",
+        q,
+        ctx,
+        false,
+    );
+    // An exclusion beside a negation of its own is no licence for the affirmed claim.
+    assert_contradicted("Gift cards can be refunded.", q, ctx, true);
+}
+
+#[test]
 fn a_date_of_a_questions_conditional_clause_is_the_users_premise() {
     let ctx = "| Ticket | Super Early Bird (until 30 Jun) | Early Bird (1 Jul – 31 Aug) | \
                Standard (from 1 Sep) |\n|---|---|---|---|\n| Full Pass | £495 | £645 | £795 |";
