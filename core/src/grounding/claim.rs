@@ -47,6 +47,11 @@ pub(super) struct Request<'r, 'a> {
     /// is £138"). A running total may start from one the answer does not restate
     /// (`accumulated_sums`).
     given_amounts: Vec<f64>,
+    /// The total, in its dimension's base unit, of the prompt's quantities of each dimension
+    /// that it states two or more of, none of them written in parts or as a clock time
+    /// ("about 30 min to get to work and maybe 45 min coming back": 75 minutes): what an
+    /// answer that adds up the user's own measures states ([`Request::read_answer`]).
+    given_totals: Vec<(crate::quantity::Dimension, f64)>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
     /// numbers of the sources and the user's ([`shown_products`]) and the results of the equations
     /// it writes out ([`stated_equations`]; [`Request::read_answer`]).
@@ -325,6 +330,24 @@ impl<'r, 'a> Request<'r, 'a> {
             .collect();
         given_amounts.sort_unstable_by(f64::total_cmp);
         given_amounts.dedup();
+        let mut given_totals: Vec<(crate::quantity::Dimension, f64, usize)> = Vec::new();
+        for (_, q) in crate::quantity::quantities(prompt, t) {
+            if q.compound() {
+                continue;
+            }
+            match given_totals
+                .iter_mut()
+                .find(|(d, _, _)| *d == q.dimension())
+            {
+                Some((_, total, n)) => (*total, *n) = (*total + q.base, *n + 1),
+                None => given_totals.push((q.dimension(), q.base, 1)),
+            }
+        }
+        let given_totals = given_totals
+            .into_iter()
+            .filter(|&(_, _, n)| n >= 2)
+            .map(|(d, total, _)| (d, total))
+            .collect();
         let question = if prompt.trim().is_empty() {
             question_in(context)
         } else {
@@ -354,6 +377,7 @@ impl<'r, 'a> Request<'r, 'a> {
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
             given_amounts,
+            given_totals,
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
@@ -447,6 +471,20 @@ impl<'r, 'a> Request<'r, 'a> {
                     .any(|(_, c)| (c.month, c.day) == (month, day))
         };
         shown.extend(shown_date_offsets(text, toks, spans, held_date, held));
+        // The total of the user's own measures of one dimension ("30 min … 45 min": "75
+        // minutes at 20p a minute"), written in that dimension.
+        if !self.given_totals.is_empty() {
+            shown.extend((0..toks.len()).filter(|&j| {
+                toks[j].is_number
+                    && crate::quantity::part_alone(text, toks, j).is_some_and(|q| {
+                        !q.compound()
+                            && self.given_totals.iter().any(|&(d, total)| {
+                                d == q.dimension()
+                                    && (q.base - total).abs() <= 1e-9 * total.abs().max(1.0)
+                            })
+                    })
+            }));
+        }
         // A number is known when the sources or the user hold it, or arithmetic read so far
         // derives it (`shown`: a product above, an equation's result, a difference …), or it is
         // a share of a stated amount ("2.75% … on £170 … £4.68"). Each reading below takes what

@@ -5244,6 +5244,26 @@ fn a_running_total_may_start_from_the_users_one_unstated_amount() {
 }
 
 #[test]
+fn the_total_of_the_users_own_measures_is_derived() {
+    let ctx = "Unlock fee: £1.00 per ride. E-bike: 20p per minute.";
+    let q = "I'm planning two e-bike rides, about 30 min to work and 45 min back. How much?";
+    let right = "That's 75 minutes at 20p a minute.";
+    let at = right.find("75").unwrap();
+    assert!(analyse(right, q, ctx).shown_arithmetic.contains(&at));
+    // Not a total the user's measures do not make, nor one of another dimension.
+    for text in [
+        "That's 85 minutes at 20p a minute.",
+        "That's 75 miles of riding.",
+    ] {
+        let at = text.find("5 ").unwrap() - 1;
+        assert!(
+            !analyse(text, q, ctx).shown_arithmetic.contains(&at),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn an_exclusion_states_what_a_negated_source_clause_denies() {
     let ctx = "Reward tickets cannot be used for Tuesday discount screenings. Gift cards are \
                excluded from promotions and cannot be refunded.";
