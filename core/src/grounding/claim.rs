@@ -522,6 +522,10 @@ impl<'r, 'a> Request<'r, 'a> {
                 |j| shown.contains(&j),
             );
             shown.extend(per_period);
+            // A rate restated over a count the answer names ("£37.80 a day or £151.20" after
+            // "the four days": `rates_over_counts`).
+            let over_counts = rates_over_counts(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(over_counts);
             // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
             // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
             // share's remainder may be derived from a share derived so.

@@ -1888,6 +1888,71 @@ pub(crate) fn per_period_restatements(
     out
 }
 
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that restate a known rate before them over a count the answer
+/// states: "£X a day or £Y" when the sentence names "N days" before it (a number or a number
+/// word, at most one word between it and the unit) and Y is N × X to its places ("so £168 for
+/// the four days, and your second child gets 10% off, making it £37.80 a day or £151.20"). The
+/// rate is the nearest amount before "or", marked per a unit ("a", "per", "each", "every" and
+/// the unit's word), and known (`known`: held by the sources or the user, or derived).
+pub(crate) fn rates_over_counts(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let mut out = Vec::new();
+    for n in 4..toks.len() {
+        // "£X a day or £Y": the rate's amount, its marker and unit, then "or".
+        let j = n - 4;
+        if !is(n - 1, "or") || !toks[n].is_number || !money_at(text, &toks[n]) {
+            continue;
+        }
+        let marked = ["a", "an", "per", "each", "every"]
+            .iter()
+            .any(|w| is(j + 1, w));
+        if !marked || !toks[j].is_number || !money_at(text, &toks[j]) {
+            continue;
+        }
+        let (Some(v), Some(a)) = (
+            number_value(&number_key(toks, n)),
+            number_value(&number_key(toks, j)),
+        ) else {
+            continue;
+        };
+        if known(n, v) || !known(j, a) || a <= 0.0 {
+            continue;
+        }
+        let unit = toks[j + 2].raw;
+        let names_unit = |k: usize| {
+            toks.get(k).is_some_and(|t| {
+                t.raw.eq_ignore_ascii_case(unit)
+                    || t.raw
+                        .strip_suffix('s')
+                        .is_some_and(|w| w.eq_ignore_ascii_case(unit))
+            })
+        };
+        let tolerance = half_last_place(places_written(toks, n));
+        let counted = (0..j)
+            .filter(|&k| sentence(k) == sentence(n))
+            .filter(|&k| names_unit(k + 1) || names_unit(k + 2))
+            .filter_map(|k| {
+                if toks[k].is_number && !money_at(text, &toks[k]) {
+                    number_value(&number_key(toks, k))
+                } else {
+                    number_word_at(toks, k).and_then(|w| w.parse().ok())
+                }
+            })
+            .any(|count: f64| count >= 2.0 && (a * count - v).abs() <= tolerance);
+        if counted {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// The most bytes between a number and the bracket that shows how it was computed
 /// ([`bracketed_results`]: "£84.05 in store credit (£89 − £4.95)").
 const BRACKET_GAP_MAX: usize = 40;

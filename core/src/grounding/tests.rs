@@ -5264,6 +5264,29 @@ fn the_total_of_the_users_own_measures_is_derived() {
 }
 
 #[test]
+fn a_rate_restated_over_a_count_the_answer_names_is_derived() {
+    let ctx = "Full day: £42 per child. A 10% discount is applied for the second child.";
+    let q = "Booking both my kids for 4 full days. What's the total?";
+    let right = "Your first child pays the full £42 a day, and your second child gets 10% off the \
+                 four days, making it £37.80 a day or £151.20.";
+    let at = right.find("151.20").unwrap();
+    assert!(analyse(right, q, ctx).shown_arithmetic.contains(&at));
+    // Not over a count the answer does not name, nor a product it does not make.
+    for text in [
+        "Your first child pays the full £42 a day; your second child gets 10% off, making it \
+         £37.80 a day or £151.20.",
+        "Your first child pays the full £42 a day, and your second child gets 10% off the four \
+         days, making it £37.80 a day or £161.20.",
+    ] {
+        let at = text.rfind('£').unwrap() + '£'.len_utf8();
+        assert!(
+            !analyse(text, q, ctx).shown_arithmetic.contains(&at),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn an_exclusion_states_what_a_negated_source_clause_denies() {
     let ctx = "Reward tickets cannot be used for Tuesday discount screenings. Gift cards are \
                excluded from promotions and cannot be refunded.";
