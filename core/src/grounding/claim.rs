@@ -330,11 +330,29 @@ impl<'r, 'a> Request<'r, 'a> {
             .collect();
         given_amounts.sort_unstable_by(f64::total_cmp);
         given_amounts.dedup();
-        let mut given_totals: Vec<(crate::quantity::Dimension, f64, usize)> = Vec::new();
-        for (_, q) in crate::quantity::quantities(prompt, t) {
-            if q.compound() {
+        // (Only extensive measures add up: not speeds or temperatures; nor a time since
+        // something, "20 days ago", nor an age; a measure said twice counts once.)
+        use crate::quantity::Dimension;
+        let mut given_totals: Vec<(Dimension, f64, usize)> = Vec::new();
+        let mut seen: Vec<(Dimension, f64)> = Vec::new();
+        for (i, q) in crate::quantity::quantities(prompt, t) {
+            let extensive = matches!(
+                q.dimension(),
+                Dimension::Duration
+                    | Dimension::Length
+                    | Dimension::Mass
+                    | Dimension::Volume
+                    | Dimension::Area
+            );
+            let since = t[i + 1..].iter().take(2).any(|w| {
+                ["ago", "old", "late"]
+                    .iter()
+                    .any(|x| w.raw.eq_ignore_ascii_case(x))
+            });
+            if q.compound() || !extensive || since || seen.contains(&(q.dimension(), q.base)) {
                 continue;
             }
+            seen.push((q.dimension(), q.base));
             match given_totals
                 .iter_mut()
                 .find(|(d, _, _)| *d == q.dimension())
@@ -472,10 +490,27 @@ impl<'r, 'a> Request<'r, 'a> {
         };
         shown.extend(shown_date_offsets(text, toks, spans, held_date, held));
         // The total of the user's own measures of one dimension ("30 min … 45 min": "75
-        // minutes at 20p a minute"), written in that dimension.
+        // minutes at 20p a minute"), written in that dimension and used as a total: priced or
+        // multiplied after it ("at", "×", "@" within three words) or called one ("in total",
+        // "combined", "altogether", "round trip" among the four words before or after it).
         if !self.given_totals.is_empty() {
+            let said = |range: std::ops::Range<usize>, words: &[&str]| {
+                toks[range.start.min(toks.len())..range.end.min(toks.len())]
+                    .iter()
+                    .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+            };
+            let used = |j: usize| {
+                said(j + 1..j + 4, &["at", "@"])
+                    || (j + 2..(j + 4).min(toks.len()))
+                        .any(|k| gap(text, toks, k - 1, k).contains(['×', '*']))
+                    || said(
+                        j.saturating_sub(4)..j + 5,
+                        &["total", "combined", "altogether", "round"],
+                    )
+            };
             shown.extend((0..toks.len()).filter(|&j| {
                 toks[j].is_number
+                    && used(j)
                     && crate::quantity::part_alone(text, toks, j).is_some_and(|q| {
                         !q.compound()
                             && self.given_totals.iter().any(|&(d, total)| {

@@ -1891,7 +1891,8 @@ pub(crate) fn per_period_restatements(
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that restate a known rate before them over a count the answer
 /// states: "£X a day or £Y" when the sentence names "N days" before it (a number or a number
-/// word, at most one word between it and the unit) and Y is N × X to its places ("so £168 for
+/// word, at most one word between it and the unit; the nearest such count, itself known) and
+/// Y is N × X to its places, with no unit of its own after it ("or £60 a week") ("so £168 for
 /// the four days, and your second child gets 10% off, making it £37.80 a day or £151.20"). The
 /// rate is the nearest amount before "or", marked per a unit ("a", "per", "each", "every" and
 /// the unit's word), and known (`known`: held by the sources or the user, or derived).
@@ -1922,7 +1923,11 @@ pub(crate) fn rates_over_counts(
         ) else {
             continue;
         };
-        if known(n, v) || !known(j, a) || a <= 0.0 {
+        // (Not another rate, "£12 a day or £60 a week", nor across sentences.)
+        let per_unit = ["a", "an", "per", "each", "every"]
+            .iter()
+            .any(|w| is(n + 1, w));
+        if known(n, v) || !known(j, a) || a <= 0.0 || per_unit || sentence(j) != sentence(n) {
             continue;
         }
         let unit = toks[j + 2].raw;
@@ -1935,17 +1940,22 @@ pub(crate) fn rates_over_counts(
             })
         };
         let tolerance = half_last_place(places_written(toks, n));
+        // The nearest count of the unit before the rate, itself known.
         let counted = (0..j)
-            .filter(|&k| sentence(k) == sentence(n))
+            .rev()
+            .take_while(|&k| sentence(k) == sentence(n))
             .filter(|&k| names_unit(k + 1) || names_unit(k + 2))
-            .filter_map(|k| {
-                if toks[k].is_number && !money_at(text, &toks[k]) {
+            .find_map(|k| {
+                let count: f64 = if toks[k].is_number && !money_at(text, &toks[k]) {
                     number_value(&number_key(toks, k))
                 } else {
                     number_word_at(toks, k).and_then(|w| w.parse().ok())
-                }
+                }?;
+                Some((k, count))
             })
-            .any(|count: f64| count >= 2.0 && (a * count - v).abs() <= tolerance);
+            .is_some_and(|(k, count)| {
+                count >= 2.0 && known(k, count) && (a * count - v).abs() <= tolerance
+            });
         if counted {
             out.push(n);
         }

@@ -5261,6 +5261,26 @@ fn the_total_of_the_users_own_measures_is_derived() {
             "{text}"
         );
     }
+    // A measure said twice is counted once, a time since something not at all, and a total
+    // the answer does not use as one is none.
+    let ctx = "Returns are accepted within 14 days of delivery.";
+    for (q, text) in [
+        (
+            "My contract is 12 months and I'm 12 months in. Can I leave?",
+            "Your plan has a 24 months minimum term at £10 a month.",
+        ),
+        (
+            "I bought it 20 days ago and it's been faulty for 10 days.",
+            "You're within the 30 days at no cost.",
+        ),
+        (
+            "It took 30 minutes to arrive and 45 minutes to set up.",
+            "You waited 75 minutes.",
+        ),
+    ] {
+        let g = analyse(text, q, ctx);
+        assert!(g.shown_arithmetic.is_empty(), "{text}: {g:?}");
+    }
 }
 
 #[test]
@@ -5277,6 +5297,10 @@ fn a_rate_restated_over_a_count_the_answer_names_is_derived() {
          £37.80 a day or £151.20.",
         "Your first child pays the full £42 a day, and your second child gets 10% off the four \
          days, making it £37.80 a day or £161.20.",
+        "Your first child pays the full £42 a day, and your second child gets 10% off the four \
+         days, making it £37.80 a day or £151.20 a week.",
+        "Your first child pays the full £42 a day, and your second child gets 10% off the five \
+         days, making it £37.80 a day or £189.00.",
     ] {
         let at = text.rfind('£').unwrap() + '£'.len_utf8();
         assert!(
