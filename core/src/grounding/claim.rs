@@ -326,7 +326,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let mut given_amounts: Vec<f64> = (0..t.len())
             .filter(|&j| t[j].is_number && money_at(prompt, &t[j]))
             .filter_map(|j| number_value(&number_key(t, j)))
-            .filter(|&v| !index.numbers.iter().any(|&(n, _)| n == v))
+            .filter(|&v| !index.states_number(v))
             .collect();
         given_amounts.sort_unstable_by(f64::total_cmp);
         given_amounts.dedup();
@@ -595,10 +595,7 @@ impl<'r, 'a> Request<'r, 'a> {
             // Running totals and balances of known numbers ("plus the £15.00 service fee, making
             // £40.20"; "it'll use 9 credits and leave you with 21"), one of them the answer's
             // or the user's own.
-            let user = |v: f64| {
-                self.prompt_numbers().contains(&v)
-                    && !self.index.numbers.iter().any(|&(n, _)| n == v)
-            };
+            let user = |v: f64| self.prompt_numbers().contains(&v) && !self.index.states_number(v);
             let running = accumulated_sums(text, toks, spans, (held, user), given, |j| {
                 shown.contains(&j) || percent_of_stated(text, toks, j, held)
             });
@@ -634,7 +631,7 @@ impl<'r, 'a> Request<'r, 'a> {
     /// Whether the sources or the user (the prompt's numbers) hold the value `v`: an operand of
     /// arithmetic an answer shows.
     fn holds_number(&self, v: f64) -> bool {
-        self.index.numbers.iter().any(|&(n, _)| n == v) || self.prompt_numbers().contains(&v)
+        self.index.states_number(v) || self.prompt_numbers().contains(&v)
     }
 
     /// The byte offsets in the answer of the numbers its shown arithmetic derives

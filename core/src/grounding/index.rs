@@ -560,6 +560,11 @@ impl<'a> SourceIndex<'a> {
         }
     }
 
+    /// Whether a number or date key of the sources has the value `v` ([`SourceIndex::numbers`]).
+    pub(super) fn states_number(&self, v: f64) -> bool {
+        self.numbers.iter().any(|&(n, _)| n == v)
+    }
+
     /// The id of key token `k`: its own, or for a number stated as approximate the first
     /// number of the sources that rounds to it (`text::rounds_to`: "about 20,000" is found as
     /// "21,196"; a bound's on its side, [`Key::bound`]: "over 2,000" is not found as

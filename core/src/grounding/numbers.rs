@@ -439,10 +439,7 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
     };
     let marker = |j: usize| {
         toks.get(j).is_some_and(|t| {
-            !t.is_number
-                && ["per", "a", "an", "each", "every"]
-                    .iter()
-                    .any(|w| t.raw.eq_ignore_ascii_case(w))
+            !t.is_number && RATE_MARKERS.iter().any(|w| t.raw.eq_ignore_ascii_case(w))
         })
     };
     let denominator = if marker(at) {
@@ -848,11 +845,7 @@ pub(crate) fn shown_date_offsets(
     let days: Vec<(Option<usize>, u32)> = crate::quantity::quantities(text, toks)
         .into_iter()
         .filter(|(i, q)| {
-            let value = if toks[*i].is_number {
-                number_value(&number_key(toks, *i))
-            } else {
-                number_word_at(toks, *i).and_then(|d| d.parse().ok())
-            };
+            let value = count_at(toks, *i);
             q.dimension() == Dimension::Duration && value.is_some_and(&held_number)
         })
         .filter_map(|(i, q)| {
@@ -1649,22 +1642,24 @@ pub(crate) fn accumulated_sums(
         };
         // Each part's value, and whether the answer derived it or the user alone holds it as
         // money, nearest first; then the user's one amount the answer does not restate.
-        let mut parts: Vec<(f64, bool)> = (0..n)
+        // The numbers alike before it, nearest first, each with whether it is known.
+        let before: Vec<(usize, f64, bool)> = (0..n)
             .rev()
             .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
             .filter(|&j| alike(j))
             .filter_map(|j| {
                 let a = plain(j).filter(|&a| a != v)?;
-                (derived(j) || held(a)).then_some((a, derived(j) || (money && user(a))))
+                Some((j, a, derived(j) || held(a)))
             })
+            .collect();
+        let mut parts: Vec<(f64, bool)> = before
+            .iter()
+            .filter(|&&(_, _, known)| known)
+            .map(|&(j, a, _)| (a, derived(j) || (money && user(a))))
             .take(ACCUMULATED_OPERANDS_MAX)
             .collect();
         // The nearest number alike before it, when known: what the balance takes away.
-        let nearest = (0..n)
-            .rev()
-            .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
-            .find(|&j| alike(j) && plain(j).is_some_and(|a| a != v))
-            .and_then(|j| plain(j).filter(|&a| derived(j) || held(a)));
+        let nearest = before.first().and_then(|&(_, a, known)| known.then_some(a));
         if let ([a], true) = (unrestated.as_slice(), money) {
             if *a != v && !parts.iter().any(|&(b, _)| b == *a) {
                 parts.push((*a, true));
@@ -1753,6 +1748,10 @@ const PERIODS_PER_YEAR: &[(&str, f64)] = &[
     ("week", 52.0),
 ];
 
+/// Words that mark a rate per a unit after an amount ("£8 per hour", "£42 a day", "£5 each
+/// night"), lower case: [`period_after`], [`rates_over_counts`] and [`rate_per`].
+const RATE_MARKERS: &[&str] = &["per", "a", "an", "each", "every"];
+
 /// The period the amount `toks[i]` (offsets in `text`) is stated per, as the number of such
 /// periods in a year ([`PERIODS_PER_YEAR`]): "£51.99 per month", "£8/week", "£600 a year",
 /// "£50 monthly"; None when no such word follows it.
@@ -1773,7 +1772,7 @@ fn period_after(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
     .iter()
     .find(|(w, _)| next.raw.eq_ignore_ascii_case(w))
     .map(|&(_, n)| n);
-    let marker = ["per", "a", "an", "each", "every"]
+    let marker = RATE_MARKERS
         .iter()
         .any(|w| next.raw.eq_ignore_ascii_case(w));
     if marker {
@@ -1911,9 +1910,7 @@ pub(crate) fn rates_over_counts(
         if !is(n - 1, "or") || !toks[n].is_number || !money_at(text, &toks[n]) {
             continue;
         }
-        let marked = ["a", "an", "per", "each", "every"]
-            .iter()
-            .any(|w| is(j + 1, w));
+        let marked = RATE_MARKERS.iter().any(|w| is(j + 1, w));
         if !marked || !toks[j].is_number || !money_at(text, &toks[j]) {
             continue;
         }
@@ -1924,9 +1921,7 @@ pub(crate) fn rates_over_counts(
             continue;
         };
         // (Not another rate, "£12 a day or £60 a week", nor across sentences.)
-        let per_unit = ["a", "an", "per", "each", "every"]
-            .iter()
-            .any(|w| is(n + 1, w));
+        let per_unit = RATE_MARKERS.iter().any(|w| is(n + 1, w));
         if known(n, v) || !known(j, a) || a <= 0.0 || per_unit || sentence(j) != sentence(n) {
             continue;
         }
@@ -1946,11 +1941,7 @@ pub(crate) fn rates_over_counts(
             .take_while(|&k| sentence(k) == sentence(n))
             .filter(|&k| names_unit(k + 1) || names_unit(k + 2))
             .find_map(|k| {
-                let count: f64 = if toks[k].is_number && !money_at(text, &toks[k]) {
-                    number_value(&number_key(toks, k))
-                } else {
-                    number_word_at(toks, k).and_then(|w| w.parse().ok())
-                }?;
+                let count = count_at(toks, k).filter(|_| !money_at(text, &toks[k]))?;
                 Some((k, count))
             })
             .is_some_and(|(k, count)| {
@@ -3086,6 +3077,16 @@ pub(crate) fn approximates_number(toks: &[Token<'_>], i: usize) -> bool {
         Some(_) => is_number(i + 2),
         None => i > 0 && spelled(a, i - 1) == Some(2) && is_number(i + 1),
     })
+}
+
+/// The value of the count `toks[i]` writes: a number token's ([`number_key`]) or a number
+/// word's ("four" → 4, [`number_word_at`]); None for other tokens.
+fn count_at(toks: &[Token<'_>], i: usize) -> Option<f64> {
+    if toks[i].is_number {
+        number_value(&number_key(toks, i))
+    } else {
+        number_word_at(toks, i).and_then(|d| d.parse().ok())
+    }
 }
 
 /// The digits of the number word `toks[i]` ([`number_word`], "Twelve" → "12"), None for
