@@ -557,6 +557,10 @@ impl<'r, 'a> Request<'r, 'a> {
                 |j| shown.contains(&j),
             );
             shown.extend(per_period);
+            // A count restated per another period ("Two items a month is 24 items a year":
+            // `counts_per_period`).
+            let counts = counts_per_period(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(counts);
             // A rate restated over a count the answer names ("£37.80 a day or £151.20" after
             // "the four days": `rates_over_counts`).
             let over_counts = rates_over_counts(text, toks, spans, |j, v| known(&shown, j, v));
@@ -576,6 +580,16 @@ impl<'r, 'a> Request<'r, 'a> {
                 }
                 shown.extend(more);
             }
+            // An amount with a percentage added on ("£4,760, or £5,712 including VAT", the
+            // sources' VAT at 20%: `inclusive_amounts`).
+            let inclusive = inclusive_amounts(
+                text,
+                toks,
+                spans,
+                |j, v| known(&shown, j, v),
+                |w| self.rates_named(w),
+            );
+            shown.extend(inclusive);
             // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
             // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
             // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and
@@ -626,6 +640,27 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
+    }
+
+    /// The percentages the sources state in a sentence that holds the word `w` (any case): the
+    /// rate of what an amount "including VAT" adds ([`inclusive_amounts`]: "All prices exclude
+    /// VAT, which will be added at 20%").
+    fn rates_named(&self, w: &str) -> Vec<f64> {
+        let (ctx, ct) = (self.context, self.context_tokens);
+        let mut out = Vec::new();
+        for &sp in &self.index.spans {
+            let lo = ct.partition_point(|t| t.start < sp.0);
+            let hi = ct.partition_point(|t| t.start < sp.1);
+            if !ct[lo..hi].iter().any(|t| t.raw.eq_ignore_ascii_case(w)) {
+                continue;
+            }
+            out.extend(
+                (lo..hi)
+                    .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
+                    .filter_map(|j| number_value(&number_key(ct, j))),
+            );
+        }
+        out
     }
 
     /// Whether the sources or the user (the prompt's numbers) hold the value `v`: an operand of

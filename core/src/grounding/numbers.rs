@@ -264,6 +264,14 @@ fn positive_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
         .filter(|&v| v > 0.0)
 }
 
+/// The value of the amount of money `toks[i]` (a currency sign before it, [`money_at`]), when
+/// positive: an operand of [`inclusive_amounts`] and [`per_period_restatements`].
+fn money_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
+    money_at(text, &toks[i])
+        .then(|| positive_amount(text, toks, i))
+        .flatten()
+}
+
 /// The positive values of the numbers of `toks` other than `toks[i]` and other than
 /// percentages, in text order, that `keep` accepts, at most [`NUMBER_GAPS_MAX`] of them: the
 /// operands [`ratio_percent`] and [`sum_of_stated`] try.
@@ -1264,6 +1272,99 @@ pub(crate) fn share_of_derived(
     out
 }
 
+/// Words that say the amount of money before them has a percentage added on, and name what
+/// after them ([`inclusive_amounts`]: "£5,712 including VAT", "£61.60 inc. service"); not
+/// "plus", which says the amount before it excludes what it names ("£4,760 plus VAT").
+const INCLUSIVE_WORDS: &[&str] = &["including", "inc", "incl", "inclusive"];
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that are a known amount before them in their sentence with a
+/// percentage added on, when a word of [`INCLUSIVE_WORDS`] right after them names what adds
+/// it ("70 × £68 = £4,760, or £5,712 including VAT", 20% VAT): the nearest amount of money
+/// before them in their sentence, known (`known`: held by the sources or the user, or derived
+/// by arithmetic the answer shows), times 1 + p/100 to the places they are written with, for
+/// a percentage p written between the word and the name ("including 20% VAT") or one the
+/// sources state in a sentence that holds the name (`rates`: the sources' percentages stated
+/// with a word, any case). Not a name of [`DEDUCTION_WORDS`] ("including the 10% discount"
+/// takes off, not adds on).
+pub(crate) fn inclusive_amounts(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+    rates: impl Fn(&str) -> Vec<f64>,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !toks.iter().any(|t| {
+        INCLUSIVE_WORDS
+            .iter()
+            .any(|w| t.raw.eq_ignore_ascii_case(w))
+    }) {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let money = |j: usize| money_amount(text, toks, j);
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (money(n), sentence(n)) else {
+            continue;
+        };
+        let cue = toks.get(n + 1).is_some_and(|t| {
+            INCLUSIVE_WORDS
+                .iter()
+                .any(|w| t.raw.eq_ignore_ascii_case(w))
+        });
+        if !cue || known(n, v) {
+            continue;
+        }
+        // What adds the percentage: the first word after the cue that is no article, no "of"
+        // and no number, within three tokens; and a percentage written before it.
+        let mut written = None;
+        let mut name = None;
+        for k in n + 2..(n + 5).min(toks.len()) {
+            let t = &toks[k];
+            if t.is_number {
+                if is_percentage(text, toks, k) {
+                    written = number_value(&number_key(toks, k));
+                }
+                continue;
+            }
+            if ["the", "a", "of", "%"]
+                .iter()
+                .any(|w| t.raw.eq_ignore_ascii_case(w))
+            {
+                continue;
+            }
+            name = Some(t.raw);
+            break;
+        }
+        let Some(name) = name.filter(|w| {
+            w.chars().all(char::is_alphabetic)
+                && !DEDUCTION_WORDS.iter().any(|d| w.eq_ignore_ascii_case(d))
+        }) else {
+            continue;
+        };
+        let percents: Vec<f64> = written.map_or_else(|| rates(name), |p| vec![p]);
+        let Some((j, a)) = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j) == Some(s))
+            .find_map(|j| money(j).map(|a| (j, a)))
+        else {
+            continue;
+        };
+        if !known(j, a) {
+            continue;
+        }
+        let tolerance = half_last_place(places_written(toks, n));
+        if percents
+            .iter()
+            .any(|&p| p > 0.0 && p < 100.0 && (a * (1.0 + p / 100.0) - v).abs() <= tolerance)
+        {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// Words that say an amount of money adds up amounts before it ([`totals_of_shown`]).
 const TOTAL_WORDS: &[&str] = &["total", "totals", "altogether", "overall"];
 
@@ -1520,7 +1621,7 @@ fn date_or_clock_part(toks: &[Token<'_>], j: usize) -> bool {
 
 /// Words that say the number after them accumulates those before it ([`accumulated_sums`]:
 /// "plus the £15.00 service fee, making £40.20", "Together that's £77.60", "takes your bill
-/// from £272.50 to £350.10").
+/// from £272.50 to £350.10", "plus 20% VAT (£1,088), giving £6,528").
 const ACCUMULATION_WORDS: &[&str] = &[
     "making",
     "makes",
@@ -1528,6 +1629,8 @@ const ACCUMULATION_WORDS: &[&str] = &[
     "brings",
     "takes",
     "taking",
+    "giving",
+    "gives",
     "together",
     "altogether",
 ];
@@ -1828,11 +1931,7 @@ pub(crate) fn per_period_restatements(
     derived: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    let money = |j: usize| {
-        (toks[j].is_number && money_at(text, &toks[j]))
-            .then(|| positive_amount(text, toks, j))
-            .flatten()
-    };
+    let money = |j: usize| money_amount(text, toks, j);
     let mut out = Vec::new();
     for n in 0..toks.len() {
         let (Some(v), Some(s)) = (money(n), sentence(n)) else {
@@ -1844,11 +1943,21 @@ pub(crate) fn per_period_restatements(
         if known(n, v) {
             continue;
         }
-        let Some((j, a)) = (0..n)
+        // The amount before it in its sentence, or, when its sentence has none before it, the
+        // last of the sentence before ("… £603.45 a year. Divided by 12, that's roughly £50.29
+        // a month").
+        let in_sentence = (0..n)
             .rev()
             .take_while(|&j| sentence(j) == Some(s))
-            .find_map(|j| money(j).map(|a| (j, a)))
-        else {
+            .find_map(|j| money(j).map(|a| (j, a)));
+        let before = in_sentence.or_else(|| {
+            (0..n)
+                .rev()
+                .skip_while(|&j| sentence(j) == Some(s))
+                .take_while(|&j| sentence(j).is_some_and(|t| t + 1 == s))
+                .find_map(|j| money(j).map(|a| (j, a)))
+        });
+        let Some((j, a)) = before else {
             continue;
         };
         if !known(j, a) {
@@ -1880,7 +1989,81 @@ pub(crate) fn per_period_restatements(
                 .iter()
                 .any(|p| (a * b / p - v).abs() <= tolerance)
         });
-        if restated {
+        if !restated {
+            continue;
+        }
+        out.push(n);
+        // The periods' ratio written as the divisor or the factor of the restatement ("Divided
+        // by 12", "× 52") before it in its sentence, a bare number: derived too.
+        let ratio = base.max(per) / base.min(per);
+        out.extend((0..n).filter(|&k| {
+            sentence(k) == Some(s)
+                && toks[k].is_number
+                && !money_at(text, &toks[k])
+                && !is_percentage(text, toks, k)
+                && number_value(&number_key(toks, k)) == Some(ratio)
+                && ((k > 0
+                    && (toks[k - 1].raw.eq_ignore_ascii_case("by")
+                        || equation_operator(gap(text, toks, k - 1, k)).is_some()))
+                    || (k + 1 < toks.len()
+                        && equation_operator(gap(text, toks, k, k + 1)).is_some()))
+        }));
+    }
+    out
+}
+
+/// The indices of the counts of `toks` (offsets in `text`, an answer whose sentences are the
+/// byte spans `spans`) that restate a count before them in their sentence per another period,
+/// both counting the same thing: "Two items a month is 24 items a year" (a number or a number
+/// word, the same word after each, then a period marked as [`period_after`] reads it; a year
+/// holds 12 months and 52 weeks). The count before is known (`known`: held by the sources or
+/// the user, or derived); the restatement is a whole number equal to it times the periods'
+/// ratio. Not money, which [`per_period_restatements`] reads.
+pub(crate) fn counts_per_period(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    // A count, the word it counts and the period it is stated per.
+    let count = |j: usize| -> Option<(f64, &str, f64)> {
+        let c = count_at(toks, j)?;
+        if toks[j].is_number && (money_at(text, &toks[j]) || is_percentage(text, toks, j)) {
+            return None;
+        }
+        let what = toks.get(j + 1)?;
+        if what.is_number || !what.raw.chars().all(char::is_alphabetic) {
+            return None;
+        }
+        Some((
+            c,
+            what.raw.trim_end_matches(['s', 'S']),
+            period_after(text, toks, j + 1)?,
+        ))
+    };
+    let mut out = Vec::new();
+    for (n, t) in toks.iter().enumerate() {
+        if !t.is_number {
+            continue;
+        }
+        let (Some((v, what, per)), Some(s)) = (count(n), sentence(n)) else {
+            continue;
+        };
+        if v.fract() != 0.0 || known(n, v) {
+            continue;
+        }
+        let restates = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j) == Some(s))
+            .filter_map(|j| count(j).map(|c| (j, c)))
+            .any(|(j, (a, w, base))| {
+                w.eq_ignore_ascii_case(what)
+                    && base != per
+                    && known(j, a)
+                    && (a * base / per - v).abs() <= 1e-9 * v.max(1.0)
+            });
+        if restates {
             out.push(n);
         }
     }

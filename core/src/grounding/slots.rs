@@ -326,9 +326,11 @@ fn counted_noun<'a>(
 /// 2020, within one sentence; a count is bound to the thing it counts, Roy, Vieira and Roth
 /// 2015): a number of the claim (`claim_toks`, offsets in `text`) counts a thing
 /// ([`counted_noun`]) that the sentence (`sent_toks`, offsets in `context`) counts by another
-/// number, while the sentence gives the claim's number to another thing and never to that one.
+/// number, while the sentence gives the claim's number to another thing (a count, or a
+/// compound modifier of another word: "12-month") and never to that one.
 /// "more than 900 individual reefs and about 2,900 islands" against "over 2,900 individual reefs
-/// and 900 islands". Some((the claim's number, the sentence's number of that thing)) as written
+/// and 900 islands"; "12 monthly instalments" against "12-month PPC: £114.50, … by 10 monthly
+/// Direct Debit instalments". Some((the claim's number, the sentence's number of that thing)) as written
 /// (the number tokens).
 /// Counts stated of other things than the sentence's ("3 goals in 12 games" against a sentence
 /// with no count of goals) are judged as any number is.
@@ -360,7 +362,18 @@ pub(super) fn counted_noun_swap<'c, 's>(
         if sent_counts.iter().any(|c| as_claimed(&c)) {
             continue;
         }
-        let number_elsewhere = sent_counts.iter().any(|(_, k, n)| k == key && n != noun);
+        // The sentence gives the number to another thing: a count of it, or a compound
+        // modifier of another word ("12-month PPC … 10 monthly instalments" against "12
+        // monthly instalments").
+        let compound = |j: usize| {
+            j + 1 < sent_toks.len()
+                && gap(context, sent_toks, j, j + 1) == "-"
+                && !sent_toks[j + 1].is_number
+                && counted_noun(context, sent_toks, &[], j).as_deref() != Some(noun.as_str())
+        };
+        let number_elsewhere = sent_counts.iter().any(|(_, k, n)| k == key && n != noun)
+            || (0..sent_toks.len())
+                .any(|j| number_at(sent_toks, j).is_some_and(|k| k == key.as_str()) && compound(j));
         let rival = sent_counts.iter().find(|(_, k, n)| k != key && n == noun);
         if let (true, Some((j, _, _))) = (number_elsewhere, rival) {
             return Some((claim_toks[*i].raw, sent_toks[*j].raw));

@@ -5371,3 +5371,91 @@ fn a_count_at_a_rate_per_pound_given_after_it_is_derived() {
     );
     assert_eq!(g.shown_arithmetic.len(), 1, "{g:?}");
 }
+
+#[test]
+fn an_amount_including_a_rate_the_sources_name_is_derived() {
+    let ctx =
+        "Wedding breakfast: £68.00 per adult. All prices exclude VAT, which will be added at \
+               20%. A 10% discount applies to weekday bookings.";
+    let q = "What would the wedding breakfast for 70 come to?";
+    let right = "70 × £68 = £4,760, or £5,712 including VAT.";
+    let at = right.find("5,712").unwrap();
+    assert!(analyse(right, q, ctx).shown_arithmetic.contains(&at));
+    // The rate written with it, too; and "giving" adds the parts of a running total.
+    let written = "70 × £68 = £4,760, or £5,712 inc. 20% VAT.";
+    let at = written.find("5,712").unwrap();
+    assert!(analyse(written, q, ctx).shown_arithmetic.contains(&at));
+    let giving = "That's 70 × £68 = £4,760, plus 20% VAT (£952), giving £5,712.";
+    let at = giving.find("5,712").unwrap();
+    assert!(analyse(giving, q, ctx).shown_arithmetic.contains(&at));
+    // Not a wrong amount, a rate the sources state of something else, a deduction read as
+    // added on, nor an amount "plus" what it names (it excludes it).
+    for text in [
+        "70 × £68 = £4,760, or £5,720 including VAT.",
+        "70 × £68 = £4,760, or £5,236 including service.",
+        "70 × £68 = £4,760, or £5,236 including the discount.",
+        "70 × £68 = £4,760, or £5,712 plus VAT.",
+    ] {
+        let at = text.rfind('£').unwrap() + '£'.len_utf8();
+        assert!(
+            !analyse(text, q, ctx).shown_arithmetic.contains(&at),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_count_or_an_amount_restated_per_another_period_is_derived() {
+    let ctx = "Single prescription item: £9.90. 12-month PPC: £114.50.";
+    let q = "I take 2 regular meds each month. Is the 12 month certificate worth it?";
+    let right = "Two items a month is 24 items a year, and at £9.90 each that would cost £237.60.";
+    let g = analyse(right, q, ctx);
+    for n in ["24", "237.60"] {
+        assert!(
+            g.shown_arithmetic.contains(&right.find(n).unwrap()),
+            "{n}: {g:?}"
+        );
+    }
+    // Not a wrong count, nor a count of another thing.
+    for text in [
+        "Two items a month is 26 items a year.",
+        "Two items a month is 24 visits a year.",
+    ] {
+        assert!(analyse(text, q, ctx).shown_arithmetic.is_empty(), "{text}");
+    }
+    // A yearly amount restated per month in the next sentence, with the months as divisor.
+    let ctx = "You repay 9% of your income above the repayment threshold of £27,295 a year.";
+    let q = "I'm on £34,000 a year. How much comes out each month?";
+    let right = "£34,000 − £27,295 = £6,705, and 9% of that is £603.45 a year. Divided by 12, \
+                 that's roughly £50.29 a month.";
+    let g = analyse(right, q, ctx);
+    for n in ["12,", "50.29"] {
+        assert!(
+            g.shown_arithmetic.contains(&right.find(n).unwrap()),
+            "{n}: {g:?}"
+        );
+    }
+    let wrong = right.replace("50.29", "51.29");
+    let g = analyse(&wrong, q, ctx);
+    assert!(!g.shown_arithmetic.contains(&wrong.find("51.29").unwrap()));
+    assert!(!g.shown_arithmetic.contains(&wrong.find("12,").unwrap()));
+}
+
+#[test]
+fn a_count_of_a_thing_the_sentence_counts_by_another_number_is_contradicted() {
+    let ctx = "12-month PPC: £114.50, paid in full or by 10 monthly Direct Debit instalments of \
+               £11.45.";
+    let q = "Can I pay monthly?";
+    assert_contradicted(
+        "It can be spread over 12 monthly Direct Debit instalments of £11.45.",
+        q,
+        ctx,
+        true,
+    );
+    assert_contradicted(
+        "It can be spread over 10 monthly Direct Debit instalments of £11.45.",
+        q,
+        ctx,
+        false,
+    );
+}
