@@ -52,6 +52,17 @@ pub(super) struct Request<'r, 'a> {
     /// ("about 30 min to get to work and maybe 45 min coming back": 75 minutes): what an
     /// answer that adds up the user's own measures states ([`Request::read_answer`]).
     given_totals: Vec<(crate::quantity::Dimension, f64)>,
+    /// The prompt's extensive quantities (durations, lengths, masses, volumes, areas), each
+    /// once, in its dimension's base unit, none written in parts, as a clock time, or as a
+    /// time since something or an age ("I'm 15 months into my contract"): what the rest of a
+    /// term the answer states takes away ([`remainders_of_given`]).
+    given_measures: Vec<(crate::quantity::Dimension, f64)>,
+    /// The prompt's counts per a period, each as (count, periods in a year): "I take 2 regular
+    /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
+    /// starts from ([`counts_per_period`]).
+    given_counts: Vec<(f64, f64)>,
+    /// The same of the sources, read when an answer first restates a count per another period.
+    source_counts: OnceCell<Vec<(f64, f64)>>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
     /// numbers of the sources and the user's ([`shown_products`]) and the results of the equations
     /// it writes out ([`stated_equations`]; [`Request::read_answer`]).
@@ -207,6 +218,10 @@ struct Alignment<'r, 'a> {
     words: OnceCell<(bool, Vec<u32>, Vec<u32>)>,
 }
 
+/// The most tokens between a percentage of the sources and the word it is the rate of
+/// ([`Request::rates_named`]: "VAT, which will be added at 20%", five).
+const RATE_NAME_SPAN: usize = 6;
+
 /// What contradicts a claim, as the rules find it.
 #[derive(Default)]
 struct Conflicts {
@@ -361,6 +376,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 None => given_totals.push((q.dimension(), q.base, 1)),
             }
         }
+        let given_measures = seen;
         let given_totals = given_totals
             .into_iter()
             .filter(|&(_, _, n)| n >= 2)
@@ -396,6 +412,9 @@ impl<'r, 'a> Request<'r, 'a> {
             prompt_numbers: OnceCell::new(),
             given_amounts,
             given_totals,
+            given_measures,
+            given_counts: counts_per(prompt_tokens),
+            source_counts: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
@@ -557,9 +576,32 @@ impl<'r, 'a> Request<'r, 'a> {
                 |j| shown.contains(&j),
             );
             shown.extend(per_period);
+            // The rest of a term the user is some way into ("I'm 15 months into my 24-month
+            // contract": "With 9 months of your 24-month term left": `remainders_of_given`).
+            let rest = remainders_of_given(
+                text,
+                toks,
+                spans,
+                |j, v| known(&shown, j, v),
+                &self.given_measures,
+            );
+            shown.extend(rest);
             // A count restated per another period ("Two items a month is 24 items a year":
             // `counts_per_period`).
-            let counts = counts_per_period(text, toks, spans, |j, v| known(&shown, j, v));
+            let counts = counts_per_period(
+                text,
+                toks,
+                spans,
+                |j| shown.contains(&j),
+                |v, per| {
+                    let stated = |c: &[(f64, f64)]| c.contains(&(v, per));
+                    stated(&self.given_counts)
+                        || stated(
+                            self.source_counts
+                                .get_or_init(|| counts_per(self.context_tokens)),
+                        )
+                },
+            );
             shown.extend(counts);
             // A rate restated over a count the answer names ("£37.80 a day or £151.20" after
             // "the four days": `rates_over_counts`).
@@ -642,22 +684,42 @@ impl<'r, 'a> Request<'r, 'a> {
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 
-    /// The percentages the sources state in a sentence that holds the word `w` (any case): the
-    /// rate of what an amount "including VAT" adds ([`inclusive_amounts`]: "All prices exclude
-    /// VAT, which will be added at 20%").
+    /// The percentage nearest each naming of the word `w` (any case) by the sources, within
+    /// [`RATE_NAME_SPAN`] tokens of it, in a sentence that does not say its prices include it: the rate of what an amount
+    /// "including VAT" adds ([`inclusive_amounts`]: "All prices exclude VAT, which will be
+    /// added at 20%"; not "Our prices are inclusive of VAT at 20%", nor the "12.5%" of "VAT
+    /// at 20% and a 12.5% service charge").
     fn rates_named(&self, w: &str) -> Vec<f64> {
         let (ctx, ct) = (self.context, self.context_tokens);
+        let is = |t: &Token<'_>, x: &str| t.raw.eq_ignore_ascii_case(x);
         let mut out = Vec::new();
         for &sp in &self.index.spans {
             let lo = ct.partition_point(|t| t.start < sp.0);
             let hi = ct.partition_point(|t| t.start < sp.1);
-            if !ct[lo..hi].iter().any(|t| t.raw.eq_ignore_ascii_case(w)) {
+            let sent = &ct[lo..hi];
+            let included = sent.iter().any(|t| {
+                ["include", "includes", "included", "including", "inclusive"]
+                    .iter()
+                    .any(|x| is(t, x))
+            });
+            if included {
                 continue;
             }
+            let percents: Vec<usize> = (lo..hi)
+                .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
+                .collect();
+            // Each naming's nearest percentage.
             out.extend(
                 (lo..hi)
-                    .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
-                    .filter_map(|j| number_value(&number_key(ct, j))),
+                    .filter(|&k| is(&ct[k], w))
+                    .filter_map(|k| {
+                        percents
+                            .iter()
+                            .min_by_key(|&&j| j.abs_diff(k))
+                            .map(|&j| (k, j))
+                    })
+                    .filter(|&(k, j)| k.abs_diff(j) <= RATE_NAME_SPAN)
+                    .filter_map(|(_, j)| number_value(&number_key(ct, j))),
             );
         }
         out

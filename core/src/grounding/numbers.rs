@@ -1187,8 +1187,9 @@ const REMAINDER_WORDS: &[&str] = &["leaving", "left", "remaining", "remains", "a
 
 /// The indices of the number tokens of `toks` (offsets in `text`, sentences the byte spans
 /// `spans`) that are a percentage of an amount the answer derived before them in their
-/// sentence, or, after a word of [`REMAINDER_WORDS`] at most three words before them, what is
-/// left of it after that percentage (`derived`: (token, value) of each derived number; the
+/// sentence, or, after a word of [`REMAINDER_WORDS`] at most three words before them or with
+/// "less" or "minus" between the amount and the percentage ("£126.00, less the 3% discount
+/// (£3.78) = £122.22"), what is left of it after that percentage (`derived`: (token, value) of each derived number; the
 /// percentage held by the sources or the user, `held`, and before them in their sentence), to
 /// the places they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
 /// equation's result, here or restated from an earlier sentence (the restated amount is then
@@ -1251,10 +1252,17 @@ pub(crate) fn share_of_derived(
             let shown = percents
                 .iter()
                 .filter(|&&(j, ps, _)| j < n && ps == Some(s))
-                .any(|&(_, _, p)| {
+                .any(|&(j, _, p)| {
                     let part = a * p / 100.0;
+                    // "£126.00, less the 3% discount (£3.78) = £122.22": a word between the
+                    // amount and its percentage that takes the share off.
+                    let off = (d + 1..j).any(|k| {
+                        ["less", "minus"]
+                            .iter()
+                            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+                    });
                     (part - v).abs() <= tolerance
-                        || (remainder && (a - part - v).abs() <= tolerance)
+                        || ((remainder || off) && (a - part - v).abs() <= tolerance)
                 });
             if shown {
                 used = Some(d);
@@ -1283,10 +1291,10 @@ const INCLUSIVE_WORDS: &[&str] = &["including", "inc", "incl", "inclusive"];
 /// it ("70 × £68 = £4,760, or £5,712 including VAT", 20% VAT): the nearest amount of money
 /// before them in their sentence, known (`known`: held by the sources or the user, or derived
 /// by arithmetic the answer shows), times 1 + p/100 to the places they are written with, for
-/// a percentage p written between the word and the name ("including 20% VAT") or one the
-/// sources state in a sentence that holds the name (`rates`: the sources' percentages stated
-/// with a word, any case). Not a name of [`DEDUCTION_WORDS`] ("including the 10% discount"
-/// takes off, not adds on).
+/// a percentage p the sources state of the name (`rates`: the sources' percentages stated
+/// beside a word, any case, in a sentence that does not say its prices include it), and, when
+/// the answer writes one between the word and the name ("including 20% VAT"), that one. Not a
+/// name of [`DEDUCTION_WORDS`] ("including the 10% discount" takes off, not adds on).
 pub(crate) fn inclusive_amounts(
     text: &str,
     toks: &[Token<'_>],
@@ -1343,7 +1351,11 @@ pub(crate) fn inclusive_amounts(
         }) else {
             continue;
         };
-        let percents: Vec<f64> = written.map_or_else(|| rates(name), |p| vec![p]);
+        // A rate written with it must be the sources' rate of what it names.
+        let mut percents = rates(name);
+        if let Some(p) = written {
+            percents.retain(|&r| r == p);
+        }
         let Some((j, a)) = (0..n)
             .rev()
             .take_while(|&j| sentence(j) == Some(s))
@@ -1635,6 +1647,20 @@ const ACCUMULATION_WORDS: &[&str] = &[
     "altogether",
 ];
 
+/// Words that take an amount off the one before ([`accumulated_sums`]: a number after
+/// "making" or "giving" in a sentence that holds one is no sum).
+const SUBTRACTION_WORDS: &[&str] = &[
+    "less",
+    "minus",
+    "off",
+    "deduct",
+    "deducted",
+    "deducting",
+    "subtract",
+    "subtracting",
+    "discount",
+];
+
 /// The most known numbers before a sum that [`accumulated_sums`] pairs: the nearest ones.
 const ACCUMULATED_OPERANDS_MAX: usize = 6;
 
@@ -1662,7 +1688,8 @@ fn balance_cue(toks: &[Token<'_>], k: usize, n: usize) -> bool {
 /// held by the user alone, `user`), the other that or held by the sources or the user
 /// (`held`), among the [`ACCUMULATED_OPERANDS_MAX`] nearest before them in their sentence or
 /// the two before it, of the same measure (money alike, the same unit), when a word of
-/// [`ACCUMULATION_WORDS`] stands among the six words before the number: a running total the
+/// [`ACCUMULATION_WORDS`] stands among the six words before the number, and none of
+/// [`SUBTRACTION_WORDS`] before it in its sentence: a running total the
 /// answer keeps ("Refuelling 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee,
 /// making £40.20. Together that's £77.60 extra, which takes your bill from £272.50 to
 /// £350.10"), to the places it is written with. One part may be the user's amount the answer
@@ -1732,7 +1759,17 @@ pub(crate) fn accumulated_sums(
         if held(v) || derived(n) || (v.fract() == 0.0 && v < 10.0) {
             continue;
         }
-        let sum = (n.saturating_sub(6)..n).any(cue);
+        // (Not a sum after a word that takes an amount off: "£4,760, less the £500 deposit,
+        // giving £4,260".)
+        let takes_off = (0..n)
+            .rev()
+            .take_while(|&k| sentence(k) == Some(s))
+            .any(|k| {
+                SUBTRACTION_WORDS
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            });
+        let sum = !takes_off && (n.saturating_sub(6)..n).any(cue);
         let remainder =
             (n.saturating_sub(3)..n).any(|k| sentence(k) == Some(s) && balance_cue(toks, k, n));
         if !sum && !remainder {
@@ -1922,7 +1959,10 @@ const OTHER_PERIOD_WORDS: &[&str] = &[
 /// which the answer may not say) and a word of [`YEAR_WORDS`] stands in the sentence before it
 /// and none of [`OTHER_PERIOD_WORDS`]; the restatement's period follows it. A year holds 12
 /// months and 52 weeks (a weekly figure from a yearly one is read to its places either way,
-/// as 52 or as 365.25/7 weeks).
+/// as 52 or as 365.25/7 weeks). A sentence with no amount before the restatement restates the
+/// last amount of the sentence before when it writes the periods' ratio as a bare divisor or
+/// factor ("… £603.45 a year. Divided by 12, that's roughly £50.29 a month"); that number is
+/// then derived too, as it is wherever it is written so.
 pub(crate) fn per_period_restatements(
     text: &str,
     toks: &[Token<'_>],
@@ -1944,8 +1984,8 @@ pub(crate) fn per_period_restatements(
             continue;
         }
         // The amount before it in its sentence, or, when its sentence has none before it, the
-        // last of the sentence before ("… £603.45 a year. Divided by 12, that's roughly £50.29
-        // a month").
+        // last of the sentence before, when the ratio of the periods is written (below: "…
+        // £603.45 a year. Divided by 12, that's roughly £50.29 a month").
         let in_sentence = (0..n)
             .rev()
             .take_while(|&j| sentence(j) == Some(s))
@@ -1992,22 +2032,141 @@ pub(crate) fn per_period_restatements(
         if !restated {
             continue;
         }
-        out.push(n);
         // The periods' ratio written as the divisor or the factor of the restatement ("Divided
-        // by 12", "× 52") before it in its sentence, a bare number: derived too.
+        // by 12", "× 52") before it in its sentence, a bare number: derived too, and needed
+        // for an amount of the sentence before (without it, "Standard: £240 a year. Plus: £20
+        // a month" is two plans' prices, not one restated).
         let ratio = base.max(per) / base.min(per);
-        out.extend((0..n).filter(|&k| {
-            sentence(k) == Some(s)
-                && toks[k].is_number
-                && !money_at(text, &toks[k])
-                && !is_percentage(text, toks, k)
-                && number_value(&number_key(toks, k)) == Some(ratio)
-                && ((k > 0
-                    && (toks[k - 1].raw.eq_ignore_ascii_case("by")
-                        || equation_operator(gap(text, toks, k - 1, k)).is_some()))
-                    || (k + 1 < toks.len()
-                        && equation_operator(gap(text, toks, k, k + 1)).is_some()))
-        }));
+        let written: Vec<usize> = (0..n)
+            .filter(|&k| {
+                sentence(k) == Some(s)
+                    && toks[k].is_number
+                    && !money_at(text, &toks[k])
+                    && !is_percentage(text, toks, k)
+                    && number_value(&number_key(toks, k)) == Some(ratio)
+                    && ((k > 0
+                        && (toks[k - 1].raw.eq_ignore_ascii_case("by")
+                            || equation_operator(gap(text, toks, k - 1, k)).is_some()))
+                        || (k + 1 < toks.len()
+                            && equation_operator(gap(text, toks, k, k + 1)).is_some()))
+            })
+            .collect();
+        if in_sentence.is_none() && written.is_empty() {
+            continue;
+        }
+        out.push(n);
+        out.extend(written);
+    }
+    out
+}
+
+/// The counts `toks` state per a period (a number or a number word, and a word naming the
+/// period, "month" or "monthly", among the four tokens after it: "2 regular meds each
+/// month", "two items a month"), each as (count, periods in a year, [`PERIODS_PER_YEAR`]): the
+/// counts a restatement per another period may start from ([`counts_per_period`]).
+pub(crate) fn counts_per(toks: &[Token<'_>]) -> Vec<(f64, f64)> {
+    let period = |t: &Token<'_>| {
+        let w = t.raw.to_ascii_lowercase();
+        let w = w
+            .strip_suffix("ly")
+            .map(|s| s.strip_suffix("ual").unwrap_or(s).to_string())
+            .unwrap_or(w);
+        let w = if w == "ann" { "year".to_string() } else { w };
+        PERIODS_PER_YEAR
+            .iter()
+            .find(|(p, _)| *p == w || w.strip_suffix('s') == Some(p))
+            .map(|&(_, n)| n)
+    };
+    (0..toks.len())
+        .filter_map(|j| {
+            let c = count_at(toks, j)?;
+            let per = toks[j + 1..].iter().take(4).find_map(period)?;
+            Some((c, per))
+        })
+        .collect()
+}
+
+/// Words after a quantity that say it is what is left of a whole ([`remainders_of_given`]:
+/// "9 months of your 24-month term left", "with 9 months remaining").
+const LEFT_AFTER: &[&str] = &["left", "remaining", "outstanding"];
+
+/// The most tokens between a quantity and the word of [`LEFT_AFTER`] that says it is what is
+/// left ([`remainders_of_given`]: "9 months of your 24-month term left", seven tokens: a
+/// hyphened compound is two).
+const LEFT_AFTER_GAP: usize = 8;
+
+/// The indices of the quantities of `toks` (offsets in `text`, an answer whose sentences are
+/// the byte spans `spans`) that are the rest of a whole the answer states in their sentence
+/// once the user's own measure of it is taken away: a word of [`LEFT_AFTER`] at most
+/// [`LEFT_AFTER_GAP`] tokens after them in their sentence, and a known quantity of the same
+/// dimension there (`known`: held by the sources or the user, or derived) less one of the
+/// prompt's quantities (`given`: dimension and value in its base unit) equal to them ("I'm 15
+/// months into my Brightwave contract (the 24 month one)": "With 9 months of your 24-month
+/// term left"), and its later restatements with their unit ("9 months × £24.00"). Not a
+/// quantity written in parts or a compound one.
+pub(crate) fn remainders_of_given(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+    given: &[(crate::quantity::Dimension, f64)],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if given.is_empty()
+        || !toks
+            .iter()
+            .any(|t| LEFT_AFTER.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let quantity = |j: usize| {
+        toks[j]
+            .is_number
+            .then(|| crate::quantity::part_alone(text, toks, j))
+            .flatten()
+            .filter(|q| !q.compound())
+    };
+    for n in 0..toks.len() {
+        let (Some(q), Some(s)) = (quantity(n), sentence(n)) else {
+            continue;
+        };
+        let Some(v) = number_value(&number_key(toks, n)) else {
+            continue;
+        };
+        if known(n, v) {
+            continue;
+        }
+        let left = (n + 1..(n + 1 + LEFT_AFTER_GAP).min(toks.len()))
+            .take_while(|&k| sentence(k) == Some(s))
+            .any(|k| {
+                LEFT_AFTER
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            });
+        if !left {
+            continue;
+        }
+        let tolerance = 1e-9 * q.base.abs().max(1.0);
+        let rest = (0..toks.len())
+            .filter(|&j| j != n && sentence(j) == Some(s))
+            .filter_map(|j| {
+                let w = quantity(j).filter(|w| w.dimension() == q.dimension())?;
+                known(j, number_value(&number_key(toks, j))?).then_some(w.base)
+            })
+            .any(|whole| {
+                given
+                    .iter()
+                    .any(|&(d, b)| d == q.dimension() && (whole - b - q.base).abs() <= tolerance)
+            });
+        if rest {
+            // The rest, and each later restatement of it with its unit ("9 months × £24.00").
+            out.extend((n..toks.len()).filter(|&j| {
+                quantity(j).is_some_and(|w| {
+                    w.dimension() == q.dimension() && (w.base - q.base).abs() <= tolerance
+                })
+            }));
+        }
     }
     out
 }
@@ -2016,14 +2175,16 @@ pub(crate) fn per_period_restatements(
 /// byte spans `spans`) that restate a count before them in their sentence per another period,
 /// both counting the same thing: "Two items a month is 24 items a year" (a number or a number
 /// word, the same word after each, then a period marked as [`period_after`] reads it; a year
-/// holds 12 months and 52 weeks). The count before is known (`known`: held by the sources or
-/// the user, or derived); the restatement is a whole number equal to it times the periods'
-/// ratio. Not money, which [`per_period_restatements`] reads.
+/// holds 12 months and 52 weeks). The count before is derived (`derived`) or stated per the
+/// same period by the user or the sources (`stated_per`: the count and the periods in a year,
+/// [`counts_per`]: "I take 2 regular meds each month", not "2 meds, each a 28-day supply"); the restatement is a whole number equal to it times the periods' ratio. Not
+/// money, which [`per_period_restatements`] reads.
 pub(crate) fn counts_per_period(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
-    known: impl Fn(usize, f64) -> bool,
+    derived: impl Fn(usize) -> bool,
+    stated_per: impl Fn(f64, f64) -> bool,
 ) -> Vec<usize> {
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
     // A count, the word it counts and the period it is stated per.
@@ -2050,7 +2211,7 @@ pub(crate) fn counts_per_period(
         let (Some((v, what, per)), Some(s)) = (count(n), sentence(n)) else {
             continue;
         };
-        if v.fract() != 0.0 || known(n, v) {
+        if v.fract() != 0.0 || derived(n) || stated_per(v, per) {
             continue;
         }
         let restates = (0..n)
@@ -2060,7 +2221,7 @@ pub(crate) fn counts_per_period(
             .any(|(j, (a, w, base))| {
                 w.eq_ignore_ascii_case(what)
                     && base != per
-                    && known(j, a)
+                    && (derived(j) || stated_per(a, base))
                     && (a * base / per - v).abs() <= 1e-9 * v.max(1.0)
             });
         if restates {

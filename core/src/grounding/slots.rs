@@ -327,7 +327,7 @@ fn counted_noun<'a>(
 /// 2015): a number of the claim (`claim_toks`, offsets in `text`) counts a thing
 /// ([`counted_noun`]) that the sentence (`sent_toks`, offsets in `context`) counts by another
 /// number, while the sentence gives the claim's number to another thing (a count, or a
-/// compound modifier of another word: "12-month") and never to that one.
+/// compound modifier of a word of the counted word's stem: "12-month") and never to that one.
 /// "more than 900 individual reefs and about 2,900 islands" against "over 2,900 individual reefs
 /// and 900 islands"; "12 monthly instalments" against "12-month PPC: £114.50, … by 10 monthly
 /// Direct Debit instalments". Some((the claim's number, the sentence's number of that thing)) as written
@@ -363,13 +363,18 @@ pub(super) fn counted_noun_swap<'c, 's>(
             continue;
         }
         // The sentence gives the number to another thing: a count of it, or a compound
-        // modifier of another word ("12-month PPC … 10 monthly instalments" against "12
-        // monthly instalments").
+        // modifier whose word shares its stem with the claim's counted word ("12-month PPC …
+        // 10 monthly instalments" against "12 monthly instalments"; not "Each 2-bedroom flat
+        // comes with 1 parking space" against "2 parking spaces").
         let compound = |j: usize| {
-            j + 1 < sent_toks.len()
-                && gap(context, sent_toks, j, j + 1) == "-"
-                && !sent_toks[j + 1].is_number
-                && counted_noun(context, sent_toks, &[], j).as_deref() != Some(noun.as_str())
+            let Some(w) = sent_toks.get(j + 1).filter(|w| !w.is_number) else {
+                return false;
+            };
+            let w = w.raw.to_ascii_lowercase();
+            gap(context, sent_toks, j, j + 1) == "-"
+                && w.len() >= 3
+                && *noun != w
+                && (noun.starts_with(w.as_str()) || w.starts_with(noun.as_str()))
         };
         let number_elsewhere = sent_counts.iter().any(|(_, k, n)| k == key && n != noun)
             || (0..sent_toks.len())

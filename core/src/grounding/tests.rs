@@ -5459,3 +5459,91 @@ fn a_count_of_a_thing_the_sentence_counts_by_another_number_is_contradicted() {
         false,
     );
 }
+
+#[test]
+fn the_rest_of_a_term_the_user_is_some_way_into_is_derived() {
+    let ctx = "Minimum term: 24 months. Device Plan: £24.00 per month for 24 months. Early \
+               Termination Charge: the remaining Airtime Plan charges (£14.00 per month), \
+               discounted by 3%.";
+    let q = "I'm 15 months into my 24 month contract. What would leaving now cost?";
+    let right = "With 9 months of your 24-month term left, the airtime is 9 months × £14.00 = \
+                 £126.00, less the 3% discount (£3.78) = £122.22.";
+    let g = analyse(right, q, ctx);
+    for n in ["9 months of", "126.00", "3.78", "122.22"] {
+        assert!(
+            g.shown_arithmetic.contains(&right.find(n).unwrap()),
+            "{n}: {g:?}"
+        );
+    }
+    // Not another rest, nor one no word calls what is left, nor the share added back.
+    for (text, n) in [
+        (
+            "With 8 months of your 24-month term left, you owe more.",
+            "8",
+        ),
+        ("After 9 months of your 24-month term, you owe more.", "9"),
+        (
+            "9 months × £14.00 = £126.00, less the 3% discount (£3.78) = £129.78.",
+            "129.78",
+        ),
+    ] {
+        let g = analyse(text, q, ctx);
+        assert!(
+            !g.shown_arithmetic.contains(&text.find(n).unwrap()),
+            "{text}: {g:?}"
+        );
+    }
+}
+
+#[test]
+fn readings_of_s72_do_not_derive_what_a_wrong_answer_gets_wrong() {
+    let q = "What would the wedding breakfast for 70 come to, with VAT?";
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    // Prices that already include VAT; a rate beside another name; a rate the answer writes
+    // that is not the sources' rate of what it names.
+    let text = "70 × £68 = £4,760, or £5,712 including VAT.";
+    let inclusive =
+        "Wedding breakfast: £68.00 per adult. Our prices are inclusive of VAT, charged \
+                     at 20%.";
+    assert!(!derives(text, q, inclusive, "5,712"));
+    let service = "Wedding breakfast: £68.00 per adult. Prices exclude VAT at 20% and a 12.5% \
+                   service charge.";
+    assert!(derives(text, q, service, "5,712"));
+    let wrong = "70 × £68 = £4,760, or £5,355 including VAT.";
+    assert!(!derives(wrong, q, service, "5,355"));
+    let weekday = "Wedding breakfast: £68.00 per adult. Prices exclude VAT. Weekday bookings get \
+                   10% off.";
+    let written = "70 × £68 = £4,760, or £5,236 including 10% VAT.";
+    assert!(!derives(written, q, weekday, "5,236"));
+    // No running total after a word that takes an amount off.
+    let deposit = "Wedding breakfast: £68.00 per adult. A deposit of £500 is payable on booking \
+                   and deducted from the final invoice.";
+    let q = "How much is left to pay for 70 guests?";
+    let added = "70 × £68 = £4,760, less the £500 deposit, giving £5,260.";
+    assert!(!derives(added, q, deposit, "5,260"));
+    // No amount of another sentence restated per another period without the periods' ratio.
+    let plans = "Standard plan: £240 a year. Plus plan: £30 a month.";
+    let text = "The Standard plan costs £240 a year. The Plus plan is £20 a month.";
+    assert!(!derives(text, "Compare the plans.", plans, "20"));
+    // A count of the user's stated per another period than the answer's.
+    let ctx = "Single prescription item: £9.90. 12-month PPC: £114.50.";
+    let text = "Two items a month is 24 items a year.";
+    assert!(!derives(
+        text,
+        "I take 2 regular meds, each a 28-day supply. Is the certificate worth it?",
+        ctx,
+        "24"
+    ));
+    assert!(!derives(text, "I pick up 2 items every week.", ctx, "24"));
+    assert!(derives(text, "I pick up 2 items every month.", ctx, "24"));
+    // A compound modifier of another thing is no rival count.
+    assert_contradicted(
+        "With two flats you get 2 parking spaces.",
+        "We're renting both flats. How many parking spaces do we get?",
+        "Each 2-bedroom flat comes with 1 parking space.",
+        false,
+    );
+}
