@@ -56,7 +56,11 @@ pub(super) struct Request<'r, 'a> {
     /// once, in its dimension's base unit, none written in parts, as a clock time, or as a
     /// time since something or an age ("I'm 15 months into my contract"): what the rest of a
     /// term the answer states takes away ([`remainders_of_given`]).
-    given_measures: Vec<(crate::quantity::Dimension, f64)>,
+    given_measures: Vec<GivenMeasure>,
+    /// Those of them the user has been through: "into" or "through" among the two tokens
+    /// after the unit ("I'm 15 months into my contract"): what the rest of a term takes away
+    /// ([`remainders_of_given`]).
+    given_elapsed: Vec<GivenMeasure>,
     /// The prompt's counts per a period, each as (count, periods in a year): "I take 2 regular
     /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
     /// starts from ([`counts_per_period`]).
@@ -219,8 +223,29 @@ struct Alignment<'r, 'a> {
 }
 
 /// The most tokens between a percentage of the sources and the word it is the rate of
-/// ([`Request::rates_named`]: "VAT, which will be added at 20%", five).
+/// ([`Request::rates_named`]: "VAT, which will be added at 20%", six).
 const RATE_NAME_SPAN: usize = 6;
+
+/// Words that may stand between a charge's name and its rate ([`Request::rates_named`]: "VAT
+/// is charged at 20%", "VAT, which will be added at 20%").
+const RATE_TIES: &[&str] = &[
+    "at", "of", "is", "are", "charged", "rate", "a", "an", "the", "which", "will", "be", "added",
+    "payable",
+];
+
+/// Words that say prices hold a charge already ([`Request::rates_named`]: "All prices include
+/// VAT", "inc. VAT at 20%", "gross of VAT", "VAT at 20% already applied").
+const INCLUSION_WORDS: &[&str] = &[
+    "include",
+    "includes",
+    "included",
+    "including",
+    "inclusive",
+    "inc",
+    "incl",
+    "gross",
+    "applied",
+];
 
 /// What contradicts a claim, as the rules find it.
 #[derive(Default)]
@@ -350,6 +375,7 @@ impl<'r, 'a> Request<'r, 'a> {
         use crate::quantity::Dimension;
         let mut given_totals: Vec<(Dimension, f64, usize)> = Vec::new();
         let mut seen: Vec<(Dimension, f64)> = Vec::new();
+        let mut given_elapsed: Vec<(Dimension, f64)> = Vec::new();
         for (i, q) in crate::quantity::quantities(prompt, t) {
             let extensive = matches!(
                 q.dimension(),
@@ -368,6 +394,14 @@ impl<'r, 'a> Request<'r, 'a> {
                 continue;
             }
             seen.push((q.dimension(), q.base));
+            let through = t[i + 1..].iter().take(3).any(|w| {
+                ["into", "through"]
+                    .iter()
+                    .any(|x| w.raw.eq_ignore_ascii_case(x))
+            });
+            if through {
+                given_elapsed.push((q.dimension(), q.base));
+            }
             match given_totals
                 .iter_mut()
                 .find(|(d, _, _)| *d == q.dimension())
@@ -413,7 +447,8 @@ impl<'r, 'a> Request<'r, 'a> {
             given_amounts,
             given_totals,
             given_measures,
-            given_counts: counts_per(prompt_tokens),
+            given_elapsed,
+            given_counts: counts_per(prompt, prompt_tokens),
             source_counts: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
@@ -498,7 +533,7 @@ impl<'r, 'a> Request<'r, 'a> {
             .map(|&(j, _)| j)
             .collect();
         shown.extend(shown_products(text, toks, spans, held));
-        shown.extend(shown_date_gaps(text, toks, spans));
+        shown.extend(shown_date_gaps(text, toks, spans, &self.prompt_dates));
         shown.extend(shown_clock_gaps(text, toks, spans));
         let held_date = |month: &'static str, day: u8| {
             self.prompt_dates.contains(&(month, day))
@@ -576,6 +611,10 @@ impl<'r, 'a> Request<'r, 'a> {
                 |j| shown.contains(&j),
             );
             shown.extend(per_period);
+            // A fraction in words of a known amount ("half your deposit back … the deposit is
+            // 14 × £20 = £280, so you'd be refunded £140": `fractions_of_known`).
+            let fractions = fractions_of_known(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(fractions);
             // The rest of a term the user is some way into ("I'm 15 months into my 24-month
             // contract": "With 9 months of your 24-month term left": `remainders_of_given`).
             let rest = remainders_of_given(
@@ -583,7 +622,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 toks,
                 spans,
                 |j, v| known(&shown, j, v),
-                &self.given_measures,
+                (&self.given_measures, &self.given_elapsed),
             );
             shown.extend(rest);
             // A count restated per another period ("Two items a month is 24 items a year":
@@ -598,7 +637,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     stated(&self.given_counts)
                         || stated(
                             self.source_counts
-                                .get_or_init(|| counts_per(self.context_tokens)),
+                                .get_or_init(|| counts_per(self.context, self.context_tokens)),
                         )
                 },
             );
@@ -684,42 +723,39 @@ impl<'r, 'a> Request<'r, 'a> {
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 
-    /// The percentage nearest each naming of the word `w` (any case) by the sources, within
-    /// [`RATE_NAME_SPAN`] tokens of it, in a sentence that does not say its prices include it: the rate of what an amount
-    /// "including VAT" adds ([`inclusive_amounts`]: "All prices exclude VAT, which will be
-    /// added at 20%"; not "Our prices are inclusive of VAT at 20%", nor the "12.5%" of "VAT
-    /// at 20% and a 12.5% service charge").
+    /// The percentages the sources state as the rate of the word `w` (any case): right before
+    /// it ("20% VAT") or after it with only words of [`RATE_TIES`] between, at most
+    /// [`RATE_NAME_SPAN`] tokens on ("VAT, which will be added at 20%"): the rate of what an
+    /// amount "including VAT" adds ([`inclusive_amounts`]). None when a sentence naming it
+    /// says prices hold it already ("All prices include VAT", "inc. VAT at 20%", "gross of
+    /// VAT"), nor the "12.5%" of "VAT and a 12.5% service charge".
     fn rates_named(&self, w: &str) -> Vec<f64> {
         let (ctx, ct) = (self.context, self.context_tokens);
-        let is = |t: &Token<'_>, x: &str| t.raw.eq_ignore_ascii_case(x);
+        let is = |t: &Token<'_>, xs: &[&str]| xs.iter().any(|x| t.raw.eq_ignore_ascii_case(x));
         let mut out = Vec::new();
         for &sp in &self.index.spans {
             let lo = ct.partition_point(|t| t.start < sp.0);
             let hi = ct.partition_point(|t| t.start < sp.1);
-            let sent = &ct[lo..hi];
-            let included = sent.iter().any(|t| {
-                ["include", "includes", "included", "including", "inclusive"]
-                    .iter()
-                    .any(|x| is(t, x))
-            });
-            if included {
+            let names: Vec<usize> = (lo..hi).filter(|&k| is(&ct[k], &[w])).collect();
+            if names.is_empty() {
                 continue;
             }
-            let percents: Vec<usize> = (lo..hi)
-                .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
-                .collect();
-            // Each naming's nearest percentage.
+            // (The words right before a naming too: "inc." may end a sentence.)
+            let from = names[0].saturating_sub(3).min(lo);
+            if ct[from..hi].iter().any(|t| is(t, INCLUSION_WORDS)) {
+                return Vec::new();
+            }
+            let tied = |k: usize, j: usize| {
+                j + 1 == k
+                    || (j > k
+                        && j - k <= RATE_NAME_SPAN
+                        && ct[k + 1..j].iter().all(|t| is(t, RATE_TIES)))
+            };
             out.extend(
                 (lo..hi)
-                    .filter(|&k| is(&ct[k], w))
-                    .filter_map(|k| {
-                        percents
-                            .iter()
-                            .min_by_key(|&&j| j.abs_diff(k))
-                            .map(|&j| (k, j))
-                    })
-                    .filter(|&(k, j)| k.abs_diff(j) <= RATE_NAME_SPAN)
-                    .filter_map(|(_, j)| number_value(&number_key(ct, j))),
+                    .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
+                    .filter(|&j| names.iter().any(|&k| tied(k, j)))
+                    .filter_map(|j| number_value(&number_key(ct, j))),
             );
         }
         out

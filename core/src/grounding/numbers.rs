@@ -265,7 +265,8 @@ fn positive_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
 }
 
 /// The value of the amount of money `toks[i]` (a currency sign before it, [`money_at`]), when
-/// positive: an operand of [`inclusive_amounts`] and [`per_period_restatements`].
+/// positive: an operand of [`inclusive_amounts`], [`per_period_restatements`] and
+/// [`fractions_of_known`].
 fn money_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
     money_at(text, &toks[i])
         .then(|| positive_amount(text, toks, i))
@@ -645,38 +646,58 @@ const MONTH_STARTS: [u32; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 30
 /// days late"), as [`shown_products`] reads a product. The number is whole, 1 to 400, and a
 /// "day" or "days" follows it; the later date's day of the year less the earlier's, in a year
 /// of 365 or 366 days (the dates carry no year here: either counts), a year later when the
-/// later date's month comes first ("20 December … 5 January": 16). The dates are judged as
-/// claims of their own.
+/// later date's month comes first ("20 December … 5 January": 16). One of the two may be a
+/// date of the user's (`given`: month and day of each date the prompt states), either side of
+/// the answer's ("We've got a table on Saturday 22 Nov" … "Tuesday 18 November is four days
+/// before your booking"); the count may be a number word. The dates are judged as claims of
+/// their own.
 pub(crate) fn shown_date_gaps(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
+    given: &[(&'static str, u8)],
 ) -> Vec<usize> {
     let mut out = Vec::new();
     if !text.contains("day") {
         return out;
     }
+    let day_of_year = |month: &str, day: u8| {
+        let m = crate::text::month_index(month)?;
+        // A date after February falls a day later in a leap year.
+        Some((MONTH_STARTS[m] + u32::from(day) - 1, m >= 2))
+    };
+    let given: Vec<(u32, bool)> = given
+        .iter()
+        .filter_map(|&(m, d)| day_of_year(m, d))
+        .collect();
     let sentence_of = |at: usize| sentence_at(spans, at);
     let dates: Vec<(usize, Option<usize>, u32, bool)> = calendar_dates(text, toks)
         .into_iter()
         .filter_map(|d| {
-            let m = crate::text::month_index(d.month)?;
-            let day = MONTH_STARTS[m] + u32::from(d.day) - 1;
-            // A date after February falls a day later in a leap year.
-            Some((d.span.0, sentence_of(d.span.0), day, m >= 2))
+            let (day, leaps) = day_of_year(d.month, d.day)?;
+            Some((d.span.0, sentence_of(d.span.0), day, leaps))
         })
         .collect();
-    if dates.len() < 2 {
+    if dates.len() + usize::from(!given.is_empty()) < 2 {
         return out;
     }
+    // The days from one day of the year to a later one, in a year of 365 days or a leap year.
+    let gap_is = |(x, xl): (u32, bool), (y, yl): (u32, bool), n: u32| {
+        [0u32, 1].iter().any(|&leap| {
+            let (x, y) = (x + leap * u32::from(xl), y + leap * u32::from(yl));
+            let gap = if y >= x { y - x } else { y + 365 + leap - x };
+            gap == n
+        })
+    };
     for (i, t) in toks.iter().enumerate() {
         let days_after = toks.get(i + 1).is_some_and(|n| {
             n.raw.eq_ignore_ascii_case("days") || n.raw.eq_ignore_ascii_case("day")
         });
-        let Some(n) = (t.is_number && days_after)
-            .then(|| t.raw.parse::<u32>().ok())
+        let Some(n) = days_after
+            .then(|| count_at(toks, i))
             .flatten()
-            .filter(|n| (1..=400).contains(n))
+            .filter(|n| n.fract() == 0.0 && (1.0..=400.0).contains(n))
+            .map(|n| n as u32)
         else {
             continue;
         };
@@ -687,18 +708,14 @@ pub(crate) fn shown_date_gaps(
             .iter()
             .filter(|d| d.0 < t.start && (d.1 == Some(s) || d.1 == s.checked_sub(1)))
             .collect();
+        // The earlier-written date first, the later one in the same year or the next; the
+        // user's date either side.
         let counts = near.iter().any(|a| {
-            near.iter().any(|b| {
-                if a.0 >= b.0 {
-                    return false;
-                }
-                // The earlier-written date first, the later one in the same year or the next.
-                [0u32, 1].iter().any(|&leap| {
-                    let (x, y) = (a.2 + leap * u32::from(a.3), b.2 + leap * u32::from(b.3));
-                    let gap = if y >= x { y - x } else { y + 365 + leap - x };
-                    gap == n
-                })
-            })
+            near.iter()
+                .any(|b| a.0 < b.0 && gap_is((a.2, a.3), (b.2, b.3), n))
+                || given
+                    .iter()
+                    .any(|&g| gap_is((a.2, a.3), g, n) || gap_is(g, (a.2, a.3), n))
         });
         if counts {
             out.push(i);
@@ -1185,11 +1202,25 @@ fn equation_operator(gap: &str) -> Option<char> {
 /// £3,160.80"; [`share_of_derived`]), lower case.
 const REMAINDER_WORDS: &[&str] = &["leaving", "left", "remaining", "remains", "after"];
 
+/// Names of charges a percentage adds on, not takes off ([`share_of_derived`]: "less 20% VAT"
+/// is no discount).
+const ADDED_CHARGES: &[&str] = &[
+    "vat",
+    "tax",
+    "fee",
+    "fees",
+    "charge",
+    "surcharge",
+    "interest",
+    "service",
+];
+
 /// The indices of the number tokens of `toks` (offsets in `text`, sentences the byte spans
 /// `spans`) that are a percentage of an amount the answer derived before them in their
 /// sentence, or, after a word of [`REMAINDER_WORDS`] at most three words before them or with
-/// "less" or "minus" between the amount and the percentage ("£126.00, less the 3% discount
-/// (£3.78) = £122.22"), what is left of it after that percentage (`derived`: (token, value) of each derived number; the
+/// "less" or "minus" right before the percentage and no number between it and the amount
+/// ("£126.00, less the 3% discount (£3.78) = £122.22"; not of a charge of [`ADDED_CHARGES`]),
+/// what is left of it after that percentage (`derived`: (token, value) of each derived number; the
 /// percentage held by the sources or the user, `held`, and before them in their sentence), to
 /// the places they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
 /// equation's result, here or restated from an earlier sentence (the restated amount is then
@@ -1254,13 +1285,18 @@ pub(crate) fn share_of_derived(
                 .filter(|&&(j, ps, _)| j < n && ps == Some(s))
                 .any(|&(j, _, p)| {
                     let part = a * p / 100.0;
-                    // "£126.00, less the 3% discount (£3.78) = £122.22": a word between the
-                    // amount and its percentage that takes the share off.
-                    let off = (d + 1..j).any(|k| {
-                        ["less", "minus"]
-                            .iter()
-                            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
-                    });
+                    // "£126.00, less the 3% discount (£3.78) = £122.22": "less" or "minus"
+                    // right before the percentage (an article between), no number between it
+                    // and the amount, and no charge named after it ("less the £500 deposit,
+                    // with 20% VAT" adds VAT on).
+                    let is = |k: usize, ws: &[&str]| {
+                        ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+                    };
+                    let cue = (j >= 1 && is(j - 1, &["less", "minus"]))
+                        || (j >= 2 && is(j - 1, &["the", "a"]) && is(j - 2, &["less", "minus"]));
+                    let off = cue
+                        && !(d + 1..j).any(|k| toks[k].is_number)
+                        && !(j + 1 < toks.len() && is(j + 1, ADDED_CHARGES));
                     (part - v).abs() <= tolerance
                         || ((remainder || off) && (a - part - v).abs() <= tolerance)
                 });
@@ -1653,12 +1689,20 @@ const SUBTRACTION_WORDS: &[&str] = &[
     "less",
     "minus",
     "off",
+    "net",
+    "excluding",
+    "without",
+    "away",
     "deduct",
     "deducted",
     "deducting",
+    "deduction",
     "subtract",
+    "subtracted",
     "subtracting",
     "discount",
+    "refund",
+    "refunded",
 ];
 
 /// The most known numbers before a sum that [`accumulated_sums`] pairs: the nearest ones.
@@ -2060,31 +2104,98 @@ pub(crate) fn per_period_restatements(
     out
 }
 
-/// The counts `toks` state per a period (a number or a number word, and a word naming the
-/// period, "month" or "monthly", among the four tokens after it: "2 regular meds each
-/// month", "two items a month"), each as (count, periods in a year, [`PERIODS_PER_YEAR`]): the
-/// counts a restatement per another period may start from ([`counts_per_period`]).
-pub(crate) fn counts_per(toks: &[Token<'_>]) -> Vec<(f64, f64)> {
-    let period = |t: &Token<'_>| {
+/// The counts `toks` (offsets in `text`) state per a period (a number or a number word, then
+/// among the four tokens after it a word naming the period after a marker of [`RATE_MARKERS`],
+/// or an adverb: "2 regular meds each month", "two items a month", "3 visits monthly"), each
+/// as (count, periods in a year, [`PERIODS_PER_YEAR`]): the counts a restatement per another
+/// period may start from ([`counts_per_period`]). Not money, a percentage, nor a count joined
+/// to its word by a hyphen ("3-month PPC" is a length, not three a month).
+pub(crate) fn counts_per(text: &str, toks: &[Token<'_>]) -> Vec<(f64, f64)> {
+    let period = |k: usize| {
+        let t = &toks[k];
         let w = t.raw.to_ascii_lowercase();
-        let w = w
-            .strip_suffix("ly")
-            .map(|s| s.strip_suffix("ual").unwrap_or(s).to_string())
-            .unwrap_or(w);
+        let (w, adverb) = match w.strip_suffix("ly") {
+            Some(s) => (s.strip_suffix("ual").unwrap_or(s).to_string(), true),
+            None => (w, false),
+        };
         let w = if w == "ann" { "year".to_string() } else { w };
+        let marked = adverb
+            || RATE_MARKERS
+                .iter()
+                .any(|m| toks[k - 1].raw.eq_ignore_ascii_case(m));
         PERIODS_PER_YEAR
             .iter()
-            .find(|(p, _)| *p == w || w.strip_suffix('s') == Some(p))
+            .find(|(p, _)| *p == w || (!adverb && w.strip_suffix('s') == Some(p)))
+            .filter(|_| marked)
             .map(|&(_, n)| n)
     };
     (0..toks.len())
+        .filter(|&j| {
+            !(toks[j].is_number && (money_at(text, &toks[j]) || is_percentage(text, toks, j)))
+                && !(j + 1 < toks.len() && gap(text, toks, j, j + 1) == "-")
+        })
         .filter_map(|j| {
             let c = count_at(toks, j)?;
-            let per = toks[j + 1..].iter().take(4).find_map(period)?;
+            let per = (j + 1..(j + 5).min(toks.len())).find_map(period)?;
             Some((c, per))
         })
         .collect()
 }
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that are a fraction in words the answer states ([`fraction_at`]:
+/// "half", "a quarter", "two thirds"), in their sentence before them or in the sentence
+/// before, of the nearest amount of money before them in their sentence, known (`known`:
+/// held by the sources or the user, or derived), to the places they are written with: "…
+/// and get half your deposit back. For 14 people the deposit is 14 × £20 = £280, so you'd be
+/// refunded £140". The fraction is the answer's claim, judged as one of its own.
+pub(crate) fn fractions_of_known(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let fractions: Vec<(usize, Option<usize>, f64)> = (0..toks.len())
+        .filter_map(|i| fraction_at(toks, i).map(|p| (i, sentence(i), p)))
+        .collect();
+    let mut out = Vec::new();
+    if fractions.is_empty() {
+        return out;
+    }
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (money_amount(text, toks, n), sentence(n)) else {
+            continue;
+        };
+        if known(n, v) {
+            continue;
+        }
+        let Some((j, a)) = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j) == Some(s))
+            .find_map(|j| money_amount(text, toks, j).map(|a| (j, a)))
+        else {
+            continue;
+        };
+        if !known(j, a) {
+            continue;
+        }
+        let tolerance = half_last_place(places_written(toks, n));
+        let shown = fractions.iter().any(|&(i, fs, p)| {
+            i < n
+                && fs.is_some_and(|f| f == s || f + 1 == s)
+                && (a * p / 100.0 - v).abs() <= tolerance
+        });
+        if shown {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// A quantity's dimension and its value in the dimension's base unit (the user's measures:
+/// [`remainders_of_given`]).
+pub(crate) type GivenMeasure = (crate::quantity::Dimension, f64);
 
 /// Words after a quantity that say it is what is left of a whole ([`remainders_of_given`]:
 /// "9 months of your 24-month term left", "with 9 months remaining").
@@ -2096,23 +2207,25 @@ const LEFT_AFTER: &[&str] = &["left", "remaining", "outstanding"];
 const LEFT_AFTER_GAP: usize = 8;
 
 /// The indices of the quantities of `toks` (offsets in `text`, an answer whose sentences are
-/// the byte spans `spans`) that are the rest of a whole the answer states in their sentence
-/// once the user's own measure of it is taken away: a word of [`LEFT_AFTER`] at most
-/// [`LEFT_AFTER_GAP`] tokens after them in their sentence, and a known quantity of the same
-/// dimension there (`known`: held by the sources or the user, or derived) less one of the
-/// prompt's quantities (`given`: dimension and value in its base unit) equal to them ("I'm 15
-/// months into my Brightwave contract (the 24 month one)": "With 9 months of your 24-month
-/// term left"), and its later restatements with their unit ("9 months × £24.00"). Not a
-/// quantity written in parts or a compound one.
+/// the byte spans `spans`) that are the rest of the user's term once the part of it the user
+/// has been through is taken away: a word of [`LEFT_AFTER`] at most [`LEFT_AFTER_GAP`] tokens
+/// after them in their sentence, and there a known quantity (`known`: held by the sources or
+/// the user, or derived) that is one of the prompt's (`given`: dimension and value in its base
+/// unit, [`Request::given_measures`]) less the one elapsed quantity of that dimension the
+/// prompt states (`elapsed`: "15 months into", "6 weeks through") equal to them ("I'm 15 months
+/// into my Brightwave contract (the 24 month one)": "With 9 months of your 24-month term
+/// left"); and its later restatements with their unit as an operand (× or "at" right after
+/// the unit: "9 months × £24.00", not "9 months' notice"). Not a quantity written in parts or
+/// a compound one, nor any when the prompt states two elapsed quantities of its dimension.
 pub(crate) fn remainders_of_given(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     known: impl Fn(usize, f64) -> bool,
-    given: &[(crate::quantity::Dimension, f64)],
+    (given, elapsed): (&[GivenMeasure], &[GivenMeasure]),
 ) -> Vec<usize> {
     let mut out = Vec::new();
-    if given.is_empty()
+    if elapsed.is_empty()
         || !toks
             .iter()
             .any(|t| LEFT_AFTER.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
@@ -2127,11 +2240,22 @@ pub(crate) fn remainders_of_given(
             .flatten()
             .filter(|q| !q.compound())
     };
+    // An operand: "×" or "at" right after its unit.
+    let operand = |j: usize| {
+        (j + 2 < toks.len() && gap(text, toks, j + 1, j + 2).contains(['×', '*']))
+            || toks
+                .get(j + 2)
+                .is_some_and(|t| t.raw.eq_ignore_ascii_case("at") || t.raw == "@")
+    };
     for n in 0..toks.len() {
         let (Some(q), Some(s)) = (quantity(n), sentence(n)) else {
             continue;
         };
         let Some(v) = number_value(&number_key(toks, n)) else {
+            continue;
+        };
+        let mut spent = elapsed.iter().filter(|(d, _)| *d == q.dimension());
+        let (Some(&(_, b)), None) = (spent.next(), spent.next()) else {
             continue;
         };
         if known(n, v) {
@@ -2148,6 +2272,7 @@ pub(crate) fn remainders_of_given(
             continue;
         }
         let tolerance = 1e-9 * q.base.abs().max(1.0);
+        let same = |a: f64, c: f64| (a - c).abs() <= tolerance;
         let rest = (0..toks.len())
             .filter(|&j| j != n && sentence(j) == Some(s))
             .filter_map(|j| {
@@ -2155,16 +2280,18 @@ pub(crate) fn remainders_of_given(
                 known(j, number_value(&number_key(toks, j))?).then_some(w.base)
             })
             .any(|whole| {
-                given
-                    .iter()
-                    .any(|&(d, b)| d == q.dimension() && (whole - b - q.base).abs() <= tolerance)
+                !same(whole, b)
+                    && given
+                        .iter()
+                        .any(|&(d, g)| d == q.dimension() && same(g, whole))
+                    && same(whole - b, q.base)
             });
         if rest {
-            // The rest, and each later restatement of it with its unit ("9 months × £24.00").
-            out.extend((n..toks.len()).filter(|&j| {
-                quantity(j).is_some_and(|w| {
-                    w.dimension() == q.dimension() && (w.base - q.base).abs() <= tolerance
-                })
+            out.push(n);
+            out.extend((n + 1..toks.len()).filter(|&j| {
+                operand(j)
+                    && quantity(j)
+                        .is_some_and(|w| w.dimension() == q.dimension() && same(w.base, q.base))
             }));
         }
     }
@@ -4360,7 +4487,7 @@ mod tests {
         let gaps = |text: &str| -> Vec<String> {
             let toks = tokens(text);
             let spans = crate::grounding::sentence_spans(text);
-            shown_date_gaps(text, &toks, &spans)
+            shown_date_gaps(text, &toks, &spans, &[])
                 .into_iter()
                 .map(|i| toks[i].raw.to_string())
                 .collect()

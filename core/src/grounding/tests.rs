@@ -5547,3 +5547,104 @@ fn readings_of_s72_do_not_derive_what_a_wrong_answer_gets_wrong() {
         false,
     );
 }
+
+#[test]
+fn days_to_the_users_date_and_a_fraction_of_a_derived_amount_are_derived() {
+    let ctx = "Groups of 12 or more: a deposit of £20 per person is required. Cancellations \
+               between 72 hours and 7 days before: 50% of the deposit refunded.";
+    let q = "We've got a table for 14 on Saturday 22 Nov. If we cancel on Tuesday the 18th how \
+             much of the deposit will we get back?";
+    let right = "Tuesday 18 November is four days before your booking, so you'd get half your \
+                 deposit back. For 14 people the deposit is 14 × £20 = £280, so you'd be \
+                 refunded £140.";
+    let g = analyse(right, q, ctx);
+    for n in ["four", "140"] {
+        assert!(
+            g.shown_arithmetic.contains(&right.find(n).unwrap()),
+            "{n}: {g:?}"
+        );
+    }
+    // Not another count of days, nor another share than the one the answer names.
+    for (text, n) in [
+        (right.replace("four days", "five days"), "five"),
+        (right.replace("£140", "£70"), "70"),
+        (right.replace("half your", "all your"), "140"),
+    ] {
+        let g = analyse(&text, q, ctx);
+        assert!(
+            !g.shown_arithmetic.contains(&text.find(n).unwrap()),
+            "{text}: {g:?}"
+        );
+    }
+}
+
+#[test]
+fn readings_of_s72_hold_after_a_second_review() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    // The rest of a term: only the one elapsed measure taken from the user's own term.
+    let ctx = "Minimum term: 24 months. Airtime Plan: £14.00 per month. Early Termination Charge: \
+               the remaining Airtime Plan charges, discounted by 3%.";
+    let rest = "With 6 months of your 24-month term left, you pay 6 months × £14.00 = £84.00.";
+    for q in [
+        "I'm 15 months into my 24 month contract, and I've had the phone for 18 months.",
+        "I'm 15 months into my 24 month contract. If I wait 3 months and then leave?",
+    ] {
+        assert!(!derives(rest, q, ctx, "6 months of"), "{q}");
+    }
+    let q = "I'm 15 months into my 24 month contract. What would leaving now cost?";
+    let right = "With 9 months of your 24-month term left, you pay 9 months × £14.00 = £126.00.";
+    assert!(derives(right, q, ctx, "126.00"));
+    // Nor an equal quantity of another thing later.
+    let notice = "With 9 months of your 24-month term left, you pay less. You must give 9 months' \
+                  notice.";
+    assert!(!derives(notice, q, ctx, "9 months'"));
+    // "less" takes off a discount right after it, not a charge nor past another amount.
+    let ctx = "Wedding breakfast: £68.00 per adult. VAT is added at 20%. A deposit of £500 is \
+               deducted from the final invoice.";
+    let q = "What do we owe for 70?";
+    for text in [
+        "70 × £68 = £4,760, less the £500 deposit, with 20% VAT: £3,808.",
+        "70 × £68 = £4,760, less 20% VAT = £3,808.",
+    ] {
+        assert!(!derives(text, q, ctx, "3,808"), "{text}");
+    }
+    // Prices that include the charge in another sentence; a rate tied to another name.
+    let q = "What would the wedding breakfast for 70 come to, with VAT?";
+    let text = "70 × £68 = £4,760, or £5,712 including VAT.";
+    for ctx in [
+        "Wedding breakfast: £68.00 per adult. All prices include VAT. VAT is charged at 20%.",
+        "Wedding breakfast: £68.00 per adult. All prices inc. VAT at 20%.",
+        "Wedding breakfast: £68.00 per adult (VAT at 20% already applied).",
+    ] {
+        assert!(!derives(text, q, ctx, "5,712"), "{ctx}");
+    }
+    let ctx = "Wedding breakfast: £68.00 per adult. Prices exclude VAT and a 12.5% service \
+               charge. VAT is charged at the standard rate.";
+    assert!(!derives(
+        "70 × £68 = £4,760, or £5,355 including VAT.",
+        q,
+        ctx,
+        "5,355"
+    ));
+    // No running total once an amount is taken away.
+    let ctx = "Wedding breakfast: £68.00 per adult. A deposit of £500 is payable on booking.";
+    for text in [
+        "70 × £68 = £4,760, net of the £500 deposit, bringing it to £5,260.",
+        "70 × £68 = £4,760, excluding the £500 deposit, making £5,260.",
+        "70 × £68 = £4,760; once the £500 deposit is taken away, that makes £5,260.",
+    ] {
+        assert!(!derives(text, q, ctx, "5,260"), "{text}");
+    }
+    // A length joined to its word is no count per a period.
+    let ctx = "Single prescription item: £9.90. 3-month PPC: £32.05.";
+    let q = "I take 3 regular meds, each a 56-day supply.";
+    assert!(!derives(
+        "Three items a month is 36 items a year.",
+        q,
+        ctx,
+        "36"
+    ));
+}
