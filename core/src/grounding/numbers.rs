@@ -273,6 +273,22 @@ fn money_amount(text: &str, toks: &[Token<'_>], i: usize) -> Option<f64> {
         .flatten()
 }
 
+/// The nearest amount of money before `toks[n]` in its sentence (of the byte spans `spans`),
+/// with its token: the operand of [`inclusive_amounts`], [`per_period_restatements`] and
+/// [`fractions_of_known`].
+fn money_before(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    n: usize,
+) -> Option<(usize, f64)> {
+    let s = sentence_at(spans, toks[n].start)?;
+    (0..n)
+        .rev()
+        .take_while(|&j| sentence_at(spans, toks[j].start) == Some(s))
+        .find_map(|j| money_amount(text, toks, j).map(|a| (j, a)))
+}
+
 /// The positive values of the numbers of `toks` other than `toks[i]` and other than
 /// percentages, in text order, that `keep` accepts, at most [`NUMBER_GAPS_MAX`] of them: the
 /// operands [`ratio_percent`] and [`sum_of_stated`] try.
@@ -1346,10 +1362,8 @@ pub(crate) fn inclusive_amounts(
     }) {
         return out;
     }
-    let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    let money = |j: usize| money_amount(text, toks, j);
     for n in 0..toks.len() {
-        let (Some(v), Some(s)) = (money(n), sentence(n)) else {
+        let Some(v) = money_amount(text, toks, n) else {
             continue;
         };
         let cue = toks.get(n + 1).is_some_and(|t| {
@@ -1392,11 +1406,7 @@ pub(crate) fn inclusive_amounts(
         if let Some(p) = written {
             percents.retain(|&r| r == p);
         }
-        let Some((j, a)) = (0..n)
-            .rev()
-            .take_while(|&j| sentence(j) == Some(s))
-            .find_map(|j| money(j).map(|a| (j, a)))
-        else {
+        let Some((j, a)) = money_before(text, toks, spans, n) else {
             continue;
         };
         if !known(j, a) {
@@ -2030,10 +2040,7 @@ pub(crate) fn per_period_restatements(
         // The amount before it in its sentence, or, when its sentence has none before it, the
         // last of the sentence before, when the ratio of the periods is written (below: "…
         // £603.45 a year. Divided by 12, that's roughly £50.29 a month").
-        let in_sentence = (0..n)
-            .rev()
-            .take_while(|&j| sentence(j) == Some(s))
-            .find_map(|j| money(j).map(|a| (j, a)));
+        let in_sentence = money_before(text, toks, spans, n);
         let before = in_sentence.or_else(|| {
             (0..n)
                 .rev()
@@ -2170,11 +2177,7 @@ pub(crate) fn fractions_of_known(
         if known(n, v) {
             continue;
         }
-        let Some((j, a)) = (0..n)
-            .rev()
-            .take_while(|&j| sentence(j) == Some(s))
-            .find_map(|j| money_amount(text, toks, j).map(|a| (j, a)))
-        else {
+        let Some((j, a)) = money_before(text, toks, spans, n) else {
             continue;
         };
         if !known(j, a) {
