@@ -62,6 +62,8 @@ export interface Claim {
   source?: { start: number; end: number; text: string };
   /** What contradicts it, e.g. `"1925" vs "1889"`. */
   conflicts?: string[];
+  /** True when it contradicts itself (a weekday its own date does not fall on, a value outside the reference range it gives): `source` is then only the closest sentence. Absent otherwise. */
+  contradicts_itself?: boolean;
 }
 
 export interface AuditResult {

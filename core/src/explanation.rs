@@ -542,8 +542,9 @@ fn weakest_claim(x: &Extracted) -> Option<String> {
         ),
     };
     if let Some(src) = &c.source {
-        // A contradicted claim's source is the sentence stating what it contradicts.
-        let which = if c.status == ClaimStatus::Contradicted {
+        // A contradicted claim's source is the sentence stating what it contradicts, unless
+        // the claim contradicts itself (its own date's weekday, its own reference range).
+        let which = if c.status == ClaimStatus::Contradicted && !c.contradicts_itself {
             "the source sentence it contradicts"
         } else {
             "the closest source sentence"
@@ -795,4 +796,43 @@ pub fn explain(inp: &Input<'_>) -> String {
         inp.cal.brier,
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{AuditRequest, Mode, Scorer};
+
+    /// The explanation of an answer whose weakest claim is contradicted, from `text` and
+    /// `context` with the prompt `prompt`.
+    fn explained(text: &str, prompt: &str, context: &str) -> String {
+        let req = AuditRequest {
+            text: text.into(),
+            prompt: Some(prompt.into()),
+            context: Some(context.into()),
+            ..Default::default()
+        };
+        Scorer::embedded().audit(&req, Mode::Local, 0.0).explanation
+    }
+
+    #[test]
+    fn a_claim_that_contradicts_itself_cites_only_its_closest_sentence() {
+        let ctx =
+            "Winter sailings (1 October – 31 March). Departs Carrick Island: Mon–Sat: 08:40, \
+                   18:25; Sunday: 11:10, 16:10.";
+        let q = "I'm coming back on 12 October 2025. What's the last ferry?";
+        let own = explained(
+            "12 October 2025 falls on a Saturday, so the last ferry is the 18:25.",
+            q,
+            ctx,
+        );
+        assert!(own.contains("is contradicted"), "{own}");
+        assert!(own.contains("the closest source sentence is"), "{own}");
+        assert!(!own.contains("the source sentence it contradicts"), "{own}");
+        // A value the sources state otherwise cites the sentence that states it.
+        let swapped = explained("The last Sunday ferry is the 18:25.", q, ctx);
+        assert!(
+            swapped.contains("the source sentence it contradicts is"),
+            "{swapped}"
+        );
+    }
 }

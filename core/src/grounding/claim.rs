@@ -163,6 +163,9 @@ pub(super) struct Judged {
     pub(super) source: Option<SourceSpan>,
     /// `"said" vs "stated"` pairs.
     pub(super) conflicts: Vec<String>,
+    /// Whether its conflict lies within it, so that `source` states none of it
+    /// ([`Request::contradicts_itself`]).
+    pub(super) contradicts_itself: bool,
 }
 
 /// One claim's keys and where the sources hold them.
@@ -256,6 +259,9 @@ struct Conflicts {
     sentence: Option<u32>,
     /// Whether a name, number or date found nowhere in the sources conflicts.
     novel: bool,
+    /// Whether the conflict lies within the claim ([`Request::contradicts_itself`]): no source
+    /// sentence states it.
+    itself: bool,
 }
 
 /// What a rule of [`Request::slot_swap`] finds: the conflict (`"said" vs "stated"`) and, when
@@ -613,7 +619,13 @@ impl<'r, 'a> Request<'r, 'a> {
             shown.extend(per_period);
             // A fraction in words of a known amount ("half your deposit back … the deposit is
             // 14 × £20 = £280, so you'd be refunded £140": `fractions_of_known`).
-            let fractions = fractions_of_known(text, toks, spans, |j, v| known(&shown, j, v));
+            let fractions = fractions_of_known(
+                text,
+                toks,
+                spans,
+                |j, v| known(&shown, j, v),
+                |p| self.states_rate_near(p),
+            );
             shown.extend(fractions);
             // The rest of a term the user is some way into ("I'm 15 months into my 24-month
             // contract": "With 9 months of your 24-month term left": `remainders_of_given`).
@@ -721,6 +733,19 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.sort_unstable();
         shown.dedup();
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
+    }
+
+    /// Whether the sources state a percentage within [`SHARE_TOLERANCE`] of `p` (a fraction
+    /// in words the answer restates, "half" of "50% of the deposit refunded":
+    /// [`fractions_of_known`]).
+    fn states_rate_near(&self, p: f64) -> bool {
+        let (ctx, ct) = (self.context, self.context_tokens);
+        (0..ct.len()).any(|j| {
+            ct[j].is_number
+                && is_percentage(ctx, ct, j)
+                && number_value(&number_key(ct, j))
+                    .is_some_and(|r| (r - p).abs() <= SHARE_TOLERANCE)
+        })
     }
 
     /// The percentages the sources state as the rate of the word `w` (any case): right before
@@ -1014,12 +1039,17 @@ impl<'r, 'a> Request<'r, 'a> {
             self.polarity(&view, &al, &mut found, tally);
             self.deontic(&view, &al, &mut found, tally);
             self.direction(&view, &al, &mut found);
-            if let (true, Some((conflict, t))) = (found.list.is_empty(), self.slot_swap(&view, &al))
-            {
-                found.list.push(conflict);
-                found.sentence = found.sentence.or(t);
+            if found.list.is_empty() {
+                if let Some(conflict) = self.contradicts_itself(&view) {
+                    found.list.push(conflict);
+                    found.itself = true;
+                } else if let Some((conflict, t)) = self.slot_swap(&view, &al) {
+                    found.list.push(conflict);
+                    found.sentence = found.sentence.or(t);
+                }
             }
-            // A contradicted claim cites the sentence that states what it contradicts.
+            // A contradicted claim cites the sentence that states what it contradicts; one
+            // that contradicts itself, the sentence it aligns to.
             source = Some(index.source_span(context, found.sentence.unwrap_or(s)));
         }
         if let (true, Some((s, key))) = (found.list.is_empty(), &abstention_answered) {
@@ -1037,6 +1067,7 @@ impl<'r, 'a> Request<'r, 'a> {
             status,
             source,
             conflicts: found.list,
+            contradicts_itself: found.itself,
         })
     }
 
@@ -2162,9 +2193,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 self.exception(view, al)
             };
         }
-        self.calendar_weekday(view)
-            .or_else(|| self.recombined_date(view, al))
-            .or_else(|| self.reference_range(view))
+        self.recombined_date(view, al)
             .or_else(|| self.table_cell(view))
             .or_else(|| self.superseded(view))
             .or_else(|| self.weekday(view, al))
@@ -2225,21 +2254,19 @@ impl<'r, 'a> Request<'r, 'a> {
         None
     }
 
-    /// A weekday the claim gives a full date of its own that the calendar gives another
-    /// (`misdated_weekday`: "12 October 2025 falls on a Saturday", a Sunday): the claim
-    /// contradicts itself, whatever sentence it aligns to.
-    fn calendar_weekday(&self, view: &ClaimView<'_, 'a>) -> Swap {
-        let (said, stated) =
-            misdated_weekday(view.text, view.toks, &[self.context, self.question])?;
-        Some((versus(&said, &stated), None))
-    }
-
-    /// A value the claim calls high, low or normal that its own reference range places
-    /// elsewhere (`reference_range_swap`: "97 mg/dL — slightly high (range 70–99)"): the claim
-    /// contradicts the range it restates, whatever sentence it aligns to.
-    fn reference_range(&self, view: &ClaimView<'_, 'a>) -> Swap {
-        let (said, stated) = reference_range_swap(view.text, view.toks)?;
-        Some((versus(&said, &stated), None))
+    /// A conflict within the claim itself, whatever sentence it aligns to, for a claim that
+    /// is no yes/no answer: a weekday it gives a full date of its own that the calendar gives
+    /// another (`misdated_weekday`: "12 October 2025 falls on a Saturday", a Sunday), or a
+    /// value it calls high, low or normal that the reference range it restates places
+    /// elsewhere (`reference_range_swap`: "97 mg/dL — slightly high (range 70–99)"). No source
+    /// sentence states what it contradicts ([`Claim::contradicts_itself`]).
+    fn contradicts_itself(&self, view: &ClaimView<'_, 'a>) -> Option<String> {
+        if view.polar {
+            return None;
+        }
+        let (said, stated) = misdated_weekday(view.text, view.toks, &[self.context, self.question])
+            .or_else(|| reference_range_swap(view.text, view.toks))?;
+        Some(versus(&said, &stated))
     }
 
     /// A value of a table taken from another cell than the one the question asks for

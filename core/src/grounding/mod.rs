@@ -135,6 +135,11 @@ pub struct Claim {
     /// What contradicts it: `"1925" vs "1889"` pairs (the claim's token, the source's token).
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub conflicts: Vec<String>,
+    /// Whether it contradicts itself rather than a source: a weekday its own date does not
+    /// fall on, a value outside the reference range it gives. `source` is then the closest
+    /// sentence, which states none of the conflict. Written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub contradicts_itself: bool,
 }
 
 /// Aggregate grounding features of an answer (inputs of the grounded task models).
@@ -337,6 +342,7 @@ pub fn analyse_tokens(
             status: judged.status,
             source: judged.source,
             conflicts: judged.conflicts,
+            contradicts_itself: judged.contradicts_itself,
         });
     }
     let n = claims.len();

@@ -662,10 +662,11 @@ const MONTH_STARTS: [u32; 12] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 30
 /// days late"), as [`shown_products`] reads a product. The number is whole, 1 to 400, and a
 /// "day" or "days" follows it; the later date's day of the year less the earlier's, in a year
 /// of 365 or 366 days (the dates carry no year here: either counts), a year later when the
-/// later date's month comes first ("20 December … 5 January": 16). One of the two may be a
-/// date of the user's (`given`: month and day of each date the prompt states), either side of
-/// the answer's ("We've got a table on Saturday 22 Nov" … "Tuesday 18 November is four days
-/// before your booking"); the count may be a number word. The dates are judged as claims of
+/// later date's month comes first ("20 December … 5 January": 16). One of the two may be the
+/// user's date when the prompt states one only (`given`: month and day of each date the prompt
+/// states), after the answer's when "before" follows the count and before it after "after"
+/// ("We've got a table on Saturday 22 Nov" … "Tuesday 18 November is four days before your
+/// booking"); the count may be a number word. The dates are judged as claims of
 /// their own.
 pub(crate) fn shown_date_gaps(
     text: &str,
@@ -682,10 +683,11 @@ pub(crate) fn shown_date_gaps(
         // A date after February falls a day later in a leap year.
         Some((MONTH_STARTS[m] + u32::from(day) - 1, m >= 2))
     };
-    let given: Vec<(u32, bool)> = given
-        .iter()
-        .filter_map(|&(m, d)| day_of_year(m, d))
-        .collect();
+    // (Only the user's one date: with two, a count from the wrong one is the error to find.)
+    let given: Vec<(u32, bool)> = match given {
+        [(m, d)] => day_of_year(m, *d).into_iter().collect(),
+        _ => Vec::new(),
+    };
     let sentence_of = |at: usize| sentence_at(spans, at);
     let dates: Vec<(usize, Option<usize>, u32, bool)> = calendar_dates(text, toks)
         .into_iter()
@@ -725,13 +727,19 @@ pub(crate) fn shown_date_gaps(
             .filter(|d| d.0 < t.start && (d.1 == Some(s) || d.1 == s.checked_sub(1)))
             .collect();
         // The earlier-written date first, the later one in the same year or the next; the
-        // user's date either side.
+        // user's date after the answer's when "before" follows the count ("Tuesday 18 November
+        // is four days before your booking"), before it after "after", else either side.
+        let word = |w: &str| {
+            toks.get(i + 2)
+                .is_some_and(|t| t.raw.eq_ignore_ascii_case(w))
+        };
+        let (before, after) = (word("before"), word("after"));
         let counts = near.iter().any(|a| {
-            near.iter()
-                .any(|b| a.0 < b.0 && gap_is((a.2, a.3), (b.2, b.3), n))
+            let a_ = (a.2, a.3);
+            near.iter().any(|b| a.0 < b.0 && gap_is(a_, (b.2, b.3), n))
                 || given
                     .iter()
-                    .any(|&g| gap_is((a.2, a.3), g, n) || gap_is(g, (a.2, a.3), n))
+                    .any(|&g| (!after && gap_is(a_, g, n)) || (!before && gap_is(g, a_, n)))
         });
         if counts {
             out.push(i);
@@ -2149,22 +2157,42 @@ pub(crate) fn counts_per(text: &str, toks: &[Token<'_>]) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Words between a fraction in words and the noun it takes a share of ([`fractions_of_known`]:
+/// "half your deposit", "a quarter of the fee").
+const FRACTION_TIES: &[&str] = &[
+    "of", "the", "your", "my", "our", "their", "his", "her", "its",
+];
+
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that are a fraction in words the answer states ([`fraction_at`]:
-/// "half", "a quarter", "two thirds"), in their sentence before them or in the sentence
-/// before, of the nearest amount of money before them in their sentence, known (`known`:
-/// held by the sources or the user, or derived), to the places they are written with: "…
-/// and get half your deposit back. For 14 people the deposit is 14 × £20 = £280, so you'd be
-/// refunded £140". The fraction is the answer's claim, judged as one of its own.
+/// "half", "a quarter", "two thirds") of the nearest amount of money before them in their
+/// sentence, known (`known`: held by the sources or the user, or derived), to the places they
+/// are written with: "… and get half your deposit back. For 14 people the deposit is 14 × £20
+/// = £280, so you'd be refunded £140". The fraction stands in their sentence before them or
+/// in the sentence before, takes a share of a noun ("half your deposit": [`FRACTION_TIES`]
+/// between) that the amount's sentence names, and restates a percentage of the sources
+/// (`rate_held`, within [`SHARE_TOLERANCE`]): not "a quarter past seven", nor "£90 a
+/// quarter", nor half of the set menu's price when the half is the deposit's.
 pub(crate) fn fractions_of_known(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     known: impl Fn(usize, f64) -> bool,
+    rate_held: impl Fn(f64) -> bool,
 ) -> Vec<usize> {
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    let fractions: Vec<(usize, Option<usize>, f64)> = (0..toks.len())
-        .filter_map(|i| fraction_at(toks, i).map(|p| (i, sentence(i), p)))
+    // Each fraction with its sentence, its percentage and the noun it takes a share of.
+    let fractions: Vec<(usize, Option<usize>, f64, &str)> = (0..toks.len())
+        .filter_map(|i| {
+            let p = fraction_at(toks, i)?;
+            let noun = toks[i + 1..]
+                .iter()
+                .take(3)
+                .find(|t| !FRACTION_TIES.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+                .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))?;
+            Some((i, sentence(i), p, noun.raw))
+        })
+        .filter(|&(_, _, p, _)| rate_held(p))
         .collect();
     let mut out = Vec::new();
     if fractions.is_empty() {
@@ -2183,10 +2211,20 @@ pub(crate) fn fractions_of_known(
         if !known(j, a) {
             continue;
         }
+        let named = |noun: &str| {
+            (0..toks.len()).any(|k| {
+                sentence(k) == Some(s)
+                    && toks[k]
+                        .raw
+                        .trim_end_matches(['s', 'S'])
+                        .eq_ignore_ascii_case(noun.trim_end_matches(['s', 'S']))
+            })
+        };
         let tolerance = half_last_place(places_written(toks, n));
-        let shown = fractions.iter().any(|&(i, fs, p)| {
+        let shown = fractions.iter().any(|&(i, fs, p, noun)| {
             i < n
                 && fs.is_some_and(|f| f == s || f + 1 == s)
+                && named(noun)
                 && (a * p / 100.0 - v).abs() <= tolerance
         });
         if shown {

@@ -5162,6 +5162,8 @@ fn a_weekday_the_calendar_does_not_give_a_full_date_is_contradicted() {
             .iter()
             .any(|c| c.contains("Sunday 12 October 2025"));
         assert_eq!(said, wrong, "{text}: {g:?}");
+        // The conflict is the claim's own: its source states none of it.
+        assert_eq!(g.claims[0].contradicts_itself, wrong, "{text}: {g:?}");
     }
     // A weekday of another date beside it, a range of days or weekdays, a recurring weekday,
     // or one the sources state of the date themselves, is no weekday the claim gives it.
@@ -5647,4 +5649,40 @@ fn readings_of_s72_hold_after_a_second_review() {
         ctx,
         "36"
     ));
+}
+
+#[test]
+fn days_and_fractions_are_read_only_as_the_answer_ties_them() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let q = "We've got a table for 14 on Saturday 22 Nov. If we cancel on Tuesday the 18th how \
+             much of the deposit will we get back?";
+    // A half the sources do not state; half of another amount than the one it names.
+    let quarter = "Groups of 12 or more: a deposit of £20 per person is required. Cancellations \
+                   between 72 hours and 7 days before: 25% of the deposit refunded.";
+    let right = "You'd get half your deposit back. For 14 people the deposit is 14 × £20 = £280, \
+                 so you'd be refunded £140.";
+    assert!(!derives(right, q, quarter, "140"));
+    let menu = "Groups of 12 or more: set menu at £40 per person, with a deposit of £10 per \
+                person. Cancellations between 72 hours and 7 days before: 50% of the deposit \
+                refunded.";
+    let other = "You'd get half your deposit back. The set menu for 14 people is 14 × £40 = £560, \
+                 so you'd be refunded £280.";
+    assert!(!derives(other, q, menu, "280"));
+    // A quarter that is a time of day or a period.
+    let ctx = "Set menu: £60 per person, minimum 6 guests. Cancellations: 25% of the bill.";
+    let text = "Your table is at a quarter past seven. The set menu for 8 comes to 8 × £60 = \
+                £480, so that's £120 each.";
+    assert!(!derives(text, "We're 8 people.", ctx, "120"));
+    // Days counted the other way, or from one of two dates of the user's.
+    let ctx = "Cancellations between 72 hours and 7 days before: 50% of the deposit refunded.";
+    let after = "Tuesday 18 November is four days after your booking.";
+    assert!(!derives(after, q, ctx, "four"));
+    let q = "I ordered a coat on 2 November and it was delivered on 18 November. If I send it \
+             back on Sunday 30 November, do I get a refund?";
+    let ctx = "You can return any item within 14 days of delivery for a full refund.";
+    let text = "Sunday 30 November is 28 days after delivery, so you'd get store credit.";
+    assert!(!derives(text, q, ctx, "28"));
 }
