@@ -513,27 +513,35 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter(|w| !crate::text::is_stopword_raw(w))
                 .collect()
         };
-        let percents: Vec<(f64, Vec<String>)> = if fractions.is_empty() {
+        // (And whether the percentage is taken off, "15% off", so that its complement weighs
+        // what is left: "£195 × 0.85" for "Sibling discount: 15% off the fee".)
+        let percents: Vec<(f64, Vec<String>, bool)> = if fractions.is_empty() {
             Vec::new()
         } else {
             let (ctx, ct) = (self.context, self.context_tokens);
             (0..ct.len())
                 .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
                 .filter_map(|j| {
-                    number_value(&number_key(ct, j)).map(|p| (p, line_words(ctx, ct[j].start)))
+                    let off = ct
+                        .get(j + 1)
+                        .is_some_and(|t| t.raw.eq_ignore_ascii_case("off"));
+                    number_value(&number_key(ct, j)).map(|p| (p, line_words(ctx, ct[j].start), off))
                 })
                 .collect()
         };
-        // A weight is the sources' percentage when the line stating it shares a word with the
-        // weight's own line ("- Midterm: 70 × 0.25" and "| Midterm exam | 25% |"): a weight of
-        // another row ("Midterm: 70 × 0.35" against "| Research project | 35% |") is not.
+        // A weight is the sources' percentage, or what is left after one taken off, when the
+        // line stating it shares a word with the weight's own line ("- Midterm: 70 × 0.25" and
+        // "| Midterm exam | 25% |"; "£195 × 0.85" and "Sibling discount: 15% off the fee"): a
+        // weight of another row ("Midterm: 70 × 0.35" against "| Research project | 35% |") is
+        // not.
         let held = |v: f64| self.holds_number(v);
         let mut shown: Vec<usize> = fractions
             .iter()
             .filter(|&&(j, v)| {
                 let own = line_words(text, toks[j].start);
-                percents.iter().any(|(p, words)| {
-                    (p / 100.0 - v).abs() <= 1e-9 && words.iter().any(|w| own.contains(w))
+                percents.iter().any(|(p, words, off)| {
+                    ((p / 100.0 - v).abs() <= 1e-9 || (*off && (1.0 - p / 100.0 - v).abs() <= 1e-9))
+                        && words.iter().any(|w| own.contains(w))
                 })
             })
             .map(|&(j, _)| j)
@@ -624,9 +632,13 @@ impl<'r, 'a> Request<'r, 'a> {
                 toks,
                 spans,
                 |j, v| known(&shown, j, v),
-                |p| self.states_rate_near(p),
+                |p, written| self.states_rate_near(p, if written { 0.0 } else { SHARE_TOLERANCE }),
             );
             shown.extend(fractions);
+            // A known amount split into equal parts ("… = £360.75 for the season. … three
+            // equal instalments of £120.25": `instalments_of_total`).
+            let split = instalments_of_total(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(split);
             // The rest of a term the user is some way into ("I'm 15 months into my 24-month
             // contract": "With 9 months of your 24-month term left": `remainders_of_given`).
             let rest = remainders_of_given(
@@ -735,16 +747,16 @@ impl<'r, 'a> Request<'r, 'a> {
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 
-    /// Whether the sources state a percentage within [`SHARE_TOLERANCE`] of `p` (a fraction
-    /// in words the answer restates, "half" of "50% of the deposit refunded":
-    /// [`fractions_of_known`]).
-    fn states_rate_near(&self, p: f64) -> bool {
+    /// Whether the sources state a percentage within `tolerance` percentage points of `p` (a
+    /// fraction in words the answer restates, "half" of "50% of the deposit refunded", within
+    /// [`SHARE_TOLERANCE`]; a percentage it writes, exactly: [`fractions_of_known`]).
+    fn states_rate_near(&self, p: f64, tolerance: f64) -> bool {
         let (ctx, ct) = (self.context, self.context_tokens);
         (0..ct.len()).any(|j| {
             ct[j].is_number
                 && is_percentage(ctx, ct, j)
                 && number_value(&number_key(ct, j))
-                    .is_some_and(|r| (r - p).abs() <= SHARE_TOLERANCE)
+                    .is_some_and(|r| (r - p).abs() <= tolerance + 1e-9)
         })
     }
 

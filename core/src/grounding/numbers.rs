@@ -1432,7 +1432,14 @@ pub(crate) fn inclusive_amounts(
 }
 
 /// Words that say an amount of money adds up amounts before it ([`totals_of_shown`]).
-const TOTAL_WORDS: &[&str] = &["total", "totals", "altogether", "overall"];
+const TOTAL_WORDS: &[&str] = &[
+    "total",
+    "totals",
+    "subtotal",
+    "sub-total",
+    "altogether",
+    "overall",
+];
 
 /// The most results before a total, nearest first, that [`totals_of_shown`] adds.
 const TOTAL_OPERANDS_MAX: usize = 8;
@@ -2172,19 +2179,31 @@ const FRACTION_TIES: &[&str] = &[
 /// in the sentence before, takes a share of a noun ("half your deposit": [`FRACTION_TIES`]
 /// between) that the amount's sentence names, and restates a percentage of the sources
 /// (`rate_held`, within [`SHARE_TOLERANCE`]): not "a quarter past seven", nor "£90 a
-/// quarter", nor half of the set menu's price when the half is the deposit's.
+/// quarter", nor half of the set menu's price when the half is the deposit's. A percentage
+/// the answer writes so counts as a fraction, when the sources state it exactly (`rate_held`
+/// told it is written): "you get 50% of your tuition back. Your tuition was 4 × £380 =
+/// £1,520, so the refund would be £760".
 pub(crate) fn fractions_of_known(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     known: impl Fn(usize, f64) -> bool,
-    rate_held: impl Fn(f64) -> bool,
+    rate_held: impl Fn(f64, bool) -> bool,
 ) -> Vec<usize> {
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    // Each fraction with its sentence, its percentage and the noun it takes a share of.
+    // Each fraction with its sentence, its percentage and the noun it takes a share of; a
+    // percentage the answer writes ("50% of your tuition back") is one too, held exactly.
     let fractions: Vec<(usize, Option<usize>, f64, &str)> = (0..toks.len())
         .filter_map(|i| {
-            let p = fraction_at(toks, i)?;
+            let written = toks[i].is_number && is_percentage(text, toks, i);
+            let p = if written {
+                number_value(&number_key(toks, i))?
+            } else {
+                fraction_at(toks, i)?
+            };
+            if !rate_held(p, written) {
+                return None;
+            }
             let noun = toks[i + 1..]
                 .iter()
                 .take(3)
@@ -2192,7 +2211,6 @@ pub(crate) fn fractions_of_known(
                 .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))?;
             Some((i, sentence(i), p, noun.raw))
         })
-        .filter(|&(_, _, p, _)| rate_held(p))
         .collect();
     let mut out = Vec::new();
     if fractions.is_empty() {
@@ -2228,6 +2246,62 @@ pub(crate) fn fractions_of_known(
                 && (a * p / 100.0 - v).abs() <= tolerance
         });
         if shown {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// Words for the parts a sum is paid in ([`instalments_of_total`]).
+const INSTALMENT_WORDS: &[&str] = &["instalments", "installments", "payments", "parts"];
+
+/// The most known amounts before a share of a total that [`instalments_of_total`] tries,
+/// nearest first.
+const INSTALMENT_TOTALS_MAX: usize = 6;
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that split a known amount before them into equal parts: "N
+/// (equal, monthly …) instalments of £Y" (a number or a number word at most two words before
+/// a word of [`INSTALMENT_WORDS`], then "of" and the amount) where Y is X / N to its places,
+/// for one of the [`INSTALMENT_TOTALS_MAX`] nearest amounts of money X before it in its
+/// sentence or the two before, known (`known`: held by the sources or the user, or derived):
+/// "That makes £195 + £165.75 = £360.75 for the season. … three equal instalments of
+/// £120.25". Not a split into one part, nor of an amount after it.
+pub(crate) fn instalments_of_total(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let is = |k: usize, ws: &[&str]| ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w));
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    for n in 3..toks.len() {
+        if !(is(n - 1, &["of"]) && is(n - 2, INSTALMENT_WORDS)) {
+            continue;
+        }
+        let (Some(v), Some(s)) = (money_amount(text, toks, n), sentence(n)) else {
+            continue;
+        };
+        let Some(parts) = (n.saturating_sub(5)..n - 2)
+            .rev()
+            .find_map(|k| count_at(toks, k))
+            .filter(|&c| c >= 2.0 && c.fract() == 0.0)
+        else {
+            continue;
+        };
+        if known(n, v) {
+            continue;
+        }
+        let tolerance = half_last_place(places_written(toks, n));
+        let splits = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
+            .filter_map(|j| money_amount(text, toks, j).map(|a| (j, a)))
+            .filter(|&(j, a)| known(j, a))
+            .take(INSTALMENT_TOTALS_MAX)
+            .any(|(_, a)| (a / parts - v).abs() <= tolerance);
+        if splits {
             out.push(n);
         }
     }

@@ -5686,3 +5686,64 @@ fn days_and_fractions_are_read_only_as_the_answer_ties_them() {
     let text = "Sunday 30 November is 28 days after delivery, so you'd get store credit.";
     assert!(!derives(text, q, ctx, "28"));
 }
+
+#[test]
+fn s73_readings_subtotals_shares_of_a_named_amount_complements_and_instalments() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    // A subtotal adds up the lines before it.
+    let ctx = "Thames Suite: full day £540. Working lunch: £14.50 per head. All prices are \
+               exclusive of VAT, charged at 20%.";
+    let q = "Total for the Thames Suite, full day, 25 people with working lunch?";
+    let lines = "- Thames Suite, full day: £540.00\n- Lunch: 25 × £14.50 = £362.50\n- Subtotal \
+                 (ex VAT): £902.50";
+    assert!(derives(lines, q, ctx, "902.50"));
+    assert!(!derives(
+        &lines.replace("902.50", "912.50"),
+        q,
+        ctx,
+        "912.50"
+    ));
+    // A percentage the answer names of a noun, taken in the next sentence.
+    let ctx = "Intensive English: £380 per week. 14 to 28 days before the start date: 50% of \
+               tuition refunded.";
+    let q = "I booked 4 weeks. If I cancel 20 days before, what do I get back?";
+    let right = "That's in the 14–28 day band, so you get 50% of your tuition back. Your tuition \
+                 was 4 × £380 = £1,520, so the refund would be £760.";
+    assert!(derives(right, q, ctx, "760"));
+    for wrong in [
+        right.replace("£760", "£770"),
+        right.replace("50% of your tuition", "60% of your tuition"),
+        right.replace("your tuition back", "your deposit back"),
+    ] {
+        let at = wrong.rfind('£').unwrap() + '£'.len_utf8();
+        assert!(
+            !analyse(&wrong, q, ctx).shown_arithmetic.contains(&at),
+            "{wrong}"
+        );
+    }
+    // What is left after a share taken off, as a weight; a split into equal instalments.
+    let ctx = "Juniors (ages 8–11): £195 per season. Sibling discount: 15% off the fee for a \
+               second child. Full fees due by 15 September, or in three equal instalments.";
+    let q = "My two are 8 and 11. What's the total?";
+    let right = "The second child gets the 15% sibling discount, so £195 × 0.85 = £165.75. That \
+                 makes £195 + £165.75 = £360.75 for the season. You can split it into three \
+                 equal instalments of £120.25.";
+    for n in ["0.85", "165.75", "120.25"] {
+        assert!(derives(right, q, ctx, n), "{n}");
+    }
+    assert!(!derives(
+        &right.replace("£120.25", "£130.25"),
+        q,
+        ctx,
+        "130.25"
+    ));
+    assert!(!derives(
+        &right.replace("three equal", "four equal"),
+        q,
+        ctx,
+        "120.25"
+    ));
+}
