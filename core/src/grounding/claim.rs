@@ -503,9 +503,20 @@ impl<'r, 'a> Request<'r, 'a> {
             .filter(|&(_, v)| v > 0.0 && v < 1.0)
             .collect();
         // The sources' percentages, each with the words of its line ("| Midterm exam | 25% |").
-        let line_words = |t: &str, at: usize| -> Vec<String> {
-            let from = t[..at].rfind('\n').map_or(0, |n| n + 1);
-            let to = t[at..].find('\n').map_or(t.len(), |n| at + n);
+        // (A percentage taken off is read with its own sentence's words, `cuts` ". " too:
+        // "Sibling discount: 15% off the fee for a second child. Early-bird discount: 10% off …"
+        // on one line are two rules.)
+        let words_within = |t: &str, at: usize, cuts: &[&str]| -> Vec<String> {
+            let from = cuts
+                .iter()
+                .filter_map(|c| t[..at].rfind(c).map(|n| n + c.len()))
+                .max()
+                .unwrap_or(0);
+            let to = cuts
+                .iter()
+                .filter_map(|c| t[at..].find(c).map(|n| at + n))
+                .min()
+                .unwrap_or(t.len());
             t[from..to]
                 .split(|c: char| !c.is_alphabetic())
                 .filter(|w| w.len() >= 4)
@@ -513,6 +524,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter(|w| !crate::text::is_stopword_raw(w))
                 .collect()
         };
+        let line_words = |t: &str, at: usize| words_within(t, at, &["\n"]);
         // (And whether the percentage is taken off, "15% off", so that its complement weighs
         // what is left: "£195 × 0.85" for "Sibling discount: 15% off the fee".)
         let percents: Vec<(f64, Vec<String>, bool)> = if fractions.is_empty() {
@@ -525,7 +537,12 @@ impl<'r, 'a> Request<'r, 'a> {
                     let off = ct
                         .get(j + 1)
                         .is_some_and(|t| t.raw.eq_ignore_ascii_case("off"));
-                    number_value(&number_key(ct, j)).map(|p| (p, line_words(ctx, ct[j].start), off))
+                    let words = if off {
+                        words_within(ctx, ct[j].start, &["\n", ". "])
+                    } else {
+                        line_words(ctx, ct[j].start)
+                    };
+                    number_value(&number_key(ct, j)).map(|p| (p, words, off))
                 })
                 .collect()
         };
@@ -539,9 +556,20 @@ impl<'r, 'a> Request<'r, 'a> {
             .iter()
             .filter(|&&(j, v)| {
                 let own = line_words(text, toks[j].start);
+                // (A complement only from the "off" line that shares the most words: "£195 ×
+                // 0.90" is not the early-bird line's 10% when the sibling line says 15%.)
+                let shared = |words: &[String]| words.iter().filter(|w| own.contains(w)).count();
+                let most = percents
+                    .iter()
+                    .filter(|(_, _, off)| *off)
+                    .map(|(_, words, _)| shared(words))
+                    .max()
+                    .unwrap_or(0);
                 percents.iter().any(|(p, words, off)| {
-                    ((p / 100.0 - v).abs() <= 1e-9 || (*off && (1.0 - p / 100.0 - v).abs() <= 1e-9))
-                        && words.iter().any(|w| own.contains(w))
+                    let n = shared(words);
+                    n > 0
+                        && ((p / 100.0 - v).abs() <= 1e-9
+                            || (*off && n == most && (1.0 - p / 100.0 - v).abs() <= 1e-9))
                 })
             })
             .map(|&(j, _)| j)
@@ -632,12 +660,15 @@ impl<'r, 'a> Request<'r, 'a> {
                 toks,
                 spans,
                 |j, v| known(&shown, j, v),
-                |p, written| self.states_rate_near(p, if written { 0.0 } else { SHARE_TOLERANCE }),
+                |p, written, noun| {
+                    let tolerance = if written { 0.0 } else { SHARE_TOLERANCE };
+                    self.states_rate_of(p, tolerance, noun)
+                },
             );
             shown.extend(fractions);
             // A known amount split into equal parts ("… = £360.75 for the season. … three
             // equal instalments of £120.25": `instalments_of_total`).
-            let split = instalments_of_total(text, toks, spans, |j, v| known(&shown, j, v));
+            let split = instalments_of_total(text, toks, spans, |j| shown.contains(&j));
             shown.extend(split);
             // The rest of a term the user is some way into ("I'm 15 months into my 24-month
             // contract": "With 9 months of your 24-month term left": `remainders_of_given`).
@@ -747,16 +778,26 @@ impl<'r, 'a> Request<'r, 'a> {
         self.shown_arithmetic = shown.into_iter().map(|i| toks[i].start).collect();
     }
 
-    /// Whether the sources state a percentage within `tolerance` percentage points of `p` (a
-    /// fraction in words the answer restates, "half" of "50% of the deposit refunded", within
-    /// [`SHARE_TOLERANCE`]; a percentage it writes, exactly: [`fractions_of_known`]).
-    fn states_rate_near(&self, p: f64, tolerance: f64) -> bool {
+    /// Whether the sources state a percentage within `tolerance` percentage points of `p` in
+    /// a sentence that names `noun` (any case, a plural "s" aside): a fraction in words the
+    /// answer restates, "half your deposit" of "50% of the deposit refunded", within
+    /// [`SHARE_TOLERANCE`]; a percentage it writes, exactly ([`fractions_of_known`]).
+    fn states_rate_of(&self, p: f64, tolerance: f64, noun: &str) -> bool {
         let (ctx, ct) = (self.context, self.context_tokens);
-        (0..ct.len()).any(|j| {
-            ct[j].is_number
-                && is_percentage(ctx, ct, j)
-                && number_value(&number_key(ct, j))
-                    .is_some_and(|r| (r - p).abs() <= tolerance + 1e-9)
+        let stem = noun.trim_end_matches(['s', 'S']);
+        self.index.spans.iter().any(|&sp| {
+            let lo = ct.partition_point(|t| t.start < sp.0);
+            let hi = ct.partition_point(|t| t.start < sp.1);
+            ct[lo..hi].iter().any(|t| {
+                t.raw
+                    .trim_end_matches(['s', 'S'])
+                    .eq_ignore_ascii_case(stem)
+            }) && (lo..hi).any(|j| {
+                ct[j].is_number
+                    && is_percentage(ctx, ct, j)
+                    && number_value(&number_key(ct, j))
+                        .is_some_and(|r| (r - p).abs() <= tolerance + 1e-9)
+            })
         })
     }
 

@@ -2177,8 +2177,9 @@ const FRACTION_TIES: &[&str] = &[
 /// are written with: "… and get half your deposit back. For 14 people the deposit is 14 × £20
 /// = £280, so you'd be refunded £140". The fraction stands in their sentence before them or
 /// in the sentence before, takes a share of a noun ("half your deposit": [`FRACTION_TIES`]
-/// between) that the amount's sentence names, and restates a percentage of the sources
-/// (`rate_held`, within [`SHARE_TOLERANCE`]): not "a quarter past seven", nor "£90 a
+/// between) that the amount's sentence names, and restates a percentage the sources state of
+/// that noun (`rate_held`: the percentage, whether the answer writes it, the noun; within
+/// [`SHARE_TOLERANCE`]): not "a quarter past seven", nor "£90 a
 /// quarter", nor half of the set menu's price when the half is the deposit's. A percentage
 /// the answer writes so counts as a fraction, when the sources state it exactly (`rate_held`
 /// told it is written): "you get 50% of your tuition back. Your tuition was 4 × £380 =
@@ -2188,7 +2189,7 @@ pub(crate) fn fractions_of_known(
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     known: impl Fn(usize, f64) -> bool,
-    rate_held: impl Fn(f64, bool) -> bool,
+    rate_held: impl Fn(f64, bool, &str) -> bool,
 ) -> Vec<usize> {
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
     // Each fraction with its sentence, its percentage and the noun it takes a share of; a
@@ -2201,15 +2202,12 @@ pub(crate) fn fractions_of_known(
             } else {
                 fraction_at(toks, i)?
             };
-            if !rate_held(p, written) {
-                return None;
-            }
             let noun = toks[i + 1..]
                 .iter()
                 .take(3)
                 .find(|t| !FRACTION_TIES.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
                 .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))?;
-            Some((i, sentence(i), p, noun.raw))
+            rate_held(p, written, noun.raw).then_some((i, sentence(i), p, noun.raw))
         })
         .collect();
     let mut out = Vec::new();
@@ -2255,23 +2253,19 @@ pub(crate) fn fractions_of_known(
 /// Words for the parts a sum is paid in ([`instalments_of_total`]).
 const INSTALMENT_WORDS: &[&str] = &["instalments", "installments", "payments", "parts"];
 
-/// The most known amounts before a share of a total that [`instalments_of_total`] tries,
-/// nearest first.
-const INSTALMENT_TOTALS_MAX: usize = 6;
-
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
-/// are the byte spans `spans`) that split a known amount before them into equal parts: "N
-/// (equal, monthly …) instalments of £Y" (a number or a number word at most two words before
-/// a word of [`INSTALMENT_WORDS`], then "of" and the amount) where Y is X / N to its places,
-/// for one of the [`INSTALMENT_TOTALS_MAX`] nearest amounts of money X before it in its
-/// sentence or the two before, known (`known`: held by the sources or the user, or derived):
-/// "That makes £195 + £165.75 = £360.75 for the season. … three equal instalments of
-/// £120.25". Not a split into one part, nor of an amount after it.
+/// are the byte spans `spans`) that split the answer's last result before them into equal
+/// parts: "N (equal, monthly …) instalments of £Y" (a number or a number word at most two
+/// words before a word of [`INSTALMENT_WORDS`], then "of" and the amount) where Y is X / N to
+/// its places, X the last amount of money before it that the answer derived (`derived`), in
+/// its sentence or the two before: "That makes £195 + £165.75 = £360.75 for the season. …
+/// three equal instalments of £120.25". Not a split into one part, nor of an amount the
+/// sources state or one derived before the last, nor of an amount after it.
 pub(crate) fn instalments_of_total(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
-    known: impl Fn(usize, f64) -> bool,
+    derived: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
     let is = |k: usize, ws: &[&str]| ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w));
@@ -2290,17 +2284,16 @@ pub(crate) fn instalments_of_total(
         else {
             continue;
         };
-        if known(n, v) {
+        if derived(n) {
             continue;
         }
         let tolerance = half_last_place(places_written(toks, n));
         let splits = (0..n)
             .rev()
             .take_while(|&j| sentence(j).is_some_and(|t| t + 2 >= s))
-            .filter_map(|j| money_amount(text, toks, j).map(|a| (j, a)))
-            .filter(|&(j, a)| known(j, a))
-            .take(INSTALMENT_TOTALS_MAX)
-            .any(|(_, a)| (a / parts - v).abs() <= tolerance);
+            .filter(|&j| derived(j))
+            .find_map(|j| money_amount(text, toks, j))
+            .is_some_and(|a| (a / parts - v).abs() <= tolerance);
         if splits {
             out.push(n);
         }
