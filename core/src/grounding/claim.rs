@@ -726,6 +726,10 @@ impl<'r, 'a> Request<'r, 'a> {
                 |w| self.rates_named(w),
             );
             shown.extend(inclusive);
+            // A known amount less a fixed amount taken off ("which leaves £2,588, and after the
+            // £10 admin fee you'd get back about £2,578": `fees_deducted`).
+            let net = fees_deducted(text, toks, spans, |j, v| known(&shown, j, v));
+            shown.extend(net);
             // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
             // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
             // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and

@@ -1340,6 +1340,91 @@ pub(crate) fn share_of_derived(
     out
 }
 
+/// Words that open a fixed amount of money taken off the amount before them
+/// ([`fees_deducted`]: "after the £10 admin fee", "less the £500 deposit", "minus £25"),
+/// lower case.
+const DEDUCTING_CUES: &[&str] = &["after", "less", "minus", "deducting", "excluding"];
+
+/// Names of what a fixed amount taken off is ([`fees_deducted`]: "after the £10 admin
+/// fee"), lower case: "after" takes an amount off only when one of these follows it ("after
+/// £20 of spending" does not).
+const DEDUCTED_NAMES: &[&str] = &[
+    "fee",
+    "fees",
+    "charge",
+    "charges",
+    "deduction",
+    "excess",
+    "deposit",
+    "discount",
+    "credit",
+    "voucher",
+    "penalty",
+];
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that are a known amount less a fixed amount of money the answer
+/// takes off it: after a word of [`DEDUCTING_CUES`], an article or possessive at most between,
+/// a known amount (`known`: held by the sources or the user, or derived by arithmetic the
+/// answer shows) followed within three words by a name of [`DEDUCTED_NAMES`] ("after the £10
+/// admin fee"; any name after "less", "minus", "deducting" or "excluding"), the result in the
+/// same sentence after it or before it ("which leaves £2,588, and after the £10 admin fee
+/// you'd get back about £2,578"; "you'd get £2,578 back after the £10 fee"), equal to the
+/// nearest known amount of money before both, in that sentence or the one before, minus the
+/// amount taken off, to the places the result is written with. A wrong difference is not
+/// found; the parts are judged as numbers of their own.
+pub(crate) fn fees_deducted(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let is = |k: usize, ws: &[&str]| ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w));
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    // Each amount taken off: (its cue's token, its value).
+    let deducted: Vec<(usize, f64)> = (0..toks.len())
+        .filter(|&c| is(c, DEDUCTING_CUES))
+        .filter_map(|c| {
+            let f = (c + 1..(c + 3).min(toks.len())).find(|&k| toks[k].is_number)?;
+            if !(c + 1..f).all(|k| is(k, &["the", "a", "an", "your", "their", "its"])) {
+                return None;
+            }
+            let a = money_amount(text, toks, f).filter(|&a| known(f, a))?;
+            let named = (f + 1..(f + 4).min(toks.len())).any(|k| is(k, DEDUCTED_NAMES));
+            (named || !is(c, &["after"])).then_some((c, a))
+        })
+        .collect();
+    if deducted.is_empty() {
+        return out;
+    }
+    for n in 0..toks.len() {
+        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
+            continue;
+        };
+        let Some(s) = sentence(n) else {
+            continue;
+        };
+        let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
+        let shown = deducted.iter().any(|&(c, fee)| {
+            if sentence(c) != Some(s) {
+                return false;
+            }
+            // The amount it is taken off: the nearest known one before the cue and the result.
+            let first = c.min(n);
+            (0..first)
+                .rev()
+                .take_while(|&j| sentence(j).is_some_and(|t| t + 1 >= s))
+                .find_map(|j| money_amount(text, toks, j).filter(|&a| known(j, a)))
+                .is_some_and(|a| (a - fee - v).abs() <= tolerance)
+        });
+        if shown {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// Words that say the amount of money before them has a percentage added on, and name what
 /// after them ([`inclusive_amounts`]: "£5,712 including VAT", "£61.60 inc. service"); not
 /// "plus", which says the amount before it excludes what it names ("£4,760 plus VAT").

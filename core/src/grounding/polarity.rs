@@ -70,25 +70,12 @@ pub(super) fn polarity_mismatch(
     if !negated && !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
         return false;
     }
-    let sources: Vec<ClauseKeys<'_>> = candidates
-        .iter()
-        .flat_map(|&t| {
-            let toks = span_tokens(context_tokens, index.spans[t as usize]);
-            clause_words(
-                context,
-                toks,
-                &clause_ranges(context, toks),
-                lower_vocab,
-                true,
-            )
-        })
-        .collect();
+    let sources = sentence_clauses(index, candidates, (context, context_tokens), lower_vocab);
     let mut judged = false;
     let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
-    for (clause, range) in clause_words(text, claim_toks, ranges, lower_vocab, false)
-        .iter()
-        .zip(ranges)
-    {
+    let clauses = clause_words(text, claim_toks, ranges, lower_vocab, false);
+    let neighbours = std::cell::OnceCell::new();
+    for (ci, (clause, range)) in clauses.iter().zip(ranges).enumerate() {
         // A prohibition ("Don't use `page` or `offset`") is a directive: judged by its
         // deontic force, not denied by a source that states what the forbidden act does
         // without stating the act. One whose verb a source clause states ("Don't unplug the
@@ -160,8 +147,40 @@ pub(super) fn polarity_mismatch(
                     (true, true) => src.own.1,
                     (false, _) => words.len(),
                 };
+                // A source clause that a sibling clause of the claim restates with its own
+                // polarity and more of its words, holding every word this clause holds of it,
+                // is that sibling's when a source sentence next to it states a clause of this
+                // clause's polarity sharing a word with it: the sources affirm and deny the
+                // predicate of two things side by side, and so does the claim. "You'll be
+                // charged the first night's rate, but the other two nights won't be charged"
+                // against "… will be charged the first night's room rate. The remainder of the
+                // stay will not be charged."
+                let sibling_states = |src_words: &[Cow<'_, str>]| {
+                    let holds = |c: &ClauseKeys<'_>, w: &Cow<'_, str>| c.words.contains(w);
+                    clauses.iter().enumerate().any(|(cj, other)| {
+                        cj != ci
+                            && (other.negated != flip) == *src_neg
+                            && src_words
+                                .iter()
+                                .filter(|w| holds(clause, w))
+                                .all(|w| holds(other, w))
+                            && src_words.iter().filter(|w| holds(other, w)).count() > held
+                    }) && neighbours
+                        .get_or_init(|| {
+                            neighbour_clauses(
+                                index,
+                                candidates,
+                                context,
+                                context_tokens,
+                                lower_vocab,
+                            )
+                        })
+                        .iter()
+                        .any(|n| n.negated == claim_neg && n.words.iter().any(|w| holds(clause, w)))
+                };
                 if *src_neg == claim_neg
                     || 2 * held < negated_len
+                    || (!by_names && sibling_states(src_words))
                     || clause.restates_by_antonym(src)
                     || (claim_neg && !*src_neg && src.leaves_optional(clause))
                     || (claim_neg && clause.no_longer && !*src_neg && src.ceases)
@@ -182,6 +201,48 @@ pub(super) fn polarity_mismatch(
         }
     }
     !judged && negated != index.sent_neg_main[candidates[0] as usize]
+}
+
+/// The clauses ([`clause_words`]) of the source sentences next to the `candidates` (indices
+/// into `index.spans`) that are not candidates themselves, read by [`polarity_mismatch`].
+fn neighbour_clauses<'c>(
+    index: &SourceIndex<'_>,
+    candidates: &[u32],
+    context: &'c str,
+    context_tokens: &[Token<'c>],
+    lower_vocab: &LowerVocab<'_>,
+) -> Vec<ClauseKeys<'c>> {
+    let mut near: Vec<u32> = candidates
+        .iter()
+        .flat_map(|&t| [t.checked_sub(1), t.checked_add(1)])
+        .flatten()
+        .filter(|t| (*t as usize) < index.spans.len() && !candidates.contains(t))
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    sentence_clauses(index, &near, (context, context_tokens), lower_vocab)
+}
+
+/// The clauses ([`clause_words`], an elliptical one with the words of the one before) of the source sentences
+/// `ids` (indices into `index.spans`), in order.
+fn sentence_clauses<'c>(
+    index: &SourceIndex<'_>,
+    ids: &[u32],
+    (context, context_tokens): (&'c str, &[Token<'c>]),
+    lower_vocab: &LowerVocab<'_>,
+) -> Vec<ClauseKeys<'c>> {
+    ids.iter()
+        .flat_map(|&t| {
+            let toks = span_tokens(context_tokens, index.spans[t as usize]);
+            clause_words(
+                context,
+                toks,
+                &clause_ranges(context, toks),
+                lower_vocab,
+                true,
+            )
+        })
+        .collect()
 }
 
 /// Whether the clause `toks` (offsets in `text`) holds a negation ([`negation_at`]), as

@@ -478,14 +478,21 @@ const LABELLED_LINES_MAX: usize = 200;
 /// ([`tables`]), labelled by its first cell with a letter, its value the numbers of its other
 /// cells ("| 2 | Redmill Athletic | … | +26 | 68 |"). Lines of one label are one entry, their
 /// numbers together ("Placebo: n = 62" and "Placebo: 5/62 (8%)"). At most
-/// [`LABELLED_LINES_MAX`] lines are read.
-fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>)> {
-    let mut out: Vec<(String, Vec<f64>)> = Vec::new();
-    let numbers_of = |value: &str| -> Vec<f64> {
+/// [`LABELLED_LINES_MAX`] lines are read. Third, for each number, the word right after it,
+/// lower case ("weeks" of "Spring: 11 weeks"; empty when none follows).
+fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>, Vec<String>)> {
+    let mut out: Vec<(String, Vec<f64>, Vec<String>)> = Vec::new();
+    let numbers_of = |value: &str| -> Vec<(f64, String)> {
         let toks = tokens(value);
         (0..toks.len())
             .filter(|&i| toks[i].is_number)
-            .filter_map(|i| number_value(&number_key(&toks, i)))
+            .filter_map(|i| {
+                let unit = toks
+                    .get(i + 1)
+                    .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))
+                    .map_or_else(String::new, |t| t.raw.to_ascii_lowercase());
+                number_value(&number_key(&toks, i)).map(|v| (v, unit))
+            })
             .collect()
     };
     let label_ok = |label: &str| {
@@ -494,14 +501,18 @@ fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>)> {
             && label.split_whitespace().count() <= 5
             && label.chars().any(char::is_alphabetic)
     };
-    let mut push = |label: &str, numbers: Vec<f64>| {
+    let mut push = |label: &str, numbers: Vec<(f64, String)>| {
         if numbers.is_empty() {
             return;
         }
         let label = label.to_ascii_lowercase();
-        match out.iter_mut().find(|(l, _)| *l == label) {
-            Some((_, n)) => n.extend(numbers),
-            None => out.push((label, numbers)),
+        let (values, units): (Vec<f64>, Vec<String>) = numbers.into_iter().unzip();
+        match out.iter_mut().find(|(l, ..)| *l == label) {
+            Some((_, n, u)) => {
+                n.extend(values);
+                u.extend(units);
+            }
+            None => out.push((label, values, units)),
         }
     };
     for raw in context.lines().take(LABELLED_LINES_MAX) {
@@ -549,7 +560,11 @@ const VALUE_BEFORE_LABEL: &[&str] = &["on", "for", "in", "at", "under", "with", 
 /// 51/121 (42%)"; "Kestrel's +26" against a league table's rows — the values of a list or a
 /// table swapped between its rows (FactCC's number swap, Kryscinski et al. 2020, across the
 /// lines of a list; [`key_value_swap`] reads one asked key, [`table_cell_swap`] one asked
-/// cell). The claim names at least two labels (whole, ASCII case ignored; a label of two or
+/// cell). A claim that names one label only is read by the number right after it (at most
+/// two words between, no punctuation) in the unit its lines state numbers in: wrong when the
+/// label's lines give another number in that unit, another line gives this one in it, and no
+/// line naming the label states it ("Spring term is 12 weeks" against "Autumn: 12 weeks" and
+/// "Spring: 11 weeks"). Otherwise the claim names at least two labels (whole, ASCII case ignored; a label of two or
 /// more words also by its first word, capitalised, of four letters or more, when no other
 /// label starts with it: "Kestrel" for "Kestrel Town"). Each time it names one, it pairs it
 /// with the nearest number after it when a possessive, a colon or a bracket of one number
@@ -582,7 +597,7 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
             && first.chars().all(char::is_alphabetic)
             && lines
                 .iter()
-                .filter(|(l, _)| l.split_whitespace().next() == Some(first))
+                .filter(|(l, ..)| l.split_whitespace().next() == Some(first))
                 .count()
                 == 1)
             .then(|| first.to_string())
@@ -590,7 +605,7 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
     // Every place the claim names a label: (its line, first token, last token, the byte after
     // the label: a token may run on, "Kestrel's").
     let mut named: Vec<(usize, usize, usize, usize)> = Vec::new();
-    for (l, (label, _)) in lines.iter().enumerate() {
+    for (l, (label, ..)) in lines.iter().enumerate() {
         // A label of one or two letters or a stop word ("A", "Total" aside) is any word too.
         if label.len() <= 2 || is_stopword(label) {
             continue;
@@ -617,9 +632,8 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
     }
     named.sort_unstable_by_key(|&(_, a, ..)| a);
     let labels: Vec<usize> = named.iter().map(|&(l, ..)| l).collect();
-    if !labels.iter().any(|&l| l != labels[0]) {
-        return None;
-    }
+    let &first_label = labels.first()?;
+    let single = labels.iter().all(|&l| l == first_label);
     let in_label = |i: usize| named.iter().any(|&(_, a, b, _)| (a..=b).contains(&i));
     let value = |i: usize| {
         (toks[i].is_number && !in_label(i))
@@ -655,6 +669,47 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
             .chain(&["than"])
             .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
     });
+    // A claim that names one label reads the number right after it, at most two words
+    // between and no punctuation, with the unit it is stated in there ("Spring term is 12
+    // weeks" against "Autumn: 12 weeks / Spring: 11 weeks"): wrong when the label's own lines
+    // give another number in that unit and another line gives this one in it.
+    if single {
+        return named.iter().find_map(|&(l, _, b, _)| {
+            let (i, v) = next(b).filter(|&(i, _)| i <= b + 3 && plain(b, i))?;
+            let unit = toks
+                .get(i + 1)
+                .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))
+                .map(|t| t.raw.to_ascii_lowercase())?;
+            let in_unit = |u: &String| same_stem(u, &unit);
+            let (_, own_values, own_units) = &lines[l];
+            if own_values.contains(&v) {
+                return None;
+            }
+            let own = own_units.iter().position(in_unit).map(|p| own_values[p])?;
+            // (Not when a line of the sources names the label with this number: "Tariff
+            // change: … standing charge 51.80p → 53.20p" states the old value of "Standing
+            // charge: 31 days @ 53.20p/day".)
+            let label = &lines[l].0;
+            let stated_of_label = context.lines().any(|line| {
+                let lower = line.to_ascii_lowercase();
+                lower.match_indices(label.as_str()).any(|(at, _)| {
+                    let end = at + label.len();
+                    bound(lower[..at].chars().next_back()) && bound(lower[end..].chars().next())
+                }) && {
+                    let lt = tokens(line);
+                    (0..lt.len())
+                        .any(|k| lt[k].is_number && number_value(&number_key(&lt, k)) == Some(v))
+                }
+            });
+            if stated_of_label {
+                return None;
+            }
+            let elsewhere = lines.iter().enumerate().any(|(o, (_, values, units))| {
+                o != l && values.iter().zip(units).any(|(&n, u)| n == v && in_unit(u))
+            });
+            elsewhere.then(|| (number_key(&toks, i).to_string(), format!("{own}")))
+        });
+    }
     // Which way a place pairs: Some(true) after, Some(false) before, None either.
     let marked = |a: usize, b: usize, end: usize| -> Option<bool> {
         let rest = claim[end..].trim_start();
@@ -1033,13 +1088,33 @@ mod tests {
             ),
             None
         );
-        // Prose with colons, or one label named, is no list to read.
+        // Prose with colons is no list to read; one label named is read by the number right
+        // after it in the unit the lines state it in.
         assert_eq!(
             labelled_value_swap("Note: prices rose 5%.", "Note 6%"),
             None
         );
         let plans = "Plan A: $10 a month\nPlan B: $20 a month";
         assert_eq!(labelled_value_swap(plans, "Plan A costs $20."), None);
+        let terms = "Term lengths this year are:\nAutumn: 12 weeks\nSpring: 11 weeks\nSummer: 10 \
+                     weeks";
+        assert_eq!(
+            labelled_value_swap(terms, "Spring term is 12 weeks, so 12 lessons."),
+            Some(("12".into(), "11".into()))
+        );
+        for right in [
+            "Spring term is 11 weeks.",
+            // Another unit, a number farther off, or the label's own line elsewhere.
+            "Spring term is 12 lessons.",
+            "Spring term starts on 12 January and lasts 11 weeks.",
+        ] {
+            assert_eq!(labelled_value_swap(terms, right), None, "{right}");
+        }
+        let changed = format!("{terms}\nChange: Spring was 12 weeks last year.");
+        assert_eq!(
+            labelled_value_swap(&changed, "Spring went from 12 weeks to 11."),
+            None
+        );
         assert_eq!(
             labelled_value_swap(plans, "Plan A: $20 a month; Plan B: $10 a month."),
             Some(("20".into(), "10".into()))

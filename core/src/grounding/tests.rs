@@ -5771,3 +5771,67 @@ fn s73_readings_hold_after_review() {
     let right = "The second child's fee with the sibling discount: £195 × 0.85 = £165.75.";
     assert!(derives(right, q, ctx, "0.85"));
 }
+
+#[test]
+fn a_clause_whose_source_a_sibling_restates_is_judged_by_the_sentence_beside_it() {
+    // The sources charge one thing and not the rest, side by side; the answer says both.
+    let ctx = "Late cancellations will be charged the first night's room rate. The remainder of \
+               the booking will not be charged.";
+    let q = "Will I be charged if I cancel late?";
+    assert_contradicted(
+        "You will be charged the first night's rate, but the other nights will not be charged.",
+        q,
+        ctx,
+        false,
+    );
+    // Without the sentence that denies the charge, the denial has nothing beside it to read:
+    // the affirmed sentence is still the one it contradicts.
+    let ctx = "Late cancellations will be charged the first night's room rate. Check-in is \
+               from 3pm.";
+    assert_contradicted(
+        "You will be charged the first night's rate, but the other nights will not be charged.",
+        q,
+        ctx,
+        true,
+    );
+    // A denial that shares the sibling's words of the charged sentence and nothing else is
+    // still read against that sentence when its own words are the source's.
+    let ctx = "Late cancellations will be charged the first night's room rate. The remainder of \
+               the booking will not be charged.";
+    assert_contradicted(
+        "Late cancellations will not be charged the first night's room rate.",
+        q,
+        ctx,
+        true,
+    );
+}
+
+#[test]
+fn a_fixed_amount_taken_off_a_known_one_is_derived() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let ctx = "For an annual ticket, the refund is the price paid minus one monthly season \
+               ticket for each month used. An administration fee of £10 is deducted from each \
+               refund.";
+    let q = "I paid £4,200 and used 4 months; a monthly season is £403. What do I get back?";
+    let right = "That's £4,200 minus 4 × £403 (£1,612), which leaves £2,588, and after the £10 \
+                 admin fee you'd get back about £2,578.";
+    assert!(derives(right, q, ctx, "2,578"));
+    // Either side of the cue, after "less" without a name too.
+    let after = "That's £4,200 minus 4 × £403 (£1,612), which leaves £2,588. You'd get back \
+                 £2,578 after the £10 fee.";
+    assert!(derives(after, q, ctx, "2,578"));
+    let less = "That's £4,200 minus 4 × £403 (£1,612), which leaves £2,588, less £10: £2,578.";
+    assert!(derives(less, q, ctx, "2,578"));
+    // A wrong difference; "after" an amount that names no charge; an amount nobody holds.
+    assert!(!derives(&right.replace("2,578", "2,568"), q, ctx, "2,568"));
+    let unnamed = "That's £4,200 minus 4 × £403 (£1,612), which leaves £2,588, and after the \
+                   £10 you'd get back about £2,578.";
+    assert!(!derives(unnamed, q, ctx, "2,578"));
+    let unheld = right
+        .replace("£10 admin", "£12 admin")
+        .replace("2,578", "2,576");
+    assert!(!derives(&unheld, q, ctx, "2,576"));
+}
