@@ -728,7 +728,13 @@ impl<'r, 'a> Request<'r, 'a> {
             shown.extend(inclusive);
             // A known amount less a fixed amount taken off ("which leaves £2,588, and after the
             // £10 admin fee you'd get back about £2,578": `fees_deducted`).
-            let net = fees_deducted(text, toks, spans, |j, v| known(&shown, j, v));
+            let net = fees_deducted(
+                text,
+                toks,
+                spans,
+                |j, v| known(&shown, j, v),
+                |v| self.states_deducted(v),
+            );
             shown.extend(net);
             // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
             // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
@@ -786,23 +792,49 @@ impl<'r, 'a> Request<'r, 'a> {
     /// a sentence that names `noun` (any case, a plural "s" aside): a fraction in words the
     /// answer restates, "half your deposit" of "50% of the deposit refunded", within
     /// [`SHARE_TOLERANCE`]; a percentage it writes, exactly ([`fractions_of_known`]).
+    /// The token ranges (into the sources' tokens) of the source sentences, in order.
+    fn source_sentences(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let ct = self.context_tokens;
+        self.index.spans.iter().map(move |&(from, to)| {
+            ct.partition_point(|t| t.start < from)..ct.partition_point(|t| t.start < to)
+        })
+    }
+
+    /// Whether a source sentence states the amount of money `v` and says it is taken off (a
+    /// word of [`DEDUCTING_VERBS`]: "An administration fee of £10 is deducted from each
+    /// refund"): a fee, charge or deposit [`fees_deducted`] may take off an amount.
+    fn states_deducted(&self, v: f64) -> bool {
+        let (ctx, ct) = (self.context, self.context_tokens);
+        self.source_sentences()
+            .any(|std::ops::Range { start: lo, end: hi }| {
+                ct[lo..hi].iter().any(|t| {
+                    DEDUCTING_VERBS
+                        .iter()
+                        .any(|w| t.raw.eq_ignore_ascii_case(w))
+                }) && (lo..hi).any(|j| {
+                    ct[j].is_number
+                        && money_at(ctx, &ct[j])
+                        && number_value(&number_key(ct, j)) == Some(v)
+                })
+            })
+    }
+
     fn states_rate_of(&self, p: f64, tolerance: f64, noun: &str) -> bool {
         let (ctx, ct) = (self.context, self.context_tokens);
         let stem = noun.trim_end_matches(['s', 'S']);
-        self.index.spans.iter().any(|&sp| {
-            let lo = ct.partition_point(|t| t.start < sp.0);
-            let hi = ct.partition_point(|t| t.start < sp.1);
-            ct[lo..hi].iter().any(|t| {
-                t.raw
-                    .trim_end_matches(['s', 'S'])
-                    .eq_ignore_ascii_case(stem)
-            }) && (lo..hi).any(|j| {
-                ct[j].is_number
-                    && is_percentage(ctx, ct, j)
-                    && number_value(&number_key(ct, j))
-                        .is_some_and(|r| (r - p).abs() <= tolerance + 1e-9)
+        self.source_sentences()
+            .any(|std::ops::Range { start: lo, end: hi }| {
+                ct[lo..hi].iter().any(|t| {
+                    t.raw
+                        .trim_end_matches(['s', 'S'])
+                        .eq_ignore_ascii_case(stem)
+                }) && (lo..hi).any(|j| {
+                    ct[j].is_number
+                        && is_percentage(ctx, ct, j)
+                        && number_value(&number_key(ct, j))
+                            .is_some_and(|r| (r - p).abs() <= tolerance + 1e-9)
+                })
             })
-        })
     }
 
     /// The percentages the sources state as the rate of the word `w` (any case): right before
@@ -815,9 +847,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let (ctx, ct) = (self.context, self.context_tokens);
         let is = |t: &Token<'_>, xs: &[&str]| xs.iter().any(|x| t.raw.eq_ignore_ascii_case(x));
         let mut out = Vec::new();
-        for &sp in &self.index.spans {
-            let lo = ct.partition_point(|t| t.start < sp.0);
-            let hi = ct.partition_point(|t| t.start < sp.1);
+        for std::ops::Range { start: lo, end: hi } in self.source_sentences() {
             let names: Vec<usize> = (lo..hi).filter(|&k| is(&ct[k], &[w])).collect();
             if names.is_empty() {
                 continue;

@@ -1343,41 +1343,50 @@ pub(crate) fn share_of_derived(
 /// Words that open a fixed amount of money taken off the amount before them
 /// ([`fees_deducted`]: "after the £10 admin fee", "less the £500 deposit", "minus £25"),
 /// lower case.
-const DEDUCTING_CUES: &[&str] = &["after", "less", "minus", "deducting", "excluding"];
+const DEDUCTING_CUES: &[&str] = &["after", "less", "minus", "deducting"];
 
-/// Names of what a fixed amount taken off is ([`fees_deducted`]: "after the £10 admin
-/// fee"), lower case: "after" takes an amount off only when one of these follows it ("after
-/// £20 of spending" does not).
-const DEDUCTED_NAMES: &[&str] = &[
-    "fee",
-    "fees",
-    "charge",
-    "charges",
-    "deduction",
-    "excess",
-    "deposit",
-    "discount",
-    "credit",
-    "voucher",
-    "penalty",
+/// Names of what is always money taken off ([`fees_deducted`]: "after the £20 voucher"),
+/// lower case.
+const OFF_NAMES: &[&str] = &["deduction", "excess", "discount", "credit", "voucher"];
+
+/// Names of charges that are taken off an amount only where the sources say so
+/// ([`fees_deducted`]: "after the £10 admin fee" when "An administration fee of £10 is
+/// deducted from each refund"; not a "£15 late payment charge, which is added to your
+/// bill"), lower case.
+const CHARGE_NAMES: &[&str] = &["fee", "fees", "charge", "charges", "deposit", "penalty"];
+
+/// Words that say an amount is taken off another ([`fees_deducted`], read in the sources'
+/// sentences), lower case.
+pub(super) const DEDUCTING_VERBS: &[&str] = &[
+    "deducted",
+    "deduct",
+    "deducts",
+    "withheld",
+    "subtracted",
+    "retained",
+    "less",
+    "minus",
 ];
 
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that are a known amount less a fixed amount of money the answer
 /// takes off it: after a word of [`DEDUCTING_CUES`], an article or possessive at most between,
 /// a known amount (`known`: held by the sources or the user, or derived by arithmetic the
-/// answer shows) followed within three words by a name of [`DEDUCTED_NAMES`] ("after the £10
-/// admin fee"; any name after "less", "minus", "deducting" or "excluding"), the result in the
-/// same sentence after it or before it ("which leaves £2,588, and after the £10 admin fee
-/// you'd get back about £2,578"; "you'd get £2,578 back after the £10 fee"), equal to the
-/// nearest known amount of money before both, in that sentence or the one before, minus the
-/// amount taken off, to the places the result is written with. A wrong difference is not
-/// found; the parts are judged as numbers of their own.
+/// answer shows); after "after", followed within three words by a name of [`OFF_NAMES`], or
+/// of [`CHARGE_NAMES`] when the sources say that amount is taken off (`said_deducted`, by its
+/// value: "after the £10 admin fee" when "An administration fee of £10 is deducted from each
+/// refund"); the result in the same sentence after it or before it ("which leaves £2,588, and
+/// after the £10 admin fee you'd get back about £2,578"; "you'd get £2,578 back after the £10
+/// fee"), equal to the nearest known amount of money before both, in that sentence or the one
+/// before, minus the amount taken off, to the places the result is written with. A wrong
+/// difference is not found, nor a difference taken from the wrong amount; the parts are judged
+/// as numbers of their own.
 pub(crate) fn fees_deducted(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     known: impl Fn(usize, f64) -> bool,
+    said_deducted: impl Fn(f64) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
     let is = |k: usize, ws: &[&str]| ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w));
@@ -1391,8 +1400,9 @@ pub(crate) fn fees_deducted(
                 return None;
             }
             let a = money_amount(text, toks, f).filter(|&a| known(f, a))?;
-            let named = (f + 1..(f + 4).min(toks.len())).any(|k| is(k, DEDUCTED_NAMES));
-            (named || !is(c, &["after"])).then_some((c, a))
+            let named = |names: &[&str]| (f + 1..(f + 4).min(toks.len())).any(|k| is(k, names));
+            let off = named(OFF_NAMES) || (named(CHARGE_NAMES) && said_deducted(a));
+            (off || !is(c, &["after"])).then_some((c, a))
         })
         .collect();
     if deducted.is_empty() {
@@ -1567,7 +1577,11 @@ const DEDUCTION_WORDS: &[&str] = &[
 /// [`TOTAL_OPERANDS_MAX`]th. The total is their sum, to the places it is written with, of at
 /// least two positive amounts; or the sum of every amount before it in its own sentence and
 /// line, at least two, each known, none stated per another period, and no word of
-/// [`DEDUCTION_WORDS`] among them ("= £146.00, plus … = £884.00, total £1,030.00 a year"). As [`sum_of_stated`] does within a claim for amounts the
+/// [`DEDUCTION_WORDS`] among them ("= £146.00, plus … = £884.00, total £1,030.00 a year"),
+/// with, when that sentence opens by adding ("Add", "Adding", "Plus"), the last amount of the
+/// sentence before it, known, in a sentence that takes nothing off ("3 × £35 = £105. Add the
+/// £20 kitchen fee and the £150 refundable deposit, and the total to pay is £275": a deposit
+/// it adds is no amount set apart). As [`sum_of_stated`] does within a claim for amounts the
 /// sources hold, across the answer's lines; the whole run is added, so a total that leaves
 /// one of them out is not found, nor two amounts of a list that add up to it by chance ("£1,200,
 /// materials £150 and the exam fee £90, so the total is £1,350": none ends a line).
@@ -1698,17 +1712,46 @@ pub(crate) fn totals_of_shown(
             .collect();
         // (Money only: bare numbers of one sentence add up by chance, "won 7 of 12 matches,
         // finishing on 19 points".)
+        // A sentence that opens by adding ("Add the £20 kitchen fee and the £150 deposit, and
+        // the total is £327.50") adds its amounts to the run's nearest result ("… = £157.50.").
+        // (A deposit it adds is paid with the rest: "deposit" sets an amount apart only
+        // where no verb adds it.)
+        let adds_on = (0..n).find(|&k| sentence(k) == Some(s)).is_some_and(|k| {
+            ["add", "adding", "plus"]
+                .iter()
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+        });
+        // (The last amount of the sentence before, known, of the total's period, in a
+        // sentence that takes nothing off.)
+        let carried = s.checked_sub(1).filter(|_| adds_on).and_then(|p| {
+            let j = (0..n)
+                .rev()
+                .find(|&j| sentence(j) == Some(p) && money(j).is_some())?;
+            let a = money(j)?;
+            let takes_off = (0..j)
+                .rev()
+                .take_while(|&k| sentence(k) == Some(p))
+                .any(|k| {
+                    DEDUCTION_WORDS
+                        .iter()
+                        .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+                });
+            (known(j, a) && period_after(text, toks, j) == period && !takes_off).then_some(a)
+        });
         let in_sentence = in_money
-            && amounts.iter().filter(|(_, a)| *a > 0.0).count() >= 2
+            && amounts.iter().filter(|(_, a)| *a > 0.0).count() + usize::from(carried.is_some())
+                >= 2
             && amounts.iter().all(|&(j, a)| {
                 known(j, a) && period_after(text, toks, j).is_none_or(|p| Some(p) == period)
             })
             && !own.iter().any(|&j| {
                 DEDUCTION_WORDS
                     .iter()
+                    .filter(|&&w| !(adds_on && w == "deposit"))
                     .any(|w| toks[j].raw.eq_ignore_ascii_case(w))
             })
-            && (amounts.iter().map(|(_, a)| a).sum::<f64>() - v).abs() <= tolerance;
+            && (amounts.iter().map(|(_, a)| a).sum::<f64>() + carried.unwrap_or(0.0) - v).abs()
+                <= tolerance;
         let adds_up = |(sum, count): (f64, usize)| count >= 2 && (sum - v).abs() <= tolerance;
         if adds_up((sum, count)) || before_blank.is_some_and(adds_up) || in_sentence {
             out.push(n);

@@ -70,7 +70,11 @@ pub(super) fn polarity_mismatch(
     if !negated && !candidates.iter().any(|&t| index.sent_neg[t as usize]) {
         return false;
     }
-    let sources = sentence_clauses(index, candidates, (context, context_tokens), lower_vocab);
+    let sources: Vec<ClauseKeys<'_>> =
+        sentence_clauses(index, candidates, (context, context_tokens), lower_vocab)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect();
     let mut judged = false;
     let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
     let clauses = clause_words(text, claim_toks, ranges, lower_vocab, false);
@@ -149,12 +153,15 @@ pub(super) fn polarity_mismatch(
                 };
                 // A source clause that a sibling clause of the claim restates with its own
                 // polarity and more of its words, holding every word this clause holds of it,
-                // is that sibling's when a source sentence next to it states a clause of this
-                // clause's polarity sharing a word with it: the sources affirm and deny the
-                // predicate of two things side by side, and so does the claim. "You'll be
+                // is that sibling's when this clause is said of the rest ([`REST_WORDS`]) and a
+                // source sentence next to it states a clause of this clause's polarity of the
+                // rest too, sharing a word with it: the sources affirm the predicate of one
+                // thing and deny it of the rest side by side, and so does the claim. "You'll be
                 // charged the first night's rate, but the other two nights won't be charged"
                 // against "… will be charged the first night's room rate. The remainder of the
-                // stay will not be charged."
+                // stay will not be charged." Not against a universal ("charged the room rate
+                // for every night"), nor a neighbour that denies it of another thing
+                // ("Breakfast will not be charged").
                 let sibling_states = |src_words: &[Cow<'_, str>]| {
                     let holds = |c: &ClauseKeys<'_>, w: &Cow<'_, str>| c.words.contains(w);
                     clauses.iter().enumerate().any(|(cj, other)| {
@@ -176,11 +183,18 @@ pub(super) fn polarity_mismatch(
                             )
                         })
                         .iter()
-                        .any(|n| n.negated == claim_neg && n.words.iter().any(|w| holds(clause, w)))
+                        .any(|(n, rest)| {
+                            *rest
+                                && n.negated == claim_neg
+                                && n.words.iter().any(|w| holds(clause, w))
+                        })
                 };
                 if *src_neg == claim_neg
                     || 2 * held < negated_len
-                    || (!by_names && sibling_states(src_words))
+                    || (!by_names
+                        && !src.universal
+                        && names_rest(&claim_toks[range.clone()])
+                        && sibling_states(src_words))
                     || clause.restates_by_antonym(src)
                     || (claim_neg && !*src_neg && src.leaves_optional(clause))
                     || (claim_neg && clause.no_longer && !*src_neg && src.ceases)
@@ -203,15 +217,33 @@ pub(super) fn polarity_mismatch(
     !judged && negated != index.sent_neg_main[candidates[0] as usize]
 }
 
+/// Words that say a clause is about what is left of a whole once one part is named ("the
+/// other nights", "the remainder of the stay"; [`polarity_mismatch`]), lower case.
+const REST_WORDS: &[&str] = &[
+    "rest",
+    "remainder",
+    "remaining",
+    "other",
+    "others",
+    "balance",
+];
+
+/// Whether the tokens `toks` hold a word of [`REST_WORDS`].
+fn names_rest(toks: &[Token<'_>]) -> bool {
+    toks.iter()
+        .any(|t| REST_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+}
+
 /// The clauses ([`clause_words`]) of the source sentences next to the `candidates` (indices
-/// into `index.spans`) that are not candidates themselves, read by [`polarity_mismatch`].
+/// into `index.spans`) that are not candidates themselves, each with whether its sentence is
+/// said of the rest ([`names_rest`]), read by [`polarity_mismatch`].
 fn neighbour_clauses<'c>(
     index: &SourceIndex<'_>,
     candidates: &[u32],
     context: &'c str,
     context_tokens: &[Token<'c>],
     lower_vocab: &LowerVocab<'_>,
-) -> Vec<ClauseKeys<'c>> {
+) -> Vec<(ClauseKeys<'c>, bool)> {
     let mut near: Vec<u32> = candidates
         .iter()
         .flat_map(|&t| [t.checked_sub(1), t.checked_add(1)])
@@ -223,17 +255,19 @@ fn neighbour_clauses<'c>(
     sentence_clauses(index, &near, (context, context_tokens), lower_vocab)
 }
 
-/// The clauses ([`clause_words`], an elliptical one with the words of the one before) of the source sentences
-/// `ids` (indices into `index.spans`), in order.
+/// The clauses ([`clause_words`], an elliptical one with the words of the one before) of the
+/// source sentences `ids` (indices into `index.spans`), in order, each with whether its
+/// sentence is said of the rest ([`names_rest`]).
 fn sentence_clauses<'c>(
     index: &SourceIndex<'_>,
     ids: &[u32],
     (context, context_tokens): (&'c str, &[Token<'c>]),
     lower_vocab: &LowerVocab<'_>,
-) -> Vec<ClauseKeys<'c>> {
+) -> Vec<(ClauseKeys<'c>, bool)> {
     ids.iter()
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
+            let rest = names_rest(toks);
             clause_words(
                 context,
                 toks,
@@ -241,6 +275,8 @@ fn sentence_clauses<'c>(
                 lower_vocab,
                 true,
             )
+            .into_iter()
+            .map(move |c| (c, rest))
         })
         .collect()
 }

@@ -550,6 +550,26 @@ fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>, Vec<String>)> {
     out
 }
 
+/// Words that make a number a change of a labelled value, not the value
+/// ([`labelled_value_swap`] of a claim naming one label: "laptops gain 1 year", "up by 2"),
+/// lower case; with [`DIFFERENCE_COMPARATIVES`].
+const CHANGE_WORDS: &[&str] = &[
+    "by",
+    "than",
+    "gain",
+    "gains",
+    "gained",
+    "add",
+    "adds",
+    "added",
+    "additional",
+    "another",
+    "further",
+    "plus",
+    "up",
+    "down",
+];
+
 /// Prepositions that put a value before the label after them ("31% on 200 mg", "68 points
 /// with Kestrel Town"; [`labelled_value_swap`]).
 const VALUE_BEFORE_LABEL: &[&str] = &["on", "for", "in", "at", "under", "with", "by"];
@@ -681,11 +701,32 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
                 .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))
                 .map(|t| t.raw.to_ascii_lowercase())?;
             let in_unit = |u: &String| same_stem(u, &unit);
+            // (A difference is no value of the label: "laptops gain 1 year", "30 days longer".)
+            let changes = (b + 1..(i + 4).min(toks.len())).any(|k| {
+                DIFFERENCE_COMPARATIVES
+                    .iter()
+                    .chain(CHANGE_WORDS)
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            });
             let (_, own_values, own_units) = &lines[l];
-            if own_values.contains(&v) {
+            if changes || own_values.contains(&v) {
                 return None;
             }
-            let own = own_units.iter().position(in_unit).map(|p| own_values[p])?;
+            let in_own_unit: Vec<f64> = own_values
+                .iter()
+                .zip(own_units)
+                .filter(|(_, u)| in_unit(u))
+                .map(|(&n, _)| n)
+                .collect();
+            // (Nor the gap between two of the label's own values: "Laptops: 2 years (3 years
+            // if registered)" and "registering adds 1 year".)
+            if in_own_unit
+                .iter()
+                .any(|&x| in_own_unit.iter().any(|&y| (x - y - v).abs() <= 1e-9))
+            {
+                return None;
+            }
+            let own = *in_own_unit.first()?;
             // (Not when a line of the sources names the label with this number: "Tariff
             // change: … standing charge 51.80p → 53.20p" states the old value of "Standing
             // charge: 31 days @ 53.20p/day".)
@@ -697,8 +738,13 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
                     bound(lower[..at].chars().next_back()) && bound(lower[end..].chars().next())
                 }) && {
                     let lt = tokens(line);
-                    (0..lt.len())
-                        .any(|k| lt[k].is_number && number_value(&number_key(&lt, k)) == Some(v))
+                    (0..lt.len()).any(|k| {
+                        lt[k].is_number
+                            && number_value(&number_key(&lt, k)) == Some(v)
+                            && lt
+                                .get(k + 1)
+                                .is_some_and(|t| same_stem(&t.raw.to_ascii_lowercase(), &unit))
+                    })
                 }
             });
             if stated_of_label {
@@ -1109,6 +1155,20 @@ mod tests {
             "Spring term starts on 12 January and lasts 11 weeks.",
         ] {
             assert_eq!(labelled_value_swap(terms, right), None, "{right}");
+        }
+        // A line naming the label with the number in another unit does not state it; a
+        // change of the label's value is no value; nor is the gap between two of its own.
+        let dated = format!("{terms}\nNote: Spring term starts on 12 January.");
+        assert_eq!(
+            labelled_value_swap(&dated, "Spring term is 12 weeks."),
+            Some(("12".into(), "11".into()))
+        );
+        let cover = "Laptops: 2 years (3 years if registered)\nPhones: 1 year\nTablets: 2 years";
+        for right in [
+            "Registering online, laptops gain 1 year.",
+            "Laptops are 1 year longer if registered.",
+        ] {
+            assert_eq!(labelled_value_swap(cover, right), None, "{right}");
         }
         let changed = format!("{terms}\nChange: Spring was 12 weeks last year.");
         assert_eq!(

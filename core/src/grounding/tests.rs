@@ -5794,6 +5794,25 @@ fn a_clause_whose_source_a_sibling_restates_is_judged_by_the_sentence_beside_it(
         ctx,
         true,
     );
+    // Nor when the sentence beside it denies the charge of another thing, or the charged
+    // sentence says it of every night.
+    let other = "Late cancellations will be charged the first night's room rate. Breakfast will \
+                 not be charged.";
+    let every = "Late cancellations will be charged the room rate for every night. The remainder \
+                 of the booking will not be charged.";
+    for (ctx, text) in [
+        (
+            other,
+            "You will be charged the first night's rate, but the other nights will not be charged.",
+        ),
+        (
+            every,
+            "You will be charged the room rate for the first night, but the other nights will \
+             not be charged.",
+        ),
+    ] {
+        assert_contradicted(text, q, ctx, true);
+    }
     // A denial that shares the sibling's words of the charged sentence and nothing else is
     // still read against that sentence when its own words are the source's.
     let ctx = "Late cancellations will be charged the first night's room rate. The remainder of \
@@ -5834,4 +5853,28 @@ fn a_fixed_amount_taken_off_a_known_one_is_derived() {
         .replace("£10 admin", "£12 admin")
         .replace("2,578", "2,576");
     assert!(!derives(&unheld, q, ctx, "2,576"));
+    // A charge the sources add on is taken off nothing.
+    let ctx = "Electricity costs £0.40 per unit. Payments received after the due date incur a \
+               £15 late payment charge, which is added to your bill.";
+    let q = "I used 300 units this month and paid late. How much do I owe?";
+    let text = "300 × £0.40 = £120, and after the £15 late payment charge you will owe £105.";
+    assert!(!derives(text, q, ctx, "105"));
+}
+
+#[test]
+fn a_sentence_that_opens_by_adding_carries_the_result_before_it() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let ctx = "Main Hall: Sat–Sun £35 per hour. Minimum booking of 3 hours at weekends. Kitchen: \
+               £20 flat fee per booking. Private parties require a refundable deposit of £150.";
+    let q = "The hall for 3 hours on Saturday with the kitchen: what's the total?";
+    let right = "At weekends the hall is £35 an hour, so 3 × £35 = £105. Add the £20 kitchen fee \
+                 and the £150 refundable deposit, and the total to pay is £275.";
+    assert!(derives(right, q, ctx, "275"));
+    assert!(!derives(&right.replace("£275", "£285"), q, ctx, "285"));
+    // Without the verb that adds, the sentence's own amounts are the whole total.
+    let plain = right.replace("Add the", "There is the");
+    assert!(!derives(&plain, q, ctx, "275"));
 }
