@@ -65,6 +65,9 @@ pub(super) struct Request<'r, 'a> {
     /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
     /// starts from ([`counts_per_period`]).
     given_counts: Vec<(f64, f64)>,
+    /// The times of day the prompt states and the durations it states with a direction
+    /// ([`clock_offsets`]: "2pm–5pm … an hour before … half an hour after").
+    given_clock: (Vec<f64>, Vec<f64>),
     /// The same of the sources, read when an answer first restates a count per another period.
     source_counts: OnceCell<Vec<(f64, f64)>>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
@@ -455,6 +458,7 @@ impl<'r, 'a> Request<'r, 'a> {
             given_measures,
             given_elapsed,
             given_counts: counts_per(prompt, prompt_tokens),
+            given_clock: clock_offsets(prompt, prompt_tokens),
             source_counts: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
@@ -577,6 +581,17 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(shown_products(text, toks, spans, held));
         shown.extend(shown_date_gaps(text, toks, spans, &self.prompt_dates));
         shown.extend(shown_clock_gaps(text, toks, spans));
+        // Times of day moved by a duration stated with its direction ("from 1pm to 5:30pm" for
+        // "2pm–5pm" with "an hour before … and half an hour after": `shown_clock_offsets`).
+        // (The answer's own durations count; its own times are what is judged.)
+        let (mut times, mut offsets) = self.given_clock.clone();
+        let (source_times, source_offsets) = clock_offsets(self.context, self.context_tokens);
+        times.extend(source_times);
+        offsets.extend(source_offsets);
+        offsets.extend(clock_offsets(text, toks).1);
+        if !offsets.is_empty() {
+            shown.extend(shown_clock_offsets(text, toks, &times, &offsets));
+        }
         let held_date = |month: &'static str, day: u8| {
             self.prompt_dates.contains(&(month, day))
                 || self
@@ -805,17 +820,22 @@ impl<'r, 'a> Request<'r, 'a> {
     /// refund"): a fee, charge or deposit [`fees_deducted`] may take off an amount.
     fn states_deducted(&self, v: f64) -> bool {
         let (ctx, ct) = (self.context, self.context_tokens);
+        let said = |lo: usize, hi: usize, words: &[&str]| {
+            ct[lo..hi]
+                .iter()
+                .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+        };
+        // (Not a sentence that also adds, refunds or returns an amount: "is added to your bill
+        // and your discount is withheld", "… and refunded on return".)
         self.source_sentences()
             .any(|std::ops::Range { start: lo, end: hi }| {
-                ct[lo..hi].iter().any(|t| {
-                    DEDUCTING_VERBS
-                        .iter()
-                        .any(|w| t.raw.eq_ignore_ascii_case(w))
-                }) && (lo..hi).any(|j| {
-                    ct[j].is_number
-                        && money_at(ctx, &ct[j])
-                        && number_value(&number_key(ct, j)) == Some(v)
-                })
+                said(lo, hi, DEDUCTING_VERBS)
+                    && !said(lo, hi, ADDING_WORDS)
+                    && (lo..hi).any(|j| {
+                        ct[j].is_number
+                            && money_at(ctx, &ct[j])
+                            && number_value(&number_key(ct, j)) == Some(v)
+                    })
             })
     }
 

@@ -450,6 +450,14 @@ enum Measure {
     Of(crate::quantity::Dimension),
 }
 
+/// Words that name a price per a unit between "at" and its amount ([`rate_per`]: "4.5 hours
+/// at the weekend rate of £35"), lower case.
+const RATE_NAMES: &[&str] = &["rate", "price", "tariff", "charge", "cost"];
+
+/// The most words between "at" and the amount it prices when a word of [`RATE_NAMES`] names
+/// the rate ([`rate_per`]: "at the weekend rate of £35").
+const RATE_NAME_GAP: usize = 5;
+
 /// The [`Measure`] after "per" (or "a", "an", "each", "every", or a slash) when the number
 /// `toks[i]` (offsets in `text`, its measure `kind`) is a rate ("50 mg per ml": a volume; "£1
 /// per day": a duration; "£12 per person": a count), None when it is none: the word after its
@@ -473,11 +481,22 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
         toks.get(at)?
     } else {
         // An amount after "at" and a quantity is a price per that quantity's unit ("12
-        // litres at £2.10", "5 days at £38.00").
-        let unit = i.checked_sub(2).map(|j| &toks[j])?;
-        let at_word = toks[i - 1].raw.eq_ignore_ascii_case("at");
-        let counted = i >= 3 && toks[i - 3].is_number && !unit.is_number;
-        return (kind == Measure::Money && at_word && counted)
+        // litres at £2.10", "5 days at £38.00"), a rate named between them too ("4.5 hours at
+        // the weekend rate of £35": no number between, a word of RATE_NAMES among them).
+        let named = |k: usize| {
+            (k + 1..i).all(|j| !toks[j].is_number)
+                && (k + 1..i).any(|j| {
+                    RATE_NAMES
+                        .iter()
+                        .any(|w| toks[j].raw.eq_ignore_ascii_case(w))
+                })
+        };
+        let at = (i.saturating_sub(RATE_NAME_GAP + 1)..i)
+            .rev()
+            .find(|&k| toks[k].raw.eq_ignore_ascii_case("at") && (k + 1 == i || named(k)))?;
+        let unit = at.checked_sub(1).map(|j| &toks[j])?;
+        let counted = at >= 2 && toks[at - 2].is_number && !unit.is_number;
+        return (kind == Measure::Money && counted)
             .then(|| crate::quantity::unit_dimension(unit.raw))
             .flatten()
             .map(Measure::Of);
@@ -949,6 +968,96 @@ pub(crate) fn shown_date_offsets(
     out
 }
 
+/// Words right after a duration that count it back from a time of day ("an hour before",
+/// "30 minutes early"; [`clock_offsets`]), lower case.
+const CLOCK_BACK_WORDS: &[&str] = &["before", "beforehand", "earlier", "prior", "early"];
+
+/// Words right after a duration that count it on from a time of day ("half an hour after",
+/// "20 minutes later"; [`clock_offsets`]), lower case.
+const CLOCK_ON_WORDS: &[&str] = &["after", "afterwards", "afterward", "later"];
+
+/// The times of day `text` (its tokens `toks`) states, in hours after midnight
+/// ([`crate::quantity::Dimension::TimeOfDay`]), and the durations it states with a direction,
+/// in hours, negative when counted back: a duration ([`crate::quantity::quantities`], or "an
+/// hour", "half an hour", "a quarter of an hour" in words) with a word of
+/// [`CLOCK_BACK_WORDS`] or [`CLOCK_ON_WORDS`] among the three after it ("I'll need an hour
+/// before to set up and half an hour after to tidy": −1 and +0.5; "Check-in closes 45
+/// minutes before departure": −0.75). Read by [`shown_clock_offsets`].
+pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>]) -> (Vec<f64>, Vec<f64>) {
+    use crate::quantity::Dimension;
+    let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let quantities = crate::quantity::quantities(text, toks);
+    let times = quantities
+        .iter()
+        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
+        .map(|(_, q)| q.base)
+        .collect();
+    // Each duration as (its last token, hours).
+    let mut durations: Vec<(usize, f64)> = quantities
+        .iter()
+        .filter(|(_, q)| q.dimension() == Dimension::Duration)
+        .map(|(i, q)| (i + 1, q.base / 3600.0))
+        .collect();
+    for k in 1..toks.len() {
+        if is(k, "hour") && ["an", "a", "one"].iter().any(|w| is(k - 1, w)) {
+            let hours = if k >= 2 && is(k - 2, "half") {
+                0.5
+            } else if k >= 3 && is(k - 2, "of") && is(k - 3, "quarter") {
+                0.25
+            } else {
+                1.0
+            };
+            durations.push((k, hours));
+        }
+    }
+    let mut offsets = Vec::new();
+    for (last, hours) in durations {
+        let sign = (last + 1..last + 4).find_map(|k| {
+            if CLOCK_BACK_WORDS.iter().any(|w| is(k, w)) {
+                Some(-1.0)
+            } else if CLOCK_ON_WORDS.iter().any(|w| is(k, w)) {
+                Some(1.0)
+            } else {
+                None
+            }
+        });
+        if let Some(sign) = sign.filter(|_| hours > 0.0 && hours < 24.0) {
+            let offset = sign * hours;
+            if !offsets.contains(&offset) {
+                offsets.push(offset);
+            }
+        }
+    }
+    (times, offsets)
+}
+
+/// The indices of the times of day of `toks` (offsets in `text`, an answer) that are a time
+/// of day the user, the sources or the answer states (`times`, hours after midnight) moved by a
+/// duration one of them states with its direction (`offsets`, hours, negative counted back:
+/// [`clock_offsets`]): "you'd need the hall from 1pm to 5:30pm" for a party "2pm–5pm" with "an
+/// hour before to set up and half an hour after to tidy". A time stated as such is no result;
+/// a time moved the wrong way or by another duration is not found.
+pub(crate) fn shown_clock_offsets(
+    text: &str,
+    toks: &[Token<'_>],
+    times: &[f64],
+    offsets: &[f64],
+) -> Vec<usize> {
+    use crate::quantity::Dimension;
+    let same = |a: f64, b: f64| (a - b).rem_euclid(24.0).min((b - a).rem_euclid(24.0)) < 1e-6;
+    crate::quantity::quantities(text, toks)
+        .into_iter()
+        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
+        .filter(|(_, q)| {
+            !times.iter().any(|&t| same(t, q.base))
+                && times
+                    .iter()
+                    .any(|&t| offsets.iter().any(|&d| same(t + d, q.base)))
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// Comparatives that mark the number before them (and its unit) as a difference between two
 /// values ("3 hours longer", "$150 cheaper"; [`shown_differences`]), lower case.
 pub(super) const DIFFERENCE_COMPARATIVES: &[&str] = &[
@@ -1363,9 +1472,14 @@ pub(super) const DEDUCTING_VERBS: &[&str] = &[
     "deducts",
     "withheld",
     "subtracted",
-    "retained",
     "less",
     "minus",
+];
+
+/// Words that say an amount is added on or given back ([`fees_deducted`]: a sentence of the
+/// sources holding one does not say its fee is taken off), lower case.
+pub(super) const ADDING_WORDS: &[&str] = &[
+    "added", "add", "adds", "addition", "plus", "refunded", "returned", "repaid",
 ];
 
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
@@ -1716,7 +1830,7 @@ pub(crate) fn totals_of_shown(
         // the total is £327.50") adds its amounts to the run's nearest result ("… = £157.50.").
         // (A deposit it adds is paid with the rest: "deposit" sets an amount apart only
         // where no verb adds it.)
-        let adds_on = (0..n).find(|&k| sentence(k) == Some(s)).is_some_and(|k| {
+        let adds_on = (0..n).filter(|&k| sentence(k) == Some(s)).take(3).any(|k| {
             ["add", "adding", "plus"]
                 .iter()
                 .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
@@ -1728,6 +1842,19 @@ pub(crate) fn totals_of_shown(
                 .rev()
                 .find(|&j| sentence(j) == Some(p) && money(j).is_some())?;
             let a = money(j)?;
+            // (A result: written after "=", a dash ("at £35 — £157.50") or a word that gives
+            // one, "so", "comes to"; not a side item, "and the kitchen is £20"; and the last
+            // number of its sentence.)
+            let result = j > 0
+                && (gap(text, toks, j - 1, j).contains(['=', '—', '–'])
+                    || (j.saturating_sub(3)..j).any(|k| {
+                        RESULT_CUES
+                            .iter()
+                            .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+                    }));
+            if !result || (j + 1..n).any(|k| sentence(k) == Some(p) && toks[k].is_number) {
+                return None;
+            }
             let takes_off = (0..j)
                 .rev()
                 .take_while(|&k| sentence(k) == Some(p))
@@ -1759,6 +1886,18 @@ pub(crate) fn totals_of_shown(
     }
     out
 }
+
+/// Words right before an amount that give it as a result ([`totals_of_shown`]: "so £105",
+/// "comes to £105", "making £105"), lower case.
+const RESULT_CUES: &[&str] = &[
+    "so",
+    "comes",
+    "making",
+    "makes",
+    "totalling",
+    "gives",
+    "giving",
+];
 
 /// Words that say a number adds up those before it, whatever it measures
 /// ([`sums_of_derived`]: "which adds up to 67.0").

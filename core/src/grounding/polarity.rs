@@ -164,9 +164,18 @@ pub(super) fn polarity_mismatch(
                 // ("Breakfast will not be charged").
                 let sibling_states = |src_words: &[Cow<'_, str>]| {
                     let holds = |c: &ClauseKeys<'_>, w: &Cow<'_, str>| c.words.contains(w);
+                    // (The sibling states the source clause's numbers and ordinals too: "the
+                    // first month's fees" does not restate "the first three months' fees", nor
+                    // "the first night's" "the first and second nights'".)
                     clauses.iter().enumerate().any(|(cj, other)| {
                         cj != ci
                             && (other.negated != flip) == *src_neg
+                            && src.times.iter().all(|t| other.times.contains(t))
+                            && src
+                                .words
+                                .iter()
+                                .filter(|w| ordinal_word(w))
+                                .all(|w| holds(other, w))
                             && src_words
                                 .iter()
                                 .filter(|w| holds(clause, w))
@@ -226,6 +235,9 @@ const REST_WORDS: &[&str] = &[
     "other",
     "others",
     "balance",
+    "subsequent",
+    "following",
+    "later",
 ];
 
 /// Whether the tokens `toks` hold a word of [`REST_WORDS`].

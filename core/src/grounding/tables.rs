@@ -701,32 +701,28 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
                 .filter(|t| !t.is_number && t.raw.chars().all(char::is_alphabetic))
                 .map(|t| t.raw.to_ascii_lowercase())?;
             let in_unit = |u: &String| same_stem(u, &unit);
-            // (A difference is no value of the label: "laptops gain 1 year", "30 days longer".)
-            let changes = (b + 1..(i + 4).min(toks.len())).any(|k| {
+            // (A difference is no value of the label: "laptops gain 1 year", "30 days longer":
+            // a change word between the label and the number, or right after its unit with no
+            // punctuation between; not "12 weeks, longer than Summer".)
+            let change = |k: usize| {
                 DIFFERENCE_COMPARATIVES
                     .iter()
                     .chain(CHANGE_WORDS)
                     .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
-            });
+            };
+            let changes = (b + 1..i).any(change)
+                || (i + 2 < toks.len()
+                    && gap(claim, &toks, i + 1, i + 2).trim().is_empty()
+                    && change(i + 2));
             let (_, own_values, own_units) = &lines[l];
             if changes || own_values.contains(&v) {
                 return None;
             }
-            let in_own_unit: Vec<f64> = own_values
+            let own = own_values
                 .iter()
                 .zip(own_units)
-                .filter(|(_, u)| in_unit(u))
-                .map(|(&n, _)| n)
-                .collect();
-            // (Nor the gap between two of the label's own values: "Laptops: 2 years (3 years
-            // if registered)" and "registering adds 1 year".)
-            if in_own_unit
-                .iter()
-                .any(|&x| in_own_unit.iter().any(|&y| (x - y - v).abs() <= 1e-9))
-            {
-                return None;
-            }
-            let own = *in_own_unit.first()?;
+                .find(|(_, u)| in_unit(u))
+                .map(|(&n, _)| n)?;
             // (Not when a line of the sources names the label with this number: "Tariff
             // change: … standing charge 51.80p → 53.20p" states the old value of "Standing
             // charge: 31 days @ 53.20p/day".)

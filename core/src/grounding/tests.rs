@@ -5813,6 +5813,16 @@ fn a_clause_whose_source_a_sibling_restates_is_judged_by_the_sentence_beside_it(
     ] {
         assert_contradicted(text, q, ctx, true);
     }
+    // Nor when the sibling leaves out a number or an ordinal of what the source charges.
+    let ctx = "Late cancellations will be charged the first and second nights' room rate. The \
+               remainder of the stay will not be charged.";
+    assert_contradicted(
+        "You will be charged the first night's room rate, but the other nights will not be \
+         charged.",
+        q,
+        ctx,
+        true,
+    );
     // A denial that shares the sibling's words of the charged sentence and nothing else is
     // still read against that sentence when its own words are the source's.
     let ctx = "Late cancellations will be charged the first night's room rate. The remainder of \
@@ -5877,4 +5887,53 @@ fn a_sentence_that_opens_by_adding_carries_the_result_before_it() {
     // Without the verb that adds, the sentence's own amounts are the whole total.
     let plain = right.replace("Add the", "There is the");
     assert!(!derives(&plain, q, ctx, "275"));
+    // A side item last in the sentence before is not carried.
+    let side = "3 × £35 = £105 for the hall, and the kitchen is £20. Add the £150 refundable \
+                deposit, and the total to pay is £170.";
+    assert!(!derives(side, q, ctx, "170"));
+    // A rate named between "at" and its amount, and a result after a dash.
+    let named = "That's 3 hours at the weekend rate of £35 — £105. Add the £20 kitchen fee, and \
+                 the total is £125.";
+    assert!(derives(named, q, ctx, "105"));
+    assert!(derives(named, q, ctx, "125"));
+    assert!(!derives(&named.replace("£105", "£115"), q, ctx, "115"));
+}
+
+#[test]
+fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
+    let q = "Party is 2pm–5pm but I'll need an hour before to set up and half an hour after to \
+             tidy.";
+    let qt = tokens(q);
+    let (times, offsets) = super::numbers::clock_offsets(q, &qt);
+    assert_eq!((times, offsets), (vec![14.0, 17.0], vec![-1.0, 0.5]));
+    let ctx = "Main Hall: Sat–Sun £35 per hour. Bookings must include all time needed for \
+               setting up and clearing away.";
+    let text = "With setup and tidy-up, you'd need the hall from 1pm to 5:30pm.";
+    let g = analyse(text, q, ctx);
+    for t in ["1pm", "5:30"] {
+        assert!(
+            g.shown_arithmetic.contains(&text.find(t).unwrap()),
+            "{t}: {g:?}"
+        );
+    }
+    // Moved the wrong way, or by a duration nobody states.
+    for wrong in [
+        "With setup and tidy-up, you'd need the hall from 1pm to 4:30pm.",
+        "With setup and tidy-up, you'd need the hall from 1pm to 5:45pm.",
+    ] {
+        let g = analyse(wrong, q, ctx);
+        let at = wrong.find(":").unwrap() - 1;
+        assert!(!g.shown_arithmetic.contains(&at), "{wrong}: {g:?}");
+    }
+    // A source's rule counted back from the user's time.
+    let ctx = "Check-in closes 45 minutes before departure.";
+    let q = "My flight leaves at 14:10. When does check-in close?";
+    let right = "Check-in closes at 13:25, 45 minutes before your 14:10 departure.";
+    assert!(analyse(right, q, ctx)
+        .shown_arithmetic
+        .contains(&right.find("13:25").unwrap()));
+    let wrong = right.replace("13:25", "13:35");
+    assert!(!analyse(&wrong, q, ctx)
+        .shown_arithmetic
+        .contains(&wrong.find("13:35").unwrap()));
 }
