@@ -65,8 +65,9 @@ pub(super) struct Request<'r, 'a> {
     /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
     /// starts from ([`counts_per_period`]).
     given_counts: Vec<(f64, f64)>,
-    /// The times of day the prompt states and the durations it states with a direction
-    /// ([`clock_offsets`]: "2pm–5pm … an hour before … half an hour after").
+    /// The times of day the prompt states ([`clock_hours`]) and those it moves by a duration
+    /// it states with a direction ([`clock_offsets`]: "2pm–5pm … an hour before … half an hour
+    /// after": 13.0 and 17.5).
     given_clock: (Vec<f64>, Vec<f64>),
     /// The same of the sources, read when an answer first restates a count per another period.
     source_counts: OnceCell<Vec<(f64, f64)>>,
@@ -458,7 +459,11 @@ impl<'r, 'a> Request<'r, 'a> {
             given_measures,
             given_elapsed,
             given_counts: counts_per(prompt, prompt_tokens),
-            given_clock: clock_offsets(prompt, prompt_tokens),
+            given_clock: {
+                let times = clock_hours(prompt, prompt_tokens);
+                let moved = clock_offsets(prompt, prompt_tokens, &[]);
+                (times, moved)
+            },
             source_counts: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
@@ -582,15 +587,22 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(shown_date_gaps(text, toks, spans, &self.prompt_dates));
         shown.extend(shown_clock_gaps(text, toks, spans));
         // Times of day moved by a duration stated with its direction ("from 1pm to 5:30pm" for
-        // "2pm–5pm" with "an hour before … and half an hour after": `shown_clock_offsets`).
-        // (The answer's own durations count; its own times are what is judged.)
-        let (mut times, mut offsets) = self.given_clock.clone();
-        let (source_times, source_offsets) = clock_offsets(self.context, self.context_tokens);
-        times.extend(source_times);
-        offsets.extend(source_offsets);
-        offsets.extend(clock_offsets(text, toks).1);
-        if !offsets.is_empty() {
-            shown.extend(shown_clock_offsets(text, toks, &times, &offsets));
+        // "2pm–5pm" with "an hour before … and half an hour after": `shown_clock_offsets`): the
+        // user's times by the user's durations, and by the sources' when the user gives one
+        // time; the sources' by their own. (Not by the answer's own durations: a wrong time
+        // that states its own gap is no result.)
+        let (prompt_times, prompt_moved) = &self.given_clock;
+        let source_times = clock_hours(self.context, self.context_tokens);
+        let mut moved = prompt_moved.clone();
+        moved.extend(clock_offsets(
+            self.context,
+            self.context_tokens,
+            prompt_times,
+        ));
+        if !moved.is_empty() {
+            let mut stated = prompt_times.clone();
+            stated.extend(source_times);
+            shown.extend(shown_clock_offsets(text, toks, &stated, &moved));
         }
         let held_date = |month: &'static str, day: u8| {
             self.prompt_dates.contains(&(month, day))

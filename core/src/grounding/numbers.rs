@@ -454,6 +454,35 @@ enum Measure {
 /// at the weekend rate of £35"), lower case.
 const RATE_NAMES: &[&str] = &["rate", "price", "tariff", "charge", "cost"];
 
+/// Words that make a named price a flat amount, no rate per a unit ([`rate_per`]: "at the
+/// family ticket price of £54", "at the admin charge of £40"), lower case.
+const FLAT_PRICE_WORDS: &[&str] = &[
+    "total",
+    "flat",
+    "fixed",
+    "family",
+    "admin",
+    "administration",
+    "booking",
+    "deposit",
+    "one",
+    "off",
+    "group",
+    "package",
+];
+
+/// Adjectives of a period a named rate is per, with the unit they name ([`rate_per`]: "5 days
+/// at the weekly rate of £60" is no price per day), lower case.
+const RATE_PERIODS: &[(&str, &str)] = &[
+    ("hourly", "hour"),
+    ("daily", "day"),
+    ("nightly", "night"),
+    ("weekly", "week"),
+    ("monthly", "month"),
+    ("annual", "year"),
+    ("yearly", "year"),
+];
+
 /// The most words between "at" and the amount it prices when a word of [`RATE_NAMES`] names
 /// the rate ([`rate_per`]: "at the weekend rate of £35").
 const RATE_NAME_GAP: usize = 5;
@@ -483,12 +512,24 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
         // An amount after "at" and a quantity is a price per that quantity's unit ("12
         // litres at £2.10", "5 days at £38.00"), a rate named between them too ("4.5 hours at
         // the weekend rate of £35": no number between, a word of RATE_NAMES among them).
+        let is_any = |j: usize, ws: &[&str]| ws.iter().any(|w| toks[j].raw.eq_ignore_ascii_case(w));
+        // (Not a rate per another period, "5 days at the weekly rate of £60", nor a flat
+        // amount, "at the family ticket price of £54": FLAT_PRICE_WORDS, RATE_PERIODS.)
+        let unit_word = |k: usize| {
+            k.checked_sub(1)
+                .map(|u| toks[u].raw.to_ascii_lowercase())
+                .unwrap_or_default()
+        };
         let named = |k: usize| {
+            let unit = unit_word(k);
+            let unit = unit.trim_end_matches('s');
             (k + 1..i).all(|j| !toks[j].is_number)
-                && (k + 1..i).any(|j| {
-                    RATE_NAMES
+                && (k + 1..i).any(|j| is_any(j, RATE_NAMES))
+                && !(k + 1..i).any(|j| is_any(j, FLAT_PRICE_WORDS))
+                && (k + 1..i).all(|j| {
+                    RATE_PERIODS
                         .iter()
-                        .any(|w| toks[j].raw.eq_ignore_ascii_case(w))
+                        .all(|(adj, per)| !toks[j].raw.eq_ignore_ascii_case(adj) || *per == unit)
                 })
         };
         let at = (i.saturating_sub(RATE_NAME_GAP + 1)..i)
@@ -976,22 +1017,51 @@ const CLOCK_BACK_WORDS: &[&str] = &["before", "beforehand", "earlier", "prior", 
 /// "20 minutes later"; [`clock_offsets`]), lower case.
 const CLOCK_ON_WORDS: &[&str] = &["after", "afterwards", "afterward", "later"];
 
-/// The times of day `text` (its tokens `toks`) states, in hours after midnight
-/// ([`crate::quantity::Dimension::TimeOfDay`]), and the durations it states with a direction,
-/// in hours, negative when counted back: a duration ([`crate::quantity::quantities`], or "an
-/// hour", "half an hour", "a quarter of an hour" in words) with a word of
-/// [`CLOCK_BACK_WORDS`] or [`CLOCK_ON_WORDS`] among the three after it ("I'll need an hour
-/// before to set up and half an hour after to tidy": −1 and +0.5; "Check-in closes 45
-/// minutes before departure": −0.75). Read by [`shown_clock_offsets`].
-pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>]) -> (Vec<f64>, Vec<f64>) {
+/// Words before a duration, within [`CLOCK_NEGATION_SPAN`] tokens, that deny it is needed
+/// ([`clock_offsets`]: "Foot passengers do not need to arrive an hour before"), lower case.
+const CLOCK_NEGATIONS: &[&str] = &["not", "no", "never", "don't", "doesn't", "needn't", "nor"];
+
+/// How many tokens before a duration [`clock_offsets`] looks for a word of
+/// [`CLOCK_NEGATIONS`].
+const CLOCK_NEGATION_SPAN: usize = 6;
+
+/// The times of day `text` (its tokens `toks`) moves by a duration it states with a
+/// direction, in hours after midnight: a duration ([`crate::quantity::quantities`], or "an
+/// hour", "half an hour", "a quarter of an hour" in words) with a word of [`CLOCK_BACK_WORDS`]
+/// or [`CLOCK_ON_WORDS`] among the three after it, none of [`CLOCK_NEGATIONS`] among the
+/// [`CLOCK_NEGATION_SPAN`] before it, moves the time it is said of: counted back, the start of
+/// the one range of times the text writes ("2pm–5pm", "from 10am to 2pm"), or its one time
+/// when it writes no range; counted on, the range's end or the one time ("Party is 2pm–5pm but
+/// I'll need an hour before to set up and half an hour after to tidy": 13.0 and 17.5; "My
+/// flight leaves at 14:10" with the sources' "Check-in closes 45 minutes before departure":
+/// read with `base`, the times of day of another text when this one writes none). A text of
+/// two or more times and no one range moves none: which time a duration is said of is not
+/// read. Read by [`shown_clock_offsets`].
+pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>], base: &[f64]) -> Vec<f64> {
     use crate::quantity::Dimension;
     let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
     let quantities = crate::quantity::quantities(text, toks);
-    let times = quantities
+    let times: Vec<(usize, f64)> = quantities
         .iter()
         .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
-        .map(|(_, q)| q.base)
+        .map(|(i, q)| (*i, q.base))
         .collect();
+    // The time a duration is said of, back or on.
+    let (start, end) = match times.as_slice() {
+        [] => match base {
+            [one] => (*one, *one),
+            _ => return Vec::new(),
+        },
+        [(_, one)] => (*one, *one),
+        [(a, x), (b, y)]
+            if b - a <= 3
+                && (gap(text, toks, *b - 1, *b).contains(['-', '–', '—'])
+                    || (a + 1..*b).any(|k| ["to", "until", "till"].iter().any(|w| is(k, w)))) =>
+        {
+            (*x, *y)
+        }
+        _ => return Vec::new(),
+    };
     // Each duration as (its last token, hours).
     let mut durations: Vec<(usize, f64)> = quantities
         .iter()
@@ -1010,38 +1080,40 @@ pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>]) -> (Vec<f64>, Vec<f6
             durations.push((k, hours));
         }
     }
-    let mut offsets = Vec::new();
+    let mut out = Vec::new();
     for (last, hours) in durations {
-        let sign = (last + 1..last + 4).find_map(|k| {
+        let denied = (last.saturating_sub(CLOCK_NEGATION_SPAN)..last)
+            .any(|k| CLOCK_NEGATIONS.iter().any(|w| is(k, w)));
+        if denied || hours <= 0.0 || hours >= 24.0 {
+            continue;
+        }
+        let moved = (last + 1..last + 4).find_map(|k| {
             if CLOCK_BACK_WORDS.iter().any(|w| is(k, w)) {
-                Some(-1.0)
+                Some((start - hours).rem_euclid(24.0))
             } else if CLOCK_ON_WORDS.iter().any(|w| is(k, w)) {
-                Some(1.0)
+                Some((end + hours).rem_euclid(24.0))
             } else {
                 None
             }
         });
-        if let Some(sign) = sign.filter(|_| hours > 0.0 && hours < 24.0) {
-            let offset = sign * hours;
-            if !offsets.contains(&offset) {
-                offsets.push(offset);
-            }
+        if let Some(t) = moved.filter(|t| !out.contains(t)) {
+            out.push(t);
         }
     }
-    (times, offsets)
+    out
 }
 
-/// The indices of the times of day of `toks` (offsets in `text`, an answer) that are a time
-/// of day the user, the sources or the answer states (`times`, hours after midnight) moved by a
-/// duration one of them states with its direction (`offsets`, hours, negative counted back:
-/// [`clock_offsets`]): "you'd need the hall from 1pm to 5:30pm" for a party "2pm–5pm" with "an
-/// hour before to set up and half an hour after to tidy". A time stated as such is no result;
-/// a time moved the wrong way or by another duration is not found.
+/// The indices of the times of day of `toks` (offsets in `text`, an answer) that are one of
+/// `moved` (hours after midnight: the user's or the sources' times moved by a duration they
+/// state with its direction, [`clock_offsets`]) and none of `stated` (the times they state):
+/// "you'd need the hall from 1pm to 5:30pm" for a party "2pm–5pm" with "an hour before to set
+/// up and half an hour after to tidy". A time moved the wrong way, from the other end of the
+/// range, or by another duration is not found.
 pub(crate) fn shown_clock_offsets(
     text: &str,
     toks: &[Token<'_>],
-    times: &[f64],
-    offsets: &[f64],
+    stated: &[f64],
+    moved: &[f64],
 ) -> Vec<usize> {
     use crate::quantity::Dimension;
     let same = |a: f64, b: f64| (a - b).rem_euclid(24.0).min((b - a).rem_euclid(24.0)) < 1e-6;
@@ -1049,12 +1121,19 @@ pub(crate) fn shown_clock_offsets(
         .into_iter()
         .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
         .filter(|(_, q)| {
-            !times.iter().any(|&t| same(t, q.base))
-                && times
-                    .iter()
-                    .any(|&t| offsets.iter().any(|&d| same(t + d, q.base)))
+            !stated.iter().any(|&t| same(t, q.base)) && moved.iter().any(|&t| same(t, q.base))
         })
         .map(|(i, _)| i)
+        .collect()
+}
+
+/// The times of day `text` (its tokens `toks`) states, hours after midnight.
+pub(crate) fn clock_hours(text: &str, toks: &[Token<'_>]) -> Vec<f64> {
+    use crate::quantity::Dimension;
+    crate::quantity::quantities(text, toks)
+        .into_iter()
+        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
+        .map(|(_, q)| q.base)
         .collect()
 }
 

@@ -5897,6 +5897,13 @@ fn a_sentence_that_opens_by_adding_carries_the_result_before_it() {
     assert!(derives(named, q, ctx, "105"));
     assert!(derives(named, q, ctx, "125"));
     assert!(!derives(&named.replace("£105", "£115"), q, ctx, "115"));
+    // Not a rate per another period, nor a flat amount.
+    for wrong in [
+        "That's 3 hours at the daily rate of £35 — £105.",
+        "That's 3 hours at the booking charge of £35 — £105.",
+    ] {
+        assert!(!derives(wrong, q, ctx, "105"), "{wrong}");
+    }
 }
 
 #[test]
@@ -5904,8 +5911,7 @@ fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
     let q = "Party is 2pm–5pm but I'll need an hour before to set up and half an hour after to \
              tidy.";
     let qt = tokens(q);
-    let (times, offsets) = super::numbers::clock_offsets(q, &qt);
-    assert_eq!((times, offsets), (vec![14.0, 17.0], vec![-1.0, 0.5]));
+    assert_eq!(super::numbers::clock_offsets(q, &qt, &[]), vec![13.0, 17.5]);
     let ctx = "Main Hall: Sat–Sun £35 per hour. Bookings must include all time needed for \
                setting up and clearing away.";
     let text = "With setup and tidy-up, you'd need the hall from 1pm to 5:30pm.";
@@ -5916,13 +5922,14 @@ fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
             "{t}: {g:?}"
         );
     }
-    // Moved the wrong way, or by a duration nobody states.
+    // Moved the wrong way, from the other end of the range, or by a duration nobody states.
     for wrong in [
         "With setup and tidy-up, you'd need the hall from 1pm to 4:30pm.",
         "With setup and tidy-up, you'd need the hall from 1pm to 5:45pm.",
+        "With setup and tidy-up, you'd need the hall from 1pm to 4pm.",
     ] {
         let g = analyse(wrong, q, ctx);
-        let at = wrong.find(":").unwrap() - 1;
+        let at = wrong.rfind("to ").unwrap() + "to ".len();
         assert!(!g.shown_arithmetic.contains(&at), "{wrong}: {g:?}");
     }
     // A source's rule counted back from the user's time.
@@ -5936,4 +5943,20 @@ fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
     assert!(!analyse(&wrong, q, ctx)
         .shown_arithmetic
         .contains(&wrong.find("13:35").unwrap()));
+    // Two times of the user's and no range: which one the rule is said of is not read; nor a
+    // duration the sources deny, nor one the answer gives itself.
+    let q2 = "My outbound flight leaves at 14:10 and my return at 18:40. When does check-in \
+              close for the outbound one?";
+    let derived = |text: &str, q: &str, ctx: &str, t: &str| {
+        analyse(text, q, ctx)
+            .shown_arithmetic
+            .contains(&text.find(t).unwrap())
+    };
+    assert!(!derived(right, q2, ctx, "13:25"));
+    let denied = "Foot passengers do not need to arrive an hour before sailing.";
+    let q3 = "My sailing is at 16:30. When should I arrive?";
+    assert!(!derived("Arrive by 15:30.", q3, denied, "15:30"));
+    let own = "Your ticket runs out at 10:15am, an hour after you parked.";
+    let q4 = "I parked at 9:15am. When does my ticket run out?";
+    assert!(!derived(own, q4, "Maximum stay 3 hours.", "10:15"));
 }
