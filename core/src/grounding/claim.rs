@@ -65,7 +65,7 @@ pub(super) struct Request<'r, 'a> {
     /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
     /// starts from ([`counts_per_period`]).
     given_counts: Vec<(f64, f64)>,
-    /// The times of day the prompt states ([`clock_hours`]) and those it moves by a duration
+    /// The times of day the prompt states and those it moves by a duration
     /// it states with a direction ([`clock_offsets`]: "2pm–5pm … an hour before … half an hour
     /// after": 13.0 and 17.5).
     given_clock: (Vec<f64>, Vec<f64>),
@@ -459,11 +459,7 @@ impl<'r, 'a> Request<'r, 'a> {
             given_measures,
             given_elapsed,
             given_counts: counts_per(prompt, prompt_tokens),
-            given_clock: {
-                let times = clock_hours(prompt, prompt_tokens);
-                let moved = clock_offsets(prompt, prompt_tokens, &[]);
-                (times, moved)
-            },
+            given_clock: clock_offsets(prompt, prompt_tokens, &[]),
             source_counts: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
@@ -591,18 +587,17 @@ impl<'r, 'a> Request<'r, 'a> {
         // user's times by the user's durations, and by the sources' when the user gives one
         // time; the sources' by their own. (Not by the answer's own durations: a wrong time
         // that states its own gap is no result.)
-        let (prompt_times, prompt_moved) = &self.given_clock;
-        let source_times = clock_hours(self.context, self.context_tokens);
-        let mut moved = prompt_moved.clone();
-        moved.extend(clock_offsets(
-            self.context,
-            self.context_tokens,
-            prompt_times,
-        ));
-        if !moved.is_empty() {
+        // (The sources are read only for an answer that writes a time of day.)
+        let answer_times = day_times(&crate::quantity::quantities(text, toks));
+        if !answer_times.is_empty() {
+            let (prompt_times, prompt_moved) = &self.given_clock;
+            let (source_times, source_moved) =
+                clock_offsets(self.context, self.context_tokens, prompt_times);
+            let mut moved = prompt_moved.clone();
+            moved.extend(source_moved);
             let mut stated = prompt_times.clone();
             stated.extend(source_times);
-            shown.extend(shown_clock_offsets(text, toks, &stated, &moved));
+            shown.extend(shown_clock_offsets(&answer_times, &stated, &moved));
         }
         let held_date = |month: &'static str, day: u8| {
             self.prompt_dates.contains(&(month, day))

@@ -1036,21 +1036,19 @@ const CLOCK_NEGATION_SPAN: usize = 6;
 /// flight leaves at 14:10" with the sources' "Check-in closes 45 minutes before departure":
 /// read with `base`, the times of day of another text when this one writes none). A text of
 /// two or more times and no one range moves none: which time a duration is said of is not
-/// read. Read by [`shown_clock_offsets`].
-pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>], base: &[f64]) -> Vec<f64> {
+/// read. Returned with the times of day the text states (hours, [`day_times`]), from one
+/// reading of its quantities. Read by [`shown_clock_offsets`].
+pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>], base: &[f64]) -> (Vec<f64>, Vec<f64>) {
     use crate::quantity::Dimension;
     let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
     let quantities = crate::quantity::quantities(text, toks);
-    let times: Vec<(usize, f64)> = quantities
-        .iter()
-        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
-        .map(|(i, q)| (*i, q.base))
-        .collect();
+    let times = day_times(&quantities);
+    let hours: Vec<f64> = times.iter().map(|&(_, h)| h).collect();
     // The time a duration is said of, back or on.
     let (start, end) = match times.as_slice() {
         [] => match base {
             [one] => (*one, *one),
-            _ => return Vec::new(),
+            _ => return (hours, Vec::new()),
         },
         [(_, one)] => (*one, *one),
         [(a, x), (b, y)]
@@ -1060,7 +1058,7 @@ pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>], base: &[f64]) -> Vec
         {
             (*x, *y)
         }
-        _ => return Vec::new(),
+        _ => return (hours, Vec::new()),
     };
     // Each duration as (its last token, hours).
     let mut durations: Vec<(usize, f64)> = quantities
@@ -1100,40 +1098,35 @@ pub(crate) fn clock_offsets(text: &str, toks: &[Token<'_>], base: &[f64]) -> Vec
             out.push(t);
         }
     }
-    out
+    (hours, out)
 }
 
-/// The indices of the times of day of `toks` (offsets in `text`, an answer) that are one of
-/// `moved` (hours after midnight: the user's or the sources' times moved by a duration they
-/// state with its direction, [`clock_offsets`]) and none of `stated` (the times they state):
-/// "you'd need the hall from 1pm to 5:30pm" for a party "2pm–5pm" with "an hour before to set
-/// up and half an hour after to tidy". A time moved the wrong way, from the other end of the
-/// range, or by another duration is not found.
-pub(crate) fn shown_clock_offsets(
-    text: &str,
-    toks: &[Token<'_>],
-    stated: &[f64],
-    moved: &[f64],
-) -> Vec<usize> {
-    use crate::quantity::Dimension;
-    let same = |a: f64, b: f64| (a - b).rem_euclid(24.0).min((b - a).rem_euclid(24.0)) < 1e-6;
-    crate::quantity::quantities(text, toks)
-        .into_iter()
-        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
-        .filter(|(_, q)| {
-            !stated.iter().any(|&t| same(t, q.base)) && moved.iter().any(|&t| same(t, q.base))
-        })
-        .map(|(i, _)| i)
+/// The times of day among `quantities` ([`crate::quantity::quantities`] of a text), each
+/// with its token and its value in hours after midnight.
+pub(crate) fn day_times(quantities: &[(usize, crate::quantity::Quantity)]) -> Vec<(usize, f64)> {
+    quantities
+        .iter()
+        .filter(|(_, q)| q.dimension() == crate::quantity::Dimension::TimeOfDay)
+        .map(|(i, q)| (*i, q.base))
         .collect()
 }
 
-/// The times of day `text` (its tokens `toks`) states, hours after midnight.
-pub(crate) fn clock_hours(text: &str, toks: &[Token<'_>]) -> Vec<f64> {
-    use crate::quantity::Dimension;
-    crate::quantity::quantities(text, toks)
-        .into_iter()
-        .filter(|(_, q)| q.dimension() == Dimension::TimeOfDay)
-        .map(|(_, q)| q.base)
+/// The tokens of the answer's times of day (`times`: token and hours after midnight,
+/// [`day_times`]) that are one of `moved` (the user's or the sources' times moved by a
+/// duration they state with its direction, [`clock_offsets`]) and none of `stated` (the
+/// times they state): "you'd need the hall from 1pm to 5:30pm" for a party "2pm–5pm" with "an
+/// hour before to set up and half an hour after to tidy". A time moved the wrong way, from the
+/// other end of the range, or by another duration is not found.
+pub(crate) fn shown_clock_offsets(
+    times: &[(usize, f64)],
+    stated: &[f64],
+    moved: &[f64],
+) -> Vec<usize> {
+    let same = |a: f64, b: f64| (a - b).rem_euclid(24.0).min((b - a).rem_euclid(24.0)) < 1e-6;
+    times
+        .iter()
+        .filter(|&&(_, h)| !stated.iter().any(|&t| same(t, h)) && moved.iter().any(|&t| same(t, h)))
+        .map(|&(i, _)| i)
         .collect()
 }
 

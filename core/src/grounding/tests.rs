@@ -5911,7 +5911,10 @@ fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
     let q = "Party is 2pm–5pm but I'll need an hour before to set up and half an hour after to \
              tidy.";
     let qt = tokens(q);
-    assert_eq!(super::numbers::clock_offsets(q, &qt, &[]), vec![13.0, 17.5]);
+    assert_eq!(
+        super::numbers::clock_offsets(q, &qt, &[]),
+        (vec![14.0, 17.0], vec![13.0, 17.5])
+    );
     let ctx = "Main Hall: Sat–Sun £35 per hour. Bookings must include all time needed for \
                setting up and clearing away.";
     let text = "With setup and tidy-up, you'd need the hall from 1pm to 5:30pm.";
