@@ -40,6 +40,10 @@ pub(super) struct Request<'r, 'a> {
     /// asks about ("Does the sale end on 15 January?") is the answer's to state, and may be a
     /// false premise.
     prompt_dates: Vec<(&'static str, u8)>,
+    /// The same dates with the weekday written right before each, if any ("Friday 28 June":
+    /// ("june", 28, Some(5)), a [`WEEKDAYS`] index): what a date the answer counts days or
+    /// working days from may be ([`shown_date_offsets`]).
+    given_dates: Vec<(&'static str, u8, Option<usize>)>,
     /// The values of the prompt's number keys, the user's own numbers, which a claim may apply
     /// a rule of the sources to (`difference_from_given`); read when a claim first needs them.
     prompt_numbers: OnceCell<Vec<f64>>,
@@ -47,6 +51,9 @@ pub(super) struct Request<'r, 'a> {
     /// is £138"). A running total may start from one the answer does not restate
     /// (`accumulated_sums`).
     given_amounts: Vec<f64>,
+    /// Every amount of money the prompt states, once each ("for the £9,250"): what a
+    /// percentage of a source line the answer applies may be of ([`named_line_results`]).
+    prompt_amounts: Vec<f64>,
     /// The total, in its dimension's base unit, of the prompt's quantities of each dimension
     /// that it states two or more of, none of them written in parts or as a clock time
     /// ("about 30 min to get to work and maybe 45 min coming back": 75 minutes): what an
@@ -71,6 +78,9 @@ pub(super) struct Request<'r, 'a> {
     given_clock: (Vec<f64>, Vec<f64>),
     /// The same of the sources, read when an answer first restates a count per another period.
     source_counts: OnceCell<Vec<(f64, f64)>>,
+    /// The lines of the sources that price what they name ([`priced_lines`]), read when an
+    /// answer first writes an amount of money that nothing else derives.
+    priced_lines: OnceCell<Vec<PricedLine>>,
     /// The byte offsets in the answer of its numbers that its shown arithmetic derives from
     /// numbers of the sources and the user's ([`shown_products`]) and the results of the equations
     /// it writes out ([`stated_equations`]; [`Request::read_answer`]).
@@ -328,6 +338,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let mut question_words: Vec<u32> = Vec::new();
         let mut prompt_names: Vec<u32> = Vec::new();
         let mut prompt_dates = Vec::new();
+        let mut given_dates = Vec::new();
         for sp in sentence_spans(prompt) {
             let toks = span_tokens(prompt_tokens, sp);
             // A question's dates are no premise ("Was it released on 5 May?"), but for those of
@@ -350,12 +361,13 @@ impl<'r, 'a> Request<'r, 'a> {
                 let comma = prompt[sp.0..sp.1].find(',').map(|c| sp.0 + c);
                 opens && user && comma.is_some_and(|c| d.span.1 <= c)
             };
-            prompt_dates.extend(
-                calendar_dates(prompt, toks)
-                    .iter()
-                    .filter(|d| !question || premise(d))
-                    .map(|d| (d.month, d.day)),
-            );
+            for d in calendar_dates(prompt, toks)
+                .iter()
+                .filter(|d| !question || premise(d))
+            {
+                prompt_dates.push((d.month, d.day));
+                given_dates.push((d.month, d.day, weekday_before(prompt, toks, d.span.0)));
+            }
             let ks = sentence_keys(prompt, sp, toks, lower_vocab).0;
             for k in ks.into_iter().filter(|k| !k.negation) {
                 if k.kind == KeyKind::Name && sp.1 > question_from {
@@ -373,13 +385,17 @@ impl<'r, 'a> Request<'r, 'a> {
         prompt_names.sort_unstable();
         prompt_names.dedup();
         let t = prompt_tokens;
-        let mut given_amounts: Vec<f64> = (0..t.len())
+        let mut prompt_amounts: Vec<f64> = (0..t.len())
             .filter(|&j| t[j].is_number && money_at(prompt, &t[j]))
             .filter_map(|j| number_value(&number_key(t, j)))
+            .collect();
+        prompt_amounts.sort_unstable_by(f64::total_cmp);
+        prompt_amounts.dedup();
+        let given_amounts: Vec<f64> = prompt_amounts
+            .iter()
+            .copied()
             .filter(|&v| !index.states_number(v))
             .collect();
-        given_amounts.sort_unstable_by(f64::total_cmp);
-        given_amounts.dedup();
         // (Only extensive measures add up: not speeds or temperatures; nor a time since
         // something, "20 days ago", nor an age; a measure said twice counts once.)
         use crate::quantity::Dimension;
@@ -439,6 +455,7 @@ impl<'r, 'a> Request<'r, 'a> {
             lower_vocab,
             prompt_keys,
             prompt_dates,
+            given_dates,
             question_names,
             question_words,
             prompt_names,
@@ -455,12 +472,14 @@ impl<'r, 'a> Request<'r, 'a> {
             source_month_years: OnceCell::new(),
             prompt_numbers: OnceCell::new(),
             given_amounts,
+            prompt_amounts,
             given_totals,
             given_measures,
             given_elapsed,
             given_counts: counts_per(prompt, prompt_tokens),
             given_clock: clock_offsets(prompt, prompt_tokens, &[]),
             source_counts: OnceCell::new(),
+            priced_lines: OnceCell::new(),
             shown_arithmetic: Vec::new(),
             source_pronouns: OnceCell::new(),
             source_word_counts: OnceCell::new(),
@@ -606,7 +625,14 @@ impl<'r, 'a> Request<'r, 'a> {
                     .iter()
                     .any(|(_, c)| (c.month, c.day) == (month, day))
         };
-        shown.extend(shown_date_offsets(text, toks, spans, held_date, held));
+        shown.extend(shown_date_offsets(
+            text,
+            toks,
+            spans,
+            &self.given_dates,
+            held_date,
+            held,
+        ));
         // The total of the user's own measures of one dimension ("30 min … 45 min": "75
         // minutes at 20p a minute"), written in that dimension and used as a total: priced or
         // multiplied after it ("at", "×", "@" within three words) or called one ("in total",
@@ -758,6 +784,26 @@ impl<'r, 'a> Request<'r, 'a> {
                 |v| self.states_deducted(v),
             );
             shown.extend(net);
+            // An amount computed from the amount or percentage of the source line its words
+            // name, that operand not written ("Three full days is £204" against "Full day: £68";
+            // "You'd pay £3,700 at registration" of £9,250 against "Instalment 1: 40% – due at
+            // registration": `named_line_results`).
+            if (0..toks.len())
+                .any(|j| toks[j].is_number && !shown.contains(&j) && money_at(text, &toks[j]))
+            {
+                let lines = self.priced_lines.get_or_init(|| {
+                    priced_lines(self.context, self.context_tokens, self.source_sentences())
+                });
+                let named = named_line_results(
+                    text,
+                    toks,
+                    spans,
+                    lines,
+                    (self.prompt_numbers(), &self.prompt_amounts),
+                    |j, v| known(&shown, j, v),
+                );
+                shown.extend(named);
+            }
             // Then products over derived numbers too ("180 miles over … at £0.30 a mile comes to
             // £54.00", 180 a difference), sums of derived numbers ("… = 29.5, which adds up to
             // 67.0") and totals of them, derived numbers stated again ("works out at 67.0: …") and

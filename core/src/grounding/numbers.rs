@@ -915,13 +915,40 @@ pub(crate) fn shown_clock_gaps(
     out
 }
 
+/// Words that make the days after them working days ([`shown_date_offsets`]: "10 working
+/// days", "5 business days"), lower case.
+const WORKING_DAY_WORDS: &[&str] = &["working", "business"];
+
+/// The [`WEEKDAYS`] index of the weekday written right before the token at byte `at` of
+/// `text` (a comma between at most): "Friday 12 July", "Friday, 12 July".
+pub(crate) fn weekday_before(text: &str, toks: &[Token<'_>], at: usize) -> Option<usize> {
+    let first = toks.partition_point(|t| t.start < at);
+    let w = first.checked_sub(1)?;
+    matches!(gap(text, toks, w, first), "" | ",")
+        .then(|| weekday_index(toks[w].raw))
+        .flatten()
+}
+
+/// The number of working days (Monday to Friday) among the `gap` days after a day of the
+/// weekday `from` ([`WEEKDAYS`] index), the last of them included.
+fn working_days_after(from: usize, gap: u32) -> u32 {
+    (1..=gap)
+        .filter(|&i| !matches!((from + i as usize) % 7, 0 | 6))
+        .count() as u32
+}
+
 /// The indices of the tokens of `toks` (offsets in `text`, an answer whose sentences are the
 /// byte spans `spans`) that write a calendar date the answer shows as a whole number of days
-/// or weeks after or before another date it states in its sentence or the one before, one the
-/// sources or the user hold (`held_date`, by month name and day), with that duration written
+/// or weeks after or before another date: one it states in its sentence or the one before,
+/// or one of the user's (`given`: month, day and the weekday written before it, if any), held
+/// by the sources or the user (`held_date`, by month name and day), with that duration written
 /// in the date's sentence and its number held too (`held_number`: "one week" for the sources'
 /// "1 week"): "From 4 May, one week after her 2nd vaccination on 27 April" (27 April + 7
-/// days; [`calendar_dates`], [`crate::quantity::quantities`]). The date's day and its month
+/// days; [`calendar_dates`], [`crate::quantity::quantities`]). A number of working days
+/// ("within 10 working days … so by Friday 12 July", [`WORKING_DAY_WORDS`]) counts forward
+/// Monday to Friday only, the result a working day, when a weekday is written right before one
+/// of the two dates (the other's then follows; both written must agree); bank holidays are not
+/// known here and are not counted out. The date's day and its month
 /// (not its year) are derived, as [`shown_date_gaps`] derives a day count. "before",
 /// "earlier" or "prior" in the sentence counts back only, "after" or "later" forward only.
 /// In a year of 365 or 366 days (the dates carry no year here: either counts), across the
@@ -931,26 +958,33 @@ pub(crate) fn shown_date_offsets(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
+    given: &[(&'static str, u8, Option<usize>)],
     held_date: impl Fn(&'static str, u8) -> bool,
     held_number: impl Fn(f64) -> bool,
 ) -> Vec<usize> {
     use crate::quantity::Dimension;
     let mut out = Vec::new();
     let sentence_of = |at: usize| sentence_at(spans, at);
-    let dates: Vec<(CalendarDate, Option<usize>, u32, bool)> = calendar_dates(text, toks)
+    // Each date: (its date, sentence, day of the year, whether after February, weekday).
+    type Dated = (CalendarDate, Option<usize>, u32, bool, Option<usize>);
+    let day_of_year = |month: &str, day: u8| {
+        let m = crate::text::month_index(month)?;
+        Some((MONTH_STARTS[m] + u32::from(day) - 1, m >= 2))
+    };
+    let dates: Vec<Dated> = calendar_dates(text, toks)
         .into_iter()
         .filter_map(|d| {
-            let m = crate::text::month_index(d.month)?;
-            let day = MONTH_STARTS[m] + u32::from(d.day) - 1;
+            let (day, late) = day_of_year(d.month, d.day)?;
             let s = sentence_of(d.span.0);
-            Some((d, s, day, m >= 2))
+            let weekday = weekday_before(text, toks, d.span.0);
+            Some((d, s, day, late, weekday))
         })
         .collect();
-    if dates.len() < 2 {
+    if dates.is_empty() || (dates.len() < 2 && given.is_empty()) {
         return out;
     }
     // The whole numbers of days the answer writes as durations whose number the sources or
-    // the user hold, with their sentences.
+    // the user hold, with their sentences; and of working days.
     let days: Vec<(Option<usize>, u32)> = crate::quantity::quantities(text, toks)
         .into_iter()
         .filter(|(i, q)| {
@@ -963,41 +997,84 @@ pub(crate) fn shown_date_offsets(
                 .then(|| (sentence_of(toks[i].start), d as u32))
         })
         .collect();
+    let is = |k: usize, words: &[&str]| {
+        toks.get(k)
+            .is_some_and(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    let working: Vec<(Option<usize>, u32)> = (0..toks.len().saturating_sub(2))
+        .filter(|&k| is(k + 1, WORKING_DAY_WORDS) && is(k + 2, &["day", "days"]))
+        .filter_map(|k| {
+            let n = count_at(toks, k).filter(|&n| held_number(n))?;
+            (n.fract() == 0.0 && (1.0..=260.0).contains(&n))
+                .then(|| (sentence_of(toks[k].start), n as u32))
+        })
+        .collect();
     let said = |s: usize, words: &[&str]| {
         tokens_in(toks, spans[s].0, spans[s].1)
             .any(|t| words.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
     };
-    for (a, sa, da, la) in &dates {
+    // The user's dates, as bases of any sentence.
+    let users: Vec<(&'static str, u8, u32, bool, Option<usize>)> = given
+        .iter()
+        .filter_map(|&(m, d, w)| day_of_year(m, d).map(|(day, late)| (m, d, day, late, w)))
+        .collect();
+    for (a, sa, da, la, wa) in &dates {
         let Some(s) = sa.filter(|_| !held_date(a.month, a.day)) else {
             continue;
         };
-        let offsets: Vec<u32> = days
-            .iter()
-            .filter(|(ds, _)| *ds == Some(s))
-            .map(|&(_, n)| n)
-            .collect();
-        if offsets.is_empty() {
+        let in_sentence = |list: &[(Option<usize>, u32)]| -> Vec<u32> {
+            list.iter()
+                .filter(|(ds, _)| *ds == Some(s))
+                .map(|&(_, n)| n)
+                .collect()
+        };
+        let (offsets, work) = (in_sentence(&days), in_sentence(&working));
+        if offsets.is_empty() && work.is_empty() {
             continue;
         }
         let (back, forward) = (
             said(s, &["before", "earlier", "prior"]),
             said(s, &["after", "later"]),
         );
-        let derived = dates.iter().any(|(b, sb, db, lb)| {
-            b.span != a.span
-                && held_date(b.month, b.day)
-                && (*sb == Some(s) || *sb == s.checked_sub(1))
-                && (b.month, b.day) != (a.month, a.day)
-                && [0u32, 1].iter().any(|&leap| {
-                    let (x, y) = (db + leap * u32::from(*lb), da + leap * u32::from(*la));
-                    let year = 365 + leap;
-                    let after = (y + year - x) % year;
-                    let before = (x + year - y) % year;
-                    offsets
-                        .iter()
-                        .any(|&n| (n == after && !back) || (n == before && !forward))
-                })
-        });
+        // The bases: the answer's other held dates in this sentence or the one before, and
+        // the user's.
+        let bases = dates
+            .iter()
+            .filter(|(b, sb, ..)| {
+                b.span != a.span
+                    && held_date(b.month, b.day)
+                    && (*sb == Some(s) || *sb == s.checked_sub(1))
+            })
+            .map(|(b, _, db, lb, wb)| (b.month, b.day, *db, *lb, *wb))
+            .chain(users.iter().copied());
+        let derived =
+            bases
+                .filter(|&(m, d, ..)| (m, d) != (a.month, a.day))
+                .any(|(_, _, db, lb, wb)| {
+                    [0u32, 1].iter().any(|&leap| {
+                        let (x, y) = (db + leap * u32::from(lb), da + leap * u32::from(*la));
+                        let year = 365 + leap;
+                        let after = (y + year - x) % year;
+                        let before = (x + year - y) % year;
+                        let calendar = offsets
+                            .iter()
+                            .any(|&n| (n == after && !back) || (n == before && !forward));
+                        // Working days forward, from the base's weekday (or the result's, counted
+                        // back by the calendar gap).
+                        let from = match (wb, *wa) {
+                            (Some(b), Some(r)) => ((b + after as usize) % 7 == r).then_some(b),
+                            (Some(b), None) => Some(b),
+                            (None, Some(r)) => Some((r + 7 - after as usize % 7) % 7),
+                            (None, None) => None,
+                        };
+                        let working = !back
+                            && from.is_some_and(|f| {
+                                !matches!((f + after as usize) % 7, 0 | 6)
+                                    && work.contains(&working_days_after(f, after))
+                            });
+                        calendar || working
+                    })
+                });
         if derived {
             out.extend(
                 (0..toks.len())
@@ -1420,11 +1497,17 @@ const ADDED_CHARGES: &[&str] = &[
     "service",
 ];
 
+/// Words that name a percentage, among the three words after it, as one taken off
+/// ([`share_of_derived`]: "the 10% sibling discount", "15% off"), lower case.
+const DISCOUNT_NAMES: &[&str] = &["discount", "off", "reduction", "rebate"];
+
 /// The indices of the number tokens of `toks` (offsets in `text`, sentences the byte spans
 /// `spans`) that are a percentage of an amount the answer derived before them in their
 /// sentence, or, after a word of [`REMAINDER_WORDS`] at most three words before them or with
-/// "less" or "minus" right before the percentage and no number between it and the amount
-/// ("£126.00, less the 3% discount (£3.78) = £122.22"; not of a charge of [`ADDED_CHARGES`]),
+/// "less" or "minus" right before the percentage or a name of [`DISCOUNT_NAMES`] among the
+/// three words after it, and no number between it and the amount ("£126.00, less the 3%
+/// discount (£3.78) = £122.22"; "£231, with the 10% sibling discount … down to £207.90"; not
+/// of a charge of [`ADDED_CHARGES`]),
 /// what is left of it after that percentage (`derived`: (token, value) of each derived number; the
 /// percentage held by the sources or the user, `held`, and before them in their sentence), to
 /// the places they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
@@ -1497,8 +1580,11 @@ pub(crate) fn share_of_derived(
                     let is = |k: usize, ws: &[&str]| {
                         ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w))
                     };
+                    // Or a percentage named a discount ("the 10% sibling discount brings the
+                    // second child down to £183.60").
                     let cue = (j >= 1 && is(j - 1, &["less", "minus"]))
-                        || (j >= 2 && is(j - 1, &["the", "a"]) && is(j - 2, &["less", "minus"]));
+                        || (j >= 2 && is(j - 1, &["the", "a"]) && is(j - 2, &["less", "minus"]))
+                        || (j + 1..(j + 4).min(toks.len())).any(|k| is(k, DISCOUNT_NAMES));
                     let off = cue
                         && !(d + 1..j).any(|k| toks[k].is_number)
                         && !(j + 1 < toks.len() && is(j + 1, ADDED_CHARGES));
@@ -1615,6 +1701,274 @@ pub(crate) fn fees_deducted(
                 .is_some_and(|a| (a - fee - v).abs() <= tolerance)
         });
         if shown {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The most numbers a source line may state and still be read as pricing what it names
+/// ([`priced_lines`]): a paragraph of figures names too many things to say which its amount is.
+const PRICED_LINE_NUMBERS_MAX: usize = 6;
+
+/// Words of a source line that say its amount is added to another ([`named_line_results`]:
+/// "Next-day delivery: add £2.50 per parcel", "£50 supplement"), by stem ([`word_stem`]).
+const ADD_ON_WORDS: &[&str] = &["add", "extra", "supplement", "surcharge", "plus"];
+
+/// Words of an answer that add the amount a source line names to the amount before
+/// ([`named_line_results`]: "Adding next-day delivery makes it £8.49"), by stem
+/// ([`word_stem`]); with [`ADDING_WORDS`].
+const ADDING_CUES: &[&str] = &["add", "with", "plus", "extra"];
+
+/// A line of the sources that states an amount of money or a percentage and what it is of
+/// ([`priced_lines`]): "Full day (8am–6pm): £68", "Instalment 2: 30% – due 31 January 2025".
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct PricedLine {
+    /// Its words of three letters or more that are no stop words, as stems ([`word_stem`]).
+    words: Vec<String>,
+    /// Its numbers that are neither money nor percentages, each with the stem of the word
+    /// right after it (nothing between but a space or a hyphen; "" when none): ("45",
+    /// "minute") of "45 minutes – £30".
+    labels: Vec<(f64, String)>,
+    /// The amounts of money it states.
+    money: Vec<f64>,
+    /// The percentages it states, in percent (0–100).
+    percents: Vec<f64>,
+    /// Whether it says its amount is added on (a word of [`ADD_ON_WORDS`]).
+    adds: bool,
+}
+
+/// The stems ([`word_stem`]) of the words of three letters or more of `toks[range]` that are no
+/// stop words, number words nor "per", each once, and the numbers among them that are not `skip`, with the stem of the word right
+/// after each (a space or a hyphen between; "" when none).
+fn named_words(
+    text: &str,
+    toks: &[Token<'_>],
+    range: std::ops::Range<usize>,
+    skip: impl Fn(usize) -> bool,
+) -> (Vec<String>, Vec<(f64, String)>) {
+    let mut words = Vec::new();
+    let mut labels = Vec::new();
+    for k in range.clone() {
+        let t = &toks[k];
+        if t.is_number {
+            if skip(k) {
+                continue;
+            }
+            let Some(v) = number_value(&number_key(toks, k)) else {
+                continue;
+            };
+            let unit = if k + 1 < range.end
+                && !toks[k + 1].is_number
+                && toks[k + 1].raw.chars().all(char::is_alphabetic)
+                && matches!(gap(text, toks, k, k + 1), "" | "-")
+            {
+                word_stem(toks[k + 1].raw)
+            } else {
+                String::new()
+            };
+            labels.push((v, unit));
+        } else if t.raw.chars().count() >= 3
+            && t.raw.chars().all(char::is_alphabetic)
+            && !crate::text::is_stopword_raw(t.raw)
+            && !t.raw.eq_ignore_ascii_case("per")
+            && number_word_at(toks, k).is_none()
+        {
+            let stem = word_stem(t.raw);
+            if !words.contains(&stem) {
+                words.push(stem);
+            }
+        }
+    }
+    (words, labels)
+}
+
+/// The lines of the sources (`text`, its tokens `toks`, its sentences the token ranges
+/// `sentences`, each cut again at line breaks) that state at least one amount of money or
+/// percentage and at most [`PRICED_LINE_NUMBERS_MAX`] numbers, as [`PricedLine`]s: a price
+/// list's, a rate card's or a schedule's rows, what [`named_line_results`] reads.
+pub(crate) fn priced_lines(
+    text: &str,
+    toks: &[Token<'_>],
+    sentences: impl Iterator<Item = std::ops::Range<usize>>,
+) -> Vec<PricedLine> {
+    let mut out = Vec::new();
+    for sentence in sentences {
+        let mut from = sentence.start;
+        for k in sentence.start..=sentence.end {
+            let breaks = k == sentence.end
+                || (k > from
+                    && text
+                        .get(toks[k - 1].start + toks[k - 1].raw.len()..toks[k].start)
+                        .is_some_and(|g| g.contains('\n')));
+            if !breaks {
+                continue;
+            }
+            let line = from..k;
+            from = k;
+            let numbers = line.clone().filter(|&j| toks[j].is_number).count();
+            if numbers == 0 || numbers > PRICED_LINE_NUMBERS_MAX {
+                continue;
+            }
+            let money: Vec<f64> = line
+                .clone()
+                .filter_map(|j| money_amount(text, toks, j))
+                .collect();
+            let percents: Vec<f64> = line
+                .clone()
+                .filter(|&j| toks[j].is_number && is_percentage(text, toks, j))
+                .filter_map(|j| number_value(&number_key(toks, j)))
+                .filter(|&p| p > 0.0 && p < 100.0)
+                .collect();
+            if money.is_empty() && percents.is_empty() {
+                continue;
+            }
+            let (words, labels) = named_words(text, toks, line, |j| {
+                money_at(text, &toks[j]) || is_percentage(text, toks, j)
+            });
+            let adds = words.iter().any(|w| ADD_ON_WORDS.contains(&w.as_str()));
+            out.push(PricedLine {
+                words,
+                labels,
+                money,
+                percents,
+                adds,
+            });
+        }
+    }
+    out
+}
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that the answer computes from the amount or percentage of the
+/// source line ([`priced_lines`]: `lines`) its words name, without writing that operand: the
+/// lines sharing the most words with the amount's phrase (its words back to the start of its
+/// sentence or the amount of money before it, and up to four words after it before any
+/// punctuation or amount of money), a word by its stem ([`word_stem`]), a number with the word after it ("45
+/// minutes" of "45-minute lessons") — at least one. The amount is, to the places it is written
+/// with: a count times the line's amount ("Three full days is £204" against "Full day (8am–6pm):
+/// £68"), the count an integer 2–1000 that is no amount of money, percentage, date or time of
+/// day, written before it in its sentence or the one before and known (`known`: held by the
+/// sources or the user, or derived by arithmetic the answer shows), or one of the user's
+/// (`given_counts`); the nearest known amount of money before it (in its sentence or the one
+/// before) plus the line's amount, when the line says its amount is added on ([`ADD_ON_WORDS`])
+/// or the phrase adds ([`ADDING_CUES`], [`ADDING_WORDS`]: "Adding next-day delivery makes it
+/// £8.49" against "Next-day delivery: add £2.50 per parcel"); or the line's percentage of an
+/// amount of money the user states (`given_amounts`: "You'd pay £3,700 at registration" of
+/// "the £9,250" against "Instalment 1: 40% – due at registration"), not of one the answer
+/// computes, which may be another noun's than the one the percentage is of ("50% of the
+/// deposit" is no share of the set menu's total). Rows of a table or list are read by the words that label them, as table
+/// question answering reads a cell by its row (Pasupat and Liang 2015); another row's
+/// amount, a slip in the product, or a count nobody states is not found.
+pub(crate) fn named_line_results(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    lines: &[PricedLine],
+    (given_counts, given_amounts): (&[f64], &[f64]),
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if lines.is_empty() {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let is_money = |j: usize| money_at(text, &toks[j]);
+    for n in 0..toks.len() {
+        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
+            continue;
+        };
+        let Some(s) = sentence(n) else {
+            continue;
+        };
+        // The amount's phrase: back to its sentence's start or the amount of money before it,
+        // and up to four words after it ("on 31 January 2025"), no punctuation or amount of
+        // money between.
+        let lo = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j) == Some(s) && !(toks[j].is_number && is_money(j)))
+            .last()
+            .unwrap_or(n);
+        let mut hi = n + 1;
+        while hi < toks.len()
+            && hi < n + 5
+            && sentence(hi) == Some(s)
+            && !(toks[hi].is_number && is_money(hi))
+            && gap(text, toks, hi - 1, hi).is_empty()
+        {
+            hi += 1;
+        }
+        let (words, labels) = named_words(text, toks, lo..hi, |j| j == n || is_money(j));
+        let shared = |line: &PricedLine| {
+            line.words.iter().filter(|w| words.contains(w)).count()
+                + line
+                    .labels
+                    .iter()
+                    .filter(|(x, u)| !u.is_empty() && labels.contains(&(*x, u.clone())))
+                    .count()
+        };
+        let scores: Vec<usize> = lines.iter().map(shared).collect();
+        let most = scores.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            continue;
+        }
+        let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
+        let near = |x: f64| (x - v).abs() <= tolerance;
+        // What it may be computed from: counts and amounts before it, in its sentence or the
+        // one before.
+        let before = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j).is_some_and(|t| t + 1 >= s))
+            .collect::<Vec<_>>();
+        let mut counts: Vec<f64> = before
+            .iter()
+            .filter(|&&k| {
+                !(is_money(k)
+                    || (toks[k].is_number && is_percentage(text, toks, k))
+                    || date_or_clock_part(toks, k))
+            })
+            .filter_map(|&k| count_at(toks, k).filter(|&c| known(k, c)))
+            .chain(given_counts.iter().copied())
+            .filter(|&c| c.fract() == 0.0 && (2.0..=1000.0).contains(&c))
+            .collect();
+        counts.dedup();
+        let previous = before
+            .iter()
+            .find_map(|&k| money_amount(text, toks, k).filter(|&a| known(k, a)));
+        let adding = (lo..n).any(|k| {
+            let w = toks[k].raw;
+            ADDING_WORDS.iter().any(|a| w.eq_ignore_ascii_case(a))
+                || (w.chars().all(char::is_alphabetic)
+                    && ADDING_CUES.contains(&word_stem(w).as_str()))
+        });
+        // Only an operand the answer does not write: its sentence's own amounts and shares are
+        // the operands of the readings that pair the answer's numbers.
+        let in_sentence = || (0..toks.len()).filter(|&k| sentence(k) == Some(s));
+        let written: Vec<f64> = in_sentence()
+            .filter_map(|k| money_amount(text, toks, k))
+            .collect();
+        let shares = in_sentence().any(|k| {
+            (toks[k].is_number && is_percentage(text, toks, k)) || fraction_at(toks, k).is_some()
+        });
+        let found = lines
+            .iter()
+            .zip(&scores)
+            .filter(|&(_, &score)| score == most)
+            .any(|(line, _)| {
+                line.money
+                    .iter()
+                    .filter(|p| !written.contains(p))
+                    .any(|&p| {
+                        counts.iter().any(|&c| near(c * p))
+                            || ((line.adds || adding) && previous.is_some_and(|a| near(a + p)))
+                    })
+                    || (!shares
+                        && line
+                            .percents
+                            .iter()
+                            .any(|&q| given_amounts.iter().any(|&b| near(b * q / 100.0))))
+            });
+        if found {
             out.push(n);
         }
     }
@@ -2097,7 +2451,8 @@ fn balance_cue(toks: &[Token<'_>], k: usize, n: usize) -> bool {
 /// (`held`), among the [`ACCUMULATED_OPERANDS_MAX`] nearest before them in their sentence or
 /// the two before it, of the same measure (money alike, the same unit), when a word of
 /// [`ACCUMULATION_WORDS`] stands among the six words before the number, and none of
-/// [`SUBTRACTION_WORDS`] before it in its sentence: a running total the
+/// [`SUBTRACTION_WORDS`] before it in its sentence after the last number there the answer
+/// derived: a running total the
 /// answer keeps ("Refuelling 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee,
 /// making £40.20. Together that's £77.60 extra, which takes your bill from £272.50 to
 /// £350.10"), to the places it is written with. One part may be the user's amount the answer
@@ -2168,10 +2523,11 @@ pub(crate) fn accumulated_sums(
             continue;
         }
         // (Not a sum after a word that takes an amount off: "£4,760, less the £500 deposit,
-        // giving £4,260".)
+        // giving £4,260"; a word before a part the answer derived is that part's: "the 10%
+        // discount brings the second child down to £183.60, so together you'd pay £387.60".)
         let takes_off = (0..n)
             .rev()
-            .take_while(|&k| sentence(k) == Some(s))
+            .take_while(|&k| sentence(k) == Some(s) && !(toks[k].is_number && derived(k)))
             .any(|k| {
                 SUBTRACTION_WORDS
                     .iter()
@@ -4964,7 +5320,7 @@ mod tests {
             |m: &str, d: u8| [("april", 27), ("august", 31), ("december", 28)].contains(&(m, d));
         // And the numbers 1 and 60.
         let offsets = |text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]| {
-            shown_date_offsets(text, toks, spans, held, |v| [1.0, 60.0].contains(&v))
+            shown_date_offsets(text, toks, spans, &[], held, |v| [1.0, 60.0].contains(&v))
         };
         let raw = |text: &str, f: &Reading<'_>| {
             let toks = tokens(text);

@@ -5963,3 +5963,104 @@ fn a_time_of_day_moved_by_a_stated_duration_is_derived() {
     let q4 = "I parked at 9:15am. When does my ticket run out?";
     assert!(!derived(own, q4, "Maximum stay 3 hours.", "10:15"));
 }
+
+#[test]
+fn an_amount_computed_from_the_source_line_its_words_name_is_derived() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let ctx = "Little Acorns Nursery – Fees\nFull day (8am–6pm): £68\nMorning session \
+               (8am–1pm): £38\nAfternoon session (1pm–6pm): £36\nA consumables charge of £4 \
+               per day applies on days that include funded hours.\nSibling discount: 10% off \
+               the fees of the second child.";
+    let q = "Both my kids are going to do 3 full days a week each. What will we pay per week?";
+    // A count times the amount of the line its words name, the count the user's or held.
+    let right = "Three full days is £204 a week per child.";
+    assert!(derives(right, q, ctx, "204"));
+    // Another line's amount (3 × £38), a slip, or a count nobody states: not found.
+    assert!(!derives(&right.replace("204", "114"), q, ctx, "114"));
+    assert!(!derives(&right.replace("204", "205"), q, ctx, "205"));
+    assert!(!derives(
+        &right.replace("Three", "Nine").replace("204", "612"),
+        q,
+        ctx,
+        "612"
+    ));
+    // The discount named after a percentage takes it off; a total of the two then adds up.
+    let both = "Three full days is £204 a week per child, and the 10% sibling discount brings \
+                the second child down to £183.60, so together you'd pay £387.60 a week.";
+    assert!(derives(both, q, ctx, "183.60"));
+    assert!(derives(both, q, ctx, "387.60"));
+    assert!(!derives(
+        &both.replace("387.60", "377.60"),
+        q,
+        ctx,
+        "377.60"
+    ));
+
+    // An amount the line says is added on, after the amount before it.
+    let ctx = "Small: up to 2kg – £3.49\nMedium: up to 10kg – £5.99\nNext-day delivery: add \
+               £2.50 per parcel.";
+    let q = "The box is 1.8kg but too big for Small. How much with next day delivery?";
+    let right = "It falls into Medium at £5.99. Adding next-day delivery makes it £8.49.";
+    assert!(derives(right, q, ctx, "8.49"));
+    assert!(!derives(&right.replace("8.49", "8.99"), q, ctx, "8.99"));
+
+    // The percentage of the line its words name, of an amount the user or the sources state.
+    let ctx = "Tuition fee instalment plan (Home undergraduate fee: £9,250)\nInstalment 1: 40% – \
+               due at registration\nInstalment 2: 30% – due 31 January 2025\nInstalment 3: 30% \
+               – due 30 April 2025";
+    let q = "If I go on the instalment plan for the £9,250, how much is each payment?";
+    let right = "You'd pay £3,700 at registration, then £2,775 on 31 January 2025.";
+    assert!(derives(right, q, ctx, "3,700"));
+    assert!(derives(right, q, ctx, "2,775"));
+    // Another line's percentage is not this line's amount.
+    let swapped = "You'd pay £2,775 at registration, then £3,700 on 31 January 2025.";
+    assert!(!derives(swapped, q, ctx, "2,775"));
+    assert!(!derives(swapped, q, ctx, "3,700"));
+    // An answer that writes its own share is read by the readings of the answer's operands.
+    let own = "You'd pay 40% at registration, which is £3,700.";
+    assert!(!derives(own, q, ctx, "3,700"));
+}
+
+#[test]
+fn a_date_counted_in_working_days_from_the_users_date_is_derived() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let ctx = "The Landlord will notify the Tenant in writing of any proposed deductions within \
+               10 working days of the end of the tenancy. Either party may refer a dispute \
+               within 14 days.";
+    let q = "Our tenancy ended on Friday 28 June. By when must the landlord tell us about \
+             deductions?";
+    let right = "Within 10 working days of the tenancy ending, so by Friday 12 July.";
+    assert!(derives(right, q, ctx, "12"));
+    // The result's weekday alone fixes the count too.
+    let q_plain = q.replace("Friday 28 June", "28 June");
+    assert!(derives(right, &q_plain, ctx, "12"));
+    // Ten calendar days, a weekday that disagrees, or no weekday at all: not working days.
+    assert!(!derives(
+        &right.replace("Friday 12", "Monday 8"),
+        q,
+        ctx,
+        "8"
+    ));
+    assert!(!derives(
+        &right.replace("Friday 12", "Thursday 12"),
+        q,
+        ctx,
+        "12"
+    ));
+    assert!(!derives(
+        &right.replace("Friday 12", "12"),
+        &q_plain,
+        ctx,
+        "12"
+    ));
+    // Calendar days from the user's date.
+    let days = "You can refer a dispute within 14 days, so by 12 July.";
+    assert!(derives(days, q, ctx, "12"));
+    assert!(!derives(&days.replace("12 July", "13 July"), q, ctx, "13"));
+}
