@@ -54,6 +54,9 @@ pub(super) struct Request<'r, 'a> {
     /// Every amount of money the prompt states, once each ("for the £9,250"): what a
     /// percentage of a source line the answer applies may be of ([`named_line_results`]).
     prompt_amounts: Vec<f64>,
+    /// The prompt's numbers with the word after each ("3 full days": (3, "full")), the user's
+    /// counts ([`numbers_with_units`], [`named_line_results`]).
+    prompt_counts: Vec<(f64, String)>,
     /// The total, in its dimension's base unit, of the prompt's quantities of each dimension
     /// that it states two or more of, none of them written in parts or as a clock time
     /// ("about 30 min to get to work and maybe 45 min coming back": 75 minutes): what an
@@ -473,6 +476,7 @@ impl<'r, 'a> Request<'r, 'a> {
             prompt_numbers: OnceCell::new(),
             given_amounts,
             prompt_amounts,
+            prompt_counts: numbers_with_units(prompt, prompt_tokens),
             given_totals,
             given_measures,
             given_elapsed,
@@ -799,7 +803,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     toks,
                     spans,
                     lines,
-                    (self.prompt_numbers(), &self.prompt_amounts),
+                    (&self.prompt_counts, &self.prompt_amounts),
                     |j, v| known(&shown, j, v),
                 );
                 shown.extend(named);
@@ -2438,7 +2442,8 @@ impl<'r, 'a> Request<'r, 'a> {
     /// A" for a talk in the programme's "Room B" column), read in the claim's own sentence.
     /// Values of a list's labelled lines swapped between two labels the claim names
     /// (`labelled_value_swap`: "42% on 200 mg and 31% on 400 mg" against "- 200 mg: … (31%)",
-    /// "- 400 mg: … (42%)").
+    /// "- 400 mg: … (42%)"). An item of a list put under another label than its own
+    /// (`labelled_item_swap`: "Canada is in Zone 1" against "Zone 2 (USA, Canada, …)").
     fn table_cell(&self, view: &ClaimView<'_, 'a>) -> Swap {
         // (A negated claim denies a header of the cell: "Priya Natarajan is not in Room A".)
         let span = match (view.toks.first(), view.toks.last()) {
@@ -2456,7 +2461,8 @@ impl<'r, 'a> Request<'r, 'a> {
         let (said, stated) = table_cell_swap(self.context, self.question, &text)
             .or_else(|| key_value_swap(self.context, self.question, &text))
             .or_else(|| table_header_swap(self.context, &own))
-            .or_else(|| labelled_value_swap(self.context, &span))?;
+            .or_else(|| labelled_value_swap(self.context, &span))
+            .or_else(|| labelled_item_swap(self.context, &own))?;
         Some((versus(&said, &stated), None))
     }
 

@@ -920,12 +920,25 @@ pub(crate) fn shown_clock_gaps(
 const WORKING_DAY_WORDS: &[&str] = &["working", "business"];
 
 /// The [`WEEKDAYS`] index of the weekday written right before the token at byte `at` of
-/// `text` (a comma between at most): "Friday 12 July", "Friday, 12 July".
+/// `text` (a comma or an abbreviation's full stop between at most), whole or shortened:
+/// "Friday 12 July", "Friday, 12 July", "Fri 12 July", "Thurs. 11 July".
 pub(crate) fn weekday_before(text: &str, toks: &[Token<'_>], at: usize) -> Option<usize> {
     let first = toks.partition_point(|t| t.start < at);
     let w = first.checked_sub(1)?;
-    matches!(gap(text, toks, w, first), "" | ",")
-        .then(|| weekday_index(toks[w].raw))
+    let raw = toks[w].raw;
+    let short = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+        .iter()
+        .position(|d| {
+            raw.len() >= 3
+                && raw.len() <= 5
+                && raw.is_ascii()
+                && raw[..3].eq_ignore_ascii_case(d)
+                && ["", "s", "es", "r", "rs", "urs"]
+                    .iter()
+                    .any(|rest| raw[3..].eq_ignore_ascii_case(rest))
+        });
+    matches!(gap(text, toks, w, first), "" | "," | ".")
+        .then(|| weekday_index(raw).or(short))
         .flatten()
 }
 
@@ -946,9 +959,9 @@ fn working_days_after(from: usize, gap: u32) -> u32 {
 /// "1 week"): "From 4 May, one week after her 2nd vaccination on 27 April" (27 April + 7
 /// days; [`calendar_dates`], [`crate::quantity::quantities`]). A number of working days
 /// ("within 10 working days … so by Friday 12 July", [`WORKING_DAY_WORDS`]) counts forward
-/// Monday to Friday only, the result a working day, when a weekday is written right before one
-/// of the two dates (the other's then follows; both written must agree); bank holidays are not
-/// known here and are not counted out. The date's day and its month
+/// Monday to Friday only, the result a working day, when a weekday is written right before the
+/// date it counts from ("Friday 28 June"; one written before the result must agree); bank
+/// holidays are not known here and are not counted out. The date's day and its month
 /// (not its year) are derived, as [`shown_date_gaps`] derives a day count. "before",
 /// "earlier" or "prior" in the sentence counts back only, "after" or "later" forward only.
 /// In a year of 365 or 366 days (the dates carry no year here: either counts), across the
@@ -1059,13 +1072,11 @@ pub(crate) fn shown_date_offsets(
                         let calendar = offsets
                             .iter()
                             .any(|&n| (n == after && !back) || (n == before && !forward));
-                        // Working days forward, from the base's weekday (or the result's, counted
-                        // back by the calendar gap).
+                        // Working days forward, from the base's weekday (the result's, when written,
+                        // must agree: the answer's own weekday fixes nothing).
                         let from = match (wb, *wa) {
                             (Some(b), Some(r)) => ((b + after as usize) % 7 == r).then_some(b),
-                            (Some(b), None) => Some(b),
-                            (None, Some(r)) => Some((r + 7 - after as usize % 7) % 7),
-                            (None, None) => None,
+                            (b, _) => b,
                         };
                         let working = !back
                             && from.is_some_and(|f| {
@@ -1718,7 +1729,7 @@ const ADD_ON_WORDS: &[&str] = &["add", "extra", "supplement", "surcharge", "plus
 /// Words of an answer that add the amount a source line names to the amount before
 /// ([`named_line_results`]: "Adding next-day delivery makes it £8.49"), by stem
 /// ([`word_stem`]); with [`ADDING_WORDS`].
-const ADDING_CUES: &[&str] = &["add", "with", "plus", "extra"];
+const ADDING_CUES: &[&str] = &["add", "with", "plus"];
 
 /// A line of the sources that states an amount of money or a percentage and what it is of
 /// ([`priced_lines`]): "Full day (8am–6pm): £68", "Instalment 2: 30% – due 31 January 2025".
@@ -1734,7 +1745,12 @@ pub(crate) struct PricedLine {
     money: Vec<f64>,
     /// The percentages it states, in percent (0–100).
     percents: Vec<f64>,
-    /// Whether it says its amount is added on (a word of [`ADD_ON_WORDS`]).
+    /// The stems of its words before its first number or separator (":", "|", a dash, a
+    /// bracket): what it is a line of ("Off-peak monthly" of "Off-peak monthly | Mon–Fri |
+    /// £60").
+    head: Vec<String>,
+    /// Whether it says its amount is added on (a word of [`ADD_ON_WORDS`] right before or
+    /// after an amount of money).
     adds: bool,
 }
 
@@ -1755,32 +1771,54 @@ fn named_words(
             if skip(k) {
                 continue;
             }
-            let Some(v) = number_value(&number_key(toks, k)) else {
-                continue;
-            };
-            let unit = if k + 1 < range.end
-                && !toks[k + 1].is_number
-                && toks[k + 1].raw.chars().all(char::is_alphabetic)
-                && matches!(gap(text, toks, k, k + 1), "" | "-")
-            {
-                word_stem(toks[k + 1].raw)
-            } else {
-                String::new()
-            };
-            labels.push((v, unit));
-        } else if t.raw.chars().count() >= 3
-            && t.raw.chars().all(char::is_alphabetic)
-            && !crate::text::is_stopword_raw(t.raw)
-            && !t.raw.eq_ignore_ascii_case("per")
-            && number_word_at(toks, k).is_none()
-        {
-            let stem = word_stem(t.raw);
-            if !words.contains(&stem) {
-                words.push(stem);
+            labels.extend(
+                number_with_unit(text, toks, k, range.end).filter(|(_, unit)| !unit.is_empty()),
+            );
+        } else if number_word_at(toks, k).is_none() {
+            // (Each part of a hyphenated word: "Off-peak", "next-day".)
+            for part in t.raw.split('-') {
+                if part.chars().count() >= 3
+                    && part.chars().all(char::is_alphabetic)
+                    && !crate::text::is_stopword_raw(part)
+                    && !part.eq_ignore_ascii_case("per")
+                {
+                    let stem = word_stem(part);
+                    if !words.contains(&stem) {
+                        words.push(stem);
+                    }
+                }
             }
         }
     }
     (words, labels)
+}
+
+/// The value of the number `toks[k]` with the stem ([`word_stem`]) of the word right after
+/// it, before token `end` (a space or a hyphen between; "" when none): (45, "minute") of
+/// "45-minute lessons", (3, "full") of "3 full days".
+fn number_with_unit(text: &str, toks: &[Token<'_>], k: usize, end: usize) -> Option<(f64, String)> {
+    let v = count_at(toks, k)?;
+    let unit = if k + 1 < end
+        && !toks[k + 1].is_number
+        && toks[k + 1].raw.chars().all(char::is_alphabetic)
+        && !crate::text::is_stopword_raw(toks[k + 1].raw)
+        && matches!(gap(text, toks, k, k + 1), "" | "-")
+    {
+        word_stem(toks[k + 1].raw)
+    } else {
+        String::new()
+    };
+    Some((v, unit))
+}
+
+/// The numbers and number words of `toks` (offsets in `text`) with the word after each
+/// ([`number_with_unit`]):
+/// the user's counts [`named_line_results`] may multiply by the line the count's word names.
+pub(crate) fn numbers_with_units(text: &str, toks: &[Token<'_>]) -> Vec<(f64, String)> {
+    (0..toks.len())
+        .filter(|&k| toks[k].is_number || number_word_at(toks, k).is_some())
+        .filter_map(|k| number_with_unit(text, toks, k, toks.len()))
+        .collect()
 }
 
 /// The lines of the sources (`text`, its tokens `toks`, its sentences the token ranges
@@ -1823,11 +1861,31 @@ pub(crate) fn priced_lines(
             if money.is_empty() && percents.is_empty() {
                 continue;
             }
-            let (words, labels) = named_words(text, toks, line, |j| {
+            let (words, labels) = named_words(text, toks, line.clone(), |j| {
                 money_at(text, &toks[j]) || is_percentage(text, toks, j)
             });
-            let adds = words.iter().any(|w| ADD_ON_WORDS.contains(&w.as_str()));
+            // (A word that adds next to an amount: "add £2.50", "£50 supplement"; not "Extra
+            // large" naming a size.)
+            let add_on = |k: usize| {
+                toks.get(k).is_some_and(|t| {
+                    t.raw.chars().all(char::is_alphabetic)
+                        && ADD_ON_WORDS.contains(&word_stem(t.raw).as_str())
+                })
+            };
+            let adds = line
+                .clone()
+                .filter(|&j| money_at(text, &toks[j]))
+                .any(|j| (j > line.start && add_on(j - 1)) || (j + 1 < line.end && add_on(j + 1)));
+            let head_end = (line.start..line.end)
+                .find(|&j| {
+                    toks[j].is_number
+                        || (j > line.start
+                            && gap(text, toks, j - 1, j).contains([':', '|', '–', '—', '(']))
+                })
+                .unwrap_or(line.end);
+            let (head, _) = named_words(text, toks, line.start..head_end, |_| true);
             out.push(PricedLine {
+                head,
                 words,
                 labels,
                 money,
@@ -1841,31 +1899,37 @@ pub(crate) fn priced_lines(
 
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that the answer computes from the amount or percentage of the
-/// source line ([`priced_lines`]: `lines`) its words name, without writing that operand: the
-/// lines sharing the most words with the amount's phrase (its words back to the start of its
-/// sentence or the amount of money before it, and up to four words after it before any
-/// punctuation or amount of money), a word by its stem ([`word_stem`]), a number with the word after it ("45
-/// minutes" of "45-minute lessons") — at least one. The amount is, to the places it is written
-/// with: a count times the line's amount ("Three full days is £204" against "Full day (8am–6pm):
-/// £68"), the count an integer 2–1000 that is no amount of money, percentage, date or time of
-/// day, written before it in its sentence or the one before and known (`known`: held by the
-/// sources or the user, or derived by arithmetic the answer shows), or one of the user's
-/// (`given_counts`); the nearest known amount of money before it (in its sentence or the one
-/// before) plus the line's amount, when the line says its amount is added on ([`ADD_ON_WORDS`])
-/// or the phrase adds ([`ADDING_CUES`], [`ADDING_WORDS`]: "Adding next-day delivery makes it
-/// £8.49" against "Next-day delivery: add £2.50 per parcel"); or the line's percentage of an
-/// amount of money the user states (`given_amounts`: "You'd pay £3,700 at registration" of
-/// "the £9,250" against "Instalment 1: 40% – due at registration"), not of one the answer
-/// computes, which may be another noun's than the one the percentage is of ("50% of the
-/// deposit" is no share of the set menu's total). Rows of a table or list are read by the words that label them, as table
-/// question answering reads a cell by its row (Pasupat and Liang 2015); another row's
+/// source line ([`priced_lines`]: `lines`) its words name, without writing that operand. The
+/// amount's phrase is its clause's words back to a comma, semicolon, colon or bracket, its
+/// sentence's start or the end of the phrase of the amount of money before it, and up to four
+/// words after it before any punctuation, amount of money or conjunction. The line is the one
+/// sharing the most words with the phrase (a word by its stem, [`word_stem`]; a number with
+/// the word after it, "45 minutes" of "45-minute lessons"; at least one), then one whose head
+/// the phrase names whole ("six monthly tickets": "Monthly", not "Off-peak monthly"), then
+/// the one with the greatest share of its own words shared; no line when two tie. The amount
+/// is, to the places it is written with: a count times the line's amount ("Three full days is
+/// £204" against "Full day (8am–6pm): £68"), the count the one integer 2–1000 written before
+/// it in its sentence (else in the one before) that is known (`known`: held by the sources or
+/// the user, or derived by arithmetic the answer shows) and no amount of money, percentage,
+/// date, time of day or number naming a line's label with its unit, else the one count of the
+/// user's (`given_counts`) whose word after it the phrase or the line names ("3 full days", not
+/// "she is 2"); the one known amount of money before it (in its sentence or the one before)
+/// plus the line's amount, when the line puts a word that adds next to its amount
+/// ([`ADD_ON_WORDS`]) or the phrase adds ([`ADDING_CUES`], [`ADDING_WORDS`]: "Adding next-day
+/// delivery makes it £8.49" against "Next-day delivery: add £2.50 per parcel"); or the line's
+/// percentage of the user's one amount of money (`given_amounts`: "You'd pay £3,700 at
+/// registration" of "the £9,250" against "Instalment 1: 40% – due at registration"), not of one
+/// the answer computes, which may be another noun's than the one the percentage is of ("50%
+/// of the deposit" is no share of the set menu's total), and not when the amount's sentence
+/// writes a share of its own. Rows of a table or list are read by the words that label them,
+/// as table question answering reads a cell by its row (Pasupat and Liang 2015); another row's
 /// amount, a slip in the product, or a count nobody states is not found.
 pub(crate) fn named_line_results(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     lines: &[PricedLine],
-    (given_counts, given_amounts): (&[f64], &[f64]),
+    (given_counts, given_amounts): (&[(f64, String)], &[f64]),
     known: impl Fn(usize, f64) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
@@ -1874,6 +1938,23 @@ pub(crate) fn named_line_results(
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
     let is_money = |j: usize| money_at(text, &toks[j]);
+    // The end of an amount's phrase: up to four words after it, in its sentence, no
+    // punctuation, amount of money or conjunction between ("£330 and your son's …").
+    let phrase_end = |n: usize| {
+        let mut hi = n + 1;
+        while hi < toks.len()
+            && hi < n + 5
+            && sentence(hi) == sentence(n)
+            && !(toks[hi].is_number && is_money(hi))
+            && !["and", "or", "but", "then"]
+                .iter()
+                .any(|w| toks[hi].raw.eq_ignore_ascii_case(w))
+            && gap(text, toks, hi - 1, hi).is_empty()
+        {
+            hi += 1;
+        }
+        hi
+    };
     for n in 0..toks.len() {
         let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
             continue;
@@ -1881,23 +1962,28 @@ pub(crate) fn named_line_results(
         let Some(s) = sentence(n) else {
             continue;
         };
-        // The amount's phrase: back to its sentence's start or the amount of money before it,
-        // and up to four words after it ("on 31 January 2025"), no punctuation or amount of
-        // money between.
+        // The amount's phrase: back to the start of its clause (its sentence's start, a
+        // comma, semicolon, colon or bracket) or the end of the phrase of the amount of money
+        // before it, and up to four words after it ("on 31 January 2025"), no punctuation or
+        // amount of money between.
+        // (Not the bracket that opens the amount itself: "six monthly tickets (£570)".)
+        let clause_break =
+            |j: usize| j + 1 < n && gap(text, toks, j, j + 1).contains([',', ';', ':', '(', ')']);
         let lo = (0..n)
             .rev()
-            .take_while(|&j| sentence(j) == Some(s) && !(toks[j].is_number && is_money(j)))
-            .last()
-            .unwrap_or(n);
-        let mut hi = n + 1;
-        while hi < toks.len()
-            && hi < n + 5
-            && sentence(hi) == Some(s)
-            && !(toks[hi].is_number && is_money(hi))
-            && gap(text, toks, hi - 1, hi).is_empty()
-        {
-            hi += 1;
-        }
+            .take_while(|&j| sentence(j) == Some(s) && !clause_break(j))
+            .find(|&j| toks[j].is_number && is_money(j))
+            .map_or_else(
+                || {
+                    (0..n)
+                        .rev()
+                        .take_while(|&j| sentence(j) == Some(s) && !clause_break(j))
+                        .last()
+                        .unwrap_or(n)
+                },
+                &phrase_end,
+            );
+        let hi = phrase_end(n);
         let (words, labels) = named_words(text, toks, lo..hi, |j| j == n || is_money(j));
         let shared = |line: &PricedLine| {
             line.words.iter().filter(|w| words.contains(w)).count()
@@ -1907,11 +1993,30 @@ pub(crate) fn named_line_results(
                     .filter(|(x, u)| !u.is_empty() && labels.contains(&(*x, u.clone())))
                     .count()
         };
-        let scores: Vec<usize> = lines.iter().map(shared).collect();
-        let most = scores.iter().copied().max().unwrap_or(0);
-        if most == 0 {
+        // The line: the most words shared, then one whose head the phrase names whole, then
+        // the greatest share of its own words; one line only ("six monthly tickets" names
+        // "Monthly", not "Off-peak monthly").
+        let score = |line: &PricedLine| {
+            let n = shared(line);
+            let whole = !line.head.is_empty() && line.head.iter().all(|w| words.contains(w));
+            (
+                n,
+                whole,
+                n as f64 / (line.words.len() + line.labels.len()).max(1) as f64,
+            )
+        };
+        let scores: Vec<(usize, bool, f64)> = lines.iter().map(score).collect();
+        let best = scores
+            .iter()
+            .copied()
+            .max_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.total_cmp(&b.2)))
+            .unwrap_or((0, false, 0.0));
+        if best.0 == 0 || scores.iter().filter(|&&x| x == best).count() != 1 {
             continue;
         }
+        let Some(line) = scores.iter().position(|&x| x == best).map(|l| &lines[l]) else {
+            continue;
+        };
         let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
         let near = |x: f64| (x - v).abs() <= tolerance;
         // What it may be computed from: counts and amounts before it, in its sentence or the
@@ -1920,21 +2025,67 @@ pub(crate) fn named_line_results(
             .rev()
             .take_while(|&j| sentence(j).is_some_and(|t| t + 1 >= s))
             .collect::<Vec<_>>();
-        let mut counts: Vec<f64> = before
-            .iter()
-            .filter(|&&k| {
-                !(is_money(k)
-                    || (toks[k].is_number && is_percentage(text, toks, k))
-                    || date_or_clock_part(toks, k))
+        // The count: the one known count written before it (a number that names a line's
+        // label with its unit, "45-minute", is none), else the one of the user's whose word
+        // after it the phrase or the line names ("3 full days", not "she is 2").
+        let labelled = |k: usize| {
+            let unit = toks
+                .get(k + 1)
+                .filter(|t| !t.is_number && matches!(gap(text, toks, k, k + 1), "" | "-"))
+                .map(|t| word_stem(t.raw));
+            unit.is_some_and(|u| {
+                count_at(toks, k).is_some_and(|v| {
+                    lines
+                        .iter()
+                        .any(|l| l.labels.iter().any(|(x, w)| *x == v && *w == u))
+                })
             })
-            .filter_map(|&k| count_at(toks, k).filter(|&c| known(k, c)))
-            .chain(given_counts.iter().copied())
-            .filter(|&c| c.fract() == 0.0 && (2.0..=1000.0).contains(&c))
-            .collect();
-        counts.dedup();
-        let previous = before
+        };
+        let whole = |c: &f64| c.fract() == 0.0 && (2.0..=1000.0).contains(c);
+        // (Those of its own sentence, else of the one before: "£540 for the six months. That's
+        // £30 less than buying six monthly tickets (£570)".)
+        let counts_in = |sentence_index: usize| {
+            let mut counts: Vec<f64> = before
+                .iter()
+                .filter(|&&k| sentence(k) == Some(sentence_index))
+                .filter(|&&k| {
+                    !(is_money(k)
+                        || (toks[k].is_number && is_percentage(text, toks, k))
+                        || date_or_clock_part(toks, k)
+                        || labelled(k))
+                })
+                .filter_map(|&k| count_at(toks, k).filter(|&c| known(k, c)))
+                .filter(whole)
+                .collect();
+            counts.sort_unstable_by(f64::total_cmp);
+            counts.dedup();
+            counts
+        };
+        let mut counts = counts_in(s);
+        if counts.is_empty() && s > 0 {
+            counts = counts_in(s - 1);
+        }
+        if counts.is_empty() {
+            counts = given_counts
+                .iter()
+                .filter(|(c, w)| whole(c) && (words.contains(w) || line.words.contains(w)))
+                .map(|&(c, _)| c)
+                .collect();
+            counts.sort_unstable_by(f64::total_cmp);
+            counts.dedup();
+        }
+        let count = (counts.len() == 1).then(|| counts[0]);
+        // The amount it adds to: the one known amount of money before it.
+        let amounts: Vec<f64> = before
             .iter()
-            .find_map(|&k| money_amount(text, toks, k).filter(|&a| known(k, a)));
+            .filter_map(|&k| money_amount(text, toks, k).filter(|&a| known(k, a)))
+            .collect();
+        let previous = (amounts.len() == 1).then(|| amounts[0]);
+        // The amount a percentage is of: the user's one amount of money.
+        let base = match given_amounts {
+            [b] => Some(*b),
+            _ => None,
+        };
         let adding = (lo..n).any(|k| {
             let w = toks[k].raw;
             ADDING_WORDS.iter().any(|a| w.eq_ignore_ascii_case(a))
@@ -1950,24 +2101,16 @@ pub(crate) fn named_line_results(
         let shares = in_sentence().any(|k| {
             (toks[k].is_number && is_percentage(text, toks, k)) || fraction_at(toks, k).is_some()
         });
-        let found = lines
+        let found = line
+            .money
             .iter()
-            .zip(&scores)
-            .filter(|&(_, &score)| score == most)
-            .any(|(line, _)| {
-                line.money
-                    .iter()
-                    .filter(|p| !written.contains(p))
-                    .any(|&p| {
-                        counts.iter().any(|&c| near(c * p))
-                            || ((line.adds || adding) && previous.is_some_and(|a| near(a + p)))
-                    })
-                    || (!shares
-                        && line
-                            .percents
-                            .iter()
-                            .any(|&q| given_amounts.iter().any(|&b| near(b * q / 100.0))))
-            });
+            .filter(|p| !written.contains(p))
+            .any(|&p| {
+                count.is_some_and(|c| near(c * p))
+                    || ((line.adds || adding) && previous.is_some_and(|a| near(a + p)))
+            })
+            || (!shares
+                && base.is_some_and(|b| line.percents.iter().any(|&q| near(b * q / 100.0))));
         if found {
             out.push(n);
         }
@@ -2452,7 +2595,8 @@ fn balance_cue(toks: &[Token<'_>], k: usize, n: usize) -> bool {
 /// the two before it, of the same measure (money alike, the same unit), when a word of
 /// [`ACCUMULATION_WORDS`] stands among the six words before the number, and none of
 /// [`SUBTRACTION_WORDS`] before it in its sentence after the last number there the answer
-/// derived: a running total the
+/// derived as what an amount comes to ("to" or a word of [`REMAINDER_WORDS`] right before
+/// it: "down to £183.60"; not "a discount of £20.40"): a running total the
 /// answer keeps ("Refuelling 12 litres at £2.10 comes to £25.20, plus the £15.00 service fee,
 /// making £40.20. Together that's £77.60 extra, which takes your bill from £272.50 to
 /// £350.10"), to the places it is written with. One part may be the user's amount the answer
@@ -2527,7 +2671,16 @@ pub(crate) fn accumulated_sums(
         // discount brings the second child down to £183.60, so together you'd pay £387.60".)
         let takes_off = (0..n)
             .rev()
-            .take_while(|&k| sentence(k) == Some(s) && !(toks[k].is_number && derived(k)))
+            .take_while(|&k| {
+                let result = toks[k].is_number
+                    && derived(k)
+                    && k > 0
+                    && (toks[k - 1].raw.eq_ignore_ascii_case("to")
+                        || REMAINDER_WORDS
+                            .iter()
+                            .any(|w| toks[k - 1].raw.eq_ignore_ascii_case(w)));
+                sentence(k) == Some(s) && !result
+            })
             .any(|k| {
                 SUBTRACTION_WORDS
                     .iter()

@@ -839,6 +839,157 @@ pub(super) fn states_asked_cell(context: &str, question: &str, text: &str) -> bo
     })
 }
 
+/// The most words an item of a labelled line may have ([`item_lines`]).
+const ITEM_WORDS_MAX: usize = 3;
+
+/// The most lines [`item_lines`] reads: a list, not a document.
+const ITEM_LINES_MAX: usize = 60;
+
+/// Lower case, hyphens as spaces, single spaces: how an item or a label is compared
+/// ("Adults only" and "adults-only").
+fn item_form(s: &str) -> String {
+    s.to_lowercase()
+        .replace(['-', '‑'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `text` (in [`item_form`]) holds `phrase` (in [`item_form`]) as whole words, a
+/// plural "s" after its last word allowed ("mondays" for "monday").
+fn holds_phrase(text: &str, phrase: &str) -> bool {
+    let bound = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+    text.match_indices(phrase).any(|(at, _)| {
+        let end = at + phrase.len();
+        let after = text[end..].strip_prefix('s').unwrap_or(&text[end..]);
+        bound(text[..at].chars().next_back()) && bound(after.chars().next())
+    })
+}
+
+/// The lines of `context` that list items under a label, as (the label, the items), both in
+/// [`item_form`]: a line (a list marker "- ", "* " or "• " left out) that opens with a label
+/// of one to three words and at most 30 bytes holding a letter, ended by ":" or " (", then
+/// the items: the parts between commas, semicolons, brackets, colons and dashes, each without
+/// its words that hold a digit ("Lane swim" of "Lane swim 7:30–9:30pm"), kept when one to
+/// [`ITEM_WORDS_MAX`] words are left and the part opens with a capital letter, as a list's
+/// entries and names do ("Tuesday: Early swim 6:30–8:30am; Lane swim 7:30–9:30pm"; "Zone 2
+/// (USA, Canada, Australia, New Zealand): £6 per day" lists "canada" under "zone 2"). At most
+/// [`ITEM_LINES_MAX`] lines are read.
+fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for raw in context.lines().take(ITEM_LINES_MAX) {
+        let line = raw.trim();
+        let line = ["- ", "* ", "• "]
+            .iter()
+            .find_map(|m| line.strip_prefix(m))
+            .unwrap_or(line);
+        let Some(end) = [line.find(':'), line.find(" (")]
+            .into_iter()
+            .flatten()
+            .min()
+        else {
+            continue;
+        };
+        let label = line[..end].trim();
+        if label.is_empty()
+            || label.len() > 30
+            || label.split_whitespace().count() > 3
+            || !label.chars().any(char::is_alphabetic)
+        {
+            continue;
+        }
+        let items: Vec<String> = line[end + 1..]
+            .split([',', ';', '(', ')', ':', '–', '—'])
+            .filter_map(|part| {
+                let words: Vec<&str> = part
+                    .split_whitespace()
+                    .filter(|w| !w.chars().any(|c| c.is_ascii_digit()))
+                    .collect();
+                let opens_capital = words
+                    .first()
+                    .and_then(|w| w.chars().next())
+                    .is_some_and(char::is_uppercase);
+                (opens_capital && (1..=ITEM_WORDS_MAX).contains(&words.len()))
+                    .then(|| item_form(&words.join(" ")))
+            })
+            .collect();
+        if !items.is_empty() {
+            out.push((item_form(label), items));
+        }
+    }
+    out
+}
+
+/// An item of a list the claim (`claim`, not negated) puts under another label than the
+/// lines listing it ([`item_lines`]), among sibling lines (labels of one attribute,
+/// [`sibling_headers`]: "Zone 1" and "Zone 2", "Monday" and "Tuesday"; three or more): the
+/// claim names one label whose line does not list the item, names none of a sibling line that
+/// does, and names the item, which a sibling line lists ("Canada is in Zone 1" against "Zone
+/// 1 (EU, Iceland, Norway, Switzerland)" and "Zone 2 (USA, Canada, …)"; "Tuesday evening,
+/// when there's an adults-only session" against a timetable whose "Adults only" is on
+/// Monday's and Wednesday's lines). Not an item every sibling line lists (it says nothing of a
+/// label), one that is itself a label, nor one inside a longer item the claim names ("Adult"
+/// of a price line inside "adults only"). Some((the label the claim names, the first sibling
+/// label whose line lists the item)). The membership swap of FactCC's entity swap
+/// (Kryscinski et al. 2020), read across a list's lines.
+pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, String)> {
+    if claim.is_empty() || !context.contains(':') && !context.contains(" (") {
+        return None;
+    }
+    let lines = item_lines(context);
+    if lines.len() < 3 {
+        return None;
+    }
+    let claim = item_form(claim);
+    // The items the claim names, none inside a longer one it names.
+    let mut said: Vec<&String> = lines
+        .iter()
+        .flat_map(|(_, items)| items)
+        .filter(|item| holds_phrase(&claim, item))
+        .collect();
+    said.sort_unstable();
+    said.dedup();
+    let said: Vec<&String> = said
+        .iter()
+        .copied()
+        .filter(|item| {
+            !said
+                .iter()
+                .any(|longer| longer.len() > item.len() && holds_phrase(longer, item))
+        })
+        .collect();
+    if said.is_empty() {
+        return None;
+    }
+    for (named, (label, own)) in lines.iter().enumerate() {
+        if !holds_phrase(&claim, label) {
+            continue;
+        }
+        let siblings: Vec<usize> = (0..lines.len())
+            .filter(|&l| l == named || sibling_headers(&lines[l].0, label))
+            .collect();
+        if siblings.len() < 3 {
+            continue;
+        }
+        for &item in &said {
+            let listing: Vec<usize> = siblings
+                .iter()
+                .copied()
+                .filter(|&l| lines[l].1.contains(item))
+                .collect();
+            let swapped = !own.contains(item)
+                && !listing.is_empty()
+                && listing.len() < siblings.len()
+                && !listing.iter().any(|&l| holds_phrase(&claim, &lines[l].0))
+                && !lines.iter().any(|(l, _)| l == item);
+            if swapped {
+                return Some((label.clone(), lines[listing[0]].0.clone()));
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
