@@ -873,7 +873,8 @@ fn holds_phrase(text: &str, phrase: &str) -> bool {
 /// its words that hold a digit ("Lane swim" of "Lane swim 7:30–9:30pm"), kept when one to
 /// [`ITEM_WORDS_MAX`] words are left and the part opens with a capital letter, as a list's
 /// entries and names do ("Tuesday: Early swim 6:30–8:30am; Lane swim 7:30–9:30pm"; "Zone 2
-/// (USA, Canada, Australia, New Zealand): £6 per day" lists "canada" under "zone 2"). At most
+/// (USA, Canada, Australia, New Zealand): £6 per day" lists "canada" under "zone 2"); a
+/// labelled line may list none ("Zone 3 (rest of world): calls £2.50/min"). At most
 /// [`ITEM_LINES_MAX`] lines are read.
 fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
@@ -913,9 +914,7 @@ fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
                     .then(|| item_form(&words.join(" ")))
             })
             .collect();
-        if !items.is_empty() {
-            out.push((item_form(label), items));
-        }
+        out.push((item_form(label), items));
     }
     out
 }
