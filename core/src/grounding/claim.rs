@@ -788,6 +788,14 @@ impl<'r, 'a> Request<'r, 'a> {
                 |v| self.states_deducted(v),
             );
             shown.extend(net);
+            // Twice a fare the answer prices each way, for both legs ("£115 each way … the
+            // outbound and return together come to £230": `return_fares`).
+            // (The fare may be a sum of held amounts the sentence shows: "£65 … plus a £50
+            // supplement …, so £115 each way".)
+            let fares = return_fares(text, toks, spans, |j, v| {
+                known(&shown, j, v) || sum_of_stated(text, toks, j, held)
+            });
+            shown.extend(fares);
             // An amount computed from the amount or percentage of the source line its words
             // name, that operand not written ("Three full days is £204" against "Full day: £68";
             // "You'd pay £3,700 at registration" of £9,250 against "Instalment 1: 40% – due at

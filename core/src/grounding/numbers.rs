@@ -2118,6 +2118,69 @@ pub(crate) fn named_line_results(
     out
 }
 
+/// Words after an amount of money that price one leg of a journey ([`return_fares`]: "£115
+/// each way", "£40 one way", "£12 per leg"), lower case: the second word, with the first
+/// before it.
+const ONE_LEG: &[(&[&str], &str)] = &[
+    (&["each", "one", "per"], "way"),
+    (&["each", "per", "a"], "leg"),
+    (&["each", "per"], "direction"),
+];
+
+/// Words that say a sentence prices both legs of a journey ([`return_fares`]), lower case.
+const BOTH_LEGS: &[&str] = &["return", "round", "both", "outbound", "back"];
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that are twice a known amount (`known`: held by the sources or
+/// the user, or derived by arithmetic the answer shows) the answer prices one leg of a
+/// journey at ([`ONE_LEG`]: "£115 each way") in their sentence or the one before, when their
+/// sentence speaks of both legs ([`BOTH_LEGS`]: "the outbound and return together come to
+/// £230"), to the places they are written with. The nearest such amount before them only; a
+/// wrong double, or a double of an amount not priced per leg, is not found.
+pub(crate) fn return_fares(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let is = |k: usize, ws: &[&str]| {
+        toks.get(k)
+            .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+    };
+    let one_leg = |j: usize| {
+        ONE_LEG
+            .iter()
+            .any(|(firsts, second)| is(j + 1, firsts) && is(j + 2, &[second]))
+    };
+    if !(0..toks.len()).any(|j| toks[j].is_number && one_leg(j)) {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    for n in 0..toks.len() {
+        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
+            continue;
+        };
+        let Some(s) = sentence(n) else {
+            continue;
+        };
+        let both = (0..toks.len()).any(|k| sentence(k) == Some(s) && is(k, BOTH_LEGS));
+        let leg = (0..n)
+            .rev()
+            .take_while(|&j| sentence(j).is_some_and(|t| t + 1 >= s))
+            .find_map(|j| {
+                money_amount(text, toks, j)
+                    .filter(|&a| known(j, a))
+                    .map(|a| (j, a))
+            });
+        let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
+        if both && leg.is_some_and(|(j, a)| one_leg(j) && (2.0 * a - v).abs() <= tolerance) {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// Words that say the amount of money before them has a percentage added on, and name what
 /// after them ([`inclusive_amounts`]: "£5,712 including VAT", "£61.60 inc. service"); not
 /// "plus", which says the amount before it excludes what it names ("£4,760 plus VAT").

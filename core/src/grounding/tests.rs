@@ -6169,3 +6169,31 @@ fn a_date_counted_in_working_days_from_the_users_date_is_derived() {
     assert!(derives(days, q, ctx, "12"));
     assert!(!derives(&days.replace("12 July", "13 July"), q, ctx, "13"));
 }
+
+#[test]
+fn twice_a_fare_priced_each_way_is_the_return() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let ctx = "Excess baggage charges (per bag, per one-way flight):\nExtra bag up to 23kg – £65 \
+               if added online\nOverweight bag 23.1kg–32kg – £50 supplement";
+    let q = "I want to add a second 26kg suitcase online. What's the total for the return trip?";
+    let right = "The extra bag is £65 online plus a £50 overweight supplement, so £115 each way. \
+                 The outbound and return together come to £230.";
+    assert!(derives(right, q, ctx, "230"));
+    // A wrong double, no word of both legs, or an amount not priced per leg: not found.
+    assert!(!derives(&right.replace("£230", "£220"), q, ctx, "220"));
+    assert!(!derives(
+        &right.replace("The outbound and return together", "Altogether that would"),
+        q,
+        ctx,
+        "230"
+    ));
+    assert!(!derives(
+        &right.replace("each way", "in total"),
+        q,
+        ctx,
+        "230"
+    ));
+}
