@@ -303,7 +303,8 @@ pub(super) fn direction_phrase<'c, 'a>(text: &str, clause: &'c [Token<'a>]) -> &
 /// Some((the claim's word, the source's)). Counted only when the claim holds no word of the other
 /// side and the source none of the claim's side, when both clauses or neither are negated
 /// ([`negates`]), not after "no" ("no longer"), and not capitalised inside a sentence (a name: "the
-/// Rose Bowl"). A comparison reversed with its arguments ("A is larger than B" against "B is
+/// Rose Bowl"); nor when the claim writes the source's word, even as a name ("too big for
+/// Small" against "Small: up to 2kg"). A comparison reversed with its arguments ("A is larger than B" against "B is
 /// smaller than A") says the same thing: when both words are followed by "than", they conflict only
 /// if the same word follows "than" in both (`than_object`); when one is, they do not conflict if
 /// the other clause names what it compares with before its own word ("B has the larger area"
@@ -362,6 +363,14 @@ pub(super) fn direction_pair(
                 (None, Some(y)) if subject_of(claim_toks, said, y) => continue,
                 (Some(x), None) if subject_of(src_toks, stated, x) => continue,
                 _ => {}
+            }
+            // A claim that writes the source's word itself, as a name ("too big for Small"
+            // against the price list's "Small: up to 2kg …"), talks of that thing.
+            if claim_toks
+                .iter()
+                .any(|t| t.raw.eq_ignore_ascii_case(stated))
+            {
+                continue;
             }
             return Some((said, stated));
         }

@@ -6197,3 +6197,25 @@ fn twice_a_fare_priced_each_way_is_the_return() {
         "230"
     ));
 }
+
+#[test]
+fn a_claim_that_names_the_sources_direction_word_does_not_oppose_it() {
+    let ctx = "Small: up to 2kg, max 45 x 35 x 16cm – £3.49\nMedium: up to 10kg, max 61 x 46 x \
+               46cm – £5.99";
+    let q = "The box is 1.8kg but 50 x 35 x 20cm. How much?";
+    assert_contradicted(
+        "Even though it's under 2kg, the box is too big for Small, so it falls into Medium at \
+         £5.99.",
+        q,
+        ctx,
+        false,
+    );
+    // A direction word against its opposite still conflicts.
+    let ctx = "Revenue rose 12% in the third quarter.";
+    assert_contradicted(
+        "Revenue fell 12% in the third quarter.",
+        "How did revenue change?",
+        ctx,
+        true,
+    );
+}
