@@ -1731,6 +1731,10 @@ const ADD_ON_WORDS: &[&str] = &["add", "extra", "supplement", "surcharge", "plus
 /// ([`word_stem`]); with [`ADDING_WORDS`].
 const ADDING_CUES: &[&str] = &["add", "with", "plus"];
 
+/// Words of a source line that take its amount off ([`named_line_results`]: "£3 off",
+/// "discount"), lower case.
+const TAKING_OFF_WORDS: &[&str] = &["off", "discount", "less", "minus", "deducted", "reduction"];
+
 /// A line of the sources that states an amount of money or a percentage and what it is of
 /// ([`priced_lines`]): "Full day (8am–6pm): £68", "Instalment 2: 30% – due 31 January 2025".
 #[derive(Debug, Clone, PartialEq)]
@@ -1749,6 +1753,14 @@ pub(crate) struct PricedLine {
     /// bracket): what it is a line of ("Off-peak monthly" of "Off-peak monthly | Mon–Fri |
     /// £60").
     head: Vec<String>,
+    /// Its amounts priced per a unit, in pounds (pence divided by 100), each with the stem of
+    /// its unit ("£6 per day": (6, "day"); "40p each": (0.4, "")).
+    rates: Vec<(f64, String)>,
+    /// Whether it states one amount of money (pence too): a row's one price.
+    single: bool,
+    /// Whether it says its amount is taken off ([`TAKING_OFF_WORDS`]: "Student discount: £3
+    /// off").
+    takes_off: bool,
     /// Whether it says its amount is added on (a word of [`ADD_ON_WORDS`] right before or
     /// after an amount of money).
     adds: bool,
@@ -1852,6 +1864,39 @@ pub(crate) fn priced_lines(
                 .clone()
                 .filter_map(|j| money_amount(text, toks, j))
                 .collect();
+            // Each amount priced per a unit ("£6 per day", "£2.50/min", "40p each": the unit's
+            // stem, "" for "each"), and how many amounts (pence too) the line states.
+            let is = |k: usize, ws: &[&str]| {
+                k < line.end && ws.iter().any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            };
+            let priced = |j: usize| money_at(text, &toks[j]) || pence_at(text, &toks[j]);
+            let rates: Vec<(f64, String)> = line
+                .clone()
+                .filter(|&j| toks[j].is_number && priced(j))
+                .filter_map(|j| {
+                    let v = number_value(&number_key(toks, j))?;
+                    let v = if pence_at(text, &toks[j]) {
+                        v / 100.0
+                    } else {
+                        v
+                    };
+                    let unit = |k: usize| (k < line.end).then(|| word_stem(toks[k].raw));
+                    if is(j + 1, &["each"]) {
+                        Some((v, String::new()))
+                    } else if is(j + 1, &["per", "a", "an"]) {
+                        unit(j + 2).map(|u| (v, u))
+                    } else if j + 1 < line.end && gap(text, toks, j, j + 1).ends_with('/') {
+                        unit(j + 1).map(|u| (v, u))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            let amounts = line
+                .clone()
+                .filter(|&j| toks[j].is_number && priced(j))
+                .count();
+            let takes_off = line.clone().any(|j| is(j, TAKING_OFF_WORDS));
             let percents: Vec<f64> = line
                 .clone()
                 .filter(|&j| toks[j].is_number && is_percentage(text, toks, j))
@@ -1886,6 +1931,9 @@ pub(crate) fn priced_lines(
             let (head, _) = named_words(text, toks, line.start..head_end, |_| true);
             out.push(PricedLine {
                 head,
+                rates,
+                single: amounts == 1,
+                takes_off,
                 words,
                 labels,
                 money,
@@ -2075,6 +2123,30 @@ pub(crate) fn named_line_results(
             counts.dedup();
         }
         let count = (counts.len() == 1).then(|| counts[0]);
+        // The count's unit, as the answer writes it ("Three full days": "full"); a count of
+        // the answer's in a unit the user counts otherwise is no count ("Four full days" for
+        // the user's "3 full days").
+        let unit = count.and_then(|c| {
+            before
+                .iter()
+                .find(|&&k| count_at(toks, k) == Some(c))
+                .and_then(|&k| number_with_unit(text, toks, k, toks.len()))
+                .map(|(_, u)| u)
+        });
+        let count = count.filter(|&c| {
+            unit.as_ref().is_none_or(|u| {
+                u.is_empty() || !given_counts.iter().any(|(g, w)| w == u && *g != c)
+            })
+        });
+        // An amount is multiplied by the count when it is the line's one price, or priced per
+        // the count's unit or "each" ("20p per minute" for a 35-minute ride; not the £1 to
+        // unlock beside it).
+        let per_count = |p: f64| {
+            line.rates.iter().any(|(r, u)| {
+                (r - p).abs() <= 1e-9
+                    && (u.is_empty() || unit.as_ref().is_none_or(|c| c.is_empty() || c == u))
+            }) || (line.single && !line.rates.iter().any(|(r, _)| (r - p).abs() <= 1e-9))
+        };
         // The amount it adds to: the one known amount of money before it.
         let amounts: Vec<f64> = before
             .iter()
@@ -2101,13 +2173,17 @@ pub(crate) fn named_line_results(
         let shares = in_sentence().any(|k| {
             (toks[k].is_number && is_percentage(text, toks, k)) || fraction_at(toks, k).is_some()
         });
+        // (An amount a line takes off is taken off the amount before: "Student discount: £3
+        // off".)
         let found = line
             .money
             .iter()
             .filter(|p| !written.contains(p))
             .any(|&p| {
-                count.is_some_and(|c| near(c * p))
-                    || ((line.adds || adding) && previous.is_some_and(|a| near(a + p)))
+                let after = if line.takes_off { -p } else { p };
+                count.is_some_and(|c| per_count(p) && near(c * p))
+                    || ((line.adds || adding || line.takes_off)
+                        && previous.is_some_and(|a| near(a + after)))
             })
             || (!shares
                 && base.is_some_and(|b| line.percents.iter().any(|&q| near(b * q / 100.0))));

@@ -866,8 +866,8 @@ fn holds_phrase(text: &str, phrase: &str) -> bool {
     })
 }
 
-/// The lines of `context` that list items under a label, as (the label, the items), both in
-/// [`item_form`]: a line (a list marker "- ", "* " or "• " left out) that opens with a label
+/// The lines of `context` that list items under a label, as (the label, the items, the whole
+/// line), all in [`item_form`]: a line (a list marker "- ", "* " or "• " left out) that opens with a label
 /// of one to three words and at most 30 bytes holding a letter, ended by ":" or " (", then
 /// the items: the parts between commas, semicolons, brackets, colons and dashes, each without
 /// its words that hold a digit ("Lane swim" of "Lane swim 7:30–9:30pm"), kept when one to
@@ -876,7 +876,7 @@ fn holds_phrase(text: &str, phrase: &str) -> bool {
 /// (USA, Canada, Australia, New Zealand): £6 per day" lists "canada" under "zone 2"); a
 /// labelled line may list none ("Zone 3 (rest of world): calls £2.50/min"). At most
 /// [`ITEM_LINES_MAX`] lines are read.
-fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
+fn item_lines(context: &str) -> Vec<(String, Vec<String>, String)> {
     let mut out = Vec::new();
     for raw in context.lines().take(ITEM_LINES_MAX) {
         let line = raw.trim();
@@ -914,7 +914,7 @@ fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
                     .then(|| item_form(&words.join(" ")))
             })
             .collect();
-        out.push((item_form(label), items));
+        out.push((item_form(label), items, item_form(line)));
     }
     out
 }
@@ -927,8 +927,12 @@ fn item_lines(context: &str) -> Vec<(String, Vec<String>)> {
 /// 1 (EU, Iceland, Norway, Switzerland)" and "Zone 2 (USA, Canada, …)"; "Tuesday evening,
 /// when there's an adults-only session" against a timetable whose "Adults only" is on
 /// Monday's and Wednesday's lines). Not an item every sibling line lists (it says nothing of a
-/// label), one that is itself a label, nor one inside a longer item the claim names ("Adult"
-/// of a price line inside "adults only"). Some((the label the claim names, the first sibling
+/// label), one that is itself a label, one inside a longer item the claim names ("Adult" of a
+/// price line inside "adults only"), nor an item of one word the claim does not capitalise
+/// ("open"); not in a claim that compares or sets apart ([`CONTRASTING_WORDS`]), nor one that
+/// also names an item of the label's own line, or whose line holds the item inside a longer
+/// part ("Adults-only lane swim session"); a weekday followed by a day of the month is a date,
+/// and a label after "from" where the claim leaves, no label named. Some((the label the claim names, the first sibling
 /// label whose line lists the item)). The membership swap of FactCC's entity swap
 /// (Kryscinski et al. 2020), read across a list's lines.
 pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, String)> {
@@ -939,12 +943,28 @@ pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, 
     if lines.len() < 3 {
         return None;
     }
+    let raw = claim;
     let claim = item_form(claim);
-    // The items the claim names, none inside a longer one it names.
+    // (A claim that compares or sets apart says where the item is not: "Unlike Zone 1, Canada
+    // costs £6 a day", "every day except Tuesday".)
+    if claim
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| CONTRASTING_WORDS.contains(&w))
+    {
+        return None;
+    }
+    // The items the claim names, none inside a longer one it names; an item of one word only
+    // as the claim writes a name, capitalised ("Canada"; not "open" of a line's "Open").
+    let capitalised = |item: &str| {
+        item.contains(' ')
+            || raw
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|w| w.eq_ignore_ascii_case(item) && w.starts_with(char::is_uppercase))
+    };
     let mut said: Vec<&String> = lines
         .iter()
-        .flat_map(|(_, items)| items)
-        .filter(|item| holds_phrase(&claim, item))
+        .flat_map(|(_, items, _)| items)
+        .filter(|item| holds_phrase(&claim, item) && capitalised(item))
         .collect();
     said.sort_unstable();
     said.dedup();
@@ -960,8 +980,29 @@ pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, 
     if said.is_empty() {
         return None;
     }
-    for (named, (label, own)) in lines.iter().enumerate() {
-        if !holds_phrase(&claim, label) {
+    // A weekday label followed by a day of the month dates, it labels nothing ("Monday 2
+    // September"); a label after "from" is where the claim leaves ("from Floor 1").
+    let names_label = |label: &str| {
+        holds_phrase(&claim, label)
+            && !claim.contains(&format!("from {label}"))
+            && !(weekday_index(label).is_some()
+                && claim.match_indices(label).any(|(at, _)| {
+                    claim[at + label.len()..]
+                        .trim_start_matches(['s', ','])
+                        .trim_start()
+                        .starts_with(|c: char| c.is_ascii_digit())
+                }))
+    };
+    for (named, (label, own, own_line)) in lines.iter().enumerate() {
+        if !names_label(label) {
+            continue;
+        }
+        // (Naming an item the label's own line lists, the claim may set the other apart:
+        // "The Library is on Floor 2, above the Canteen".)
+        if said
+            .iter()
+            .any(|item| own.contains(item) || holds_phrase(own_line, item))
+        {
             continue;
         }
         let siblings: Vec<usize> = (0..lines.len())
@@ -976,11 +1017,10 @@ pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, 
                 .copied()
                 .filter(|&l| lines[l].1.contains(item))
                 .collect();
-            let swapped = !own.contains(item)
-                && !listing.is_empty()
+            let swapped = !listing.is_empty()
                 && listing.len() < siblings.len()
                 && !listing.iter().any(|&l| holds_phrase(&claim, &lines[l].0))
-                && !lines.iter().any(|(l, _)| l == item);
+                && !lines.iter().any(|(l, ..)| l == item);
             if swapped {
                 return Some((label.clone(), lines[listing[0]].0.clone()));
             }
@@ -988,6 +1028,28 @@ pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, 
     }
     None
 }
+
+/// Words of a claim that compare or set apart ([`labelled_item_swap`]: "Unlike Zone 1, …",
+/// "every day except Tuesday", "rather than"), in [`item_form`].
+const CONTRASTING_WORDS: &[&str] = &[
+    "unlike",
+    "than",
+    "versus",
+    "vs",
+    "compared",
+    "instead",
+    "rather",
+    "whereas",
+    "but",
+    "except",
+    "apart",
+    "outside",
+    "excluded",
+    "excluding",
+    "without",
+    "lacks",
+    "lack",
+];
 
 #[cfg(test)]
 mod tests {

@@ -6219,3 +6219,51 @@ fn a_claim_that_names_the_sources_direction_word_does_not_oppose_it() {
         true,
     );
 }
+
+#[test]
+fn list_readings_hold_after_the_second_review() {
+    let derives = |text: &str, q: &str, ctx: &str, n: &str| {
+        let at = text.rfind(n).unwrap();
+        analyse(text, q, ctx).shown_arithmetic.contains(&at)
+    };
+    // An item put under another label is no conflict in a comparison, nor after a weekday
+    // that dates.
+    let ctx = "Zone 1 (EU, Iceland, Norway, Switzerland): £2.25 per day.\nZone 2 (USA, Canada, \
+               Australia): £6 per day.\nZone 3 (rest of world): calls £2.50/min.";
+    let q = "Going to Canada for 10 days, how much will roaming cost?";
+    assert_contradicted("Unlike Zone 1, Canada costs £6 a day.", q, ctx, false);
+    let ctx = "Monday: Early swim 6:30–8:30am; Adults only 12:00–1:30pm\nTuesday: Early swim \
+               6:30–8:30am; Lane swim 7:30–9:30pm\nWednesday: Public swim 4:00–6:00pm; Adults \
+               only 8:00–9:30pm";
+    let q = "When is lane swim?";
+    assert_contradicted(
+        "The timetable started on Monday 2 September, so your first Lane swim was the next day.",
+        q,
+        ctx,
+        false,
+    );
+    // A flat fee beside a rate is not multiplied; a count in the user's unit is the user's.
+    let ctx = "Standard bike: £1 to unlock, then 10p per minute\nE-bike: £1 to unlock, then 20p \
+               per minute\nDay Pass – £12";
+    let q = "How much would a 35 min ride on an e-bike cost?";
+    assert!(!derives(
+        "A 35-minute ride on an e-bike costs £35.",
+        q,
+        ctx,
+        "35."
+    ));
+    let ctx = "Full day (8am–6pm): £68\nChildren aged 3 and 4 get funded hours.";
+    let q = "Both my kids will do 3 full days a week. What do we pay?";
+    assert!(!derives(
+        "Four full days is £272 a week per child.",
+        q,
+        ctx,
+        "272"
+    ));
+    // A line that takes its amount off is taken off the amount before.
+    let ctx = "Large pizza: £12.99\nMedium pizza: £10.49\nStudent discount: £3 off any order";
+    let q = "I'm a student. How much is a large pizza?";
+    let right = "A large pizza is £12.99. With the student discount it comes to £9.99.";
+    assert!(derives(right, q, ctx, "9.99."));
+    assert!(!derives(&right.replace("£9.99", "£15.99"), q, ctx, "15.99"));
+}
