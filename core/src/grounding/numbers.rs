@@ -926,19 +926,15 @@ pub(crate) fn weekday_before(text: &str, toks: &[Token<'_>], at: usize) -> Optio
     let first = toks.partition_point(|t| t.start < at);
     let w = first.checked_sub(1)?;
     let raw = toks[w].raw;
-    let short = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-        .iter()
-        .position(|d| {
-            raw.len() >= 3
-                && raw.len() <= 5
-                && raw.is_ascii()
-                && raw[..3].eq_ignore_ascii_case(d)
-                && ["", "s", "es", "r", "rs", "urs"]
-                    .iter()
-                    .any(|rest| raw[3..].eq_ignore_ascii_case(rest))
-        });
+    // (Abbreviated as dates and schedules write them: [`crate::text::WEEKDAY_ABBREVIATIONS`].)
+    let short = || {
+        crate::text::WEEKDAY_ABBREVIATIONS
+            .iter()
+            .find(|(abbr, _)| raw.eq_ignore_ascii_case(abbr))
+            .and_then(|(_, day)| weekday_index(day))
+    };
     matches!(gap(text, toks, w, first), "" | "," | ".")
-        .then(|| weekday_index(raw).or(short))
+        .then(|| weekday_index(raw).or_else(short))
         .flatten()
 }
 
