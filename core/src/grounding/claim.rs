@@ -832,6 +832,11 @@ impl<'r, 'a> Request<'r, 'a> {
             // "Total: £8.50").
             let totals = totals_of_shown(text, toks, spans, |j, v| held(v) || shown.contains(&j));
             shown.extend(totals);
+            // A total itemised after a colon ("about £93.91 for the month: £15.96 …, £56.80 …
+            // and £21.15 …": `breakdown_totals`).
+            let itemised =
+                breakdown_totals(text, toks, spans, |j, v| held(v) || shown.contains(&j));
+            shown.extend(itemised);
             // Running totals and balances of known numbers ("plus the £15.00 service fee, making
             // £40.20"; "it'll use 9 credits and leave you with 21"), one of them the answer's
             // or the user's own.

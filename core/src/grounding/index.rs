@@ -17,7 +17,9 @@ pub(super) struct SourceIndex<'a> {
     /// twice in a sentence keeps its first).
     pub(super) sent_runs: Vec<u32>,
     /// The first name id of each inflection stem that differs from its name ("alli" for
-    /// "allied"), for [`SourceIndex::id_of`].
+    /// "allied"), and the id of each capitalised word the sources key as an ordinary word for
+    /// opening a sentence or clause ("librari" for "Floor 2: Library"), for
+    /// [`SourceIndex::id_of`].
     pub(super) name_stems: FastMap<String, u32>,
     /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
     pub(super) sent_at: Vec<usize>,
@@ -490,6 +492,17 @@ impl<'a> SourceIndex<'a> {
                     } else {
                         STATED_AFFIRMED
                     };
+                // A capitalised word keyed as an ordinary word for opening the sentence or a
+                // clause ("Floor 2: Library, Study rooms") is what a claim naming it mid-sentence
+                // ("The Library is …", keyed as the name "library") means; a name whose stem is
+                // itself finds it by its norm already, any other by this stem.
+                if k.kind == KeyKind::Word
+                    && opens_line_or_colon_clause(context, &toks[k.at as usize])
+                {
+                    name_stems
+                        .entry(norms[id as usize].to_string())
+                        .or_insert(id);
+                }
                 if let Some(q) = k.qty {
                     quantities.push((q, id, (sent_at.len() - 1) as u32));
                 }
@@ -603,6 +616,16 @@ impl<'a> SourceIndex<'a> {
                     .iter()
                     .find(|(v, _)| (v - share).abs() <= SHARE_TOLERANCE)
                     .map(|&(_, id)| id)
+            })
+            .or_else(|| {
+                // An amount written with one decimal place where the sources write two, the
+                // second a zero ("53.2p" for "53.20p per day"): the same number of pence or
+                // pounds. (Keys keep "2.50" as written: [`crate::text::number_key`].)
+                let (_, frac) = k.norm.split_once('.')?;
+                if frac.len() != 1 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                self.vocab.get(format!("{}0", k.norm).as_str()).copied()
             })
             .or_else(|| {
                 let q = k.qty?;
@@ -1118,4 +1141,16 @@ fn dotted_number(raw: &str) -> bool {
         && raw
             .split('.')
             .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether `tok` of `context` is a capitalised word opening a line (after a list bullet, if
+/// any) or a clause after a colon ("Floor 2: Library, Study rooms"): the place where a
+/// document's lists and tables write an item's name with the capital of a line's first word.
+fn opens_line_or_colon_clause(context: &str, tok: &Token<'_>) -> bool {
+    tok.raw.chars().next().is_some_and(char::is_uppercase)
+        && context[..tok.start]
+            .trim_end_matches([' ', '\t', '-', '*', '•', '–'])
+            .chars()
+            .next_back()
+            .is_none_or(|c| c == ':' || c == '\n')
 }

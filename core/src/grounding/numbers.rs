@@ -1687,13 +1687,7 @@ pub(crate) fn fees_deducted(
     if deducted.is_empty() {
         return out;
     }
-    for n in 0..toks.len() {
-        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
-            continue;
-        };
-        let Some(s) = sentence(n) else {
-            continue;
-        };
+    for (n, v, s) in unknown_amounts(text, toks, spans, &known) {
         let tolerance = half_last_place(places_written(toks, n)).max(1e-9 * v);
         let shown = deducted.iter().any(|&(c, fee)| {
             if sentence(c) != Some(s) {
@@ -1856,9 +1850,18 @@ pub(crate) fn priced_lines(
             if numbers == 0 || numbers > PRICED_LINE_NUMBERS_MAX {
                 continue;
             }
+            // (An amount in pence or cents in its major unit: "Day unit rate: 28.40p per kWh"
+            // prices a count of units in pounds.)
             let money: Vec<f64> = line
                 .clone()
-                .filter_map(|j| money_amount(text, toks, j))
+                .filter_map(|j| {
+                    money_amount(text, toks, j).or_else(|| {
+                        pence_at(text, &toks[j])
+                            .then(|| positive_amount(text, toks, j))
+                            .flatten()
+                            .map(|v| v / 100.0)
+                    })
+                })
                 .collect();
             // Each amount priced per a unit ("£6 per day", "£2.50/min", "40p each": the unit's
             // stem, "" for "each"), and how many amounts (pence too) the line states.
@@ -1903,7 +1906,7 @@ pub(crate) fn priced_lines(
                 continue;
             }
             let (words, labels) = named_words(text, toks, line.clone(), |j| {
-                money_at(text, &toks[j]) || is_percentage(text, toks, j)
+                priced(j) || is_percentage(text, toks, j)
             });
             // (A word that adds next to an amount: "add £2.50", "£50 supplement"; not "Extra
             // large" naming a size.)
@@ -1982,12 +1985,15 @@ pub(crate) fn named_line_results(
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
     let is_money = |j: usize| money_at(text, &toks[j]);
-    // The end of an amount's phrase: up to four words after it, in its sentence, no
-    // punctuation, amount of money or conjunction between ("£330 and your son's …").
-    let phrase_end = |n: usize| {
+    // The end of an amount's phrase: up to four words after it (its own phrase: stop words
+    // aside, "for the 200 day units"; a phrase before another amount's: any four), in its
+    // sentence, no punctuation, amount of money or conjunction between ("£330 and your
+    // son's …").
+    let phrase_end = |n: usize, own: bool| {
         let mut hi = n + 1;
+        let mut words = 0;
         while hi < toks.len()
-            && hi < n + 5
+            && words < 4
             && sentence(hi) == sentence(n)
             && !(toks[hi].is_number && is_money(hi))
             && !["and", "or", "but", "then"]
@@ -1995,17 +2001,14 @@ pub(crate) fn named_line_results(
                 .any(|w| toks[hi].raw.eq_ignore_ascii_case(w))
             && gap(text, toks, hi - 1, hi).is_empty()
         {
+            words += usize::from(
+                !own || toks[hi].is_number || !crate::text::is_stopword_raw(toks[hi].raw),
+            );
             hi += 1;
         }
         hi
     };
-    for n in 0..toks.len() {
-        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
-            continue;
-        };
-        let Some(s) = sentence(n) else {
-            continue;
-        };
+    for (n, v, s) in unknown_amounts(text, toks, spans, &known) {
         // The amount's phrase: back to the start of its clause (its sentence's start, a
         // comma, semicolon, colon or bracket) or the end of the phrase of the amount of money
         // before it, and up to four words after it ("on 31 January 2025"), no punctuation or
@@ -2025,9 +2028,17 @@ pub(crate) fn named_line_results(
                         .last()
                         .unwrap_or(n)
                 },
-                &phrase_end,
+                |j| phrase_end(j, false),
             );
-        let hi = phrase_end(n);
+        // (Not what a qualifier after it leaves out: "£545 before VAT", "£40 excluding
+        // delivery" name no line the amount is computed with.)
+        let hi = (n + 1..phrase_end(n, true))
+            .find(|&k| {
+                EXCLUDING_WORDS
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            })
+            .unwrap_or_else(|| phrase_end(n, true));
         let (words, labels) = named_words(text, toks, lo..hi, |j| j == n || is_money(j));
         let shared = |line: &PricedLine| {
             line.words.iter().filter(|w| words.contains(w)).count()
@@ -2088,24 +2099,42 @@ pub(crate) fn named_line_results(
         let whole = |c: &f64| c.fract() == 0.0 && (2.0..=1000.0).contains(c);
         // (Those of its own sentence, else of the one before: "£540 for the six months. That's
         // £30 less than buying six monthly tickets (£570)".)
-        let counts_in = |sentence_index: usize| {
-            let mut counts: Vec<f64> = before
-                .iter()
-                .filter(|&&k| sentence(k) == Some(sentence_index))
-                .filter(|&&k| {
-                    !(is_money(k)
-                        || (toks[k].is_number && is_percentage(text, toks, k))
-                        || date_or_clock_part(toks, k)
-                        || labelled(k))
-                })
-                .filter_map(|&k| count_at(toks, k).filter(|&c| known(k, c)))
+        let count_of = |k: usize| {
+            let other = is_money(k)
+                || (toks[k].is_number && is_percentage(text, toks, k))
+                || date_or_clock_part(toks, k)
+                || labelled(k);
+            (!other)
+                .then(|| count_at(toks, k).filter(|&c| known(k, c)))
+                .flatten()
                 .filter(whole)
-                .collect();
+        };
+        let distinct = |mut counts: Vec<f64>| {
             counts.sort_unstable_by(f64::total_cmp);
             counts.dedup();
             counts
         };
-        let mut counts = counts_in(s);
+        let counts_in = |sentence_index: usize| {
+            distinct(
+                before
+                    .iter()
+                    .filter(|&&k| sentence(k) == Some(sentence_index))
+                    .filter_map(|&k| count_of(k))
+                    .collect(),
+            )
+        };
+        // (The one count of the amount's own phrase first, after it, then before it: "£56.80
+        // for the 200 day units and £21.15 for the 150 night units".)
+        let phrase_counts = |range: std::ops::Range<usize>| {
+            distinct(range.filter_map(count_of).collect::<Vec<f64>>())
+        };
+        let mut counts = phrase_counts(n + 1..hi);
+        if counts.len() != 1 {
+            counts = phrase_counts(lo..n);
+        }
+        if counts.len() != 1 {
+            counts = counts_in(s);
+        }
         if counts.is_empty() && s > 0 {
             counts = counts_in(s - 1);
         }
@@ -2123,24 +2152,35 @@ pub(crate) fn named_line_results(
         // the answer's in a unit the user counts otherwise is no count ("Four full days" for
         // the user's "3 full days").
         let unit = count.and_then(|c| {
-            before
-                .iter()
-                .find(|&&k| count_at(toks, k) == Some(c))
-                .and_then(|&k| number_with_unit(text, toks, k, toks.len()))
+            (n + 1..hi)
+                .chain(before.iter().copied())
+                .find(|&k| count_at(toks, k) == Some(c))
+                .and_then(|k| number_with_unit(text, toks, k, toks.len()))
                 .map(|(_, u)| u)
         });
+        // (One of the user's own counts in a unit the line names is theirs whatever word
+        // follows it: "the 200 day units" for "200 kWh in the day" beside "a 30 day month", the
+        // line "Day unit rate: 28.40p per kWh".)
         let count = count.filter(|&c| {
-            unit.as_ref().is_none_or(|u| {
-                u.is_empty() || !given_counts.iter().any(|(g, w)| w == u && *g != c)
-            })
+            given_counts
+                .iter()
+                .any(|(g, w)| *g == c && line.words.contains(w))
+                || unit.as_ref().is_none_or(|u| {
+                    u.is_empty() || !given_counts.iter().any(|(g, w)| w == u && *g != c)
+                })
         });
         // An amount is multiplied by the count when it is the line's one price, or priced per
         // the count's unit or "each" ("20p per minute" for a 35-minute ride; not the £1 to
         // unlock beside it).
+        // (Or a count of what the line's head names, priced per its measure: "the 200 day
+        // units" at "Day unit rate: 28.40p per kWh".)
         let per_count = |p: f64| {
             line.rates.iter().any(|(r, u)| {
                 (r - p).abs() <= 1e-9
-                    && (u.is_empty() || unit.as_ref().is_none_or(|c| c.is_empty() || c == u))
+                    && (u.is_empty()
+                        || unit
+                            .as_ref()
+                            .is_none_or(|c| c.is_empty() || c == u || line.head.contains(c)))
             }) || (line.single && !line.rates.iter().any(|(r, _)| (r - p).abs() <= 1e-9))
         };
         // The amount it adds to: the one known amount of money before it.
@@ -2229,13 +2269,7 @@ pub(crate) fn return_fares(
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
-    for n in 0..toks.len() {
-        let Some(v) = money_amount(text, toks, n).filter(|&v| !known(n, v)) else {
-            continue;
-        };
-        let Some(s) = sentence(n) else {
-            continue;
-        };
+    for (n, v, s) in unknown_amounts(text, toks, spans, &known) {
         let both = (0..toks.len()).any(|k| sentence(k) == Some(s) && is(k, BOTH_LEGS));
         let leg = (0..n)
             .rev()
@@ -2590,6 +2624,79 @@ pub(crate) fn totals_of_shown(
     }
     out
 }
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that a breakdown after them adds up: a colon after the amount
+/// and its phrase, before any other number of its sentence, then at least two amounts of money
+/// in the rest of the sentence, every one known (`known`: held by the sources or the user, or
+/// derived by arithmetic the answer shows), none on a word of [`DEDUCTION_WORDS`], whose sum
+/// is the amount to the places it is written with: "That would come to about £93.91 for the
+/// month: £15.96 in standing charges …, £56.80 for the 200 day units and £21.15 for the 150
+/// night units". The total stated first and then itemised, as [`totals_of_shown`] reads one
+/// stated after its parts; a total that leaves out a part, or parts of which one is unknown,
+/// is not found.
+pub(crate) fn breakdown_totals(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !text.contains(':') {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    for (n, v, s) in unknown_amounts(text, toks, spans, &known) {
+        let rest: Vec<usize> = (n + 1..toks.len())
+            .take_while(|&k| sentence(k) == Some(s))
+            .collect();
+        // The colon: after the amount, before the sentence's next number.
+        let Some(&first) = rest.iter().find(|&&k| toks[k].is_number) else {
+            continue;
+        };
+        let colon = (n + 1..=first).any(|k| gap(text, toks, k - 1, k).contains(':'));
+        if !colon {
+            continue;
+        }
+        let parts: Vec<(usize, f64)> = rest
+            .iter()
+            .filter_map(|&k| money_amount(text, toks, k).map(|a| (k, a)))
+            .collect();
+        let deducted = rest.iter().any(|&k| {
+            DEDUCTION_WORDS
+                .iter()
+                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+        });
+        if parts.len() < 2 || deducted || !parts.iter().all(|&(k, a)| known(k, a)) {
+            continue;
+        }
+        let sum: f64 = parts.iter().map(|&(_, a)| a).sum();
+        if (sum - v).abs() <= half_last_place(places_written(toks, n)).max(1e-9 * v) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// The amounts of money of `toks` (offsets in `text`, an answer whose sentences are the byte
+/// spans `spans`) that `known` does not hold, each with its value and the index of its
+/// sentence: the results the readings of shown arithmetic look for an operation behind
+/// ([`fees_deducted`], [`named_line_results`], [`return_fares`], [`breakdown_totals`]).
+fn unknown_amounts<'a, 't: 'a>(
+    text: &'a str,
+    toks: &'a [Token<'t>],
+    spans: &'a [(usize, usize)],
+    known: &'a impl Fn(usize, f64) -> bool,
+) -> impl Iterator<Item = (usize, f64, usize)> + 'a {
+    (0..toks.len()).filter_map(move |n| {
+        let v = money_amount(text, toks, n).filter(|&v| !known(n, v))?;
+        Some((n, v, sentence_at(spans, toks[n].start)?))
+    })
+}
+
+/// Words after an amount that name what it leaves out ([`named_line_results`]: "£545 before
+/// VAT", "£40 excluding delivery", "£30 without the discount"), lower case.
+const EXCLUDING_WORDS: &[&str] = &["before", "excluding", "excl", "without", "ex"];
 
 /// Words right before an amount that give it as a result ([`totals_of_shown`]: "so £105",
 /// "comes to £105", "making £105"), lower case.
@@ -4832,7 +4939,7 @@ const UPPER_TAILS: &[&str] = &["below", "under", "less", "fewer", "lower", "youn
 /// [`UPPER_TAILS`] ("children 12 and under"). None when no such words follow it, or when the
 /// word takes an object, a number or a determiner ("5,200 and over the week"). (A unit between
 /// number and bound, "18 years or older", is not read.)
-fn trailing_bound(toks: &[Token<'_>], j: usize) -> Option<Bound> {
+pub(super) fn trailing_bound(toks: &[Token<'_>], j: usize) -> Option<Bound> {
     let joined = toks
         .get(j + 1)
         .is_some_and(|t| t.raw.eq_ignore_ascii_case("and") || t.raw.eq_ignore_ascii_case("or"));

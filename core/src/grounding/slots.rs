@@ -1033,7 +1033,8 @@ fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
 /// A number at token `i` of `toks` (offsets in `src`) under a bound, a phrase of
 /// [`bound_phrases`] right before it (nothing but spaces between its words and the number,
 /// or a currency sign), or a bare "over", "under", "above" or "below" before an amount of
-/// money ("over $1,500"): the number's value (digits, or a number word: "five" → 5,
+/// money ("over $1,500"), or a bound after it and the words it counts ("3 days or more",
+/// [`trailing_count_bound`]): the number's value (digits, or a number word: "five" → 5,
 /// [`number_word`]) and what it counts, its currency sign with the bound's side and the stems
 /// of the lower-case content words among the two words after it ("five unused days" → [unus,
 /// day], "over $1,500 of taxable interest" → [$≥, taxabl]). None for a number under no bound
@@ -1086,6 +1087,18 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
             }
         }),
     };
+    // Or a bound written after the number and what it counts, at most two lower-case content
+    // words, nothing but spaces between ("rentals of 3 days or more", "£150 or more"): those
+    // words (not the two after the number, which hold the bound's own words) are what it
+    // counts.
+    let trailing = side
+        .is_none()
+        .then(|| trailing_count_bound(src, toks, i))
+        .flatten();
+    let side = side.or(trailing.map(|(bound, _)| match bound {
+        Bound::Lower => "≥",
+        Bound::Upper => "≤",
+    }));
     let t = toks.get(i).filter(|_| side.is_some())?;
     // A number's value with its scale ("£10 million" is 10 000 000, `number_key`).
     let value = if t.is_number {
@@ -1101,7 +1114,7 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
         .map(|(c, s)| format!("{c}{s}"))
         .into_iter()
         .chain(
-            (i + 1..toks.len().min(i + 3))
+            (i + 1..trailing.map_or(toks.len().min(i + 3), |(_, conj)| conj))
                 .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
                 .map(|k| toks[k].raw)
                 .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w))
@@ -1109,6 +1122,27 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
         )
         .collect();
     (!counted.is_empty()).then_some((value, counted))
+}
+
+/// A bound written after the number `toks[i]` (offsets in `src`) and at most two lower-case
+/// content words it counts ("3 days or more", "18 years or older", "£150 or more"): the side
+/// ([`trailing_bound`] read at the last of those words) and the index of its "and"/"or". None
+/// when punctuation stands between them or no such bound follows.
+fn trailing_count_bound(src: &str, toks: &[Token<'_>], i: usize) -> Option<(Bound, usize)> {
+    let conj = (i + 1..toks.len().min(i + 4)).find(|&k| {
+        toks[k].raw.eq_ignore_ascii_case("and") || toks[k].raw.eq_ignore_ascii_case("or")
+    })?;
+    let words_only = (i + 1..conj).all(|k| {
+        let w = toks[k].raw;
+        w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w)
+    });
+    let joined =
+        (i + 1..=(conj + 1).min(toks.len() - 1)).all(|k| gap(src, toks, k - 1, k).is_empty());
+    let number = toks[i].is_number || number_word(&lower_cow(toks[i].raw)).is_some();
+    (number && words_only && joined)
+        .then(|| trailing_bound(toks, conj - 1))
+        .flatten()
+        .map(|bound| (bound, conj))
 }
 
 /// Currency signs written before an amount ([`bound_at`]).

@@ -6267,3 +6267,71 @@ fn list_readings_hold_after_the_second_review() {
     assert!(derives(right, q, ctx, "9.99."));
     assert!(!derives(&right.replace("£9.99", "£15.99"), q, ctx, "15.99"));
 }
+
+#[test]
+fn a_name_the_sources_write_opening_a_list_line_is_found() {
+    // "Library" opens a clause after a colon in the directory, keyed as the word "librari";
+    // the claim names it mid-sentence, keyed as the name "library": the same key.
+    let ctx = "Building directory\nFloor 1: Reception, Canteen, Cloakroom\nFloor 2: Library, \
+               Study rooms\nFloor 3: Offices, Meeting rooms";
+    let q = "Where is the library?";
+    assert_contradicted("The Library is on Floor 2.", q, ctx, false);
+    assert_contradicted("The Library is on Floor 3.", q, ctx, true);
+}
+
+#[test]
+fn a_bound_written_after_its_count_is_compared() {
+    let ctx = "Mileage allowances\n- Economy & Compact: unlimited mileage on rentals of 3 days \
+               or more; 150 miles per day included on 1–2 day rentals.";
+    let q = "Renting a compact for 2 days, do I pay extra for mileage?";
+    assert_conflicts(
+        "Compact cars come with unlimited mileage on rentals of 2 days or more.",
+        q,
+        ctx,
+        &["\"2\" vs \"3\""],
+    );
+    assert_conflicts(
+        "Unlimited mileage only applies to rentals of 3 days or more.",
+        q,
+        ctx,
+        &[],
+    );
+}
+
+#[test]
+fn counts_priced_in_pence_by_the_line_they_name_add_up_to_a_total_itemised_after_it() {
+    let ctx = "Standing charge: 53.20p per day\nDay unit rate: 28.40p per kWh\nNight unit rate: \
+               14.10p per kWh";
+    let q = "What would a 30 day month cost if I use 200 kWh in the day and 150 kWh at night?";
+    // 56.80 = 200 × 28.40p and 21.15 = 150 × 14.10p (the count of each amount's own
+    // phrase), 15.96 = 30 × 53.2p (53.2p is the sources' 53.20p), and 93.91 their sum.
+    let good = "That would come to about £93.91 for the month: £15.96 in standing charges (30 \
+                days at 53.2p), £56.80 for the 200 day units and £21.15 for the 150 night \
+                units.";
+    for n in ["93.91", "56.80", "21.15"] {
+        assert!(derived(good, q, ctx, n), "{n}");
+    }
+    assert_conflicts(good, q, ctx, &[]);
+    let wrong_total = good.replace("93.91", "98.91");
+    assert!(!derived(&wrong_total, q, ctx, "98.91"));
+    let wrong_line = "You'd pay £56.80 for the 150 night units.";
+    assert!(!derived(wrong_line, q, ctx, "56.80"));
+}
+
+#[test]
+fn an_amount_before_a_qualifier_is_computed_from_the_line_its_clause_names() {
+    let ctx = "Full 3-day pass\n- Standard (1 August – 30 September 2025): £645\n\nMember rate: \
+               Data Society members receive £100 off any full pass price.\n\nAll prices \
+               exclude VAT at 20%.";
+    let q = "I'm a member, what will a full pass cost in mid August?";
+    let good = "The full pass is £645, and your member discount brings it down to £545 before \
+                VAT.";
+    assert!(derived(good, q, ctx, "545"));
+    assert!(!derived(&good.replace("545", "555"), q, ctx, "555"));
+}
+
+/// Whether the last `n` written in `text` is derived by arithmetic the answer shows.
+fn derived(text: &str, q: &str, ctx: &str, n: &str) -> bool {
+    let at = text.rfind(n).expect("the number in the text");
+    analyse(text, q, ctx).shown_arithmetic.contains(&at)
+}
