@@ -21,6 +21,11 @@ pub(super) struct SourceIndex<'a> {
     /// opening a sentence or clause ("librari" for "Floor 2: Library"), for
     /// [`SourceIndex::id_of`].
     pub(super) name_stems: FastMap<String, u32>,
+    /// The id of each amount of money, pence or percentage the sources write with two decimal
+    /// places, the second a zero ("£53.20", "53.20p", "2.50%"), keyed by its one-place form
+    /// ("53.2"): the same amount, as a text may write it ([`SourceIndex::id_of`]). Only such
+    /// amounts: "Version 1.10" is no "Version 1.1", nor "2.50 metres" "2.5 kg".
+    pub(super) tenths: FastMap<String, u32>,
     /// Where each sentence's ids start in `sent_ids`; one more entry than sentences.
     pub(super) sent_at: Vec<usize>,
     /// Whether each sentence holds a negation.
@@ -537,6 +542,7 @@ impl<'a> SourceIndex<'a> {
             .windows(2)
             .map(|w| (1.0 + n / (w[1] - w[0]).max(1) as f64).ln())
             .collect();
+        let tenths = amounts_in_tenths(context, context_tokens, &vocab);
         let numbers = (0..norms.len() as u32)
             .filter(|&id| {
                 norms[id as usize]
@@ -553,6 +559,7 @@ impl<'a> SourceIndex<'a> {
             sent_kinds,
             sent_runs,
             name_stems,
+            tenths,
             sent_at,
             sent_neg,
             sent_neg_main,
@@ -621,11 +628,7 @@ impl<'a> SourceIndex<'a> {
                 // An amount written with one decimal place where the sources write two, the
                 // second a zero ("53.2p" for "53.20p per day"): the same number of pence or
                 // pounds. (Keys keep "2.50" as written: [`crate::text::number_key`].)
-                let (_, frac) = k.norm.split_once('.')?;
-                if frac.len() != 1 || !frac.bytes().all(|b| b.is_ascii_digit()) {
-                    return None;
-                }
-                self.vocab.get(format!("{}0", k.norm).as_str()).copied()
+                self.tenths.get(k.norm.as_ref()).copied()
             })
             .or_else(|| {
                 let q = k.qty?;
@@ -1153,4 +1156,43 @@ fn opens_line_or_colon_clause(context: &str, tok: &Token<'_>) -> bool {
             .chars()
             .next_back()
             .is_none_or(|c| c == ':' || c == '\n')
+}
+
+/// [`SourceIndex::tenths`] of `context` (its [`tokens`] `toks`; `vocab` its key ids): each number
+/// written with two decimal places, the second a zero ("53.20"), that is money (a currency sign
+/// before it, [`money_at`]), pence ("53.20p", "53.20 pence") or a percentage ("2.50%", "2.50 per
+/// cent"), keyed by its one-place form ("53.2") with the id of its own key.
+fn amounts_in_tenths<'a>(
+    context: &str,
+    toks: &[Token<'_>],
+    vocab: &FastMap<Cow<'a, str>, u32>,
+) -> FastMap<String, u32> {
+    let mut out = FastMap::default();
+    for (i, t) in toks.iter().enumerate().filter(|(_, t)| t.is_number) {
+        let digits: String = t.raw.chars().filter(|&c| c != ',').collect();
+        let Some(tenths) = digits.strip_suffix('0').filter(|d| {
+            d.split_once('.').is_some_and(|(int, frac)| {
+                !int.is_empty()
+                    && frac.len() == 1
+                    && d.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            })
+        }) else {
+            continue;
+        };
+        let after = &context[t.start + t.raw.len()..];
+        let word_at =
+            |j: usize, w: &str| toks.get(j).is_some_and(|n| n.raw.eq_ignore_ascii_case(w));
+        let unit = after.starts_with('p') && !after[1..].starts_with(char::is_alphabetic)
+            || after.starts_with('%')
+            || word_at(i + 1, "pence")
+            || word_at(i + 1, "percent")
+            || word_at(i + 1, "per") && word_at(i + 2, "cent");
+        if !(unit || money_at(context, t)) {
+            continue;
+        }
+        if let Some(&id) = vocab.get(digits.as_str()) {
+            out.entry(tenths.to_string()).or_insert(id);
+        }
+    }
+    out
 }

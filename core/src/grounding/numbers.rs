@@ -2032,13 +2032,14 @@ pub(crate) fn named_line_results(
             );
         // (Not what a qualifier after it leaves out: "£545 before VAT", "£40 excluding
         // delivery" name no line the amount is computed with.)
-        let hi = (n + 1..phrase_end(n, true))
+        let own_end = phrase_end(n, true);
+        let hi = (n + 1..own_end)
             .find(|&k| {
                 EXCLUDING_WORDS
                     .iter()
                     .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
             })
-            .unwrap_or_else(|| phrase_end(n, true));
+            .unwrap_or(own_end);
         let (words, labels) = named_words(text, toks, lo..hi, |j| j == n || is_money(j));
         let shared = |line: &PricedLine| {
             line.words.iter().filter(|w| words.contains(w)).count()

@@ -6330,6 +6330,25 @@ fn an_amount_before_a_qualifier_is_computed_from_the_line_its_clause_names() {
     assert!(!derived(&good.replace("545", "555"), q, ctx, "555"));
 }
 
+#[test]
+fn only_an_amount_of_money_pence_or_percent_is_found_by_its_one_place_form() {
+    let ctx = "Release notes\nVersion 1.10 added dark mode and costs £2.50 a month.";
+    let q = "Which version added dark mode?";
+    let status = |text: &str| analyse(text, q, ctx).claims[0].status;
+    assert_eq!(
+        status("Dark mode came in version 1.10."),
+        ClaimStatus::Supported
+    );
+    assert_ne!(
+        status("Dark mode came in version 1.1."),
+        ClaimStatus::Supported
+    );
+    assert_eq!(
+        status("Dark mode costs £2.5 a month."),
+        ClaimStatus::Supported
+    );
+}
+
 /// Whether the last `n` written in `text` is derived by arithmetic the answer shows.
 fn derived(text: &str, q: &str, ctx: &str, n: &str) -> bool {
     let at = text.rfind(n).expect("the number in the text");
