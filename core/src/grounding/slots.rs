@@ -1035,11 +1035,12 @@ fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
 /// or a currency sign), or a bare "over", "under", "above" or "below" before an amount of
 /// money ("over $1,500"), or a bound after it and the words it counts ("3 days or more",
 /// [`trailing_count_bound`]): the number's value (digits, or a number word: "five" → 5,
-/// [`number_word`]) and what it counts, its currency sign with the bound's side and the stems
-/// of the lower-case content words among the two words after it ("five unused days" → [unus,
-/// day], "over $1,500 of taxable interest" → [$≥, taxabl]). None for a number under no bound
-/// or counting nothing.
-fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>)> {
+/// [`number_word`]), what it counts (its currency sign with the bound's side and the stems of
+/// the lower-case content words among the two words after it: "five unused days" → [unus,
+/// day], "over $1,500 of taxable interest" → [$≥, taxabl]) and, for a bound written after
+/// the count, its side and the byte end of its last word in `src`. None for a number under no
+/// bound or counting nothing.
+fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<BoundRead> {
     // The currency sign written right before the number ("over $1,500"): an amount.
     let currency = i
         .checked_sub(1)
@@ -1121,7 +1122,28 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<(f64, Vec<String>
                 .map(word_stem),
         )
         .collect();
-    (!counted.is_empty()).then_some((value, counted))
+    // The side of a bound written after the count, and where its last word ends ("days or
+    // more": the "more").
+    let trailing = trailing.and_then(|(bound, conj)| {
+        let tail = toks.get(conj + 1)?;
+        Some((bound, tail.start + tail.raw.len()))
+    });
+    (!counted.is_empty()).then_some(BoundRead {
+        value,
+        counted,
+        trailing,
+    })
+}
+
+/// A number under a bound as [`bound_at`] reads it.
+struct BoundRead {
+    /// The number's value ("five" → 5, "£10 million" → 10 000 000).
+    value: f64,
+    /// What it counts: the currency sign with the bound's side, and word stems ([`bound_at`]).
+    counted: Vec<String>,
+    /// For a bound written after the count ("3 days or more"): its side and the byte end of
+    /// its last word. No negation turns such a bound around as one reads "not more than 4".
+    trailing: Option<(Bound, usize)>,
 }
 
 /// A bound written after the number `toks[i]` (offsets in `src`) and at most two lower-case
@@ -1166,34 +1188,51 @@ const PARTICLE_VERBS: &[&str] = &["carr", "roll", "hand", "turn", "sign"];
 /// to $300"). Digits and number words are one value ("five" = 5). The number swap of FactCC
 /// (Kryscinski et al. 2020) on a limit, the number a reader acts on in a policy, a dosage or a
 /// plan. Some((the claim's number, the sentence's)) as written.
+///
+/// A bound written after its count turned around is a swap too: "rentals of 3 days or less"
+/// against "Rentals of 3 days or more get 15% off", the same value on the other side, when both
+/// are written after the count (no negation turns "3 days or more" around, [`BoundRead`]) and
+/// no bound of the sources on the word stands on the claim's side with its value. Some((the
+/// claim's bound, the sentence's)) as written, number to last word ("3 days or less").
 pub(super) fn bound_number_swap<'c, 's>(
-    (text, claim_toks): (&str, &[Token<'c>]),
-    (context, context_tokens, sent_toks): (&str, &[Token<'s>], &[Token<'s>]),
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+    (context, context_tokens, sent_toks): (&'s str, &[Token<'s>], &[Token<'s>]),
 ) -> Option<(&'c str, &'s str)> {
-    // The bounds of `toks` on a word of `counts`: (their token, value).
-    let bounds_on = |toks: &[Token<'s>], counts: &[String]| -> Vec<(usize, f64)> {
+    // The bounds of `toks` on a word of `counts`: (their token, reading).
+    let bounds_on = |toks: &[Token<'s>], counts: &[String]| -> Vec<(usize, BoundRead)> {
         (0..toks.len())
             .filter_map(|j| {
-                let (value, c) = bound_at(context, toks, j)?;
-                c.iter().any(|w| counts.contains(w)).then_some((j, value))
+                let read = bound_at(context, toks, j)?;
+                read.counted
+                    .iter()
+                    .any(|w| counts.contains(w))
+                    .then_some((j, read))
             })
             .collect()
     };
+    // The side of a trailing bound turned around: both written after the count, on other sides.
+    let flipped = |a: &BoundRead, b: &BoundRead| matches!((a.trailing, b.trailing), (Some((x, _)), Some((y, _))) if x != y);
     for i in 0..claim_toks.len() {
-        let Some((said, counts)) = bound_at(text, claim_toks, i) else {
+        let Some(said) = bound_at(text, claim_toks, i) else {
             continue;
         };
-        let Some(&(j, _)) = bounds_on(sent_toks, &counts)
-            .iter()
-            .find(|&&(_, stated)| stated != said)
+        let Some((j, stated)) = bounds_on(sent_toks, &said.counted)
+            .into_iter()
+            .find(|(_, stated)| stated.value != said.value || flipped(&said, stated))
         else {
             continue;
         };
-        if bounds_on(context_tokens, &counts)
+        if bounds_on(context_tokens, &said.counted)
             .iter()
-            .all(|&(_, stated)| stated != said)
+            .all(|(_, other)| other.value != said.value || flipped(&said, other))
         {
-            return Some((claim_toks[i].raw, sent_toks[j].raw));
+            return Some(match (said.trailing, stated.trailing) {
+                (Some((_, end_c)), Some((_, end_s))) if stated.value == said.value => (
+                    &text[claim_toks[i].start..end_c],
+                    &context[sent_toks[j].start..end_s],
+                ),
+                _ => (claim_toks[i].raw, sent_toks[j].raw),
+            });
         }
     }
     None

@@ -4504,6 +4504,42 @@ fn an_amount_is_not_swapped_by_a_rate_per_a_unit() {
 }
 
 #[test]
+fn a_bound_after_its_count_turned_around_is_a_swap() {
+    let toks = |s: &'static str| (s, tokens(s));
+    let (s, st) = toks("Rentals of 3 days or more get 15% off the daily rate.");
+    let (c, ct) = toks("Rentals of 3 days or less get 15% off the daily rate.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s, &st, &st)),
+        Some(("3 days or less", "3 days or more"))
+    );
+    for claim in [
+        "Rentals of 3 days or more get 15% off.",
+        "Rentals of 3 days or longer get 15% off.",
+        // A bound before the count may be negated ("not more than 3"): its side is not read.
+        "You get 15% off unless you rent for fewer than 3 days.",
+    ] {
+        let ct = tokens(claim);
+        assert_eq!(
+            bound_number_swap((claim, &ct), (s, &st, &st)),
+            None,
+            "{claim}"
+        );
+    }
+    // The sources state the claim's side elsewhere: no swap.
+    let both = "Children 12 and under go free. Rentals of 3 days or more get 15% off; rentals of \
+                3 days or less keep their deposit.";
+    let bt = tokens(both);
+    let at = |w: &str| bt.iter().position(|t| t.raw == w).unwrap();
+    let sent = &bt[at("Rentals")..at("rentals")];
+    let (c, ct) = toks("Rentals of 3 days or less keep their deposit.");
+    assert_eq!(bound_number_swap((c, &ct), (both, &bt, sent)), None);
+    assert_eq!(
+        bound_number_swap((c, &ct), (both, &bt[..at("rentals")], sent)),
+        Some(("3 days or less", "3 days or more"))
+    );
+}
+
+#[test]
 fn a_bare_over_bounds_an_amount_of_money() {
     let toks = |s: &'static str| (s, tokens(s));
     let (s, st) = toks(
