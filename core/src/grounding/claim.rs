@@ -75,6 +75,10 @@ pub(super) struct Request<'r, 'a> {
     /// meds each month" (2, 12) ([`counts_per`]); what a count restated per another period
     /// starts from ([`counts_per_period`]).
     given_counts: Vec<(f64, f64)>,
+    /// The prompt's counts with the words that qualify each ([`given_qualifiers`]: "10 hours on
+    /// weekdays and 4 at weekends"): what a count the answer gives another's qualifier swaps
+    /// ([`given_count_swap`]).
+    given_qualifiers: Vec<GivenQualifier<'a>>,
     /// The times of day the prompt states and those it moves by a duration
     /// it states with a direction ([`clock_offsets`]: "2pm–5pm … an hour before … half an hour
     /// after": 13.0 and 17.5).
@@ -481,6 +485,7 @@ impl<'r, 'a> Request<'r, 'a> {
             given_measures,
             given_elapsed,
             given_counts: counts_per(prompt, prompt_tokens),
+            given_qualifiers: given_qualifiers(prompt, prompt_tokens),
             given_clock: clock_offsets(prompt, prompt_tokens, &[]),
             source_counts: OnceCell::new(),
             priced_lines: OnceCell::new(),
@@ -2379,6 +2384,7 @@ impl<'r, 'a> Request<'r, 'a> {
             .or_else(|| self.parallel_number_swap(view, al))
             .or_else(|| self.bracketed_alternative(view, al))
             .or_else(|| self.bound(view, al))
+            .or_else(|| self.given_count(view))
             .or_else(|| self.dated_event(view, al))
             .or_else(|| self.name_value(view, al))
             .or_else(|| self.of_slot_or_life_span(view, al))
@@ -2760,6 +2766,14 @@ impl<'r, 'a> Request<'r, 'a> {
             (self.context, self.context_tokens, sent),
         )?;
         Some((versus(said, stated), Some(al.s)))
+    }
+
+    /// A count of the user's given another of the user's counts' qualifier
+    /// (`given_count_swap`: "£3.20 for the 4 weekday hours" asked "10 hours on weekdays and 4
+    /// at weekends"); no sentence of the sources states it, the prompt does.
+    fn given_count(&self, view: &ClaimView<'_, 'a>) -> Swap {
+        let (said, stated) = given_count_swap(&self.given_qualifiers, (view.text, view.toks))?;
+        Some((versus(said, stated), None))
     }
 
     /// A year the claim dates an event by that an aligned sentence dates by another

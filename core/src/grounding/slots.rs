@@ -1368,3 +1368,124 @@ fn negated_label(toks: &[Token<'_>], j: usize) -> bool {
 /// How many tokens either side of a claim's quantity its label may stand
 /// ([`bracketed_alternative_swap`]: "fan oven to 180°C" is three before).
 const ALTERNATIVE_WINDOW: usize = 5;
+
+/// A count the user states and the words that qualify it ([`given_qualifiers`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct GivenQualifier<'a> {
+    /// The count's value (an integer 1–1000).
+    pub(super) value: f64,
+    /// The stems of the lower-case content words after it, up to a conjunction, a number or
+    /// punctuation ("10 hours on weekdays" → [weekday], the unit "hour" left out, see
+    /// [`given_qualifiers`]).
+    pub(super) words: Vec<String>,
+    /// The count and those words as the user wrote them ("4 at weekends").
+    pub(super) phrase: &'a str,
+}
+
+/// The tokens after the count `toks[i]` (offsets in `src`) that qualify it, up to four: each
+/// joined to the one before by spaces only, no number, "and", "or" or "but" ("10 hours on
+/// weekdays and 4 at weekends": "hours on weekdays"). Some((the stems of the lower-case
+/// content words among them, whether the first token is one, the byte end of the last of them
+/// or of the count)) for
+/// an integer count 1–1000 written in digits with no currency sign before it.
+fn count_words(src: &str, toks: &[Token<'_>], i: usize) -> Option<(Vec<String>, bool, usize)> {
+    let t = toks.get(i).filter(|t| t.is_number)?;
+    let value = number_value(t.raw)?;
+    let money = i
+        .checked_sub(1)
+        .is_some_and(|j| CURRENCY_SIGNS.contains(&gap(src, toks, j, i)));
+    if money || value.fract() != 0.0 || !(1.0..=1000.0).contains(&value) {
+        return None;
+    }
+    let mut words = Vec::new();
+    let mut end = t.start + t.raw.len();
+    let mut first_is_word = false;
+    for j in i + 1..toks.len().min(i + 5) {
+        let w = toks[j].raw;
+        let stops = ["and", "or", "but"]
+            .iter()
+            .any(|c| w.eq_ignore_ascii_case(c));
+        if !gap(src, toks, j - 1, j).trim().is_empty() || toks[j].is_number || stops {
+            break;
+        }
+        let content = w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w);
+        if content {
+            words.push(word_stem(w));
+            end = toks[j].start + w.len();
+        }
+        first_is_word |= j == i + 1 && content;
+    }
+    Some((words, first_is_word, end))
+}
+
+/// The counts the user states in `prompt` (its tokens `toks`) with the words that qualify each
+/// ([`count_words`]), when two or more distinct counts have such words, each value once (a
+/// value written twice is left out). When one count has no content word right after it ("and
+/// 4 at weekends"), the word right after each of the others is their shared unit, elided
+/// there ("10 hours"), and is no qualifier.
+pub(super) fn given_qualifiers<'a>(prompt: &'a str, toks: &[Token<'a>]) -> Vec<GivenQualifier<'a>> {
+    let read: Vec<_> = (0..toks.len())
+        .filter_map(|i| {
+            let (words, first_is_word, end) = count_words(prompt, toks, i)?;
+            let value = number_value(toks[i].raw)?;
+            Some((value, words, first_is_word, &prompt[toks[i].start..end]))
+        })
+        .collect();
+    let elided = read.iter().any(|(_, _, first, _)| !first);
+    let units: Vec<&String> = if elided {
+        read.iter()
+            .filter(|(_, _, first, _)| *first)
+            .filter_map(|(_, w, _, _)| w.first())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let out: Vec<GivenQualifier<'a>> = read
+        .iter()
+        .filter(|(v, ..)| read.iter().filter(|(u, ..)| u == v).count() == 1)
+        .map(|(value, words, _, phrase)| GivenQualifier {
+            value: *value,
+            words: words
+                .iter()
+                .filter(|w| !units.contains(w))
+                .cloned()
+                .collect(),
+            phrase,
+        })
+        .filter(|g| !g.words.is_empty())
+        .collect();
+    if out.len() >= 2 {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
+/// A user's count given another count's qualifier: the user writes "10 hours on weekdays and
+/// 4 at weekends", the claim (`claim_toks` of `text`) "£3.20 for the 4 weekday hours". A count
+/// of the claim equal to one of the user's ([`given_qualifiers`]) whose words after it
+/// ([`count_words`]) hold none of its own qualifiers and one that only another count of the
+/// user's has. The number swap of FactCC (Kryscinski et al. 2020) between the slots of the
+/// user's own request, where a price list's rows are right and the counts are the user's.
+/// Some((the claim's count and words, the user's)) as written.
+pub(super) fn given_count_swap<'c, 'p>(
+    given: &[GivenQualifier<'p>],
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+) -> Option<(&'c str, &'p str)> {
+    if given.is_empty() {
+        return None;
+    }
+    (0..claim_toks.len()).find_map(|i| {
+        let (words, _, end) = count_words(text, claim_toks, i)?;
+        let value = number_value(claim_toks[i].raw)?;
+        let own = given.iter().find(|g| g.value == value)?;
+        let others_only = |w: &String| {
+            !own.words.contains(w)
+                && given
+                    .iter()
+                    .any(|g| g.value != value && g.words.contains(w))
+        };
+        (!words.iter().any(|w| own.words.contains(w)) && words.iter().any(others_only))
+            .then(|| (&text[claim_toks[i].start..end], own.phrase))
+    })
+}

@@ -4504,6 +4504,44 @@ fn an_amount_is_not_swapped_by_a_rate_per_a_unit() {
 }
 
 #[test]
+fn a_users_count_given_another_counts_qualifier_is_a_swap() {
+    let p = "I parked 10 hours on weekdays and 4 at weekends. What do I pay?";
+    let pt = tokens(p);
+    let given = given_qualifiers(p, &pt);
+    assert_eq!(given.len(), 2, "{given:?}");
+    let swap = |c: &str| {
+        let ct = tokens(c);
+        given_count_swap(&given, (c, &ct)).map(|(a, b)| (a.to_string(), b.to_string()))
+    };
+    assert_eq!(
+        swap("That is £3.20 for the 4 weekday hours and £12.00 for the 10 weekend hours."),
+        Some(("4 weekday hours".into(), "4 at weekends".into()))
+    );
+    for claim in [
+        "That is £8.00 for the 10 weekday hours and £4.80 for the 4 weekend hours.",
+        // The unit the user elided is no qualifier.
+        "The 4 hours cost £4.80.",
+        "You pay £8.00 for 10 hours.",
+    ] {
+        assert_eq!(swap(claim), None, "{claim}");
+    }
+    // Counts with their own nouns, none elided: each noun qualifies its count.
+    let p = "We are 3 adults and 2 children.";
+    let pt = tokens(p);
+    let given = given_qualifiers(p, &pt);
+    let c = "2 adults at £10 is £20.";
+    let ct = tokens(c);
+    assert_eq!(
+        given_count_swap(&given, (c, &ct)),
+        Some(("2 adults", "2 children"))
+    );
+    // One count qualified: nothing to swap with.
+    let p = "I need 3 inner tubes.";
+    let pt = tokens(p);
+    assert!(given_qualifiers(p, &pt).is_empty());
+}
+
+#[test]
 fn a_bound_after_its_count_turned_around_is_a_swap() {
     let toks = |s: &'static str| (s, tokens(s));
     let (s, st) = toks("Rentals of 3 days or more get 15% off the daily rate.");
