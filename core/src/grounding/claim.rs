@@ -3165,11 +3165,31 @@ impl<'v, 'a> ClaimView<'v, 'a> {
         // A number the sources or the user hold (the operands of a ratio or a total the claim
         // computes: "the 2.75% fee … on £170 comes to about £4.68" for "roughly £170").
         let held = |v: f64| req.holds_number(v);
+        // A word that names a total ("£12.80 in total", "Altogether that's £51.50") within
+        // four tokens of a number the answer's shown arithmetic derives names that arithmetic,
+        // not something the sources must state ("avoid the charge altogether" names none).
+        let derived: Vec<usize> = content
+            .iter()
+            .filter(|k| {
+                k.kind == KeyKind::Number
+                    && req
+                        .shown_arithmetic
+                        .contains(&claim_toks[k.at as usize].start)
+            })
+            .map(|k| k.at as usize)
+            .collect();
+        let names_total = |at: usize| {
+            TOTAL_WORDS
+                .iter()
+                .any(|w| claim_toks[at].raw.eq_ignore_ascii_case(w))
+                && derived.iter().any(|&d| d.abs_diff(at) <= 4)
+        };
         let in_prompt: Vec<bool> = content
             .iter()
             .zip(&ids)
             .map(|(k, id)| {
                 prompt_keys.contains(&k.norm)
+                    || (id.is_none() && k.kind == KeyKind::Word && names_total(k.at as usize))
                     || (id.is_none()
                         && k.kind == KeyKind::Number
                         && !claim_years.is_empty()

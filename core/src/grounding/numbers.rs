@@ -2380,7 +2380,7 @@ pub(crate) fn inclusive_amounts(
 }
 
 /// Words that say an amount of money adds up amounts before it ([`totals_of_shown`]).
-const TOTAL_WORDS: &[&str] = &[
+pub(super) const TOTAL_WORDS: &[&str] = &[
     "total",
     "totals",
     "subtotal",
@@ -2431,6 +2431,8 @@ const DEDUCTION_WORDS: &[&str] = &[
 /// least two positive amounts; or the sum of every amount before it in its own sentence and
 /// line, at least two, each known, none stated per another period, and no word of
 /// [`DEDUCTION_WORDS`] among them ("= £146.00, plus … = £884.00, total £1,030.00 a year"),
+/// which a colon or an equals sign right before the last number of the sentence may cue
+/// instead of a total's word ("£8.00 for … and £4.80 for …: £12.80"),
 /// with, when that sentence opens by adding ("Add", "Adding", "Plus"), the last amount of the
 /// sentence before it, known, in a sentence that takes nothing off ("3 × £35 = £105. Add the
 /// £20 kitchen fee and the £150 refundable deposit, and the total to pay is £275": a deposit
@@ -2445,9 +2447,10 @@ pub(crate) fn totals_of_shown(
     known: impl Fn(usize, f64) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
-    if !TOTAL_WORDS
-        .iter()
-        .any(|w| crate::text::contains_ignore_ascii_case(text, w))
+    if !text.contains([':', '='])
+        && !TOTAL_WORDS
+            .iter()
+            .any(|w| crate::text::contains_ignore_ascii_case(text, w))
     {
         return out;
     }
@@ -2507,7 +2510,12 @@ pub(crate) fn totals_of_shown(
                     .iter()
                     .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
             });
-        if !totalled {
+        // Or a colon or an equals sign right before it, the last number of its sentence
+        // ("£8.00 for … and £4.80 for …: £12.80"): a total of its own sentence's amounts only.
+        let cued = n > 0
+            && gap(text, toks, n - 1, n).contains([':', '='])
+            && !(n + 1..toks.len()).any(|k| toks[k].is_number && sentence(k) == Some(s));
+        if !totalled && !cued {
             continue;
         }
         let own_line = line_start(toks[n].start);
@@ -2619,7 +2627,8 @@ pub(crate) fn totals_of_shown(
             && (amounts.iter().map(|(_, a)| a).sum::<f64>() + carried.unwrap_or(0.0) - v).abs()
                 <= tolerance;
         let adds_up = |(sum, count): (f64, usize)| count >= 2 && (sum - v).abs() <= tolerance;
-        if adds_up((sum, count)) || before_blank.is_some_and(adds_up) || in_sentence {
+        if (totalled && (adds_up((sum, count)) || before_blank.is_some_and(adds_up))) || in_sentence
+        {
             out.push(n);
         }
     }

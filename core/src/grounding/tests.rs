@@ -6428,3 +6428,32 @@ fn derived(text: &str, q: &str, ctx: &str, n: &str) -> bool {
     let at = text.rfind(n).expect("the number in the text");
     analyse(text, q, ctx).shown_arithmetic.contains(&at)
 }
+
+#[test]
+fn a_total_of_line_results_after_a_colon_or_a_total_word_is_derived() {
+    let ctx = "Car park tariff\nWeekday rate: 80p per hour\nWeekend rate: 120p per hour\nBlue \
+               badge holders park free.";
+    let q = "I'll park 10 hours on weekdays and 4 at weekends this week. How much will it cost?";
+    let parts = "That's £8.00 for the 10 weekday hours and £4.80 for the 4 weekend hours";
+    let total_shown = |t: &str| {
+        let g = analyse(t, q, ctx);
+        let at = t.find("12.80").or_else(|| t.find("13.80")).unwrap();
+        (g.shown_arithmetic.contains(&at), g)
+    };
+    for t in [
+        format!("{parts}: £12.80."),
+        format!("{parts}, £12.80 in total."),
+    ] {
+        let (shown, g) = total_shown(&t);
+        assert!(shown, "{t}: {g:?}");
+        // The word that names the total asks nothing of the sources.
+        assert_eq!(g.features.new_support_share, 1.0, "{t}");
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{t}");
+    }
+    for t in [
+        format!("{parts}: £13.80."),
+        format!("{parts}, £13.80 in total."),
+    ] {
+        assert!(!total_shown(&t).0, "{t}");
+    }
+}
