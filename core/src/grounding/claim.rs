@@ -816,7 +816,11 @@ impl<'r, 'a> Request<'r, 'a> {
                     toks,
                     spans,
                     lines,
-                    (&self.prompt_counts, &self.prompt_amounts),
+                    (
+                        &self.prompt_counts,
+                        &self.prompt_amounts,
+                        &self.given_qualifiers,
+                    ),
                     |j, v| known(&shown, j, v),
                 );
                 shown.extend(named);

@@ -1960,7 +1960,8 @@ pub(crate) fn priced_lines(
 /// the user, or derived by arithmetic the answer shows) and no amount of money, percentage,
 /// date, time of day or number naming a line's label with its unit, else the one count of the
 /// user's (`given_counts`) whose word after it the phrase or the line names ("3 full days", not
-/// "she is 2"); the one known amount of money before it (in its sentence or the one before)
+/// "she is 2"), of several the one whose qualifier ([`GivenQualifier`], `qualified`) the phrase
+/// names ("the night units" of "200 kWh in the day and 150 kWh at night"); the one known amount of money before it (in its sentence or the one before)
 /// plus the line's amount, when the line puts a word that adds next to its amount
 /// ([`ADD_ON_WORDS`]) or the phrase adds ([`ADDING_CUES`], [`ADDING_WORDS`]: "Adding next-day
 /// delivery makes it £8.49" against "Next-day delivery: add £2.50 per parcel"); or the line's
@@ -1976,7 +1977,7 @@ pub(crate) fn named_line_results(
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
     lines: &[PricedLine],
-    (given_counts, given_amounts): (&[(f64, String)], &[f64]),
+    (given_counts, given_amounts, qualified): (&[(f64, String)], &[f64], &[GivenQualifier<'_>]),
     known: impl Fn(usize, f64) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
@@ -2147,6 +2148,28 @@ pub(crate) fn named_line_results(
                 .collect();
             counts.sort_unstable_by(f64::total_cmp);
             counts.dedup();
+            // (Of two or more, the one the phrase and the line name by a word the user
+            // qualifies it with, not its unit: "£21.15 for the night units" at "Night unit
+            // rate: …" of "a 30 day month … 200 kWh in the day and 150 kWh at night".)
+            if counts.len() > 1 {
+                let unit_of =
+                    |c: f64, w: &String| given_counts.iter().any(|(g, u)| *g == c && u == w);
+                let named: Vec<f64> = counts
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        qualified.iter().any(|q| {
+                            q.value == c
+                                && q.words.iter().any(|w| {
+                                    !unit_of(c, w) && words.contains(w) && line.words.contains(w)
+                                })
+                        })
+                    })
+                    .collect();
+                if named.len() == 1 {
+                    counts = named;
+                }
+            }
         }
         let count = (counts.len() == 1).then(|| counts[0]);
         // The count's unit, as the answer writes it ("Three full days": "full"); a count of

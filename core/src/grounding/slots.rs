@@ -1371,7 +1371,7 @@ const ALTERNATIVE_WINDOW: usize = 5;
 
 /// A count the user states and the words that qualify it ([`given_qualifiers`]).
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct GivenQualifier<'a> {
+pub(crate) struct GivenQualifier<'a> {
     /// The count's value (an integer 1–1000).
     pub(super) value: f64,
     /// The stems of the lower-case content words after it, up to a conjunction, a number or
@@ -1385,8 +1385,8 @@ pub(super) struct GivenQualifier<'a> {
 /// The tokens after the count `toks[i]` (offsets in `src`) that qualify it, up to four: each
 /// joined to the one before by spaces only, no number, "and", "or" or "but" ("10 hours on
 /// weekdays and 4 at weekends": "hours on weekdays"). Some((the stems of the lower-case
-/// content words among them, whether the first token is one, the byte end of the last of them
-/// or of the count)) for
+/// content words among them, whether the first token is a word and no stop word, the byte end
+/// of the last of them or of the count)) for
 /// an integer count 1–1000 written in digits with no currency sign before it.
 fn count_words(src: &str, toks: &[Token<'_>], i: usize) -> Option<(Vec<String>, bool, usize)> {
     let t = toks.get(i).filter(|t| t.is_number)?;
@@ -1413,7 +1413,9 @@ fn count_words(src: &str, toks: &[Token<'_>], i: usize) -> Option<(Vec<String>, 
             words.push(word_stem(w));
             end = toks[j].start + w.len();
         }
-        first_is_word |= j == i + 1 && content;
+        // (A unit in capitals is a word after the count too: "200 kWh in the day".)
+        first_is_word |=
+            j == i + 1 && w.chars().all(char::is_alphabetic) && !crate::text::is_stopword_raw(w);
     }
     Some((words, first_is_word, end))
 }
@@ -1422,7 +1424,8 @@ fn count_words(src: &str, toks: &[Token<'_>], i: usize) -> Option<(Vec<String>, 
 /// ([`count_words`]), when two or more distinct counts have such words, each value once (a
 /// value written twice is left out). When one count has no content word right after it ("and
 /// 4 at weekends"), the word right after each of the others is their shared unit, elided
-/// there ("10 hours"), and is no qualifier.
+/// there ("10 hours"), and is no qualifier ("200 kWh in the day": "kWh" is a word after the
+/// count, so nothing is elided).
 pub(super) fn given_qualifiers<'a>(prompt: &'a str, toks: &[Token<'a>]) -> Vec<GivenQualifier<'a>> {
     let read: Vec<_> = (0..toks.len())
         .filter_map(|i| {

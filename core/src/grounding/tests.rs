@@ -6457,3 +6457,21 @@ fn a_total_of_line_results_after_a_colon_or_a_total_word_is_derived() {
         assert!(!total_shown(&t).0, "{t}");
     }
 }
+
+#[test]
+fn a_users_count_is_found_by_the_words_that_qualify_it() {
+    let ctx = "Standing charge: 53.20p per day\nDay unit rate: 28.40p per kWh\nNight unit rate: \
+               14.10p per kWh";
+    let q = "roughly what would a 30 day month cost if I use 200 kWh in the day and 150 kWh at \
+             night?";
+    for (t, ok) in [
+        ("You'd pay £21.15 for the night units.", true),
+        ("Your day units would cost £56.80.", true),
+        ("You'd pay £28.20 for the night units.", false),
+        ("Your night units would cost £56.80.", false),
+    ] {
+        let g = analyse(t, q, ctx);
+        let at = t.find(['2', '5']).unwrap();
+        assert_eq!(g.shown_arithmetic.contains(&at), ok, "{t}: {g:?}");
+    }
+}
