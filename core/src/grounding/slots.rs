@@ -1037,7 +1037,8 @@ fn bound_phrases() -> impl Iterator<Item = &'static &'static [&'static str]> {
 /// [`trailing_count_bound`]): the number's value (digits, or a number word: "five" → 5,
 /// [`number_word`]), what it counts (its currency sign with the bound's side and the stems of
 /// the lower-case content words among the two words after it: "five unused days" → [unus,
-/// day], "over $1,500 of taxable interest" → [$≥, taxabl]) and, for a bound written after
+/// day], "over $1,500 of taxable interest" → [$≥, taxabl]; or the one word after a bound
+/// written right after it: "6 or more people" → [peopl]) and, for a bound written after
 /// the count, its side and the byte end of its last word in `src`. None for a number under no
 /// bound or counting nothing.
 fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<BoundRead> {
@@ -1107,6 +1108,14 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<BoundRead> {
     } else {
         number_word(&lower_cow(t.raw))?.parse::<f64>().ok()?
     };
+    // The words it counts: the two after it; those between it and a bound written after them
+    // ("3 days or more"); or the one after a bound written right after it ("6 or more
+    // people").
+    let counted_range = match trailing {
+        Some((_, conj)) if conj == i + 1 => conj + 2..toks.len().min(conj + 3),
+        Some((_, conj)) => i + 1..conj,
+        None => i + 1..toks.len().min(i + 3),
+    };
     // An amount counts its currency on its side of the bound (a floor of money is no ceiling
     // of money: "up to £100,000" for a media room against homes "over £10 million"), and the
     // words after it as any number does.
@@ -1115,7 +1124,7 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<BoundRead> {
         .map(|(c, s)| format!("{c}{s}"))
         .into_iter()
         .chain(
-            (i + 1..trailing.map_or(toks.len().min(i + 3), |(_, conj)| conj))
+            counted_range
                 .take_while(|&k| gap(src, toks, k - 1, k).is_empty())
                 .map(|k| toks[k].raw)
                 .filter(|w| w.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(w))

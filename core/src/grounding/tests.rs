@@ -4563,6 +4563,18 @@ fn a_bound_after_its_count_turned_around_is_a_swap() {
             "{claim}"
         );
     }
+    // A bound right after the number counts the word after it.
+    let (s3, st3) = toks("Groups of 6 or more people pay a £50 cleaning fee.");
+    let (c, ct) = toks("Groups of 4 or more people pay a £50 cleaning fee.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s3, &st3, &st3)),
+        Some(("4", "6"))
+    );
+    let (c, ct) = toks("Groups of 6 or fewer people pay a £50 cleaning fee.");
+    assert_eq!(
+        bound_number_swap((c, &ct), (s3, &st3, &st3)),
+        Some(("6 or fewer", "6 or more"))
+    );
     // The sources state the claim's side elsewhere: no swap.
     let both = "Children 12 and under go free. Rentals of 3 days or more get 15% off; rentals of \
                 3 days or less keep their deposit.";
