@@ -403,10 +403,29 @@ fn key_values(context: &str) -> Vec<(Vec<String>, &str)> {
     out
 }
 
-/// The first word of a key-value line's value, which a claim states with its own unit or none
-/// ("40" of "40 min", said "40 minutes").
-fn first_word(value: &str) -> &str {
-    value.split_whitespace().next().unwrap_or(value)
+/// The words of a key-value line's value that the other value (`other`) lacks, which tell the
+/// two apart and which a claim states with its own unit or none ("40" of "40 min" against "90
+/// days", said "40 minutes"; "12/09/2026" and "13/09/2026" of "12/09/2026, 13/09/2026"), their
+/// punctuation trimmed; a word of one character with the value's words before it ("Floor 2"
+/// against "Floor 3"), which [`holds_value`] reads whole.
+fn distinct_words<'v>(value: &'v str, other: &str) -> Vec<&'v str> {
+    fn trim(w: &str) -> &str {
+        w.trim_matches(|c: char| matches!(c, ',' | ';' | '.' | '(' | ')'))
+    }
+    let theirs: Vec<&str> = other.split_whitespace().map(trim).collect();
+    value
+        .split_whitespace()
+        .map(trim)
+        .filter(|w| !w.is_empty() && !theirs.iter().any(|o| o.eq_ignore_ascii_case(w)))
+        .map(|w| {
+            if w.len() >= 2 {
+                return w;
+            }
+            // (The value's words through this one, as written.)
+            let end = w.as_ptr() as usize - value.as_ptr() as usize + w.len();
+            value[..end].trim_start()
+        })
+        .collect()
 }
 
 /// Whether two words are one word's forms: equal, or sharing their first four letters when
@@ -420,8 +439,9 @@ fn same_stem(a: &str, b: &str) -> bool {
 /// The asked line is the one whose key shares the most words with the question (at least two,
 /// and no other line as many: "How long do we keep incremental backups?" asks
 /// "incremental_backups_days", not "full_backups_days"), read as [`asked_cell`] reads a
-/// table's column by its header. The claim does not hold the asked value's first word
-/// ([`first_word`]), holds the other line's (as a whole, and another than the asked one's) and
+/// table's column by its header; or the one line whose key of one word the question names.
+/// The claim holds none of the words that tell the asked value from the other line's
+/// ([`distinct_words`]: "Floor 2" against "Floor 3"), holds the other's first (as a whole) and
 /// names none of the other key's words the asked key lacks, in any form ([`same_stem`]: "90
 /// days" is full backups'; "full backups are kept 90 days" answers of them).
 pub(super) fn key_value_swap(
@@ -442,13 +462,14 @@ pub(super) fn key_value_swap(
         .map(|(k, _)| k.iter().filter(|w| question_words.contains(w)).count())
         .collect();
     let most = *shared.iter().max()?;
-    if most < 2 || shared.iter().filter(|&&n| n == most).count() != 1 {
+    if most == 0 || shared.iter().filter(|&&n| n == most).count() != 1 {
         return None;
     }
     let asked = shared.iter().position(|&n| n == most)?;
     let (asked_key, asked_value) = &lines[asked];
-    let asked_first = first_word(asked_value);
-    if holds_value(claim, asked_first) {
+    // (Two words of the key, or the whole of a key of one word: "Which floor is the library
+    // on?" asks "Library: Floor 2".)
+    if most < 2 && asked_key.len() != 1 {
         return None;
     }
     let claim_words = header_words(claim);
@@ -456,10 +477,14 @@ pub(super) fn key_value_swap(
         .iter()
         .enumerate()
         .find(|&(o, (key, value))| {
-            let other_first = first_word(value);
+            let (asked_words, other_words) = (
+                distinct_words(asked_value, value),
+                distinct_words(value, asked_value),
+            );
             o != asked
-                && !other_first.eq_ignore_ascii_case(asked_first)
-                && holds_value(claim, other_first)
+                && !asked_words.is_empty()
+                && !asked_words.iter().any(|w| holds_value(claim, w))
+                && other_words.first().is_some_and(|w| holds_value(claim, w))
                 && !key
                     .iter()
                     .filter(|w| !asked_key.contains(w))
@@ -1138,6 +1163,24 @@ mod tests {
             key_value_swap(BACKUP_YAML, "How long are backups kept?", "90 days."),
             None
         );
+    }
+
+    #[test]
+    fn a_key_of_one_word_is_asked_and_told_by_the_word_its_value_differs_in() {
+        let guide = "Library: Floor 2\nCanteen: Floor 1\nStudy rooms: Floor 3\nPrinting: Floor 2";
+        let q = "Which floor is the library on?";
+        assert_eq!(
+            key_value_swap(guide, q, "The library is on Floor 3."),
+            Some(("Floor 3".into(), "Floor 2".into()))
+        );
+        assert_eq!(key_value_swap(guide, q, "The library is on Floor 2."), None);
+        // A claim holding any word that tells the asked value apart states it ("13/09/2026"
+        // of "12/09/2026, 13/09/2026").
+        let recall = "Pack size: 340g glass jar\nBatch codes: L4281, L4282\nBest before: \
+                      12/09/2026, 13/09/2026";
+        let q = "My 340g jar says best before 13/09/2026. Do I bin it?";
+        let c = "Your 340g jar (best before 13/09/2026) is covered.";
+        assert_eq!(key_value_swap(recall, q, c), None);
     }
 
     #[test]
