@@ -1519,7 +1519,9 @@ const DISCOUNT_NAMES: &[&str] = &["discount", "off", "reduction", "rebate"];
 /// percentage held by the sources or the user, `held`, and before them in their sentence), to
 /// the places they are written with: "20% of £3,951 = £790.20, leaving £3,160.80", £3,951 an
 /// equation's result, here or restated from an earlier sentence (the restated amount is then
-/// derived too). As [`percent_of_stated`] does for amounts the sources hold, only the
+/// derived too). A sentence with no such percentage takes the one of the sentence before it
+/// when that one names a discount ("… so you get 15% off. At £42 a seat that's 24 × £42 =
+/// £1,008, less £151.20"). As [`percent_of_stated`] does for amounts the sources hold, only the
 /// answer's own operands are paired, and in one sentence.
 pub(crate) fn share_of_derived(
     text: &str,
@@ -1573,11 +1575,31 @@ pub(crate) fn share_of_derived(
                 })?;
             Some((d, a))
         });
+        // The percentages of its sentence before it; with none, the one of the sentence
+        // before when it names a discount ("… so you get 15% off. … = £1,008, less
+        // £151.20"; a share of a noun, "50% of your tuition back", is read by its noun,
+        // `named_line_results`).
+        let own_percent = percents.iter().any(|&(j, ps, _)| j < n && ps == Some(s));
+        let before: Vec<usize> = percents
+            .iter()
+            .filter(|&&(_, ps, _)| s > 0 && ps == Some(s - 1))
+            .map(|&(j, _, _)| j)
+            .filter(|&j| {
+                (j + 1..(j + 4).min(toks.len())).any(|k| {
+                    DISCOUNT_NAMES
+                        .iter()
+                        .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+                })
+            })
+            .collect();
+        let percent_of = |j: usize, ps: Option<usize>| {
+            j < n && (ps == Some(s) || (!own_percent && before.len() == 1 && before[0] == j))
+        };
         let mut used = None;
         for (d, a) in amounts {
             let shown = percents
                 .iter()
-                .filter(|&&(j, ps, _)| j < n && ps == Some(s))
+                .filter(|&&(j, ps, _)| percent_of(j, ps))
                 .any(|&(j, _, p)| {
                     let part = a * p / 100.0;
                     // "£126.00, less the 3% discount (£3.78) = £122.22": "less" or "minus"

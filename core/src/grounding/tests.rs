@@ -6487,3 +6487,20 @@ fn a_users_count_is_found_by_the_words_that_qualify_it() {
         assert_eq!(g.shown_arithmetic.contains(&at), ok, "{t}: {g:?}");
     }
 }
+
+#[test]
+fn a_discount_named_in_the_sentence_before_is_taken_off_a_derived_amount() {
+    let ctx = "Groups of 10–19: 10% off\nGroups of 20–39: 15% off\nDress Circle: £42";
+    let q = "There are 24 of us. What will Dress Circle seats cost?";
+    let text = "A group of 24 gets 15% off. At £42 a seat that's 24 × £42 = £1,008, less \
+                £151.20, for a total of £856.80.";
+    let shown = |t: &str, n: &str| {
+        let at = t.find(n).unwrap();
+        analyse(t, q, ctx).shown_arithmetic.contains(&at)
+    };
+    assert!(shown(text, "151.20"));
+    assert!(!shown(&text.replace("151.20", "161.20"), "161.20"));
+    // Not a percentage that names no discount ("15% of seats are aisle seats").
+    let other = text.replace("gets 15% off", "has 15% aisle seats");
+    assert!(!shown(&other, "151.20"));
+}
