@@ -297,13 +297,26 @@ impl ClauseKeys<'_> {
     }
 }
 
+/// Auxiliaries and modals that open a coordinated clause whose subject is the one of the clause
+/// before it ("… can buy World Traveller add-ons but are not eligible for the EU Roam Pass";
+/// [`clause_words`]), lower case.
+const SUBJECTLESS_AUXILIARIES: &[&str] = &[
+    "is", "are", "was", "were", "can", "cannot", "can't", "could", "may", "might", "must", "will",
+    "won't", "would", "should", "shall", "does", "do", "did", "doesn't", "don't", "didn't",
+    "isn't", "aren't", "wasn't", "weren't", "has", "have", "had",
+];
+
 /// The [`ClauseKeys`] of each clause ([`clause_ranges`]) of a sentence given by its tokens
 /// `toks` (offsets in `text`). With `resolve_ellipsis` (a source sentence), a clause that opens
 /// with a negation, after a comma or a coordinating conjunction ("Sale items can be exchanged
 /// but not refunded", "for the photoelectric effect, not for his theory of relativity"), is
 /// elliptical: it denies its words of what the clause before it states, so it holds that
 /// clause's words and names too (gapping and stripping, Hankamer 1979; Lobeck 1995, *Ellipsis*),
-/// and a claim clause that restates them in full ("Sale items can't be refunded") finds it. A
+/// and a claim clause that restates them in full ("Sale items can't be refunded") finds it. So
+/// is a clause that opens with a coordinating conjunction and an auxiliary
+/// ([`SUBJECTLESS_AUXILIARIES`]: "Pay As You Go customers can buy … but are not eligible for
+/// the EU Roam Pass"): its subject is the clause before it's (conjunction reduction), so
+/// "Pay As You Go customers aren't eligible for it" is matched to the clause that denies it. A
 /// claim's clauses keep their own words: the share of a negated clause's words that the other
 /// side states (`polarity_mismatch`) is of the words it denies.
 pub(super) fn clause_words<'a>(
@@ -321,8 +334,9 @@ pub(super) fn clause_words<'a>(
                 .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
         };
         const NEG: &[&str] = &["not", "never"];
-        let elliptical =
-            resolve_ellipsis && (is(0, NEG) || (is(0, &["but", "and", "yet", "or"]) && is(1, NEG)));
+        let coordinated = is(0, &["but", "and", "yet", "or"]);
+        let elliptical = resolve_ellipsis
+            && (is(0, NEG) || (coordinated && (is(1, NEG) || is(1, SUBJECTLESS_AUXILIARIES))));
         let Some(mut clause) = clause_keys(text, part, lower_vocab) else {
             continue;
         };

@@ -451,7 +451,10 @@ pub(super) fn sentence_keys<'a>(
         // (`lexicon`).
         let opens = i == 0 || t.sentence_start;
         let name = cap
-            && (!opens || !(lower_vocab.has_word(lower) || crate::lexicon::is_common_word(lower)))
+            && (!opens
+                || !(lower_vocab.has_word(lower)
+                    || crate::lexicon::is_common_word(lower)
+                    || opening_gerund(toks, i, lower, lower_vocab)))
             && !in_disambiguator(text, toks, i);
         // A capitalised demonym ("Polish") names its place ("Poland"): one key for both; an
         // abbreviated month beside a number ("Feb 15", "15 Sept.") is its month, an
@@ -740,6 +743,41 @@ impl NameRuns {
         };
         self.last = Some((i, run));
         run
+    }
+}
+
+/// Finite verbs and auxiliaries that follow a subject ("Manning threw", "Harding was"), lower
+/// case: after a capitalised "-ing" word they make it a name, not a gerund ([`opening_gerund`]).
+const AFTER_SUBJECT: &[&str] = &[
+    "is", "was", "are", "were", "has", "had", "have", "will", "would", "can", "could", "did",
+    "does", "do", "may", "might", "must", "should", "shall",
+];
+
+/// Whether the capitalised word `toks[i]` opening a sentence (`lower`, lower case) is a gerund
+/// the request writes as a verb in lower case: it ends in "-ing", its inflection stem
+/// ([`inflection_stem`]) is one the request writes in lower case ("register", "registers" or
+/// "registered" for "Registering"), and the token after it is a number or a lower-case
+/// function word that is no finite verb ([`AFTER_SUBJECT`]), as a gerund's object or adjunct
+/// opens ("Registering on 20 August puts you in …", "Adding 4 seats …"); a surname in "-ing"
+/// is followed by its verb ("Manning threw", "Harding was").
+fn opening_gerund(toks: &[Token<'_>], i: usize, lower: &str, lower_vocab: &LowerVocab<'_>) -> bool {
+    if lower.len() < 6 || !lower.ends_with("ing") {
+        return false;
+    }
+    let gerund_after = toks.get(i + 1).is_some_and(|n| {
+        n.is_number || {
+            let next = lower_cow(n.raw);
+            !capitalised(n) && is_stopword(&next) && !AFTER_SUBJECT.contains(&next.as_ref())
+        }
+    });
+    gerund_after && {
+        let stem = inflection_stem(Cow::Borrowed(lower));
+        stem.len() >= 3
+            && lower_vocab.words.iter().any(|w| {
+                w.starts_with(stem.as_ref())
+                    && w.as_ref() != lower
+                    && inflection_stem(normal_form(Cow::Borrowed(w.as_ref()))) == stem
+            })
     }
 }
 

@@ -502,10 +502,28 @@ pub(super) const ASIDE_DETERMINERS: &[&str] = &["the", "a", "an", "your", "its",
 /// the interest."), unless an auxiliary follows the phrase, a negative inversion that denies
 /// its clause ("Not in 2020 did the company turn a profit"). Opening a bracket before a
 /// determiner or a number, with a number in the bracket, it sets an amount aside ("the £500
-/// escape of water excess (not the £250 standard excess)"). Clausal negation is marked on the
+/// escape of water excess (not the £250 standard excess)"). Opening the sentence, alone or
+/// after one adverb in "-ly", before punctuation, it is a reply particle ("Unfortunately not —
+/// the pass is only for pay monthly customers"): it answers as "No," does and denies nothing of
+/// the clause after it. Clausal negation is marked on the
 /// verb group; "not" elsewhere negates a constituent (Huddleston and Pullum 2002, *The Cambridge Grammar of the English
 /// Language*, ch. 9 §1, clausal vs subclausal negation).
 pub(super) fn subclausal_not(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    // A reply particle, "not" opening the sentence alone or after one adverb in "-ly", then
+    // punctuation ("Unfortunately not — the pass is only for …", "Sadly not, …"): it answers
+    // the question as "No," does and denies nothing of the clause after it.
+    let opens_reply = toks[i].sentence_start
+        || (i >= 1 && toks[i - 1].sentence_start && {
+            let w = toks[i - 1].raw;
+            w.len() > 4 && w.ends_with("ly") && gap(text, toks, i - 1, i).trim().is_empty()
+        });
+    let after = match toks.get(i + 1) {
+        Some(_) => gap(text, toks, i, i + 1),
+        None => text[toks[i].start + toks[i].raw.len()..].trim_start(),
+    };
+    if opens_reply && after.contains([',', ';', ':', '.', '!', '—', '–']) {
+        return true;
+    }
     let Some(next) = toks.get(i + 1) else {
         return false;
     };

@@ -6504,3 +6504,66 @@ fn a_discount_named_in_the_sentence_before_is_taken_off_a_derived_amount() {
     let other = text.replace("gets 15% off", "has 15% aisle seats");
     assert!(!shown(&other, "151.20"));
 }
+
+#[test]
+fn a_coordinated_clause_opening_with_an_auxiliary_takes_the_subject_before_it() {
+    let ctx = "Pay monthly customers can buy the EU Roam Pass for £2.25 a day.\nPay As You Go \
+               customers can buy World Traveller add-ons but are not eligible for the EU Roam \
+               Pass.";
+    let q = "Can I get the EU Roam Pass on Pay As You Go?";
+    let good = analyse(
+        "Pay As You Go customers aren't eligible for the EU Roam Pass.",
+        q,
+        ctx,
+    );
+    assert_eq!(good.features.negation_mismatch_share, 0.0, "{good:?}");
+    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
+    let bad = analyse(
+        "Pay As You Go customers are eligible for the EU Roam Pass.",
+        q,
+        ctx,
+    );
+    assert!(bad.features.negation_mismatch_share > 0.0, "{bad:?}");
+}
+
+#[test]
+fn a_reply_particle_not_denies_nothing_of_the_clause_after_it() {
+    let ctx = "EU Roam Pass (pay monthly customers): £2.25 per day.\nPay As You Go customers are \
+               not eligible for the EU Roam Pass.";
+    let q = "I'm on Pay As You Go. Can I get the EU Roam Pass?";
+    for text in [
+        "Unfortunately not — the EU Roam Pass is for pay monthly customers.",
+        "Not, I'm afraid: the EU Roam Pass is for pay monthly customers.",
+    ] {
+        let g = analyse(text, q, ctx);
+        assert_eq!(g.features.negation_mismatch_share, 0.0, "{text}: {g:?}");
+    }
+    // "Not" inside the clause still denies it.
+    let bad = analyse("The EU Roam Pass is not for pay monthly customers.", q, ctx);
+    assert!(bad.features.negation_mismatch_share > 0.0, "{bad:?}");
+}
+
+#[test]
+fn an_opening_gerund_the_request_writes_as_a_verb_is_no_name() {
+    let is_name = |text: &str, vocab: &LowerVocab<'_>, word: &str| {
+        keys(text, (0, text.len()), vocab)
+            .iter()
+            .any(|k| k.kind == KeyKind::Name && word.starts_with(k.norm.as_ref()))
+    };
+    let text = "Registering on 20 August puts you in the Standard period.";
+    let (toks, prompt) = (
+        tokens(text),
+        tokens("If I register on 20 August, what is the fee?"),
+    );
+    assert!(!is_name(
+        text,
+        &LowerVocab::of(&[&toks, &prompt]),
+        "registering"
+    ));
+    // Without the verb written in lower case it stays a name, as does a surname in "-ing"
+    // before its verb ("Harding was …") however the request writes its stem.
+    assert!(is_name(text, &LowerVocab::of(&[&toks]), "registering"));
+    let text = "Harding was elected on 2 November 1920.";
+    let (toks, prompt) = (tokens(text), tokens("Was the race hard to win?"));
+    assert!(is_name(text, &LowerVocab::of(&[&toks, &prompt]), "harding"));
+}
