@@ -515,9 +515,10 @@ impl<'r, 'a> Request<'r, 'a> {
     /// amounts and what is left of them ([`share_of_derived`]), and derived numbers stated
     /// again ([`restated_results`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
-        // A bare decimal below 1 multiplied by ("× 0.20", "0.20 ×") that the sources state as
-        // a percentage ("20%") on a line of its own line's words is shown, so an operand: a
-        // weight written as a fraction. Not money or a quantity ("0.5 mg" is no "50%").
+        // A bare decimal below 2 multiplied by ("× 0.20", "0.20 ×", "× 1.25") that the sources
+        // state as a percentage ("20%", or one added, "+ 25%", below) on a line of its own
+        // line's words is shown, so an operand: a weight written as a fraction. Not money or a
+        // quantity ("0.5 mg" is no "50%").
         let value_of = |j: usize| number_value(&number_key(toks, j));
         let multiplied = |j: usize| {
             let times = |g: &str| g.contains(['×', '*']) || g == "x";
@@ -533,7 +534,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     && multiplied(j)
             })
             .filter_map(|j| value_of(j).map(|v| (j, v)))
-            .filter(|&(_, v)| v > 0.0 && v < 1.0)
+            .filter(|&(_, v)| v > 0.0 && v < 2.0 && v != 1.0)
             .collect();
         // The sources' percentages, each with the words of its line ("| Midterm exam | 25% |").
         // (A percentage taken off is read with its own sentence's words, `cuts` ". " too:
@@ -559,23 +560,30 @@ impl<'r, 'a> Request<'r, 'a> {
         };
         let line_words = |t: &str, at: usize| words_within(t, at, &["\n"]);
         // (And whether the percentage is taken off, "15% off", so that its complement weighs
-        // what is left: "£195 × 0.85" for "Sibling discount: 15% off the fee".)
-        let percents: Vec<(f64, Vec<String>, bool)> = if fractions.is_empty() {
+        // what is left: "£195 × 0.85" for "Sibling discount: 15% off the fee"; or added, "base
+        // rate + 25%", so that one plus it is the multiplier: "£12.80 × 1.25".)
+        let percents: Vec<(f64, Vec<String>, bool, bool)> = if fractions.is_empty() {
             Vec::new()
         } else {
             let (ctx, ct) = (self.context, self.context_tokens);
             (0..ct.len())
                 .filter(|&j| ct[j].is_number && is_percentage(ctx, ct, j))
                 .filter_map(|j| {
-                    let off = ct
-                        .get(j + 1)
-                        .is_some_and(|t| t.raw.eq_ignore_ascii_case("off"));
+                    let is_at = |k: usize, ws: &[&str]| {
+                        ct.get(k)
+                            .is_some_and(|t| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+                    };
+                    let off = is_at(j + 1, &["off"]);
+                    let added = (j > 0
+                        && (gap(ctx, ct, j - 1, j).trim() == "+"
+                            || is_at(j - 1, &["plus", "extra", "additional"])))
+                        || is_at(j + 1, &["extra", "uplift", "premium", "surcharge"]);
                     let words = if off {
                         words_within(ctx, ct[j].start, &["\n", ". "])
                     } else {
                         line_words(ctx, ct[j].start)
                     };
-                    number_value(&number_key(ct, j)).map(|p| (p, words, off))
+                    number_value(&number_key(ct, j)).map(|p| (p, words, off, added))
                 })
                 .collect()
         };
@@ -592,17 +600,20 @@ impl<'r, 'a> Request<'r, 'a> {
                 // (A complement only from the "off" line that shares the most words: "£195 ×
                 // 0.90" is not the early-bird line's 10% when the sibling line says 15%.)
                 let shared = |words: &[String]| words.iter().filter(|w| own.contains(w)).count();
-                let most = percents
-                    .iter()
-                    .filter(|(_, _, off)| *off)
-                    .map(|(_, words, _)| shared(words))
-                    .max()
-                    .unwrap_or(0);
-                percents.iter().any(|(p, words, off)| {
+                let most = |added: bool| {
+                    percents
+                        .iter()
+                        .filter(|(_, _, off, plus)| if added { *plus } else { *off })
+                        .map(|(_, words, ..)| shared(words))
+                        .max()
+                        .unwrap_or(0)
+                };
+                percents.iter().any(|(p, words, off, added)| {
                     let n = shared(words);
                     n > 0
                         && ((p / 100.0 - v).abs() <= 1e-9
-                            || (*off && n == most && (1.0 - p / 100.0 - v).abs() <= 1e-9))
+                            || (*off && n == most(false) && (1.0 - p / 100.0 - v).abs() <= 1e-9)
+                            || (*added && n == most(true) && (1.0 + p / 100.0 - v).abs() <= 1e-9))
                 })
             })
             .map(|&(j, _)| j)
@@ -1551,9 +1562,43 @@ impl<'r, 'a> Request<'r, 'a> {
         if missing.is_empty() {
             return None;
         }
-        // The sentence's tokens of this kind that neither the claim nor the prompt holds.
+        // The sentence's tokens of this kind that neither the claim nor the prompt holds. For
+        // a name of the claim that the sources state elsewhere, a name the sentence holds only
+        // from a heading above it is no rival: a heading names a section and states nothing in
+        // the sentence's place ("SkyLark Airways – Checked Baggage Allowance" over "Overweight
+        // bags … in Economy: €50 per bag" swaps nothing of the claim's "Economy Classic",
+        // which another line states). A name found nowhere is still judged against them, as
+        // is a number (a changelog's version states which release an item is of).
+        let any_novel = missing.iter().any(|m| m.1);
         let others_in = |t: u32| -> Vec<u32> {
             let (sent_ids, sent_kinds) = index.sentence(t);
+            let own_names = std::cell::OnceCell::new();
+            let written = |id: u32| {
+                kind != KeyKind::Name
+                    || any_novel
+                    || own_names
+                        .get_or_init(|| {
+                            let sp = index.spans[t as usize];
+                            let sent = span_tokens(self.context_tokens, sp);
+                            // (Its keys of any kind, and its words' own forms: a name the
+                            // index keys from a word opening the sentence, "Kind of Blue", is
+                            // written there too.)
+                            let mut own: Vec<String> =
+                                sentence_keys(self.context, sp, sent, self.lower_vocab)
+                                    .0
+                                    .into_iter()
+                                    .map(|k| k.norm.into_owned())
+                                    .collect();
+                            own.extend(sent.iter().flat_map(|t| {
+                                t.raw.split('-').map(|w| {
+                                    normal_form(fold_diacritics(lower_cow(w))).into_owned()
+                                })
+                            }));
+                            own
+                        })
+                        .iter()
+                        .any(|n| *n == index.norms[id as usize])
+            };
             sent_ids
                 .iter()
                 .zip(sent_kinds)
@@ -1561,6 +1606,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     **k == kind
                         && claim_ids.binary_search(id).is_err()
                         && !prompt_keys.contains(&index.norms[**id as usize])
+                        && written(**id)
                 })
                 .map(|(id, _)| *id)
                 .collect()
@@ -1598,6 +1644,43 @@ impl<'r, 'a> Request<'r, 'a> {
         let (mut other, stated_in) =
             self.rivals(view, al, (kind, novel), &others_in, clause_scores);
         let i = novel.unwrap_or(missing[0].0);
+        // A name found nowhere stands in the place of a name of the aligned sentence only when
+        // its own clause is about what that sentence states: another key of the clause, when
+        // it has one outside the name's run, is there (a clause after the first, below). "In Spain you'd be charged standard PAYG rates …, so it's worth … using
+        // Wi-Fi" adds advice beside "PAYG roaming in Europe is charged at standard rates"; it
+        // swaps nothing of it.
+        if kind == KeyKind::Name && novel.is_some() && stated_in == s {
+            let clauses = view
+                .clauses
+                .get_or_init(|| clause_ranges(view.text, view.toks));
+            let at = content[i].at as usize;
+            // (A clause after the first that is no relative clause: one that opens with "that",
+            // "which" or "who" says more of what the clause before it names, "… a Sci-Fi film
+            // that stars Bill Murray", and the first carries the claim's subject.)
+            let relative = |r: &Range<usize>| {
+                view.toks.get(r.start).is_some_and(|t| {
+                    ["that", "which", "who", "whom", "whose", "where"]
+                        .iter()
+                        .any(|w| t.raw.eq_ignore_ascii_case(w))
+                })
+            };
+            if let Some(r) = clauses
+                .iter()
+                .skip(1)
+                .find(|r| r.contains(&at) && !relative(r))
+            {
+                // (A clause of the name alone, "Yes, Bitches Brew, which …", says nothing
+                // else to judge by.)
+                let mates = || {
+                    (0..content.len())
+                        .filter(|&j| j != i && r.contains(&(content[j].at as usize)))
+                        .filter(|&j| content[j].run != content[i].run || content[i].run == NO_RUN)
+                };
+                if mates().next().is_some() && !mates().any(|j| in_sent[j]) {
+                    return None;
+                }
+            }
+        }
         self.drop_same_entities(view, (kind, i), stated_in, &mut other);
         if other.is_empty() {
             return None;
@@ -1738,10 +1821,27 @@ impl<'r, 'a> Request<'r, 'a> {
                 .filter(|c| c.len() >= 2);
             if let Some(clause_ids) = clause_ids {
                 let best = index.best(&clause_ids, 1, clause_scores);
-                if let Some(&(t, _)) = best
-                    .first()
-                    .filter(|(t, _)| *t != s && clause_ids.iter().all(|&id| index.has(*t, id)))
-                {
+                // (A word the claim writes as an ordinary word is held as one: "keeping mobile
+                // data off and using Wi-Fi" does not restate the clause of a title "Volta
+                // Mobile – Roam Abroad Add-ons".)
+                let clause = clauses.iter().find(|r| r.contains(&at));
+                let holds_as_written = |t: u32| {
+                    let (sent_ids, sent_kinds) = index.sentence(t);
+                    content.iter().zip(&view.ids).all(|(k, id)| {
+                        let Some(id) = *id else { return true };
+                        !clause.is_some_and(|r| r.contains(&(k.at as usize)))
+                            || k.kind != KeyKind::Word
+                            || sent_ids
+                                .iter()
+                                .zip(sent_kinds)
+                                .any(|(x, kind)| *x == id && *kind == KeyKind::Word)
+                    })
+                };
+                if let Some(&(t, _)) = best.first().filter(|(t, _)| {
+                    *t != s
+                        && clause_ids.iter().all(|&id| index.has(*t, id))
+                        && holds_as_written(*t)
+                }) {
                     (other, stated_in) = (others_in(t), t);
                 }
             }
@@ -1951,6 +2051,18 @@ impl<'r, 'a> Request<'r, 'a> {
         // A name of a run the claim names by part of it is that same entity.
         // So is a name of a run whose word the claim uses as a definite description
         // ("the reef" for "the Great Barrier Reef", "the tower" for "the Eiffel Tower").
+        // Nor a name whose word the claim writes itself in lower case: "using Wi-Fi" swaps
+        // nothing of "Volta Mobile" in a claim that says "keeping mobile data off".
+        if kind == KeyKind::Name && !other.is_empty() {
+            other.retain(|&o| {
+                let rival = index.norms[o as usize].as_ref();
+                !claim_toks.iter().any(|t| {
+                    !t.is_number
+                        && t.raw.starts_with(|c: char| c.is_lowercase())
+                        && normal_form(lower_cow(t.raw)) == rival
+                })
+            });
+        }
         if kind == KeyKind::Name && !other.is_empty() {
             let claim_runs = name_runs(ks, index);
             let described = definite_descriptions(claim_toks);

@@ -3683,10 +3683,12 @@ pub(crate) fn rates_over_counts(
 const BRACKET_GAP_MAX: usize = 40;
 
 /// The indices of the number tokens of `toks` (offsets in `text`) that a bracket after them
-/// computes: "£84.05 in store credit (£89 − £4.95)", "140,000 IU (7 × 20,000)" —
+/// computes: "£84.05 in store credit (£89 − £4.95)", "140,000 IU (7 × 20,000)", "$240 for the
+/// rest of this term (4 seats × $12 × 5 months)" —
 /// an equation written result first ([`stated_equations`] reads "a op b = n"). The bracket
 /// opens at most [`BRACKET_GAP_MAX`] bytes after the number, with no digit between, and holds
-/// only numbers and operators ([`equation_operator`]) of one precedence, read left to right, a
+/// only numbers, each with at most [`EQUATION_UNIT_WORDS`] lower-case unit words after it, and
+/// operators ([`equation_operator`]) of one precedence, read left to right, a
 /// percentage as a share; every operand is known (`known`: held by the sources or the user, or
 /// derived); the number is the value exactly when all are whole, else rounded to its places.
 pub(crate) fn bracketed_results(
@@ -3728,11 +3730,35 @@ pub(crate) fn bracketed_results(
         let Some(close) = text[open..].find(')').map(|c| open + c) else {
             continue;
         };
-        // The bracket's tokens: numbers joined by operators, nothing else.
-        let inner: Vec<usize> = (n + 1..toks.len())
+        // The bracket's tokens: numbers joined by operators, each with at most
+        // [`EQUATION_UNIT_WORDS`] lower-case words of unit right after it ("4 seats × $12 × 5
+        // months"), nothing else.
+        let all: Vec<usize> = (n + 1..toks.len())
             .filter(|&k| toks[k].start > open && toks[k].start < close)
             .collect();
-        if inner.len() < 2 || inner.iter().any(|&k| !toks[k].is_number) {
+        let mut units = 0;
+        let mut unit_words_ok = true;
+        for (x, &k) in all.iter().enumerate() {
+            if toks[k].is_number {
+                units = 0;
+                continue;
+            }
+            let follows = x > 0
+                && text[toks[all[x - 1]].start + toks[all[x - 1]].raw.len()..toks[k].start]
+                    .trim()
+                    .is_empty();
+            units += 1;
+            if x == 0
+                || !follows
+                || units > EQUATION_UNIT_WORDS
+                || !toks[k].raw.bytes().all(|b| b.is_ascii_lowercase())
+            {
+                unit_words_ok = false;
+                break;
+            }
+        }
+        let inner: Vec<usize> = all.iter().copied().filter(|&k| toks[k].is_number).collect();
+        if inner.len() < 2 || !unit_words_ok {
             continue;
         }
         let lead = text[open + 1..toks[inner[0]].start].trim();
@@ -3763,7 +3789,8 @@ pub(crate) fn bracketed_results(
                 first = Some(v);
                 continue;
             }
-            let prev = &toks[inner[x - 1]];
+            // (The operator stands after the operand's last unit word.)
+            let prev = &toks[k - 1];
             let gap = &text[prev.start + prev.raw.len()..toks[k].start];
             let Some(op) = equation_operator(gap).filter(|&o| o != '=') else {
                 ok = false;

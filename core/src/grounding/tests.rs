@@ -6567,3 +6567,71 @@ fn an_opening_gerund_the_request_writes_as_a_verb_is_no_name() {
     let (toks, prompt) = (tokens(text), tokens("Was the race hard to win?"));
     assert!(is_name(text, &LowerVocab::of(&[&toks, &prompt]), "harding"));
 }
+
+#[test]
+fn a_heading_over_a_sentence_names_no_rival_of_a_name_stated_elsewhere() {
+    let ctx =
+        "SkyLark Airways – Checked Baggage Allowance (effective 1 March 2024)\nEconomy Light: \
+               no checked bag included; add one 23 kg bag for €35 online.\nEconomy Classic: 1 \
+               bag up to 23 kg.\nBusiness: 2 bags up to 32 kg each.\nOverweight bags (23.1–32 \
+               kg) in Economy: €50 per bag, per direction.";
+    let q = "I'm flying Economy Classic with SkyLark and my suitcase weighs 27 kg. Will I have to \
+             pay anything extra?";
+    let good = "Yes — at 27 kg your suitcase falls into the overweight band (23.1–32 kg) and \
+                costs €50 per direction in Economy Classic.";
+    assert_contradicted(good, q, ctx, false);
+    // A name the sources state nowhere is still judged against the heading's.
+    let bad = "Yes — at 27 kg your suitcase falls into the overweight band and costs €50 per \
+               direction in Premium Economy.";
+    assert_contradicted(bad, q, ctx, true);
+}
+
+#[test]
+fn a_novel_name_in_a_clause_of_advice_swaps_nothing_of_the_aligned_sentence() {
+    let ctx = "Volta Mobile – Roam Abroad Add-ons\nEU Roam Pass (pay monthly customers): £2.25 \
+               per day.\nPay As You Go customers are not eligible for the EU Roam Pass; PAYG \
+               roaming in Europe is charged at standard rates (£0.30/min, £0.10/text, £3/MB).";
+    let q = "I'm on Volta Pay As You Go and I'm going to Spain for a week. Can I get the EU Roam \
+             Pass?";
+    let good = "In Spain you'd be charged standard PAYG rates of £0.30 a minute, so it's worth \
+                keeping mobile data off and using Wi-Fi where you can.";
+    assert_contradicted(good, q, ctx, false);
+    // A clause whose other words the sentence states still swaps a name of it.
+    let bad = "In Spain you'd be charged standard PAYG rates of £0.30 a minute, and PAYG roaming \
+               in Turkey is charged at standard rates too.";
+    assert_contradicted(bad, q, ctx, true);
+}
+
+#[test]
+fn a_bracketed_equation_may_name_the_unit_of_each_operand() {
+    let ctx = "Seats 1–10: $12 per seat per month\nSeats 11–50: $10 per seat per month\nNew seats \
+               are charged pro rata for the remaining whole months of your term.";
+    let q = "We have 8 seats and 5 months left. If I add 4 more seats now, what will that cost?";
+    let shown = |t: &str, n: &str| {
+        let at = t.find(n).unwrap();
+        analyse(t, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let text =
+        "Adding 4 seats will cost $240 for the rest of this term (4 seats × $12 × 5 months).";
+    assert!(shown(text, "240"));
+    assert!(!shown(&text.replace("$240", "$250"), "250"));
+    // Not with a word before the first operand, nor a capitalised one after it.
+    assert!(!shown(&text.replace("(4 seats", "(for 4 seats"), "240"));
+    assert!(!shown(&text.replace("(4 seats", "(4 Pro seats"), "240"));
+}
+
+#[test]
+fn a_multiplier_of_one_plus_a_percentage_added_is_shown() {
+    let ctx = "Base rate: £12.80 per hour\nEvening shift (14:00–22:00): base rate + 10%\nNight \
+               shift (22:00–06:00): base rate + 25%";
+    let q = "How much will I earn per hour on a night shift?";
+    let shown = |t: &str, n: &str| {
+        let at = t.find(n).unwrap();
+        analyse(t, q, ctx).shown_arithmetic.contains(&at)
+    };
+    let text = "A night shift pays the base rate plus 25%, so £12.80 × 1.25 = £16.00 an hour.";
+    assert!(shown(text, "16.00"));
+    // The evening line's 10% is no 35%.
+    let other = "A night shift pays the base rate plus 25%, so £12.80 × 1.35 = £17.28 an hour.";
+    assert!(!shown(other, "17.28"));
+}
