@@ -434,6 +434,18 @@ fn unit_at(text: &str, toks: &[Token<'_>], u: usize) -> Option<UnitRead> {
             clock: false,
         });
     }
+    // A capitalised unit word that opens a run of capitalised words is a name's first word,
+    // no unit: "two Day Passes", "the 10-Day Flexi Bundle" count passes and bundles, not days.
+    let opens_name = t.raw.starts_with(char::is_uppercase)
+        && toks.get(u + 1).is_some_and(|n| {
+            !n.is_number
+                && n.raw.starts_with(char::is_uppercase)
+                && text.get(t.start + t.raw.len()..n.start) == Some(" ")
+                && unit_named(n.raw).is_none()
+        });
+    if opens_name {
+        return None;
+    }
     let found = unit_named(t.raw)?;
     if found.dimension == Dimension::Length {
         // "km/h", "miles per hour", "kilometres an hour".
@@ -797,6 +809,14 @@ mod tests {
         // A number word with its scale word is one number ("two thousand", not 1,000).
         assert!(restates("two thousand kilometres", "1,243 miles"));
         assert!(!restates("two thousand kilometres", "621 miles"));
+    }
+
+    #[test]
+    fn a_capitalised_unit_word_opening_a_name_is_no_unit() {
+        let none = |t: &str| quantities(t, &tokens(t)).is_empty();
+        assert!(none("a 10-Day Flexi Bundle plus two Day Passes"));
+        assert!(!none("a bundle for two days"));
+        assert!(!none("valid for 60 Days from first use"));
     }
 
     #[test]
