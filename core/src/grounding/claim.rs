@@ -505,7 +505,9 @@ impl<'r, 'a> Request<'r, 'a> {
     /// derives across its sentences before its claims are judged one by one: the numbers its
     /// shown arithmetic computes from numbers of the sources and the user's
     /// ([`shown_products`]), the days it counts between its dates ([`shown_date_gaps`]), the
-    /// time between its times of day ([`shown_clock_gaps`]), the dates it counts days or
+    /// time between its times of day ([`shown_clock_gaps`]), a measure one source sentence's
+    /// two measures differ or sum to, one restated beside it ([`shown_measure_differences`]:
+    /// "paid for 7.5 hours" after "the 30-minute unpaid break" of an 8-hour shift), the dates it counts days or
     /// weeks from its others ([`shown_date_offsets`]), the results of the equations it writes out correctly over
     /// known operands ([`stated_equations`]) with the operands of later equations that
     /// restate them, the differences it states between known numbers it wrote before
@@ -621,6 +623,12 @@ impl<'r, 'a> Request<'r, 'a> {
         shown.extend(shown_products(text, toks, spans, held));
         shown.extend(shown_date_gaps(text, toks, spans, &self.prompt_dates));
         shown.extend(shown_clock_gaps(text, toks, spans));
+        shown.extend(shown_measure_differences(
+            text,
+            toks,
+            spans,
+            (self.context, self.context_tokens, &self.index.spans),
+        ));
         // Times of day moved by a duration stated with its direction ("from 1pm to 5:30pm" for
         // "2pm–5pm" with "an hour before … and half an hour after": `shown_clock_offsets`): the
         // user's times by the user's durations, and by the sources' when the user gives one
@@ -2006,6 +2014,30 @@ impl<'r, 'a> Request<'r, 'a> {
                     .iter()
                     .any(|(j, q)| *j == at && q.dimension().is_measure());
             let clocks = times_of_day(context, sent);
+            // A whole count of a named thing ("two Day Passes", a capitalised word right after
+            // it) is no measure: an amount of money or a quantity of a dimension ("valid for
+            // 60 days", "€180") counts something else and swaps nothing of it. A count of the
+            // sentence's own kind ("won 3 Grammy Awards" against "5 Grammy Awards") still does.
+            let counts_name = !measured
+                && !claim_day
+                && number_value(&content[i].norm).is_some_and(|v| v.fract() == 0.0 && v < 1000.0)
+                && claim_toks.get(at + 1).is_some_and(|n| {
+                    !n.is_number
+                        && n.raw.starts_with(char::is_uppercase)
+                        && claim_text.get(claim_toks[at].start + claim_toks[at].raw.len()..n.start)
+                            == Some(" ")
+                });
+            let measures: Vec<usize> = if counts_name {
+                crate::quantity::quantities(context, sent)
+                    .into_iter()
+                    .filter(|(_, q)| q.dimension().is_measure())
+                    .map(|(j, _)| j)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let measure =
+                |j: usize| counts_name && (measures.contains(&j) || money_at(context, &sent[j]));
             // The letters a number is glued after name a month or a version ("Dec25", "v4").
             let glued = |j: usize| {
                 let before = &context[..sent[j].start];
@@ -2025,6 +2057,7 @@ impl<'r, 'a> Request<'r, 'a> {
                     || places.any(|j| {
                         !(glued(j)
                             || in_digits(context, sent, j)
+                            || measure(j)
                             || (measured && clocks.contains(&j)))
                     })
             });

@@ -234,6 +234,8 @@ pub struct Grounding {
     /// and quotients of two numbers of one sentence or the one before it, from numbers of the
     /// sources and the user's (`shown_products`), the days it counts between two of its dates
     /// (`shown_date_gaps`), the time between two of its times of day (`shown_clock_gaps`), a
+    /// measure that two of one source sentence's differ or sum to, one restated in its sentence
+    /// (`shown_measure_differences`), a
     /// date it counts days or weeks from another (`shown_date_offsets`), and the results of equations it writes out
     /// over known operands (`stated_equations`: "5 days × 250 km = 1,250 km") with the
     /// operands of later equations that restate them, and the other arithmetic

@@ -855,6 +855,77 @@ pub(super) fn may_be_rate(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between", "by"];
 
 /// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) whose quantity is the difference or the sum of two quantities of
+/// one extensive dimension (duration, length, mass, volume, area) that one sentence of the
+/// sources states (`source`: the sources' text, tokens and sentence spans), one of which the
+/// answer's sentence restates: "Unpaid break: 30 minutes per 8-hour shift" and "After the
+/// 30-minute unpaid break you're paid for 7.5 hours" (8 h − 30 min); "Economy: 1 bag up to
+/// 23 kg … over by 4 kg" is no such pair unless one sentence states both. Exact in the
+/// dimension's base unit; neither operand nor the result written in parts or as a clock time.
+/// The words of the claim are judged as any claim's are (the answer may apply the wrong line's
+/// pair); this only says the number is derived, not stated.
+pub(crate) fn shown_measure_differences(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    source: (&str, &[Token<'_>], &[(usize, usize)]),
+) -> Vec<usize> {
+    use crate::quantity::{Dimension, Quantity};
+    let extensive = |q: &Quantity| {
+        !q.compound()
+            && matches!(
+                q.dimension(),
+                Dimension::Duration
+                    | Dimension::Length
+                    | Dimension::Mass
+                    | Dimension::Volume
+                    | Dimension::Area
+            )
+    };
+    let mut out = Vec::new();
+    let answer: Vec<(usize, Quantity)> = crate::quantity::quantities(text, toks)
+        .into_iter()
+        .filter(|(_, q)| extensive(q))
+        .collect();
+    if answer.len() < 2 {
+        return out;
+    }
+    let (context, ctx_toks, ctx_spans) = source;
+    // The sources' extensive quantities, each with its sentence.
+    let stated: Vec<(Option<usize>, Quantity)> = crate::quantity::quantities(context, ctx_toks)
+        .into_iter()
+        .filter(|(_, q)| extensive(q))
+        .map(|(i, q)| (sentence_at(ctx_spans, ctx_toks[i].start), q))
+        .collect();
+    let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0);
+    for (j, q) in &answer {
+        let sentence = sentence_at(spans, toks[*j].start);
+        let derived = answer.iter().any(|(k, operand)| {
+            k != j
+                && sentence.is_some()
+                && sentence_at(spans, toks[*k].start) == sentence
+                && operand.dimension() == q.dimension()
+                && !close(operand.base, q.base)
+                && stated.iter().any(|(s, b)| {
+                    s.is_some()
+                        && close(b.base, operand.base)
+                        && stated.iter().any(|(t, a)| {
+                            t == s
+                                && a.dimension() == q.dimension()
+                                && (close(a.base - b.base, q.base)
+                                    || close(a.base + b.base, q.base))
+                        })
+                })
+        });
+        // (A stated quantity is no derived one: the sources state "7.5 hours" too.)
+        if derived && !stated.iter().any(|(_, a)| close(a.base, q.base)) {
+            out.push(*j);
+        }
+    }
+    out
+}
+
+/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that state a duration the answer shows as the time between the
 /// two times of day it writes nearest to it in its sentence and the one before: "Cut-offs run
 /// from the 8:30am gun … so that's 3 hours 50 minutes" after "The Dam Bridge cut-off is

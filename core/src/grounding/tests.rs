@@ -6635,3 +6635,45 @@ fn a_multiplier_of_one_plus_a_percentage_added_is_shown() {
     let other = "A night shift pays the base rate plus 25%, so £12.80 × 1.35 = £17.28 an hour.";
     assert!(!shown(other, "17.28"));
 }
+
+#[test]
+fn a_measure_two_of_one_source_sentence_differ_by_is_derived() {
+    let ctx = "Base rate: £12.80 per hour\nNight shift (22:00–06:00): base rate + 25%\nUnpaid \
+               break: 30 minutes per 8-hour shift";
+    let q = "How much will I earn for one night shift, 22:00 to 06:00, before tax?";
+    let text = "A night shift pays the base rate plus 25%, so £12.80 × 1.25 = £16.00 an hour. \
+                After the 30-minute unpaid break you're paid for 7.5 hours, which gives £120.00 \
+                before tax.";
+    let shown = |t: &str, ctx: &str, n: &str| {
+        let at = t.find(n).unwrap();
+        analyse(t, q, ctx).shown_arithmetic.contains(&at)
+    };
+    assert!(shown(text, ctx, "7.5"));
+    // The pay over the derived hours follows.
+    assert!(shown(text, ctx, "120.00"));
+    assert!(!shown(
+        &text.replace("7.5 hours", "7 hours"),
+        ctx,
+        "7 hours"
+    ));
+    // Not two measures of different sentences.
+    let apart = ctx.replace(
+        "30 minutes per 8-hour shift",
+        "30 minutes.\nEvery shift lasts 8 hours.",
+    );
+    assert!(!shown(text, &apart, "7.5"));
+}
+
+#[test]
+fn a_count_of_a_named_thing_is_no_rival_of_a_measure() {
+    let ctx =
+        "Day Pass: €22 per day, hot desk, 08:00–19:00.\n10-Day Flexi Bundle: €180, valid for \
+               60 days from first use.\nMonthly Hot Desk: €260 per calendar month.";
+    let q = "I need a desk on 12 working days this month. What's the cheapest option?";
+    let text = "The cheapest option is a 10-Day Flexi Bundle plus two Day Passes.";
+    assert_contradicted(text, q, ctx, false);
+    // A count of the sentence's own kind is still swapped.
+    let ctx = "The band won 5 Grammy Awards in 20 years.";
+    let q = "How many Grammys did the band win?";
+    assert_contradicted("The band won 3 Grammy Awards in 20 years.", q, ctx, true);
+}
