@@ -2549,7 +2549,10 @@ impl<'r, 'a> Request<'r, 'a> {
     /// has its month or its day, not both ("Jan 15" against "from 2 January until 15
     /// February"; `calendar_dates`). Gated on what the two aligned sentences hold. A date the
     /// prompt states is the user's, which the answer restates ("with a 2 September 2020
-    /// birthday" to "born on 2 September 2020"), not one it takes from the sources.
+    /// birthday" to "born on 2 September 2020"), not one it takes from the sources. Nor is a
+    /// date the claim places inside a range of the sources' it writes itself ("12 November
+    /// falls in the winter season (1 November – 31 March)"): it is compared with the range,
+    /// whose ends are no rivals of it ([`inside_own_range`]).
     fn recombined_date(&self, view: &ClaimView<'_, 'a>, al: &Alignment<'_, 'a>) -> Swap {
         if al.aligned_support < 0.6 {
             return None;
@@ -2559,6 +2562,14 @@ impl<'r, 'a> Request<'r, 'a> {
                 continue;
             }
             let stated = self.stated_dates();
+            let by_sources = |c: &CalendarDate| {
+                stated
+                    .iter()
+                    .any(|(_, s)| (s.month, s.day) == (c.month, c.day))
+            };
+            if inside_own_range(view.text, view.dates(), &d, by_sources) {
+                continue;
+            }
             if stated
                 .iter()
                 .any(|(_, c)| (c.month, c.day) == (d.month, d.day))
@@ -3585,4 +3596,42 @@ pub(super) fn parenthesised_spans(text: &str) -> Vec<Range<usize>> {
         }
     }
     out
+}
+
+/// Whether the date `d` of a claim (`text`, its dates `dates`) lies strictly inside a range of
+/// two of its other dates written one after the other and joined by a dash or "to", "until",
+/// "through" or "till" ("12 November falls in the winter season (1 November – 31 March)"),
+/// both ends stated by the sources (`by_sources`); a range may run over the year's end, as
+/// that one does. Years are not compared ([`Request::recombined_date`]).
+fn inside_own_range(
+    text: &str,
+    dates: &[CalendarDate],
+    d: &CalendarDate,
+    by_sources: impl Fn(&CalendarDate) -> bool,
+) -> bool {
+    let ordinal =
+        |c: &CalendarDate| crate::text::month_index(c.month).map(|m| m * 32 + usize::from(c.day));
+    let Some(x) = ordinal(d) else {
+        return false;
+    };
+    dates.windows(2).any(|w| {
+        let (a, b) = (&w[0], &w[1]);
+        let joined = text
+            .get(a.span.1..b.span.0)
+            .map(str::trim)
+            .is_some_and(|g| {
+                ["-", "–", "—", "to", "until", "through", "till"]
+                    .iter()
+                    .any(|j| g.eq_ignore_ascii_case(j))
+            });
+        let (Some(lo), Some(hi)) = (ordinal(a), ordinal(b)) else {
+            return false;
+        };
+        let inside = if lo <= hi {
+            lo < x && x < hi
+        } else {
+            x > lo || x < hi
+        };
+        joined && d.span != a.span && d.span != b.span && inside && by_sources(a) && by_sources(b)
+    })
 }

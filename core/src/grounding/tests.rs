@@ -6677,3 +6677,21 @@ fn a_count_of_a_named_thing_is_no_rival_of_a_measure() {
     let q = "How many Grammys did the band win?";
     assert_contradicted("The band won 3 Grammy Awards in 20 years.", q, ctx, true);
 }
+
+#[test]
+fn a_date_the_claim_places_inside_a_range_it_quotes_is_no_recombined_date() {
+    let ctx = "Summer season (1 April – 31 October): open daily 10:00–17:30; last entry 16:45.\n\
+               Winter season (1 November – 31 March): open Wednesday to Sunday 10:00–16:00; last \
+               entry 15:15. Closed Mondays and Tuesdays.";
+    let q = "Is the museum open on Tuesday 12 November, and if so, what time is last entry?";
+    let good = "No — 12 November falls in the winter season (1 November – 31 March), when the \
+                museum is closed on Mondays and Tuesdays.";
+    assert_contradicted(good, q, ctx, false);
+    // A date outside the range it quotes, or one stated as the range's end, is still one.
+    let outside = "No — 12 April falls in the winter season (1 November – 31 March), when the \
+                   museum is closed on Mondays and Tuesdays.";
+    assert_contradicted(outside, q, ctx, true);
+    let bad = "The winter season opens on 12 November, when the museum is closed on Mondays and \
+               Tuesdays.";
+    assert_contradicted(bad, q, ctx, true);
+}
