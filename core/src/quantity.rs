@@ -46,6 +46,20 @@ impl Dimension {
     pub fn is_measure(self) -> bool {
         !matches!(self, Dimension::TimeOfDay | Dimension::Date)
     }
+
+    /// Whether values of this dimension add up (extensive quantities: durations, lengths,
+    /// masses, volumes, areas), so that two of them sum or differ to a third of the same
+    /// dimension: not a speed, a temperature, a time of day or a date.
+    pub fn is_extensive(self) -> bool {
+        matches!(
+            self,
+            Dimension::Duration
+                | Dimension::Length
+                | Dimension::Mass
+                | Dimension::Volume
+                | Dimension::Area
+        )
+    }
 }
 
 /// A unit of [`UNITS`]: its dimension, and `base = value × factor + offset` (the offset is

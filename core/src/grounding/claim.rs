@@ -410,14 +410,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let mut seen: Vec<(Dimension, f64)> = Vec::new();
         let mut given_elapsed: Vec<(Dimension, f64)> = Vec::new();
         for (i, q) in crate::quantity::quantities(prompt, t) {
-            let extensive = matches!(
-                q.dimension(),
-                Dimension::Duration
-                    | Dimension::Length
-                    | Dimension::Mass
-                    | Dimension::Volume
-                    | Dimension::Area
-            );
+            let extensive = q.dimension().is_extensive();
             let since = t[i + 1..].iter().take(2).any(|w| {
                 ["ago", "old", "late"]
                     .iter()

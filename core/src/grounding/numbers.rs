@@ -870,18 +870,8 @@ pub(crate) fn shown_measure_differences(
     spans: &[(usize, usize)],
     source: (&str, &[Token<'_>], &[(usize, usize)]),
 ) -> Vec<usize> {
-    use crate::quantity::{Dimension, Quantity};
-    let extensive = |q: &Quantity| {
-        !q.compound()
-            && matches!(
-                q.dimension(),
-                Dimension::Duration
-                    | Dimension::Length
-                    | Dimension::Mass
-                    | Dimension::Volume
-                    | Dimension::Area
-            )
-    };
+    use crate::quantity::Quantity;
+    let extensive = |q: &Quantity| !q.compound() && q.dimension().is_extensive();
     let mut out = Vec::new();
     let answer: Vec<(usize, Quantity)> = crate::quantity::quantities(text, toks)
         .into_iter()
