@@ -770,6 +770,12 @@ impl<'r, 'a> Request<'r, 'a> {
             // "the four days": `rates_over_counts`).
             let over_counts = rates_over_counts(text, toks, spans, |j, v| known(&shown, j, v));
             shown.extend(over_counts);
+            // An amount priced one way, doubled for a journey both ways ("€50 per direction …
+            // on a return trip €100": `round_trip_doubles`).
+            let both_ways = round_trip_doubles(text, toks, spans, self.context_tokens, |j, v| {
+                known(&shown, j, v)
+            });
+            shown.extend(both_ways);
             // A share of a derived amount, or what is left of it ("20% of £3,951 = £790.20,
             // leaving £3,160.80", £3,951 an equation's result: `share_of_derived`), twice: a
             // share's remainder may be derived from a share derived so.

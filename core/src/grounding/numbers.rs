@@ -3224,6 +3224,84 @@ const OTHER_PERIOD_WORDS: &[&str] = &[
     "pcm",
 ];
 
+/// Word pairs by which the sources price one direction of a journey ("€50 per bag, per
+/// direction", "£3.20 each way"; [`round_trip_doubles`]), lower case.
+const ONE_WAY_PHRASES: &[(&str, &str)] = &[
+    ("per", "direction"),
+    ("each", "direction"),
+    ("per", "way"),
+    ("each", "way"),
+    ("one", "way"),
+    ("per", "leg"),
+];
+
+/// Word pairs by which an answer names a journey both ways ("on a return trip", "a round
+/// trip", "both ways"; [`round_trip_doubles`]), lower case.
+const BOTH_WAYS_PHRASES: &[(&str, &str)] = &[
+    ("return", "trip"),
+    ("return", "journey"),
+    ("return", "flight"),
+    ("round", "trip"),
+    ("both", "ways"),
+    ("both", "directions"),
+];
+
+/// Whether two consecutive tokens of `toks` are one of the word pairs `pairs` (lower case).
+fn has_word_pair(toks: &[Token<'_>], pairs: &[(&str, &str)]) -> bool {
+    toks.windows(2).any(|w| {
+        pairs
+            .iter()
+            .any(|(a, b)| w[0].raw.eq_ignore_ascii_case(a) && w[1].raw.eq_ignore_ascii_case(b))
+    })
+}
+
+/// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
+/// are the byte spans `spans`) that double the known amount before them for a journey both
+/// ways, when the sources (`context_tokens`) price one direction ([`ONE_WAY_PHRASES`]): "…
+/// costs €50 per direction. On a return trip that would be €100 in total" (2 × €50). The
+/// amount's sentence names both ways ([`BOTH_WAYS_PHRASES`]); the amount doubled is the one
+/// before it in its sentence or the last of the sentence before, known (`known`: held by the
+/// sources or the user, or derived), to the places the double is written with.
+pub(crate) fn round_trip_doubles(
+    text: &str,
+    toks: &[Token<'_>],
+    spans: &[(usize, usize)],
+    context_tokens: &[Token<'_>],
+    known: impl Fn(usize, f64) -> bool,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    if !has_word_pair(toks, BOTH_WAYS_PHRASES) || !has_word_pair(context_tokens, ONE_WAY_PHRASES) {
+        return out;
+    }
+    let sentence = |j: usize| sentence_at(spans, toks[j].start);
+    let money = |j: usize| money_amount(text, toks, j);
+    for n in 0..toks.len() {
+        let (Some(v), Some(s)) = (money(n), sentence(n)) else {
+            continue;
+        };
+        let (a, b) = spans[s];
+        let own =
+            &toks[toks.partition_point(|t| t.start < a)..toks.partition_point(|t| t.start < b)];
+        if known(n, v) || !has_word_pair(own, BOTH_WAYS_PHRASES) {
+            continue;
+        }
+        let before = money_before(text, toks, spans, n).or_else(|| {
+            (0..n)
+                .rev()
+                .skip_while(|&j| sentence(j) == Some(s))
+                .take_while(|&j| sentence(j).is_some_and(|t| t + 1 == s))
+                .find_map(|j| money(j).map(|a| (j, a)))
+        });
+        let doubled = before.is_some_and(|(j, a)| {
+            known(j, a) && (2.0 * a - v).abs() <= half_last_place(places_written(toks, n))
+        });
+        if doubled {
+            out.push(n);
+        }
+    }
+    out
+}
+
 /// The indices of the amounts of money of `toks` (offsets in `text`, an answer whose sentences
 /// are the byte spans `spans`) that restate the amount of money before them in their sentence
 /// per another period, to the places they are written with: "£10,792.00 (about £899.33 per

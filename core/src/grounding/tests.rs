@@ -6695,3 +6695,29 @@ fn a_date_the_claim_places_inside_a_range_it_quotes_is_no_recombined_date() {
                Tuesdays.";
     assert_contradicted(bad, q, ctx, true);
 }
+
+#[test]
+fn an_amount_priced_one_way_is_doubled_for_a_return_trip() {
+    let ctx = "Economy Light: no checked bag included; add one 23 kg bag for €35 online or €60 \
+               at the airport.\nEconomy Classic: 1 bag up to 23 kg.\nEconomy Flex: 2 bags up to \
+               23 kg each.\nBusiness: 2 bags up to 32 kg each.\nMaximum dimensions per bag: 158 \
+               cm (length + width + height).\nOverweight bags (23.1–32 kg) in Economy: €50 per \
+               bag, per direction. Bags over 32 kg are not accepted as checked baggage.";
+    let q = "I'm flying Economy Classic with SkyLark and my suitcase weighs 27 kg. Will I have to \
+             pay anything extra, and how much?";
+    let text = "Yes — Economy Classic includes one bag up to 23 kg, so at 27 kg your suitcase \
+                falls into the overweight band (23.1–32 kg) and costs €50 per direction. On a \
+                return trip that would be €100 in total, unless you can get the case down to 23 \
+                kg.";
+    // The second claim, the return trip's total, against the sources.
+    let contradicted = |t: &str, ctx: &str| {
+        let g = analyse(t, q, ctx);
+        g.claims[1].status == ClaimStatus::Contradicted
+    };
+    assert!(!contradicted(text, ctx));
+    assert!(contradicted(&text.replace("€100", "€110"), ctx));
+    // Not when the sources price no direction, nor without a journey both ways.
+    assert!(contradicted(text, &ctx.replace(", per direction", "")));
+    let one_way = text.replace("On a return trip", "On a one-way trip");
+    assert!(contradicted(&one_way, ctx));
+}
