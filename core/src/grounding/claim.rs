@@ -2037,6 +2037,33 @@ impl<'r, 'a> Request<'r, 'a> {
             };
             let measure =
                 |j: usize| counts_name && (measures.contains(&j) || money_at(context, &sent[j]));
+            // A count of others joined "with you" ("get four or more colleagues to register
+            // with you", the pair at most [`WITH_USER_GAP`] tokens after it) counts the user
+            // too: the sources' count of people one more ("5 or more people", a word of
+            // [`PEOPLE_WORDS`] within three tokens after it) is that same group, no rival.
+            let with_user = claim_toks
+                .get(at + 1..(at + WITH_USER_GAP).min(claim_toks.len()))
+                .is_some_and(|after| {
+                    after.windows(2).any(|w| {
+                        ["with", "besides", "plus"]
+                            .iter()
+                            .any(|x| w[0].raw.eq_ignore_ascii_case(x))
+                            && ["you", "yourself"]
+                                .iter()
+                                .any(|x| w[1].raw.eq_ignore_ascii_case(x))
+                    })
+                });
+            let claim_count = number_value(&content[i].norm).filter(|v| v.fract() == 0.0);
+            let user_added = |norm: &str| {
+                with_user
+                    && !measured
+                    && claim_count.is_some_and(|c| number_value(norm) == Some(c + 1.0))
+                    && number_places(sent, norm).any(|j| {
+                        sent[j + 1..(j + 4).min(sent.len())]
+                            .iter()
+                            .any(|t| PEOPLE_WORDS.iter().any(|w| t.raw.eq_ignore_ascii_case(w)))
+                    })
+            };
             // The letters a number is glued after name a month or a version ("Dec25", "v4").
             let glued = |j: usize| {
                 let before = &context[..sent[j].start];
@@ -2050,6 +2077,9 @@ impl<'r, 'a> Request<'r, 'a> {
                 if claim_day {
                     return number_value(norm)
                         .is_some_and(|v| v.fract() == 0.0 && (1.0..=31.0).contains(&v));
+                }
+                if user_added(norm) {
+                    return false;
                 }
                 let mut places = number_places(sent, norm).peekable();
                 places.peek().is_none()
@@ -3596,6 +3626,29 @@ pub(super) fn parenthesised_spans(text: &str) -> Vec<Range<usize>> {
     }
     out
 }
+
+/// The most tokens after a claim's count within which "with you" joins the user to it
+/// ([`Request::drop_same_entities`]: "four or more colleagues to register with you", six).
+const WITH_USER_GAP: usize = 10;
+
+/// Words that count people, after a number of the sources ("5 or more people"): a group the
+/// user may be one of (a count "with you" one less names it), lower case.
+const PEOPLE_WORDS: &[&str] = &[
+    "people",
+    "persons",
+    "guests",
+    "members",
+    "adults",
+    "participants",
+    "attendees",
+    "travellers",
+    "travelers",
+    "passengers",
+    "employees",
+    "colleagues",
+    "delegates",
+    "players",
+];
 
 /// Whether the date `d` of a claim (`text`, its dates `dates`) lies strictly inside a range of
 /// two of its other dates written one after the other and joined by a dash or "to", "until",

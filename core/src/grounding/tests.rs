@@ -6721,3 +6721,19 @@ fn an_amount_priced_one_way_is_doubled_for_a_return_trip() {
     let one_way = text.replace("On a return trip", "On a one-way trip");
     assert!(contradicted(&one_way, ctx));
 }
+
+#[test]
+fn a_count_of_others_with_the_user_is_the_sources_count_less_one() {
+    let ctx = "Non-members: $745.\nGroup discount: 10% off each registration when 5 or more \
+               people from the same organisation register together.";
+    let q = "I'm not a member. What will the full pass cost me?";
+    let good = "If you can get four or more colleagues to register with you, the group discount \
+                would take 10% off each registration.";
+    assert_contradicted(good, q, ctx, false);
+    let bad = "If you can get three or more colleagues to register with you, the group discount \
+               would take 10% off each registration.";
+    assert_contradicted(bad, q, ctx, true);
+    let alone = "If you can get four or more colleagues to register, the group discount would \
+                 take 10% off each registration.";
+    assert_contradicted(alone, q, ctx, true);
+}
