@@ -2043,16 +2043,7 @@ impl<'r, 'a> Request<'r, 'a> {
             // [`PEOPLE_WORDS`] within three tokens after it) is that same group, no rival.
             let with_user = claim_toks
                 .get(at + 1..(at + WITH_USER_GAP).min(claim_toks.len()))
-                .is_some_and(|after| {
-                    after.windows(2).any(|w| {
-                        ["with", "besides", "plus"]
-                            .iter()
-                            .any(|x| w[0].raw.eq_ignore_ascii_case(x))
-                            && ["you", "yourself"]
-                                .iter()
-                                .any(|x| w[1].raw.eq_ignore_ascii_case(x))
-                    })
-                });
+                .is_some_and(|after| has_word_pair(after, WITH_USER_PHRASES));
             let claim_count = number_value(&content[i].norm).filter(|v| v.fract() == 0.0);
             let user_added = |norm: &str| {
                 with_user
@@ -3628,8 +3619,20 @@ pub(super) fn parenthesised_spans(text: &str) -> Vec<Range<usize>> {
 }
 
 /// The most tokens after a claim's count within which "with you" joins the user to it
-/// ([`Request::drop_same_entities`]: "four or more colleagues to register with you", six).
+/// ([`Request::drop_same_entities`]: in "four or more colleagues to register with you" the
+/// pair ends six tokens after "four").
 const WITH_USER_GAP: usize = 10;
+
+/// Word pairs that join the user to a group counted before them ("… colleagues to register
+/// with you", "besides yourself"; [`Request::drop_same_entities`]), lower case.
+const WITH_USER_PHRASES: &[(&str, &str)] = &[
+    ("with", "you"),
+    ("with", "yourself"),
+    ("besides", "you"),
+    ("besides", "yourself"),
+    ("plus", "you"),
+    ("plus", "yourself"),
+];
 
 /// Words that count people, after a number of the sources ("5 or more people"): a group the
 /// user may be one of (a count "with you" one less names it), lower case.

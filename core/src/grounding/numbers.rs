@@ -3247,7 +3247,7 @@ const BOTH_WAYS_PHRASES: &[(&str, &str)] = &[
 ];
 
 /// Whether two consecutive tokens of `toks` are one of the word pairs `pairs` (lower case).
-fn has_word_pair(toks: &[Token<'_>], pairs: &[(&str, &str)]) -> bool {
+pub(super) fn has_word_pair(toks: &[Token<'_>], pairs: &[(&str, &str)]) -> bool {
     toks.windows(2).any(|w| {
         pairs
             .iter()
@@ -3279,9 +3279,7 @@ pub(crate) fn round_trip_doubles(
         let (Some(v), Some(s)) = (money(n), sentence(n)) else {
             continue;
         };
-        let (a, b) = spans[s];
-        let own =
-            &toks[toks.partition_point(|t| t.start < a)..toks.partition_point(|t| t.start < b)];
+        let own = span_tokens(toks, spans[s]);
         if known(n, v) || !has_word_pair(own, BOTH_WAYS_PHRASES) {
             continue;
         }
