@@ -2378,6 +2378,34 @@ impl<'r, 'a> Request<'r, 'a> {
             .copied()
             .filter(|&t| t == s || share_in(&[t]) >= 0.6)
             .collect();
+        // A word the claim names that the sources state only in a "no" phrase ("two
+        // firefighters were injured" against "No injuries were reported"; "arson" in "no
+        // evidence of arson"): they deny it wherever they name it, whichever sentence the rest
+        // of the claim aligns to.
+        let denied = || {
+            content.iter().zip(ids).find_map(|(k, id)| {
+                id.filter(|&id| {
+                    k.kind == KeyKind::Word
+                        && index.only_denied(id)
+                        && !privative_before(claim_toks, k.at as usize)
+                })
+            })
+        };
+        // A yes/no question that names such a word, itself not negated ("Was the fire caused
+        // by arson?" against "Investigators found no evidence of arson"), has the sources'
+        // answer "no": a "No" agrees with them whatever the other clauses of the aligned
+        // sentences affirm ("The fire was caused by an electrical fault"), a "Yes" affirms what
+        // they deny.
+        if polar_claim && negated == flip {
+            if let Some(id) = denied() {
+                if !flip {
+                    tally.neg_mismatch += 1;
+                    conflicts.push("affirmed vs negated".to_string());
+                    *conflict_sentence = conflict_sentence.or(index.posting(id).first().copied());
+                }
+                return;
+            }
+        }
         if local_support >= 0.6
             && polarity_mismatch(
                 index,
@@ -2396,17 +2424,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 "affirmed vs negated".to_string()
             });
         } else if !negated && !polar_claim && conflicts.is_empty() {
-            // A word the claim affirms that the sources state only in a "no" phrase ("two
-            // firefighters were injured" against "No injuries were reported"): they deny it
-            // wherever they name it, whichever sentence the rest of the claim aligns to.
-            let denied = content.iter().zip(ids).find_map(|(k, id)| {
-                id.filter(|&id| {
-                    k.kind == KeyKind::Word
-                        && index.only_denied(id)
-                        && !privative_before(claim_toks, k.at as usize)
-                })
-            });
-            if let Some(id) = denied {
+            if let Some(id) = denied() {
                 tally.neg_mismatch += 1;
                 conflicts.push("affirmed vs negated".to_string());
                 *conflict_sentence = conflict_sentence.or(index.posting(id).first().copied());

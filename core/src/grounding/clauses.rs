@@ -141,7 +141,9 @@ pub(super) struct ClauseKeys<'a> {
     pub(super) own: (usize, usize),
     /// When every negation of the clause is the determiner "no" (not "no longer"), the words of
     /// the phrases it opens (the two words after it: "There is no charge for returns":
-    /// "charge", "for" being no key): the clause denies those things, not its proposition.
+    /// "charge", "for" being no key; and the complement of a noun of evidence,
+    /// [`evidence_complement`]: "arson" in "no evidence of arson"): the clause denies those
+    /// things, not its proposition.
     /// Unlike [`denied_by_no`], a phrase restricted by a prepositional phrase counts too: it
     /// is the clause's polarity that is read here, not the thing's.
     pub(super) denied: Option<Vec<Cow<'a, str>>>,
@@ -385,12 +387,15 @@ pub(super) fn clause_keys<'a>(
                 && part
                     .get(at + 1)
                     .is_some_and(|t| !t.raw.eq_ignore_ascii_case("longer"));
+            // The noun of evidence's complement too ("no evidence of arson" denies "arson").
+            let complement = evidence_complement(text, part, at);
             determiner.then(|| {
                 ks.iter()
                     .filter(|k| {
                         !k.negation
                             && k.kind == KeyKind::Word
-                            && (at + 1..=at + 2).contains(&(k.at as usize))
+                            && ((at + 1..=at + 2).contains(&(k.at as usize))
+                                || complement == Some(k.at as usize))
                     })
                     .map(|k| k.norm.clone())
                     .collect::<Vec<_>>()
@@ -446,9 +451,10 @@ pub(super) fn clause_keys<'a>(
     // and drink for Wednesday only (no fizzy drinks or nuts, please)" denies the fizzy drinks,
     // not the drink (unless every word of the phrases is stated so: then as before).
     let in_phrase = |at: usize| {
-        ks.iter()
-            .filter(|n| n.negation)
-            .any(|n| (n.at as usize + 1..=n.at as usize + 2).contains(&at))
+        ks.iter().filter(|n| n.negation).any(|n| {
+            let no = n.at as usize;
+            (no + 1..=no + 2).contains(&at) || evidence_complement(text, part, no) == Some(at)
+        })
     };
     let denied = denied.map(|d| {
         let elsewhere = |w: &Cow<'_, str>| {

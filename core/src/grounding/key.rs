@@ -567,12 +567,36 @@ pub(super) const STATED_AFFIRMED: u8 = 1;
 pub(super) const STATED_DENIED: u8 = 2;
 
 /// Whether token `at` of `toks` (offsets in `text`) is the head noun of a phrase that a
-/// negating "no" opens ([`negation_word_at`]): right after it, or after one modifier
+/// negating "no" opens: right after it, or after one modifier
 /// ([`modifier_like`]: "no injuries", "no serious injuries"; not "serious" itself, nor
-/// "occurred" in "No injuries occurred"), and that no prepositional phrase restricts within
-/// the next two words ([`NOT_PREPOSITIONS`]: "no parking on site"): the determiner "no" denies
-/// that any such thing exists (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
+/// "occurred" in "No injuries occurred"), or the head of the "of"-complement of a noun of
+/// evidence that "no" opens ([`evidence_complement`]: "arson" in "no evidence of arson");
+/// and that no prepositional phrase restricts within the next two words
+/// ([`NOT_PREPOSITIONS`]: "no parking on site"): the determiner "no" denies that any such
+/// thing exists (Huddleston & Pullum 2002, ch. 9 §3, non-verbal negation).
 pub(super) fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
+    // A phrase restricted by a prepositional phrase after its noun ("no parking on site", "no
+    // charge for returns") denies the thing only there, not wherever the sources name it.
+    let restricted = (at + 1..toks.len().min(at + 3))
+        .take_while(|&k| gap(text, toks, k - 1, k).trim().is_empty())
+        .any(|k| {
+            NOT_PREPOSITIONS
+                .iter()
+                .any(|p| toks[k].raw.eq_ignore_ascii_case(p))
+        });
+    let complement = || {
+        (at.saturating_sub(EVIDENCE_REACH)..at).any(|j| {
+            toks[j].raw.eq_ignore_ascii_case("no")
+                && evidence_complement(text, toks, j) == Some(at)
+                && negation_word_at(text, toks, j)
+        })
+    };
+    !restricted && (heads_no_phrase(text, toks, at) || complement())
+}
+
+/// Whether token `at` of `toks` is the head noun right after a negating "no", or after one
+/// modifier of it ([`denied_by_no`], before the phrase's restriction is read).
+fn heads_no_phrase(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     let is_no = |j: usize| toks[j].raw.eq_ignore_ascii_case("no");
     let plain = |k: usize| !toks[k].is_number && toks[k].raw.starts_with(char::is_lowercase);
     // The head is the word after "no", or the one after that when the first modifies it ("no
@@ -588,18 +612,60 @@ pub(super) fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     } else {
         return false;
     };
-    // A phrase restricted by a prepositional phrase after its noun ("no parking on site", "no
-    // charge for returns") denies the thing only there, not wherever the sources name it.
-    let restricted = (at + 1..toks.len().min(at + 3))
-        .take_while(|&k| gap(text, toks, k - 1, k).trim().is_empty())
-        .any(|k| {
-            NOT_PREPOSITIONS
-                .iter()
-                .any(|p| toks[k].raw.eq_ignore_ascii_case(p))
-        });
-    !restricted
-        && (j..at).all(|k| gap(text, toks, k, k + 1).trim().is_empty())
-        && negation_word_at(text, toks, j)
+    (j..at).all(|k| gap(text, toks, k, k + 1).trim().is_empty()) && negation_word_at(text, toks, j)
+}
+
+/// Nouns of evidence or occurrence whose "of"-complement a negating "no" denies with them
+/// ([`evidence_complement`]: "no evidence of arson", "no sign of damage", "no reports of
+/// injuries", "no record of payment"), lower case.
+pub(super) const EVIDENCE_NOUNS: &[&str] = &[
+    "evidence",
+    "sign",
+    "signs",
+    "trace",
+    "traces",
+    "indication",
+    "indications",
+    "proof",
+    "record",
+    "records",
+    "report",
+    "reports",
+    "case",
+    "cases",
+];
+
+/// The most tokens from a "no" to the head of its evidence noun's complement ([`denied_by_no`]:
+/// "no clear evidence of deliberate arson" is five).
+const EVIDENCE_REACH: usize = 5;
+
+/// The head of the "of"-complement of a noun of evidence ([`EVIDENCE_NOUNS`]) that the "no" at
+/// token `no` of `toks` (offsets in `text`) opens, right after it or after one modifier ("no
+/// evidence of arson", "no clear sign of damage"): the word after "of", or the one after that
+/// when the first modifies it ("no evidence of deliberate arson": "arson"). None when no such
+/// noun or no "of" follows, or punctuation parts them. "No" quantifies over its whole noun
+/// phrase: that there is no evidence of arson is what the sources say of arson, and an answer
+/// that asserts arson affirms what they deny (the negative determiner's scope is its noun
+/// phrase, complement included; Huddleston & Pullum 2002, ch. 9 §3). The sources need not
+/// prove the absence: an answer stating what they report no sign of is not supported by them.
+pub(super) fn evidence_complement(text: &str, toks: &[Token<'_>], no: usize) -> Option<usize> {
+    let is = |k: usize, w: &str| toks.get(k).is_some_and(|t| t.raw.eq_ignore_ascii_case(w));
+    let plain = |k: usize| {
+        toks.get(k)
+            .is_some_and(|t| !t.is_number && t.raw.starts_with(char::is_lowercase))
+    };
+    let noun = (no + 1..=no + 2).find(|&k| EVIDENCE_NOUNS.iter().any(|w| is(k, w)))?;
+    if noun == no + 2 && !(plain(no + 1) && modifier_like(toks[no + 1].raw)) {
+        return None;
+    }
+    let of = noun + 1;
+    let head = if plain(of + 1) && modifier_like(toks[of + 1].raw) && plain(of + 2) {
+        of + 2
+    } else {
+        of + 1
+    };
+    (is(of, "of") && plain(head) && (no..head).all(|k| gap(text, toks, k, k + 1).trim().is_empty()))
+        .then_some(head)
 }
 
 /// Endings of English adjectives and participles ("serious", "significant", "reported",

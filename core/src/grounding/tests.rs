@@ -806,6 +806,49 @@ fn a_word_the_sources_state_only_after_no_is_denied() {
 }
 
 #[test]
+fn what_the_sources_find_no_evidence_of_is_denied() {
+    let ctx = "The 2019 fire at the warehouse on Dock Road was caused by an electrical fault in a \
+               refrigeration unit, the fire service's report concluded. Investigators found no \
+               evidence of arson. Two firefighters were treated for smoke inhalation.";
+    let toks = tokens(ctx);
+    let at = |w: &str| toks.iter().position(|t| t.raw == w).unwrap();
+    assert!(denied_by_no(ctx, &toks, at("arson")));
+    assert!(!denied_by_no(ctx, &toks, at("evidence")));
+    for bad in [
+        "Investigators concluded it was arson.",
+        "The fire was arson.",
+    ] {
+        let g = analyse(bad, "What caused the fire?", ctx);
+        assert_eq!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{bad}: {g:?}"
+        );
+    }
+    let g = analyse(
+        "It was an electrical fault, not arson.",
+        "What caused the fire?",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A yes/no question naming what the sources deny has their answer "no", whatever the
+    // other clauses of its aligned sentence affirm ("was caused by an electrical fault").
+    let q = "Was the fire caused by arson?";
+    let g = analyse("No.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("Yes.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // Restricted by a phrase after it, the thing is denied only there.
+    let ctx = "There was no sign of damage in the kitchen. The bathroom ceiling was damaged.";
+    let toks = tokens(ctx);
+    assert!(!denied_by_no(
+        ctx,
+        &toks,
+        toks.iter().position(|t| t.raw == "damage").unwrap()
+    ));
+}
+
+#[test]
 fn a_unit_is_found_however_it_is_written() {
     let ctx = "The average distance between the Earth and the Moon is about 384,400 km.";
     let g = analyse(
