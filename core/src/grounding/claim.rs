@@ -1445,6 +1445,74 @@ impl<'r, 'a> Request<'r, 'a> {
                 .any(|&t| t != s && index.has(t, scope_id))
     }
 
+    /// The claim's words as [`Alignment::words`] holds them: whether it has none (then the
+    /// question's stand for them), those the aligned sentence holds and those it lacks.
+    fn claim_words<'w>(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &'w Alignment<'_, 'a>,
+    ) -> &'w (bool, Vec<u32>, Vec<u32>) {
+        al.words.get_or_init(|| {
+            let mut words: Vec<u32> = view
+                .content
+                .iter()
+                .zip(&view.ids)
+                .filter(|(k, _)| k.kind == KeyKind::Word)
+                .filter_map(|(_, id)| *id)
+                .collect();
+            if words.is_empty() {
+                words.clone_from(&self.question_words);
+            }
+            let (in_s, not_in_s): (Vec<u32>, Vec<u32>) =
+                words.iter().partition(|&&w| self.index.has(al.s, w));
+            (words.is_empty(), in_s, not_in_s)
+        })
+    }
+
+    /// Whether the claim's name that content key `i` is, which the aligned sentence lacks, a
+    /// sentence of the same subject states: one that names the claim's subject (its opening
+    /// name, [`ClaimView::subject_ids`]) or continues it ([`SourceIndex::continues_subject`]:
+    /// "He was born in Guadalajara, Jalisco" after "Guillermo del Toro Gómez (born 9 October
+    /// 1964) is a Mexican filmmaker"), and that holds every word of the claim the aligned
+    /// sentence holds ("born"). The claim joins two sentences about one subject ("Guillermo
+    /// del Toro was born in Guadalajara in 1964"), as a date does in
+    /// [`Request::day_stated_elsewhere`]; a sentence of another subject with the claim's verb
+    /// and name is a bridge question's wrong hop and stays a rival.
+    fn name_stated_of_subject(
+        &self,
+        view: &ClaimView<'_, 'a>,
+        al: &Alignment<'_, 'a>,
+        i: usize,
+    ) -> bool {
+        let (index, subject) = (self.index, &view.subject_ids[..]);
+        let Some(id) = view.ids[i] else {
+            return false;
+        };
+        if subject.is_empty() || subject.contains(&id) {
+            return false;
+        }
+        // A lower-case word between two capitalised ones is a particle of a name ("del" of
+        // "Guillermo del Toro"), keyed as a word but no part of the claim's predicate.
+        let toks = view.toks;
+        let capital = |j: usize| toks[j].raw.starts_with(char::is_uppercase);
+        let in_name =
+            |at: usize| at > 0 && at + 1 < toks.len() && capital(at - 1) && capital(at + 1);
+        let words: Vec<u32> = view
+            .content
+            .iter()
+            .zip(&view.ids)
+            .filter(|(k, _)| k.kind == KeyKind::Word && !in_name(k.at as usize))
+            .filter_map(|(_, id)| id.filter(|&w| index.has(al.s, w)))
+            .collect();
+        !words.is_empty()
+            && index.posting(id).iter().any(|&t| {
+                t != al.s
+                    && words.iter().all(|&w| index.has(t, w))
+                    && (subject.iter().all(|&e| index.has(t, e))
+                        || index.continues_subject(t, subject))
+            })
+    }
+
     /// Whether the day of the claim's date that content key `i` is, a sentence other than the
     /// aligned one states with its month, with all of the claim's words the aligned one holds
     /// and one more of the others ([`Alignment::words`]; see [`Request::entity_conflicts`]).
@@ -1454,24 +1522,7 @@ impl<'r, 'a> Request<'r, 'a> {
         al: &Alignment<'_, 'a>,
         i: usize,
     ) -> bool {
-        let (index, s, content, ids, claim_toks) =
-            (self.index, al.s, &view.content, &view.ids, view.toks);
-        let claim_words = || {
-            al.words.get_or_init(|| {
-                let mut words: Vec<u32> = content
-                    .iter()
-                    .zip(ids)
-                    .filter(|(k, _)| k.kind == KeyKind::Word)
-                    .filter_map(|(_, id)| *id)
-                    .collect();
-                if words.is_empty() {
-                    words.clone_from(&self.question_words);
-                }
-                let (in_s, not_in_s): (Vec<u32>, Vec<u32>) =
-                    words.iter().partition(|&&w| index.has(s, w));
-                (words.is_empty(), in_s, not_in_s)
-            })
-        };
+        let (index, s, content, claim_toks) = (self.index, al.s, &view.content, view.toks);
         let claim_dates = || view.dates();
         let at = claim_toks[content[i].at as usize].start;
         let Some(d) = claim_dates()
@@ -1480,7 +1531,7 @@ impl<'r, 'a> Request<'r, 'a> {
         else {
             return false;
         };
-        let (no_words, words_in_s, words_not_in_s) = claim_words();
+        let (no_words, words_in_s, words_not_in_s) = self.claim_words(view, al);
         self.stated_dates().iter().any(|&(t, c)| {
             t != s
                 && (c.month, c.day) == (d.month, d.day)
@@ -1633,6 +1684,16 @@ impl<'r, 'a> Request<'r, 'a> {
         if novel.is_none()
             && kind == KeyKind::Number
             && missing.iter().all(|&(i, _)| day_stated_elsewhere(i))
+        {
+            return None;
+        }
+        // A name stated by a sentence of the claim's subject with the claim's words the
+        // aligned one holds (`name_stated_of_subject`): the claim joins the two.
+        if novel.is_none()
+            && kind == KeyKind::Name
+            && missing
+                .iter()
+                .all(|&(i, _)| self.name_stated_of_subject(view, al, i))
         {
             return None;
         }

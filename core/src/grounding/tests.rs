@@ -849,6 +849,27 @@ fn what_the_sources_find_no_evidence_of_is_denied() {
 }
 
 #[test]
+fn a_name_stated_of_the_claims_subject_in_another_sentence_is_no_rival() {
+    let ctx = "Pan's Labyrinth is a 2006 dark fantasy film written and directed by Guillermo del \
+               Toro. It was shot in Spain, largely in the pine forests of the Guadarrama range \
+               north of Madrid.\n\nGuillermo del Toro Gómez (born 9 October 1964) is a Mexican \
+               filmmaker. He was born in Guadalajara, Jalisco, and raised in a strict Catholic \
+               household.";
+    let q = "In which city was the director of Pan's Labyrinth born?";
+    // Aligned to the sentence of his birth date, the claim takes its place of birth from the
+    // next one, whose "He" continues that sentence's subject.
+    let g = analyse(
+        "Guillermo del Toro was born in Guadalajara in 1964.",
+        q,
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A name the sources state of another subject (where the film was shot) stays a rival.
+    let g = analyse("Guillermo del Toro was born in Madrid in 1964.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
 fn a_unit_is_found_however_it_is_written() {
     let ctx = "The average distance between the Earth and the Moon is about 384,400 km.";
     let g = analyse(
