@@ -2917,7 +2917,11 @@ impl<'r, 'a> Request<'r, 'a> {
         let claim = (view.text, view.toks);
         let (said, stated) = slot_number_swap(claim, (self.context, sent))
             .or_else(|| quantity_number_swap(claim, (self.context, sent)))
-            .or_else(|| counted_noun_swap(claim, (self.context, sent)))?;
+            .or_else(|| counted_noun_swap(claim, (self.context, sent)))
+            .or_else(|| {
+                let sentences = self.source_sentences().map(|r| &self.context_tokens[r]);
+                clause_quantity_swap(claim, (self.context, sent), sentences, self.lower_vocab)
+            })?;
         Some((versus(said, stated), Some(al.s)))
     }
 

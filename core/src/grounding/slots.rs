@@ -236,6 +236,209 @@ pub(super) fn quantity_number_swap<'c, 's>(
     None
 }
 
+/// A measure of the claim that the aligned sentence states in one segment while another
+/// segment of it, the one that shares the claim's words, states another value of that
+/// dimension: "It cold-proofs in the fridge for 4 to 5 hours" against "Bulk ferment 4 to 5
+/// hours at room temperature …, then cold-proof in the fridge for 12 to 16 hours" (the
+/// values of two steps swapped; FactCC's number swap, Kryscinski et al. 2020, with the swapped
+/// number taken from the same sentence, read as the attachment of a value to the segment that
+/// states it). For each measure of the claim (`claim_toks` of `text`; [`quantities`],
+/// [`crate::quantity::Dimension::is_measure`]) whose value the sentence (`sent_toks` of
+/// `context`) states with its dimension: every segment of the sentence that states it
+/// ([`segments`]: a clause, or a part of one between commas) shares no content word or name
+/// ([`content_words`]) with the claim's segment that states it (one that states no other value
+/// of the dimension), even with the segment before
+/// it (an elliptical segment takes its verb from there: "Bake at 250 °C covered for 20
+/// minutes, then uncovered at 230 °C" bakes at 230 °C too); a segment of the sentence that
+/// states another value of the dimension shares one of its own; and no other of the
+/// `sentences` (all the sources' sentences) states the value in a segment that shares one.
+/// Some((the claim's measure, that other value)) as written.
+pub(super) fn clause_quantity_swap<'c, 's, 'x>(
+    (text, claim_toks): (&'c str, &[Token<'c>]),
+    (context, sent_toks): (&'s str, &[Token<'s>]),
+    sentences: impl Iterator<Item = &'x [Token<'s>]>,
+    lower_vocab: &LowerVocab<'_>,
+) -> Option<(&'c str, &'s str)>
+where
+    's: 'x,
+{
+    let claim = Attachments::read(text, claim_toks, lower_vocab);
+    if claim.qs.is_empty() {
+        return None;
+    }
+    let sent = Attachments::read(context, sent_toks, lower_vocab);
+    if sent.qs.len() < 2 || sent.segs.len() < 2 {
+        return None;
+    }
+    let mut others: Option<Vec<Attachments<'s>>> = None;
+    let mut sentences = Some(sentences);
+    for &(i, q) in &claim.qs {
+        let Some(c) = claim.seg_of(i) else {
+            continue;
+        };
+        let mine: Vec<&str> = claim
+            .words
+            .iter()
+            .filter(|(at, _)| claim.segs[c].contains(at))
+            .map(|(_, w)| w.as_ref())
+            .collect();
+        let dim = q.dimension();
+        // A segment of two values of the dimension ("about 6,650 km against 6,400 km for the
+        // Amazon") does not say which its words go with.
+        let values_in_segment = claim
+            .qs
+            .iter()
+            .filter(|(j, o)| o.dimension() == dim && claim.segs[c].contains(j))
+            .count();
+        if mine.is_empty() || values_in_segment > 1 {
+            continue;
+        }
+        let same =
+            |s: &Quantity| (s.base - q.base).abs() <= f64::EPSILON * q.base.abs() || q.restates(s);
+        if sent.states(dim, &same, &mine) != Some(false) {
+            continue;
+        }
+        let rival = sent.qs.iter().find(|(j, s)| {
+            s.dimension() == dim
+                && !same(s)
+                && sent
+                    .seg_of(*j)
+                    .is_some_and(|r| sent.shared(r, r, &mine) > 0)
+        });
+        let Some(&(j, _)) = rival else {
+            continue;
+        };
+        // Stated with the claim's words in another sentence, it is attached there.
+        let others = others.get_or_insert_with(|| {
+            sentences
+                .take()
+                .into_iter()
+                .flatten()
+                .filter(|t| t.first().map(|f| f.start) != sent_toks.first().map(|f| f.start))
+                .map(|t| Attachments::read(context, t, lower_vocab))
+                .collect()
+        });
+        if others
+            .iter()
+            .any(|o| o.states(dim, &same, &mine) == Some(true))
+        {
+            continue;
+        }
+        return Some((
+            written_at(text, claim_toks, i)?,
+            written_at(context, sent_toks, j)?,
+        ));
+    }
+    None
+}
+
+/// A sentence read for [`clause_quantity_swap`]: its measures ([`quantities`],
+/// [`crate::quantity::Dimension::is_measure`]), its content words ([`content_words`]) and its segments
+/// ([`segments`]), all by token index.
+struct Attachments<'t> {
+    qs: Vec<(usize, Quantity)>,
+    words: Vec<(usize, Cow<'t, str>)>,
+    segs: Vec<std::ops::Range<usize>>,
+}
+
+impl<'t> Attachments<'t> {
+    /// Reads the sentence `toks` (offsets in `text`).
+    fn read(text: &'t str, toks: &[Token<'t>], lower_vocab: &LowerVocab<'_>) -> Self {
+        Attachments {
+            qs: quantities(text, toks)
+                .into_iter()
+                .filter(|(_, q)| q.dimension().is_measure())
+                .collect(),
+            words: content_words(text, toks, lower_vocab),
+            segs: segments(text, toks),
+        }
+    }
+
+    /// The segment that token `at` is in.
+    fn seg_of(&self, at: usize) -> Option<usize> {
+        self.segs.iter().position(|r| r.contains(&at))
+    }
+
+    /// How many words of the segments `from..=to` are among `mine`.
+    fn shared(&self, from: usize, to: usize, mine: &[&str]) -> usize {
+        self.words
+            .iter()
+            .filter(|(at, w)| {
+                (from..=to).any(|r| self.segs[r].contains(at)) && mine.contains(&w.as_ref())
+            })
+            .count()
+    }
+
+    /// Whether the sentence states a measure of dimension `dim` that `same` accepts: None when
+    /// it does not; Some(true) when one such is in a segment that, with the segment before it,
+    /// holds a word of `mine`, Some(false) when none is.
+    fn states(
+        &self,
+        dim: crate::quantity::Dimension,
+        same: &impl Fn(&Quantity) -> bool,
+        mine: &[&str],
+    ) -> Option<bool> {
+        let mut found = None;
+        for (j, s) in &self.qs {
+            if s.dimension() == dim && same(s) {
+                if let Some(r) = self.seg_of(*j) {
+                    let attached = self.shared(r.saturating_sub(1), r, mine) > 0;
+                    found = Some(found.unwrap_or(false) || attached);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The segments of a sentence `toks` (offsets in `text`) that a value attaches to
+/// ([`clause_quantity_swap`]): its clauses ([`clause_ranges`]), each cut again before a token
+/// that punctuation (a comma, semicolon, colon or dash) or "then" opens, as steps of
+/// a procedure and items of a list are written ("Bulk ferment 4 to 5 hours at room
+/// temperature, shape, then cold-proof in the fridge for 12 to 16 hours": three).
+fn segments(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    for r in clause_ranges(text, toks) {
+        let mut from = r.start;
+        for j in r.start + 1..r.end {
+            let cut = gap(text, toks, j - 1, j).contains([',', ';', ':', '—', '–'])
+                || toks[j].raw.eq_ignore_ascii_case("then");
+            if cut {
+                out.push(from..j);
+                from = j;
+            }
+        }
+        out.push(from..r.end);
+    }
+    out
+}
+
+/// The content words and names of the sentence or clause `toks` (offsets in `text`) with the
+/// token each is at: the [`KeyKind::Word`] and [`KeyKind::Name`] keys of [`sentence_keys`]
+/// that are no negation and no unit word ("hours", "°C"; [`crate::quantity::unit_dimension`]),
+/// in their normal forms ([`clause_quantity_swap`]: "Sir Stanley Matthews reached 22 years"
+/// holds its value with his name).
+fn content_words<'t>(
+    text: &'t str,
+    toks: &[Token<'t>],
+    lower_vocab: &LowerVocab<'_>,
+) -> Vec<(usize, Cow<'t, str>)> {
+    let (Some(first), Some(last)) = (toks.first(), toks.last()) else {
+        return Vec::new();
+    };
+    let span = (first.start, last.start + last.raw.len());
+    sentence_keys(text, span, toks, lower_vocab)
+        .0
+        .into_iter()
+        .filter(|k| {
+            matches!(k.kind, KeyKind::Word | KeyKind::Name)
+                && !k.negation
+                && crate::quantity::unit_dimension(toks[k.at as usize].raw).is_none()
+        })
+        .map(|k| (k.at as usize, k.norm))
+        .collect()
+}
+
 /// Whether the bare number `sent_toks[j]` (offsets in `context`) leaves out the unit of the
 /// quantity of dimension `dim` right before it (`sent_qs`, [`quantities`]; no other number
 /// between), as a comparison writes it: "On eco mode I get around 35 minutes, but on boost

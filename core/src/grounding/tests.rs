@@ -870,6 +870,53 @@ fn a_name_stated_of_the_claims_subject_in_another_sentence_is_no_rival() {
 }
 
 #[test]
+fn a_measure_is_read_with_the_segment_of_the_source_that_states_it() {
+    let ctx = "Bulk ferment 4 to 5 hours at room temperature with four sets of stretch-and-folds, \
+               shape, then cold-proof in the fridge for 12 to 16 hours. Bake at 250 °C in a \
+               covered Dutch oven for 20 minutes, then uncovered at 230 °C for 25 minutes.";
+    // The bulk ferment's hours given to the fridge, and the other way round.
+    for bad in [
+        "Leave it in the fridge for 4 to 5 hours.",
+        "Bulk ferment for 12 to 16 hours.",
+    ] {
+        let g = analyse(bad, "", ctx);
+        assert_eq!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{bad}: {g:?}"
+        );
+    }
+    // A segment without a verb of its own takes the one before it ("then uncovered at 230 °C"
+    // is baked too); a value the claim's words share a segment with is in place.
+    for good in [
+        "Bake it at 230 °C for 25 minutes once the lid is off.",
+        "Bulk ferment for 4 to 5 hours.",
+        "Cold-proof it in the fridge for 12 to 16 hours.",
+    ] {
+        let g = analyse(good, "", ctx);
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{good}: {g:?}"
+        );
+    }
+    // A segment of the claim with two values does not say which its words go with.
+    let ctx = "The Nile is about 6,650 km long, while the Amazon is about 6,400 km long.";
+    let g = analyse(
+        "The Nile is longer, about 6,650 km against 6,400 km for the Amazon.",
+        "Which is longer, the Nile or the Amazon?",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // Stated with the claim's words in another sentence, the value is attached there.
+    let ctx = "A grace period of 29 minutes applies to the return time. If the car is returned \
+               more than 29 minutes after the agreed time, one full rental day is charged for \
+               each commenced 24-hour period.";
+    let g = analyse("You are past the 29-minute grace period.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
 fn a_unit_is_found_however_it_is_written() {
     let ctx = "The average distance between the Earth and the Moon is about 384,400 km.";
     let g = analyse(
