@@ -1681,32 +1681,25 @@ impl<'r, 'a> Request<'r, 'a> {
         // QA rows 147 hallucinated answers lost a conflict and no correct one; years
         // and numbers alone, 9 and none — a bridge question's wrong hop is a sentence
         // with the claim's verb and value and another subject.)
-        if novel.is_none()
-            && kind == KeyKind::Number
-            && missing.iter().all(|&(i, _)| day_stated_elsewhere(i))
-        {
-            return None;
-        }
-        // A name stated by a sentence of the claim's subject with the claim's words the
-        // aligned one holds (`name_stated_of_subject`): the claim joins the two.
-        if novel.is_none()
-            && kind == KeyKind::Name
-            && missing
-                .iter()
-                .all(|&(i, _)| self.name_stated_of_subject(view, al, i))
-        {
-            return None;
-        }
+        //
         // A number stated under the claim's own scope in another sentence, when the best
         // sentence opens with another scope (`scoped_elsewhere`): "On Sundays the last bus
         // leaves … at 22:10" is not contradicted by "On weekdays the last bus leaves … at
         // 23:40" when "On Saturdays and Sundays the last departure is at 22:10".
-        if novel.is_none()
-            && kind == KeyKind::Number
-            && missing
-                .iter()
-                .all(|&(i, _)| self.scoped_elsewhere(view, al, i))
-        {
+        //
+        // A name stated by a sentence of the claim's subject with the claim's words the
+        // aligned one holds (`name_stated_of_subject`): the claim joins the two.
+        let all_missing = |stated: &dyn Fn(usize) -> bool| missing.iter().all(|&(i, _)| stated(i));
+        let stated_elsewhere = novel.is_none()
+            && match kind {
+                KeyKind::Number => {
+                    all_missing(&day_stated_elsewhere)
+                        || all_missing(&|i| self.scoped_elsewhere(view, al, i))
+                }
+                KeyKind::Name => all_missing(&|i| self.name_stated_of_subject(view, al, i)),
+                _ => false,
+            };
+        if stated_elsewhere {
             return None;
         }
         let (mut other, stated_in) =

@@ -377,6 +377,12 @@ pub(super) fn clause_keys<'a>(
     let span = (first.start, last.start + last.raw.len());
     let ks = sentence_keys(text, span, part, lower_vocab).0;
     let negated = ks.iter().any(|k| k.negation);
+    // Whether token `at` is of the phrase the negation at token `no` opens: the two words
+    // after it, or the complement of its noun of evidence ("no evidence of arson" denies
+    // "arson", [`evidence_complement`]).
+    let of_phrase = |no: usize, at: usize| {
+        (no + 1..=no + 2).contains(&at) || evidence_complement(text, part, no) == Some(at)
+    };
     let denied = ks
         .iter()
         .filter(|k| k.negation)
@@ -387,15 +393,10 @@ pub(super) fn clause_keys<'a>(
                 && part
                     .get(at + 1)
                     .is_some_and(|t| !t.raw.eq_ignore_ascii_case("longer"));
-            // The noun of evidence's complement too ("no evidence of arson" denies "arson").
-            let complement = evidence_complement(text, part, at);
             determiner.then(|| {
                 ks.iter()
                     .filter(|k| {
-                        !k.negation
-                            && k.kind == KeyKind::Word
-                            && ((at + 1..=at + 2).contains(&(k.at as usize))
-                                || complement == Some(k.at as usize))
+                        !k.negation && k.kind == KeyKind::Word && of_phrase(at, k.at as usize)
                     })
                     .map(|k| k.norm.clone())
                     .collect::<Vec<_>>()
@@ -451,10 +452,9 @@ pub(super) fn clause_keys<'a>(
     // and drink for Wednesday only (no fizzy drinks or nuts, please)" denies the fizzy drinks,
     // not the drink (unless every word of the phrases is stated so: then as before).
     let in_phrase = |at: usize| {
-        ks.iter().filter(|n| n.negation).any(|n| {
-            let no = n.at as usize;
-            (no + 1..=no + 2).contains(&at) || evidence_complement(text, part, no) == Some(at)
-        })
+        ks.iter()
+            .filter(|n| n.negation)
+            .any(|n| of_phrase(n.at as usize, at))
     };
     let denied = denied.map(|d| {
         let elsewhere = |w: &Cow<'_, str>| {

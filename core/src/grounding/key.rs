@@ -577,13 +577,15 @@ pub(super) const STATED_DENIED: u8 = 2;
 pub(super) fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
     // A phrase restricted by a prepositional phrase after its noun ("no parking on site", "no
     // charge for returns") denies the thing only there, not wherever the sources name it.
-    let restricted = (at + 1..toks.len().min(at + 3))
-        .take_while(|&k| gap(text, toks, k - 1, k).trim().is_empty())
-        .any(|k| {
-            NOT_PREPOSITIONS
-                .iter()
-                .any(|p| toks[k].raw.eq_ignore_ascii_case(p))
-        });
+    let restricted = || {
+        (at + 1..toks.len().min(at + 3))
+            .take_while(|&k| gap(text, toks, k - 1, k).trim().is_empty())
+            .any(|k| {
+                NOT_PREPOSITIONS
+                    .iter()
+                    .any(|p| toks[k].raw.eq_ignore_ascii_case(p))
+            })
+    };
     let complement = || {
         (at.saturating_sub(EVIDENCE_REACH)..at).any(|j| {
             toks[j].raw.eq_ignore_ascii_case("no")
@@ -591,7 +593,8 @@ pub(super) fn denied_by_no(text: &str, toks: &[Token<'_>], at: usize) -> bool {
                 && negation_word_at(text, toks, j)
         })
     };
-    !restricted && (heads_no_phrase(text, toks, at) || complement())
+    // (The restriction last: this runs for every word of the sources, few of them after "no".)
+    (heads_no_phrase(text, toks, at) || complement()) && !restricted()
 }
 
 /// Whether token `at` of `toks` is the head noun right after a negating "no", or after one
