@@ -113,6 +113,8 @@ pub(super) struct Request<'r, 'a> {
     polar: Option<Vec<Token<'a>>>,
     /// Whether it asks for a count, a measure or a date and for nothing else (`asks_only_value`).
     asks_no_name: bool,
+    /// Whether it is a wh-question (`AskedQuestion::asks_wh`).
+    asks_wh: bool,
     /// The noun of a "which …" or "what …" question ("Which river …?": "river", `asked_noun`).
     asked_noun: Option<String>,
     /// What it asks for (a name, a date, a count: `expected_kinds`), read when a claim abstains
@@ -464,6 +466,7 @@ impl<'r, 'a> Request<'r, 'a> {
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
             polar: polar_question(question_in(question)),
             asks_no_name: asked.asks_only_value(),
+            asks_wh: asked.asks_wh(),
             asked_noun: asked_noun(question),
             asked_kinds: asked.expected_kinds(),
             measure: asked.measure,
@@ -1250,6 +1253,11 @@ impl<'r, 'a> Request<'r, 'a> {
                 } else if let Some((conflict, t)) = self.slot_swap(&view, &al) {
                     found.list.push(conflict);
                     found.sentence = found.sentence.or(t);
+                } else if let Some((conflict, t)) =
+                    first.then(|| self.off_question(&view)).flatten()
+                {
+                    found.list.push(conflict);
+                    found.sentence = Some(t);
                 }
             }
             // A contradicted claim cites the sentence that states what it contradicts; one
@@ -3262,6 +3270,49 @@ impl<'r, 'a> Request<'r, 'a> {
         Some((versus(&said, &stated), t.map(|t| t as u32)))
     }
 
+    /// The ids the sources give the keys of the question's sentences (names, numbers and
+    /// words; each as often as the question writes it).
+    fn question_ids(&self) -> Vec<u32> {
+        let (question, lower_vocab) = (self.question, self.lower_vocab);
+        sentence_spans(question)
+            .into_iter()
+            .flat_map(|sp| keys(question, sp, lower_vocab))
+            .filter_map(|k| self.index.vocab.get(&k.norm).copied())
+            .collect()
+    }
+
+    /// A bare answer to a wh-question (the first claim, whose content keys outside the prompt
+    /// are all names, numbers or dates the sources state, one of a kind the question asks for
+    /// when it says, [`Request::asked_kinds`]) that the sources state only off the question, against the
+    /// entity of its kind the question's best sentence states ([`off_question_rival`]): the
+    /// conflict and that sentence.
+    fn off_question(&self, view: &ClaimView<'_, 'a>) -> Option<(String, u32)> {
+        if view.polar || !self.asks_wh {
+            return None;
+        }
+        let mut answer = Vec::new();
+        let mut said = None;
+        for ((k, id), p) in view.content.iter().zip(&view.ids).zip(&view.in_prompt) {
+            if *p {
+                continue;
+            }
+            if !ENTITY_KINDS.contains(&k.kind) {
+                return None;
+            }
+            answer.push(((*id)?, k.kind));
+            said = said.or(Some(k.norm.as_ref()));
+        }
+        if let Some(kinds) = self.asked_kinds {
+            if !answer.iter().any(|(_, k)| kinds.contains(k)) {
+                return None;
+            }
+        }
+        let request = (self.context, self.context_tokens, self.lower_vocab);
+        let q_ids = self.question_ids();
+        let (rival, t) = off_question_rival(self.index, request, &q_ids, (&answer, &view.known))?;
+        Some((versus(said?, &self.index.norms[rival as usize]), t))
+    }
+
     /// The answer-level features read from the claims' new tokens (`tally`) and the question:
     /// `answer_question_alignment`, `answer_question_proximity` and `answer_type_match` of `f`,
     /// for the answer `text`. `scores` is reused for the question's sentence weights.
@@ -3288,11 +3339,7 @@ impl<'r, 'a> Request<'r, 'a> {
         let asked_kinds = self.asked_kinds;
         // Question alignment: the sentences that best match the question should hold the answer.
         // Without a prompt, a question asked inside the context ("…? ") is the question.
-        let q_ids: Vec<u32> = sentence_spans(question)
-            .into_iter()
-            .flat_map(|sp| keys(question, sp, lower_vocab))
-            .filter_map(|k| index.vocab.get(&k.norm).copied())
-            .collect();
+        let q_ids = self.question_ids();
         if !q_ids.is_empty() && new_total > 0 {
             // Each new token scores the question alignment of the best-matching sentence that holds
             // it, relative to the best-matching sentence overall (0 when the passage lacks it).

@@ -6848,3 +6848,43 @@ fn a_count_of_others_with_the_user_is_the_sources_count_less_one() {
                  take 10% off each registration.";
     assert_contradicted(alone, q, ctx, true);
 }
+
+#[test]
+fn a_bare_answer_stated_only_off_the_question_is_contradicted() {
+    let ctx = "The Normans were the people who in the 10th and 11th centuries gave their name to \
+               Normandy, a region in France. They were descended from Norse raiders and pirates \
+               from Denmark, Iceland and Norway.";
+    let q = "In what country is Normandy located?";
+    let g = analyse("Denmark", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("France", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // The second hop of a bridge question names the bridge entity of the question's sentence.
+    let ctx = "Its cast-iron tower was designed by Marguerite Lavalle, a marine engineer. Lavalle \
+               had trained in Lyon; after retiring she settled in Montreal, where she passed away \
+               in 1932.";
+    let q = "In which city did the person who designed the lighthouse tower die?";
+    let g = analyse("Montreal.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A sentence cut at semicolons is read whole; a best sentence that speaks of someone by a
+    // pronoun may be speaking of the answer.
+    for (ans, q, ctx) in [
+        (
+            "Raj Rajaratnam",
+            "Who is the former Sri Lankan hedge fund manager investigated for insider trading?",
+            "Raj Rajaratnam (Tamil: ராஜ் ; born Rajakumaran Rajaratnam; June 15, 1957) is a Sri \
+             Lankan-American former hedge fund manager and founder of the Galleon Group, a New \
+             York-based firm.",
+        ),
+        (
+            "Michael Landon",
+            "What actor portrayed Pa in the Little House on the Prairie series?",
+            "Michael Landon (born Eugene Maurice Orowitz; October 31, 1936) was an American \
+             actor. He is known for his roles as Little Joe Cartwright in Bonanza and Charles \
+             Ingalls in Little House on the Prairie.",
+        ),
+    ] {
+        let g = analyse(ans, q, ctx);
+        assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{ans}: {g:?}");
+    }
+}
