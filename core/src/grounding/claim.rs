@@ -1258,6 +1258,11 @@ impl<'r, 'a> Request<'r, 'a> {
                 {
                     found.list.push(conflict);
                     found.sentence = Some(t);
+                } else if let Some((conflict, t)) =
+                    first.then(|| self.alternative_pick(&view)).flatten()
+                {
+                    found.list.push(conflict);
+                    found.sentence = Some(t);
                 }
             }
             // A contradicted claim cites the sentence that states what it contradicts; one
@@ -3311,6 +3316,21 @@ impl<'r, 'a> Request<'r, 'a> {
         let q_ids = self.question_ids();
         let (rival, t) = off_question_rival(self.index, request, &q_ids, (&answer, &view.known))?;
         Some((versus(said?, &self.index.norms[rival as usize]), t))
+    }
+
+    /// The conflict of a first claim that answers an alternative question in time ("Who was
+    /// born first, A or B?") with the option the sources date the other way
+    /// ([`alternative_pick_conflict`]), and the sentence dating the other option.
+    fn alternative_pick(&self, view: &ClaimView<'_, 'a>) -> Option<(String, u32)> {
+        if view.polar {
+            return None;
+        }
+        alternative_pick_conflict(
+            (self.question, self.question_toks()),
+            view.toks,
+            (self.context, self.context_tokens),
+            self.index,
+        )
     }
 
     /// The answer-level features read from the claims' new tokens (`tally`) and the question:

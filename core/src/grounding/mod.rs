@@ -18,7 +18,8 @@
 //!   per clause), `polarity` (negation), `direction` (rose / fell), `numbers`, `dates`, `slots`
 //!   (a number, life span or "of" name in the same slot), `agents` (the doer of an action),
 //!   `superlatives` (a rank or a singled-out class), `pronouns` (a pronoun of the other gender),
-//!   `abstention` (an abstention the sources answer; conversational formulas).
+//!   `abstention` (an abstention the sources answer; conversational formulas), `comparison` (the
+//!   option an alternative question in time asks for).
 
 use crate::quantity::{
     is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
@@ -39,6 +40,7 @@ mod abstention;
 mod agents;
 mod claim;
 mod clauses;
+mod comparison;
 mod context;
 mod dates;
 mod deontic;
@@ -61,6 +63,7 @@ use abstention::*;
 use agents::*;
 use claim::*;
 use clauses::*;
+use comparison::*;
 pub use context::*;
 pub(crate) use dates::*;
 use deontic::*;

@@ -6888,3 +6888,47 @@ fn a_bare_answer_stated_only_off_the_question_is_contradicted() {
         assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{ans}: {g:?}");
     }
 }
+
+#[test]
+fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicted() {
+    // Births dated by a life span in brackets and by "born".
+    let ctx = "Ada Lindqvist (3 March 1921 – 9 May 1990) was a Swedish chemist. Tomas Berg (born \
+               12 June 1948) is a Norwegian painter.";
+    let q = "Who was born first, Ada Lindqvist or Tomas Berg?";
+    let g = analyse("Tomas Berg", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert_eq!(
+        g.claims[0].conflicts,
+        ["\"tomas berg\" vs \"ada lindqvist\""]
+    );
+    let g = analyse("Ada Lindqvist", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // An answer in the other order says the same as the right one.
+    let g = analyse("Tomas Berg was born later.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A founding dated in the sentence after the naming one, or in the naming one.
+    let ctx = "Harlow College is a private liberal arts college in Vermont. Founded in 1902, it \
+               enrols about 900 students. The Royal Marsh Institute was established in 1867 by \
+               a group of engineers.";
+    let q = "Which was founded first, Harlow College or the Royal Marsh Institute?";
+    let g = analyse("Harlow College was founded first.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("The Royal Marsh Institute.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // By age, a work is dated by the year before its kind; "younger" asks for the later one.
+    let ctx = "Grey Harbour is a 1974 British drama film. Night Ferry is a 1958 American thriller \
+               film.";
+    let g = analyse(
+        "Night Ferry",
+        "Which film is younger, Grey Harbour or Night Ferry?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // Without a dated event of the question's kind, nothing is decided.
+    let g = analyse(
+        "Night Ferry",
+        "Which film was first shown on television, Grey Harbour or Night Ferry?",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}

@@ -1,0 +1,353 @@
+//! Alternative questions that compare two things in time ("Who was born first, Anthony Mann or
+//! Roy Rowland?", "Which was founded first, the University of Iowa or the University of Texas at
+//! Austin?"), answered by naming one of them: the sources date each, and the option they date
+//! the other way is contradicted ([`alternative_pick_conflict`]).
+//!
+//! These are HotpotQA's comparison questions (Yang et al. 2018, "HotpotQA: A Dataset for
+//! Diverse, Explainable Multi-hop Question Answering", §3: one question in four compares two
+//! entities, most often by a date). Both options are named by the sources, so a lexical
+//! alignment supports either answer; the answer is verified as the question's declarative form
+//! ("Anthony Mann was born first", QA2D, Demszky et al. 2018) by reading the date the sources
+//! give each option for the question's event and comparing the two years.
+
+use super::*;
+
+/// The way an alternative question compares its options in time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Order {
+    /// The option dated earlier wins ("first", "earlier", "older").
+    Earlier,
+    /// The option dated later wins ("later", "younger", "newer").
+    Later,
+}
+
+/// Words that ask for the option dated earlier; "older" and "oldest" ask by age, which is
+/// earlier birth or founding.
+const EARLIER_WORDS: &[&str] = &["first", "earlier", "earliest", "sooner", "older", "oldest"];
+
+/// Words that ask for the option dated later.
+const LATER_WORDS: &[&str] = &[
+    "later", "latest", "younger", "youngest", "newer", "newest", "recent", "recently",
+];
+
+/// Words that ask by age: an option's birth or founding is its date.
+const AGE_WORDS: &[&str] = &["older", "oldest", "younger", "youngest"];
+
+/// The events a question may date, each as the word beginnings that name it in the question
+/// and in the sources (lower case): one group's words date the same event ("founded in 1847",
+/// "established in 1847"). Birth is the first group.
+const EVENTS: &[&[&str]] = &[
+    &["born"],
+    &[
+        "found",
+        "establish",
+        "formed",
+        "form ",
+        "incorporat",
+        "organized",
+        "organised",
+        "chartered",
+        "built",
+        "construct",
+        "inaugurat",
+        "opened",
+        "created",
+    ],
+    &[
+        "releas",
+        "publish",
+        "premiered",
+        "premiere ",
+        "debut",
+        "aired",
+        "issued",
+        "introduc",
+        "launch",
+    ],
+    &["began", "begin", "begun", "start", "commenc", "launch"],
+    &["ended", "end ", "finish", "conclud"],
+];
+
+/// The index in [`EVENTS`] of the group whose word `lower` is, if any.
+fn event_of(lower: &str) -> Option<usize> {
+    EVENTS.iter().position(|group| {
+        group.iter().any(|w| match w.strip_suffix(' ') {
+            Some(whole) => lower == whole,
+            None => lower.starts_with(w),
+        })
+    })
+}
+
+/// Whether `lower` is a word of event group `event` (or, for `None`, of the birth or founding
+/// groups: what a question by age dates).
+fn dates_event(lower: &str, event: Option<usize>) -> bool {
+    match (event_of(lower), event) {
+        (Some(e), Some(asked)) => e == asked,
+        (Some(e), None) => e <= 1,
+        (None, _) => false,
+    }
+}
+
+/// A year token: four digits from 1000 to 2099 written without a separator.
+fn year_of(t: &Token<'_>) -> Option<u32> {
+    (t.is_number && t.raw.len() == 4 && t.raw.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.raw.parse().ok())
+        .flatten()
+        .filter(|y| (1000..2100).contains(y))
+}
+
+/// The words of an option that name it: its alphabetic words of two letters or more that are
+/// no stop words, lower case without diacritics.
+fn option_words(toks: &[Token<'_>]) -> Vec<String> {
+    toks.iter()
+        .filter(|t| {
+            !t.is_number && t.raw.chars().nth(1).is_some() && !is_stopword(&lower_cow(t.raw))
+        })
+        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .collect()
+}
+
+/// An alternative question that compares two options in time, read from `question` (its
+/// tokens `toks`): the order that wins, the event dated (an index in [`EVENTS`], `None` for
+/// age: birth or founding), and each option's tokens.
+struct Alternative<'q, 'a> {
+    order: Order,
+    event: Option<usize>,
+    options: [&'q [Token<'a>]; 2],
+}
+
+/// Reads the last "…, A or B?" of `question` (tokens `toks`): the comparison word and the
+/// event word stand before A, A follows a comma or colon (or the comparison word), B runs from
+/// "or" to the end of the question. `None` when it compares in no time order, names no event
+/// and asks by no age, or either option is empty or longer than eight words.
+fn alternative<'q, 'a>(question: &str, toks: &'q [Token<'a>]) -> Option<Alternative<'q, 'a>> {
+    let or = toks
+        .iter()
+        .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
+    let gap_before = |i: usize| {
+        let from = if i == 0 {
+            0
+        } else {
+            toks[i - 1].start + toks[i - 1].raw.len()
+        };
+        &question[from..toks[i].start]
+    };
+    let end = (or + 1..toks.len())
+        .find(|&i| gap_before(i).contains(['?', '.', ',', ';']))
+        .unwrap_or(toks.len());
+    let lower = |i: usize| lower_cow(toks[i].raw);
+    let compares = |i: usize| {
+        let w = lower(i);
+        if EARLIER_WORDS.contains(&w.as_ref()) {
+            Some(Order::Earlier)
+        } else if LATER_WORDS.contains(&w.as_ref()) {
+            Some(Order::Later)
+        } else {
+            None
+        }
+    };
+    let word = (0..or).find(|&i| compares(i).is_some())?;
+    let start = (word + 1..or)
+        .rev()
+        .find(|&i| gap_before(i).contains([',', ':']))
+        .unwrap_or(word + 1);
+    let order = compares(word)?;
+    // One order only: "Which came first and which later, …" compares both ways.
+    if (0..start).any(|i| compares(i).is_some_and(|o| o != order)) {
+        return None;
+    }
+    let events: Vec<usize> = (0..start).filter_map(|i| event_of(&lower(i))).collect();
+    let event = match events.as_slice() {
+        [e, rest @ ..] if rest.iter().all(|r| r == e) => Some(*e),
+        [] if AGE_WORDS.contains(&lower(word).as_ref()) => None,
+        _ => return None,
+    };
+    let options = [&toks[start..or], &toks[or + 1..end]];
+    options
+        .iter()
+        .all(|o| (1..=8).contains(&o.len()))
+        .then_some(Alternative {
+            order,
+            event,
+            options,
+        })
+}
+
+/// The year the sources give option `words` for `event` (as [`dates_event`] reads it), and
+/// the sentence that states it. Read first in the naming sentence: the first sentence naming
+/// the option (at least half of `words`, the most any sentence names, and none of `other`),
+/// with the sentence after it when it was cut there at a semicolon or inside a bracket. A year
+/// of the event is the first within ten tokens after a word of the event; a birth (or an age)
+/// is also dated by the first year of a life span in brackets ("(7 May 1896 – 16 November
+/// 1982)"; a bracket of one year may date a death), a release (or an age) by a year after an
+/// article ("is a 1981 documentary film"). Then in the sentence after, by a word of the event,
+/// when it refers back to the option (a pronoun or a definite description as its subject, or
+/// a participle of the event opening it: "Founded in 1847, it is …") and names neither
+/// option. `None` when no sentence names the option so, or none of them dates the event.
+fn dated(
+    (context, context_tokens): (&str, &[Token<'_>]),
+    index: &SourceIndex<'_>,
+    words: &[String],
+    other: &[String],
+    event: Option<usize>,
+) -> Option<(u32, u32)> {
+    let sentence = |s: usize| span_tokens(context_tokens, index.spans[s]);
+    let named = |s: usize, ws: &[String]| {
+        let toks = sentence(s);
+        ws.iter()
+            .filter(|w| {
+                toks.iter()
+                    .any(|t| fold_diacritics(lower_cow(t.raw)).as_ref() == w.as_str())
+            })
+            .count()
+    };
+    let counts: Vec<usize> = (0..index.spans.len()).map(|s| named(s, words)).collect();
+    let most = counts.iter().copied().max()?;
+    if most == 0 || 2 * most < words.len() {
+        return None;
+    }
+    let first = (0..counts.len()).find(|&s| counts[s] == most && named(s, other) == 0)?;
+    let next = first + 1;
+    let names_neither =
+        |s: usize| s < index.spans.len() && named(s, words) == 0 && named(s, other) == 0;
+    // A sentence cut at a semicolon, or inside a bracket, goes on in the next one: the two are
+    // read as one.
+    let cut = &context[index.spans[first].0..index.spans.get(next).map_or(context.len(), |n| n.0)];
+    let goes_on = names_neither(next)
+        && (cut.trim_end().ends_with(';') || cut.matches('(').count() > cut.matches(')').count());
+    let last = if goes_on { next } else { first };
+    let naming = span_tokens(context_tokens, (index.spans[first].0, index.spans[last].1));
+    let after_event = |toks: &[Token<'_>]| {
+        (0..toks.len())
+            .filter(|&i| dates_event(&lower_cow(toks[i].raw), event))
+            .find_map(|i| toks[i + 1..toks.len().min(i + 11)].iter().find_map(year_of))
+    };
+    let in_naming = after_event(naming).or_else(|| {
+        if event.is_none_or(|e| e == 0) {
+            // The first year of the first bracket holding two: a life span
+            // ("(7 May 1896 – 16 November 1982)"). A bracket of one year may date a death.
+            let (mut depth, mut years) = (0usize, Vec::new());
+            let mut at = index.spans[first].0;
+            for t in naming {
+                let gap = &context[at..t.start];
+                depth += gap.matches('(').count();
+                if gap.contains(')') {
+                    depth = depth.saturating_sub(gap.matches(')').count());
+                    if years.len() >= 2 {
+                        break;
+                    }
+                    years.clear();
+                }
+                at = t.start + t.raw.len();
+                if depth > 0 {
+                    years.extend(year_of(t));
+                }
+            }
+            if years.len() >= 2 {
+                return years.first().copied();
+            }
+        }
+        // A work's year before its kind: "This Is Elvis is a 1981 documentary film".
+        if event.is_none_or(|e| e == 2) {
+            return (1..naming.len())
+                .find(|&i| matches!(lower_cow(naming[i - 1].raw).as_ref(), "a" | "an"))
+                .and_then(|i| year_of(&naming[i]));
+        }
+        None
+    });
+    if let Some(y) = in_naming {
+        return Some((y, first as u32));
+    }
+    // The sentence after, when it refers back to the option.
+    let after = last + 1;
+    (names_neither(after)
+        && (index.sent_subject_elsewhere[after]
+            || sentence(after)
+                .first()
+                .is_some_and(|t| dates_event(&lower_cow(t.raw), event))))
+    .then(|| after_event(sentence(after)).map(|y| (y, after as u32)))
+    .flatten()
+}
+
+/// The conflict of a claim that answers an alternative question in time by naming the option
+/// the sources date the other way: "Roy Rowland" to "Who was born first, Anthony Mann or Roy
+/// Rowland?" against sources dating Mann's birth 1906 and Rowland's 1908 gives `"roy rowland"
+/// vs "anthony mann"`, with the sentence that dates the option the sources make win.
+///
+/// `question` and `question_toks`: the question and its tokens; `claim_toks`: the first claim's
+/// tokens. The claim must name one option only (a word of it the other lacks), hold no negation
+/// and no word of the other order ("… was founded later"); the sources must date both options
+/// for the question's event ([`dated`]) in different years. `None` otherwise.
+pub(super) fn alternative_pick_conflict(
+    (question, question_toks): (&str, &[Token<'_>]),
+    claim_toks: &[Token<'_>],
+    (context, context_tokens): (&str, &[Token<'_>]),
+    index: &SourceIndex<'_>,
+) -> Option<(String, u32)> {
+    let alt = alternative(question, question_toks)?;
+    let words = alt.options.map(option_words);
+    let distinct = |a: usize| -> Vec<String> {
+        words[a]
+            .iter()
+            .filter(|w| !words[1 - a].contains(w))
+            .cloned()
+            .collect()
+    };
+    let distinct = [distinct(0), distinct(1)];
+    if distinct.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let claim: Vec<String> = claim_toks
+        .iter()
+        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .collect();
+    let names = |a: usize| distinct[a].iter().any(|w| claim.contains(w));
+    let pick = match (names(0), names(1)) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => return None,
+    };
+    let other_order = match alt.order {
+        Order::Earlier => LATER_WORDS,
+        Order::Later => EARLIER_WORDS,
+    };
+    if claim.iter().any(|w| {
+        other_order.contains(&w.as_str())
+            || matches!(
+                w.as_str(),
+                "not" | "never" | "no" | "n't" | "after" | "before"
+            )
+    }) {
+        return None;
+    }
+    let source = (context, context_tokens);
+    let (y0, s0) = dated(source, index, &distinct[0], &distinct[1], alt.event)?;
+    let (y1, s1) = dated(source, index, &distinct[1], &distinct[0], alt.event)?;
+    if y0 == y1 || s0 == s1 {
+        return None;
+    }
+    let winner = match (alt.order, y0 < y1) {
+        (Order::Earlier, true) | (Order::Later, false) => 0,
+        _ => 1,
+    };
+    if pick == winner {
+        return None;
+    }
+    let name = |a: usize| {
+        let toks = alt.options[a];
+        let (from, to) = (
+            toks[0].start,
+            toks[toks.len() - 1].start + toks[toks.len() - 1].raw.len(),
+        );
+        let text = question[from..to].trim_start_matches(['"', '\'']);
+        let text = text
+            .strip_prefix("the ")
+            .or_else(|| text.strip_prefix("The "))
+            .unwrap_or(text);
+        to_lower(text.trim_end_matches(['"', '\'']))
+    };
+    Some((
+        format!("\"{}\" vs \"{}\"", name(pick), name(winner)),
+        [s0, s1][winner],
+    ))
+}
