@@ -275,7 +275,8 @@ fn dated(
 /// vs "anthony mann"`, with the sentence that dates the option the sources make win.
 ///
 /// `question` and `question_toks`: the question and its tokens; `claim_toks`: the first claim's
-/// tokens. The claim must name one option only (a word of it the other lacks), hold no negation
+/// tokens. The claim must name one option only (a word of it the other lacks), or one before
+/// "than" and the other after it ("Tomas Berg was born earlier than Ada Lindqvist"), hold no negation
 /// and no word of the other order ("… was founded later"); the sources must date both options
 /// for the question's event ([`dated`]) in different years. `None` otherwise.
 pub(super) fn alternative_pick_conflict(
@@ -301,11 +302,25 @@ pub(super) fn alternative_pick_conflict(
         .iter()
         .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
         .collect();
-    let names = |a: usize| distinct[a].iter().any(|w| claim.contains(w));
-    let pick = match (names(0), names(1)) {
+    let names = |a: usize, part: &[String]| distinct[a].iter().any(|w| part.contains(w));
+    let pick = match (names(0, &claim), names(1, &claim)) {
         (true, false) => 0,
         (false, true) => 1,
-        _ => return None,
+        // Both named: the one compared with the other ("A was founded earlier than B").
+        (true, true) => {
+            let (before, after) = claim.split_at(claim.iter().position(|w| w == "than")?);
+            match [
+                names(0, before),
+                names(1, before),
+                names(0, after),
+                names(1, after),
+            ] {
+                [true, false, false, true] => 0,
+                [false, true, true, false] => 1,
+                _ => return None,
+            }
+        }
+        (false, false) => return None,
     };
     let other_order = match alt.order {
         Order::Earlier => LATER_WORDS,

@@ -6903,6 +6903,10 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
     );
     let g = analyse("Ada Lindqvist", q, ctx);
     assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    let g = analyse("Tomas Berg was born earlier than Ada Lindqvist.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("Ada Lindqvist was born earlier than Tomas Berg.", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     // An answer in the other order says the same as the right one.
     let g = analyse("Tomas Berg was born later.", q, ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
