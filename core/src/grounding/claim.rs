@@ -1263,6 +1263,18 @@ impl<'r, 'a> Request<'r, 'a> {
                 {
                     found.list.push(conflict);
                     found.sentence = Some(t);
+                } else if let Some((conflict, t)) = (!view.polar)
+                    .then(|| {
+                        comparative_measure_conflict(
+                            (view.text, view.toks),
+                            (context, self.context_tokens),
+                            index,
+                        )
+                    })
+                    .flatten()
+                {
+                    found.list.push(conflict);
+                    found.sentence = Some(t);
                 }
             }
             // A contradicted claim cites the sentence that states what it contradicts; one

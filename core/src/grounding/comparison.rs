@@ -1,16 +1,19 @@
-//! Alternative questions that compare two things in time ("Who was born first, Anthony Mann or
-//! Roy Rowland?", "Which was founded first, the University of Iowa or the University of Texas at
-//! Austin?"), answered by naming one of them: the sources date each, and the option they date
-//! the other way is contradicted ([`alternative_pick_conflict`]).
-//!
-//! These are HotpotQA's comparison questions (Yang et al. 2018, "HotpotQA: A Dataset for
-//! Diverse, Explainable Multi-hop Question Answering", §3: one question in four compares two
-//! entities, most often by a date). Both options are named by the sources, so a lexical
-//! alignment supports either answer; the answer is verified as the question's declarative form
-//! ("Anthony Mann was born first", QA2D, Demszky et al. 2018) by reading the date the sources
-//! give each option for the question's event and comparing the two years.
+//! Comparisons of two things the sources measure or date each:
+//! - alternative questions that compare two things in time ("Who was born first, Anthony Mann
+//!   or Roy Rowland?", "Which was founded first, the University of Iowa or the University of
+//!   Texas at Austin?"), answered by naming one of them: the sources date each, and the option
+//!   they date the other way is contradicted ([`alternative_pick_conflict`]). These are
+//!   HotpotQA's comparison questions (Yang et al. 2018, "HotpotQA: A Dataset for Diverse,
+//!   Explainable Multi-hop Question Answering"). Both options are named by the sources, so a
+//!   lexical alignment supports either answer; the answer is verified as the question's
+//!   declarative form ("Anthony Mann was born first", QA2D, Demszky et al. 2018) by reading
+//!   the date the sources give each option for the question's event and comparing the years;
+//! - a claim that orders two things by a measure ("The African elephant is heavier than the
+//!   blue whale") against the quantity the sources state for each
+//!   ([`comparative_measure_conflict`]).
 
 use super::*;
+use crate::quantity::Dimension;
 
 /// The way an alternative question compares its options in time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -173,6 +176,48 @@ fn alternative<'q, 'a>(question: &str, toks: &'q [Token<'a>]) -> Option<Alternat
         })
 }
 
+/// How many of `words` (lower case without diacritics) the tokens `toks` hold.
+fn named_count(toks: &[Token<'_>], words: &[String]) -> usize {
+    words
+        .iter()
+        .filter(|w| {
+            toks.iter()
+                .any(|t| fold_diacritics(lower_cow(t.raw)).as_ref() == w.as_str())
+        })
+        .count()
+}
+
+/// The sentences of the sources that name a thing by `words` (its words that `other`, the
+/// thing it is compared with, lacks): the first sentence holding at least half of them, the
+/// most any sentence holds, and at most half of `other` ("Mount Kilimanjaro rises …" names
+/// Kilimanjaro, not "Mount Kenya"), and the last sentence it runs on into (the next one, when
+/// the first was cut there at a semicolon or inside a bracket and the next names neither). `None` when no sentence names it so.
+fn naming_sentences(
+    (context, context_tokens): (&str, &[Token<'_>]),
+    index: &SourceIndex<'_>,
+    words: &[String],
+    other: &[String],
+) -> Option<(usize, usize)> {
+    let sentence = |s: usize| span_tokens(context_tokens, index.spans[s]);
+    let counts: Vec<usize> = (0..index.spans.len())
+        .map(|s| named_count(sentence(s), words))
+        .collect();
+    let most = counts.iter().copied().max()?;
+    if most == 0 || 2 * most < words.len() {
+        return None;
+    }
+    // A sentence naming the other thing too (more than half of its words) compares them.
+    let names_other = |s: usize| 2 * named_count(sentence(s), other) > other.len();
+    let first = (0..counts.len()).find(|&s| counts[s] == most && !names_other(s))?;
+    let next = first + 1;
+    let cut = &context[index.spans[first].0..index.spans.get(next).map_or(context.len(), |n| n.0)];
+    let goes_on = next < index.spans.len()
+        && counts[next] == 0
+        && !names_other(next)
+        && (cut.trim_end().ends_with(';') || cut.matches('(').count() > cut.matches(')').count());
+    Some((first, if goes_on { next } else { first }))
+}
+
 /// The year the sources give option `words` for `event` (as [`dates_event`] reads it), and
 /// the sentence that states it. Read first in the naming sentence: the first sentence naming
 /// the option (at least half of `words`, the most any sentence names, and none of `other`),
@@ -192,30 +237,7 @@ fn dated(
     event: Option<usize>,
 ) -> Option<(u32, u32)> {
     let sentence = |s: usize| span_tokens(context_tokens, index.spans[s]);
-    let named = |s: usize, ws: &[String]| {
-        let toks = sentence(s);
-        ws.iter()
-            .filter(|w| {
-                toks.iter()
-                    .any(|t| fold_diacritics(lower_cow(t.raw)).as_ref() == w.as_str())
-            })
-            .count()
-    };
-    let counts: Vec<usize> = (0..index.spans.len()).map(|s| named(s, words)).collect();
-    let most = counts.iter().copied().max()?;
-    if most == 0 || 2 * most < words.len() {
-        return None;
-    }
-    let first = (0..counts.len()).find(|&s| counts[s] == most && named(s, other) == 0)?;
-    let next = first + 1;
-    let names_neither =
-        |s: usize| s < index.spans.len() && named(s, words) == 0 && named(s, other) == 0;
-    // A sentence cut at a semicolon, or inside a bracket, goes on in the next one: the two are
-    // read as one.
-    let cut = &context[index.spans[first].0..index.spans.get(next).map_or(context.len(), |n| n.0)];
-    let goes_on = names_neither(next)
-        && (cut.trim_end().ends_with(';') || cut.matches('(').count() > cut.matches(')').count());
-    let last = if goes_on { next } else { first };
+    let (first, last) = naming_sentences((context, context_tokens), index, words, other)?;
     let naming = span_tokens(context_tokens, (index.spans[first].0, index.spans[last].1));
     let after_event = |toks: &[Token<'_>]| {
         (0..toks.len())
@@ -260,7 +282,9 @@ fn dated(
     }
     // The sentence after, when it refers back to the option.
     let after = last + 1;
-    (names_neither(after)
+    (after < index.spans.len()
+        && named_count(sentence(after), words) == 0
+        && named_count(sentence(after), other) == 0
         && (index.sent_subject_elsewhere[after]
             || sentence(after)
                 .first()
@@ -364,5 +388,131 @@ pub(super) fn alternative_pick_conflict(
     Some((
         format!("\"{}\" vs \"{}\"", name(pick), name(winner)),
         [s0, s1][winner],
+    ))
+}
+
+/// Comparatives that order two things by a measure, each with its dimension (`None`: any one
+/// measure the sources give both, for "larger" and "smaller") and whether the thing before
+/// "than" has the greater value.
+const MEASURE_COMPARATIVES: &[(&str, Option<Dimension>, bool)] = &[
+    ("heavier", Some(Dimension::Mass), true),
+    ("lighter", Some(Dimension::Mass), false),
+    ("taller", Some(Dimension::Length), true),
+    ("longer", Some(Dimension::Length), true),
+    ("shorter", Some(Dimension::Length), false),
+    ("faster", Some(Dimension::Speed), true),
+    ("slower", Some(Dimension::Speed), false),
+    ("hotter", Some(Dimension::Temperature), true),
+    ("warmer", Some(Dimension::Temperature), true),
+    ("colder", Some(Dimension::Temperature), false),
+    ("cooler", Some(Dimension::Temperature), false),
+    ("larger", None, true),
+    ("bigger", None, true),
+    ("smaller", None, false),
+];
+
+/// The conflict of a claim that orders two things by a measure the sources state for each
+/// ("The African elephant is heavier than the blue whale" against "The blue whale can weigh up
+/// to 190 tonnes …" and "The African elephant … weighs up to about 6 tonnes"): the measure
+/// comparative right before "than" ([`MEASURE_COMPARATIVES`]), the thing before it (the claim's
+/// words before its verb, no stop word) and the one after "than" (up to the clause's end) are
+/// each found in the sentences naming it ([`naming_sentences`], by the words the other lacks),
+/// which must state exactly one quantity of the comparative's dimension (of one measure
+/// dimension for "larger" and "smaller", the same for both); the claim is contradicted when
+/// those values order the two the other way. Returns the conflict (`"heavier" vs "6 t < 190
+/// t"`, the values in the dimension's base unit) and the sentence stating the claim's subject's
+/// value. `None` for a claim without such a comparative, with a negation, or either thing not
+/// named or measured so.
+pub(super) fn comparative_measure_conflict(
+    (claim_text, claim_toks): (&str, &[Token<'_>]),
+    (context, context_tokens): (&str, &[Token<'_>]),
+    index: &SourceIndex<'_>,
+) -> Option<(String, u32)> {
+    let than = claim_toks
+        .iter()
+        .position(|t| t.raw.eq_ignore_ascii_case("than"))?;
+    let comparative = lower_cow(claim_toks.get(than.checked_sub(1)?)?.raw);
+    let &(word, dimension, greater) = MEASURE_COMPARATIVES
+        .iter()
+        .find(|(w, _, _)| *w == comparative.as_ref())?;
+    let lower: Vec<String> = claim_toks
+        .iter()
+        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .collect();
+    if lower
+        .iter()
+        .any(|w| matches!(w.as_str(), "not" | "never" | "no" | "n't" | "nor"))
+    {
+        return None;
+    }
+    // The subject: the words before the first verb of being ("is", "was", "weighs" is no
+    // verb of being and leaves the subject unread).
+    let verb = (0..than).find(|&i| {
+        matches!(
+            lower[i].as_str(),
+            "is" | "was" | "are" | "were" | "be" | "been" | "grows" | "grew" | "stands" | "runs"
+        )
+    })?;
+    // The object: the words after "than" up to the clause's end.
+    let end = (than + 1..claim_toks.len())
+        .find(|&i| {
+            let prev = &claim_toks[i - 1];
+            claim_text[prev.start + prev.raw.len()..claim_toks[i].start].contains([',', ';', ':'])
+                || matches!(
+                    lower[i].as_str(),
+                    "and" | "but" | "which" | "while" | "because"
+                )
+        })
+        .unwrap_or(claim_toks.len());
+    let words = |toks: &[Token<'_>]| option_words(toks);
+    let (a, b) = (
+        words(&claim_toks[..verb]),
+        words(&claim_toks[than + 1..end]),
+    );
+    let only = |x: &[String], y: &[String]| -> Vec<String> {
+        x.iter().filter(|w| !y.contains(w)).cloned().collect()
+    };
+    let (a, b) = (only(&a, &b), only(&b, &a));
+    if a.is_empty() || b.is_empty() {
+        return None;
+    }
+    let source = (context, context_tokens);
+    let measured = |words: &[String], other: &[String]| -> Option<(Quantity, u32)> {
+        let (first, last) = naming_sentences(source, index, words, other)?;
+        let mut found = index.quantities.iter().filter(|(q, _, s)| {
+            (first..=last).contains(&(*s as usize))
+                && q.dimension().is_measure()
+                && dimension.is_none_or(|d| q.dimension() == d)
+        });
+        let (q, _, s) = found.next()?;
+        found.next().is_none().then_some((*q, *s))
+    };
+    let (qa, sa) = measured(&a, &b)?;
+    let (qb, sb) = measured(&b, &a)?;
+    if qa.dimension() != qb.dimension() || sa == sb || qa.base == qb.base {
+        return None;
+    }
+    if (qa.base > qb.base) == greater {
+        return None;
+    }
+    let symbol = match qa.dimension() {
+        Dimension::Length => "m",
+        Dimension::Area => "m²",
+        Dimension::Mass => "kg",
+        Dimension::Duration => "s",
+        Dimension::Temperature => "K",
+        Dimension::Volume => "L",
+        Dimension::Speed => "m/s",
+        Dimension::TimeOfDay | Dimension::Date => return None,
+    };
+    let value = |v: f64| format!("{} {symbol}", (v * 1000.0).round() / 1000.0);
+    let order = if qa.base < qb.base { "<" } else { ">" };
+    Some((
+        format!(
+            "\"{word}\" vs \"{} {order} {}\"",
+            value(qa.base),
+            value(qb.base)
+        ),
+        sa,
     ))
 }

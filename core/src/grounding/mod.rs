@@ -19,7 +19,7 @@
 //!   (a number, life span or "of" name in the same slot), `agents` (the doer of an action),
 //!   `superlatives` (a rank or a singled-out class), `pronouns` (a pronoun of the other gender),
 //!   `abstention` (an abstention the sources answer; conversational formulas), `comparison` (the
-//!   option an alternative question in time asks for).
+//!   option an alternative question in time asks for, a comparative against stated measures).
 
 use crate::quantity::{
     is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,

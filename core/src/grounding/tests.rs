@@ -6936,3 +6936,24 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
     );
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
 }
+
+#[test]
+fn a_comparative_the_stated_measures_order_the_other_way_is_contradicted() {
+    let ctx =
+        "Mount Kilimanjaro rises 5,895 metres above sea level. Mount Kenya, its neighbour to \
+               the north, reaches 5,199 metres.";
+    let g = analyse("Mount Kenya is taller than Kilimanjaro.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert_eq!(g.claims[0].conflicts, ["\"taller\" vs \"5199 m < 5895 m\""]);
+    let g = analyse("Kilimanjaro is taller than Mount Kenya.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // Units differ, the dimension is one: 110 km/h against 72 km/h.
+    let ctx = "The cheetah can reach 110 km/h in short bursts. A greyhound runs at up to 72 km/h.";
+    let g = analyse("A greyhound is faster than the cheetah.", "", ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A sentence that states two measures of the dimension decides nothing.
+    let ctx = "The cheetah can reach 110 km/h, and cruises at 60 km/h. A greyhound runs at up to \
+               72 km/h.";
+    let g = analyse("A greyhound is faster than the cheetah.", "", ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
