@@ -38,7 +38,7 @@ const AGE_WORDS: &[&str] = &["older", "oldest", "younger", "youngest"];
 
 /// The events a question may date, each as the word beginnings that name it in the question
 /// and in the sources (lower case): one group's words date the same event ("founded in 1847",
-/// "established in 1847"). Birth is the first group.
+/// "established in 1847"). Birth is the first group; "launched" dates a release.
 const EVENTS: &[&[&str]] = &[
     &["born"],
     &[
@@ -67,7 +67,7 @@ const EVENTS: &[&[&str]] = &[
         "introduc",
         "launch",
     ],
-    &["began", "begin", "begun", "start", "commenc", "launch"],
+    &["began", "begin", "begun", "start", "commenc"],
     &["ended", "end ", "finish", "conclud"],
 ];
 
@@ -99,6 +99,16 @@ fn year_of(t: &Token<'_>) -> Option<u32> {
         .filter(|y| (1000..2100).contains(y))
 }
 
+/// `raw` lower case without diacritics: how the words of options and claims are compared.
+fn folded(raw: &str) -> Cow<'_, str> {
+    fold_diacritics(lower_cow(raw))
+}
+
+/// The words of `x` that `y` lacks: what names one of two compared things and not the other.
+fn lacking(x: &[String], y: &[String]) -> Vec<String> {
+    x.iter().filter(|w| !y.contains(w)).cloned().collect()
+}
+
 /// The words of an option that name it: its alphabetic words of two letters or more that are
 /// no stop words, lower case without diacritics.
 fn option_words(toks: &[Token<'_>]) -> Vec<String> {
@@ -106,7 +116,7 @@ fn option_words(toks: &[Token<'_>]) -> Vec<String> {
         .filter(|t| {
             !t.is_number && t.raw.chars().nth(1).is_some() && !is_stopword(&lower_cow(t.raw))
         })
-        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .map(|t| folded(t.raw).into_owned())
         .collect()
 }
 
@@ -180,10 +190,7 @@ fn alternative<'q, 'a>(question: &str, toks: &'q [Token<'a>]) -> Option<Alternat
 fn named_count(toks: &[Token<'_>], words: &[String]) -> usize {
     words
         .iter()
-        .filter(|w| {
-            toks.iter()
-                .any(|t| fold_diacritics(lower_cow(t.raw)).as_ref() == w.as_str())
-        })
+        .filter(|w| toks.iter().any(|t| folded(t.raw).as_ref() == w.as_str()))
         .count()
 }
 
@@ -191,7 +198,8 @@ fn named_count(toks: &[Token<'_>], words: &[String]) -> usize {
 /// thing it is compared with, lacks): the first sentence holding at least half of them, the
 /// most any sentence holds, and at most half of `other` ("Mount Kilimanjaro rises …" names
 /// Kilimanjaro, not "Mount Kenya"), and the last sentence it runs on into (the next one, when
-/// the first was cut there at a semicolon or inside a bracket and the next names neither). `None` when no sentence names it so.
+/// the first was cut there at a semicolon or inside a bracket and the next names neither).
+/// `None` when no sentence names it so.
 fn naming_sentences(
     (context, context_tokens): (&str, &[Token<'_>]),
     index: &SourceIndex<'_>,
@@ -219,9 +227,8 @@ fn naming_sentences(
 }
 
 /// The year the sources give option `words` for `event` (as [`dates_event`] reads it), and
-/// the sentence that states it. Read first in the naming sentence: the first sentence naming
-/// the option (at least half of `words`, the most any sentence names, and none of `other`),
-/// with the sentence after it when it was cut there at a semicolon or inside a bracket. A year
+/// the sentence that states it. Read first in the sentences naming the option
+/// ([`naming_sentences`]). A year
 /// of the event is the first within ten tokens after a word of the event; a birth (or an age)
 /// is also dated by the first year of a life span in brackets ("(7 May 1896 – 16 November
 /// 1982)"; a bracket of one year may date a death), a release (or an age) by a year after an
@@ -300,8 +307,8 @@ fn dated(
 ///
 /// `question` and `question_toks`: the question and its tokens; `claim_toks`: the first claim's
 /// tokens. The claim must name one option only (a word of it the other lacks), or one before
-/// "than" and the other after it ("Tomas Berg was born earlier than Ada Lindqvist"), hold no negation
-/// and no word of the other order ("… was founded later"); the sources must date both options
+/// "than" and the other after it ("Tomas Berg was born earlier than Ada Lindqvist"), hold no
+/// negation and no word of the other order ("… was founded later"); the sources must date both options
 /// for the question's event ([`dated`]) in different years. `None` otherwise.
 pub(super) fn alternative_pick_conflict(
     (question, question_toks): (&str, &[Token<'_>]),
@@ -311,20 +318,13 @@ pub(super) fn alternative_pick_conflict(
 ) -> Option<(String, u32)> {
     let alt = alternative(question, question_toks)?;
     let words = alt.options.map(option_words);
-    let distinct = |a: usize| -> Vec<String> {
-        words[a]
-            .iter()
-            .filter(|w| !words[1 - a].contains(w))
-            .cloned()
-            .collect()
-    };
-    let distinct = [distinct(0), distinct(1)];
+    let distinct = [lacking(&words[0], &words[1]), lacking(&words[1], &words[0])];
     if distinct.iter().any(Vec::is_empty) {
         return None;
     }
     let claim: Vec<String> = claim_toks
         .iter()
-        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .map(|t| folded(t.raw).into_owned())
         .collect();
     let names = |a: usize, part: &[String]| distinct[a].iter().any(|w| part.contains(w));
     let pick = match (names(0, &claim), names(1, &claim)) {
@@ -437,7 +437,7 @@ pub(super) fn comparative_measure_conflict(
         .find(|(w, _, _)| *w == comparative.as_ref())?;
     let lower: Vec<String> = claim_toks
         .iter()
-        .map(|t| fold_diacritics(lower_cow(t.raw)).into_owned())
+        .map(|t| folded(t.raw).into_owned())
         .collect();
     if lower
         .iter()
@@ -464,15 +464,11 @@ pub(super) fn comparative_measure_conflict(
                 )
         })
         .unwrap_or(claim_toks.len());
-    let words = |toks: &[Token<'_>]| option_words(toks);
     let (a, b) = (
-        words(&claim_toks[..verb]),
-        words(&claim_toks[than + 1..end]),
+        option_words(&claim_toks[..verb]),
+        option_words(&claim_toks[than + 1..end]),
     );
-    let only = |x: &[String], y: &[String]| -> Vec<String> {
-        x.iter().filter(|w| !y.contains(w)).cloned().collect()
-    };
-    let (a, b) = (only(&a, &b), only(&b, &a));
+    let (a, b) = (lacking(&a, &b), lacking(&b, &a));
     if a.is_empty() || b.is_empty() {
         return None;
     }
