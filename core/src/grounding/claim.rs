@@ -3332,17 +3332,18 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// The conflict of a first claim that answers an alternative question in time ("Who was
     /// born first, A or B?") with the option the sources date the other way
-    /// ([`alternative_pick_conflict`]), and the sentence dating the other option.
+    /// ([`alternative_pick_conflict`]), or one of property ("Which band describes themselves
+    /// as a \"minimalist rock trio\", A or B?") with the option whose passage does not state
+    /// it ([`alternative_property_conflict`]), and the sentence that answers for the other
+    /// option.
     fn alternative_pick(&self, view: &ClaimView<'_, 'a>) -> Option<(String, u32)> {
         if view.polar {
             return None;
         }
-        alternative_pick_conflict(
-            (self.question, self.question_toks()),
-            view.toks,
-            (self.context, self.context_tokens),
-            self.index,
-        )
+        let question = (self.question, self.question_toks());
+        let source = (self.context, self.context_tokens);
+        alternative_pick_conflict(question, view.toks, source, self.index)
+            .or_else(|| alternative_property_conflict(question, view.toks, source, self.index))
     }
 
     /// The answer-level features read from the claims' new tokens (`tally`) and the question:

@@ -229,7 +229,8 @@ fn naming_sentences(
 /// The year the sources give option `words` for `event` (as [`dates_event`] reads it), and
 /// the sentence that states it. Read first in the sentences naming the option
 /// ([`naming_sentences`]). A year
-/// of the event is the first within ten tokens after a word of the event; a birth (or an age)
+/// of the event is the first within ten tokens after a word of the event and before a word of
+/// another event ("Construction began in 1882" dates a beginning, not an opening); a birth (or an age)
 /// is also dated by the first year of a life span in brackets ("(7 May 1896 – 16 November
 /// 1982)"; a bracket of one year may date a death), a release (or an age) by a year after an
 /// article ("is a 1981 documentary film"). Then in the sentence after, by a word of the event,
@@ -246,10 +247,20 @@ fn dated(
     let sentence = |s: usize| span_tokens(context_tokens, index.spans[s]);
     let (first, last) = naming_sentences((context, context_tokens), index, words, other)?;
     let naming = span_tokens(context_tokens, (index.spans[first].0, index.spans[last].1));
+    // A year after a word of the event, before any word of another event ("Construction
+    // began in 1882" dates no opening).
     let after_event = |toks: &[Token<'_>]| {
         (0..toks.len())
             .filter(|&i| dates_event(&lower_cow(toks[i].raw), event))
-            .find_map(|i| toks[i + 1..toks.len().min(i + 11)].iter().find_map(year_of))
+            .find_map(|i| {
+                toks[i + 1..toks.len().min(i + 11)]
+                    .iter()
+                    .take_while(|t| {
+                        let w = lower_cow(t.raw);
+                        event_of(&w).is_none() || dates_event(&w, event)
+                    })
+                    .find_map(year_of)
+            })
     };
     let in_naming = after_event(naming).or_else(|| {
         if event.is_none_or(|e| e == 0) {
@@ -300,6 +311,26 @@ fn dated(
     .flatten()
 }
 
+/// The conflict text of an alternative question answered with option `pick` where the
+/// sources make option `winner` answer it: each option as the question writes it, lower
+/// case, without quotes or a leading "the" (`"roy rowland" vs "anthony mann"`).
+fn picked_vs(question: &str, options: [&[Token<'_>]; 2], pick: usize, winner: usize) -> String {
+    let name = |a: usize| {
+        let toks = options[a];
+        let (from, to) = (
+            toks[0].start,
+            toks[toks.len() - 1].start + toks[toks.len() - 1].raw.len(),
+        );
+        let text = question[from..to].trim_start_matches(['"', '\'']);
+        let text = text
+            .strip_prefix("the ")
+            .or_else(|| text.strip_prefix("The "))
+            .unwrap_or(text);
+        to_lower(text.trim_end_matches(['"', '\'']))
+    };
+    format!("\"{}\" vs \"{}\"", name(pick), name(winner))
+}
+
 /// The conflict of a claim that answers an alternative question in time by naming the option
 /// the sources date the other way: "Roy Rowland" to "Who was born first, Anthony Mann or Roy
 /// Rowland?" against sources dating Mann's birth 1906 and Rowland's 1908 gives `"roy rowland"
@@ -327,13 +358,23 @@ pub(super) fn alternative_pick_conflict(
         .map(|t| folded(t.raw).into_owned())
         .collect();
     let names = |a: usize, part: &[String]| distinct[a].iter().any(|w| part.contains(w));
+    // The word that orders the options when the claim names both: "than" after the
+    // question's own comparative, or "before" / "after", which state the order themselves.
+    let pivots: Vec<usize> = (0..claim.len())
+        .filter(|&i| matches!(claim[i].as_str(), "than" | "before" | "after"))
+        .collect();
+    let orders_itself = pivots.iter().any(|&i| claim[i] != "than");
     let pick = match (names(0, &claim), names(1, &claim)) {
-        (true, false) => 0,
-        (false, true) => 1,
-        // Both named: the one compared with the other ("A was founded earlier than B").
+        (true, false) if !orders_itself => 0,
+        (false, true) if !orders_itself => 1,
+        // Both named: the one compared with the other ("A was founded earlier than B", "A
+        // was founded before B": A is picked; "A was founded after B": B is).
         (true, true) => {
-            let (before, after) = claim.split_at(claim.iter().position(|w| w == "than")?);
-            match [
+            let [pivot] = pivots[..] else {
+                return None;
+            };
+            let (before, after) = claim.split_at(pivot);
+            let first_named = match [
                 names(0, before),
                 names(1, before),
                 names(0, after),
@@ -342,20 +383,26 @@ pub(super) fn alternative_pick_conflict(
                 [true, false, false, true] => 0,
                 [false, true, true, false] => 1,
                 _ => return None,
+            };
+            let states = match claim[pivot].as_str() {
+                "before" => Order::Earlier,
+                "after" => Order::Later,
+                _ => alt.order,
+            };
+            if states == alt.order {
+                first_named
+            } else {
+                1 - first_named
             }
         }
-        (false, false) => return None,
+        _ => return None,
     };
     let other_order = match alt.order {
         Order::Earlier => LATER_WORDS,
         Order::Later => EARLIER_WORDS,
     };
     if claim.iter().any(|w| {
-        other_order.contains(&w.as_str())
-            || matches!(
-                w.as_str(),
-                "not" | "never" | "no" | "n't" | "after" | "before"
-            )
+        other_order.contains(&w.as_str()) || matches!(w.as_str(), "not" | "never" | "no" | "n't")
     }) {
         return None;
     }
@@ -372,23 +419,164 @@ pub(super) fn alternative_pick_conflict(
     if pick == winner {
         return None;
     }
-    let name = |a: usize| {
-        let toks = alt.options[a];
-        let (from, to) = (
-            toks[0].start,
-            toks[toks.len() - 1].start + toks[toks.len() - 1].raw.len(),
-        );
-        let text = question[from..to].trim_start_matches(['"', '\'']);
-        let text = text
-            .strip_prefix("the ")
-            .or_else(|| text.strip_prefix("The "))
-            .unwrap_or(text);
-        to_lower(text.trim_end_matches(['"', '\'']))
-    };
     Some((
-        format!("\"{}\" vs \"{}\"", name(pick), name(winner)),
+        picked_vs(question, alt.options, pick, winner),
         [s0, s1][winner],
     ))
+}
+
+/// Words that make an alternative question compare its options by degree, count or time
+/// ("Which is farther north, …", "Who directed more movies, …"), which no property stated of
+/// one option answers: [`alternative_property_conflict`] leaves such questions to the rules
+/// that read dates and measures.
+const DEGREE_WORDS: &[&str] = &[
+    "more", "less", "fewer", "most", "least", "farther", "further", "higher", "lower", "greater",
+    "closer", "nearer", "wider", "deeper", "richer", "better", "worse", "same",
+];
+
+/// The conflict of a claim that answers an alternative question of property ("Which band
+/// describes themselves as a \"minimalist rock trio\", Sunrise Avenue or Shellac?") by naming
+/// the option the sources do not state it of. The question's property is its content words
+/// before the options (no stop word, no word of either option), each compared by its
+/// [`word_stem`]; each option's passage runs from the first sentence naming it
+/// ([`naming_sentences`]) to the sentence before the first naming the other (or the sources'
+/// end): HotpotQA's contexts hold one paragraph per option (Yang et al. 2018). The option
+/// whose passage holds at least two of the property's words that the other's lacks, while
+/// the other's holds none the first lacks, is the one the property is stated of; a first
+/// claim naming only the other option, with no negation ("Sunrise Avenue was a minimalist
+/// rock trio") gives `"sunrise avenue" vs "shellac"` and the sentence of the winning passage
+/// holding most of its words. This verifies the answer as the question's declarative form
+/// (QA2D, Demszky et al. 2018) by what each option's passage states.
+///
+/// `None` for a question that compares by degree or time ([`DEGREE_WORDS`], the words of
+/// [`Order`], a measure comparative: other rules read those), whose options do not end it
+/// after a comma or colon, either option empty or longer than eight words, a claim naming
+/// both options or neither, or passages that do not tell the options apart so.
+pub(super) fn alternative_property_conflict(
+    (question, question_toks): (&str, &[Token<'_>]),
+    claim_toks: &[Token<'_>],
+    (context, context_tokens): (&str, &[Token<'_>]),
+    index: &SourceIndex<'_>,
+) -> Option<(String, u32)> {
+    let toks = question_toks;
+    let or = toks
+        .iter()
+        .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
+    let gap_before = |i: usize| {
+        let from = toks[i - 1].start + toks[i - 1].raw.len();
+        &question[from..toks[i].start]
+    };
+    // The options end the question: "…, A or B?".
+    if or == 0 || (or + 1..toks.len()).any(|i| gap_before(i).contains(['?', '.', ',', ';'])) {
+        return None;
+    }
+    let start = (1..or)
+        .rev()
+        .find(|&i| gap_before(i).contains([',', ':']))?;
+    let options = [&toks[start..or], &toks[or + 1..]];
+    if !options.iter().all(|o| (1..=8).contains(&o.len())) {
+        return None;
+    }
+    let head = &toks[..start];
+    if head.iter().any(|t| {
+        let w = lower_cow(t.raw);
+        let w = w.as_ref();
+        DEGREE_WORDS.contains(&w)
+            || EARLIER_WORDS.contains(&w)
+            || LATER_WORDS.contains(&w)
+            || MEASURE_COMPARATIVES.iter().any(|(c, _, _)| *c == w)
+    }) {
+        return None;
+    }
+    let words = options.map(option_words);
+    let distinct = [lacking(&words[0], &words[1]), lacking(&words[1], &words[0])];
+    if distinct.iter().any(Vec::is_empty) {
+        return None;
+    }
+    let mut property: Vec<String> = Vec::new();
+    for t in head {
+        if t.raw.chars().nth(1).is_none() || crate::text::is_stopword_raw(t.raw) {
+            continue;
+        }
+        let f = folded(t.raw);
+        if words.iter().any(|o| o.iter().any(|w| *w == f.as_ref())) {
+            continue;
+        }
+        let stem = word_stem(&f);
+        if !property.contains(&stem) {
+            property.push(stem);
+        }
+    }
+    // A bit per property word below; no question of HotpotQA's has more than 64.
+    if !(2..=64).contains(&property.len()) {
+        return None;
+    }
+    // The claim names one option only, and asserts it.
+    let claim: Vec<String> = claim_toks
+        .iter()
+        .map(|t| folded(t.raw).into_owned())
+        .collect();
+    if claim.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "not" | "never" | "no" | "n't" | "neither" | "nor"
+        )
+    }) {
+        return None;
+    }
+    let names = |a: usize| distinct[a].iter().any(|w| claim.contains(w));
+    let pick = match (names(0), names(1)) {
+        (true, false) => 0,
+        (false, true) => 1,
+        _ => return None,
+    };
+    let source = (context, context_tokens);
+    let first = [
+        naming_sentences(source, index, &distinct[0], &distinct[1])?.0,
+        naming_sentences(source, index, &distinct[1], &distinct[0])?.0,
+    ];
+    if first[0] == first[1] {
+        return None;
+    }
+    let passage = |a: usize| {
+        let end = if first[1 - a] > first[a] {
+            first[1 - a]
+        } else {
+            index.spans.len()
+        };
+        first[a]..end
+    };
+    // Which property words each sentence of the two passages holds, as a bit set.
+    let held = |s: usize| -> u64 {
+        span_tokens(context_tokens, index.spans[s])
+            .iter()
+            .filter(|t| !t.is_number || t.raw.len() == 4)
+            .fold(0u64, |bits, t| {
+                let stem = word_stem(&folded(t.raw));
+                match property.iter().position(|p| *p == stem) {
+                    Some(i) => bits | 1 << i,
+                    None => bits,
+                }
+            })
+    };
+    let per_sentence: [Vec<(usize, u64)>; 2] =
+        [0, 1].map(|a| passage(a).map(|s| (s, held(s))).collect());
+    let union = |a: usize| per_sentence[a].iter().fold(0u64, |u, (_, b)| u | b);
+    let (u0, u1) = (union(0), union(1));
+    let only = [u0 & !u1, u1 & !u0];
+    let winner = match (only[0].count_ones(), only[1].count_ones()) {
+        (n, 0) if n >= 2 => 0,
+        (0, n) if n >= 2 => 1,
+        _ => return None,
+    };
+    if pick == winner {
+        return None;
+    }
+    let sentence = per_sentence[winner]
+        .iter()
+        .max_by_key(|(s, b)| ((b & only[winner]).count_ones(), std::cmp::Reverse(*s)))
+        .map(|(s, _)| *s as u32)?;
+    Some((picked_vs(question, options, pick, winner), sentence))
 }
 
 /// Comparatives that order two things by a measure, each with its dimension (`None`: any one

@@ -6907,6 +6907,19 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
     assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     let g = analyse("Ada Lindqvist was born earlier than Tomas Berg.", q, ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // "before" and "after" state the order themselves.
+    let g = analyse("Tomas Berg was born before Ada Lindqvist.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("Ada Lindqvist was born after Tomas Berg.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    let g = analyse("Tomas Berg was born after Ada Lindqvist.", q, ctx);
+    assert!(
+        !g.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.ends_with("vs \"ada lindqvist\"")),
+        "{g:?}"
+    );
     // An answer in the other order says the same as the right one.
     let g = analyse("Tomas Berg was born later.", q, ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
@@ -6919,6 +6932,30 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
     assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
     let g = analyse("The Royal Marsh Institute.", q, ctx);
     assert_eq!(g.claims[0].status, ClaimStatus::Supported, "{g:?}");
+    // A year after a word of another event dates nothing: the viaduct opened in 1890, not
+    // in 1882, when its construction began.
+    let ctx = "The Kelso Viaduct is a railway bridge in Scotland. Construction began in 1882 and \
+               it was opened in 1890. The Marlow Bridge is a suspension bridge in Ohio. Opened \
+               in 1883, it was the first crossing of the river.";
+    let q = "Which opened first, the Kelso Viaduct or the Marlow Bridge?";
+    let g = analyse(
+        "The Marlow Bridge opened first, seven years before the Kelso Viaduct.",
+        q,
+        ctx,
+    );
+    assert!(
+        !g.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.ends_with("vs \"kelso viaduct\"")),
+        "{g:?}"
+    );
+    let g = analyse("The Kelso Viaduct.", q, ctx);
+    assert_eq!(
+        g.claims[0].conflicts,
+        ["\"kelso viaduct\" vs \"marlow bridge\""],
+        "{g:?}"
+    );
     // By age, a work is dated by the year before its kind; "younger" asks for the later one.
     let ctx = "Grey Harbour is a 1974 British drama film. Night Ferry is a 1958 American thriller \
                film.";
@@ -6934,6 +6971,45 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
         "Which film was first shown on television, Grey Harbour or Night Ferry?",
         ctx,
     );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+}
+
+#[test]
+fn an_alternative_question_of_property_answered_with_the_other_option_is_contradicted() {
+    // One paragraph per option, joined without a space as HotpotQA's contexts are.
+    let ctx = "Northgate Lanterns is a Finnish pop rock band formed in Lahti in 2002. Its \
+               singer writes most of the songs.Brasswork is an American rock band from Chicago. \
+               The group describes itself as a \"minimalist rock trio\" and records on analogue tape.";
+    let q = "Which band describes themselves as a \"minimalist rock trio\", Northgate Lanterns \
+             or Brasswork?";
+    let g = analyse("Northgate Lanterns was a minimalist rock trio.", q, ctx);
+    assert_eq!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    assert_eq!(
+        g.claims[0].conflicts,
+        ["\"northgate lanterns\" vs \"brasswork\""]
+    );
+    let g = analyse("Brasswork", q, ctx);
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // A claim that denies the property of the option it names is not read as picking it.
+    let g = analyse("Northgate Lanterns is not a minimalist rock trio.", q, ctx);
+    assert!(
+        !g.claims[0]
+            .conflicts
+            .iter()
+            .any(|c| c.ends_with("vs \"brasswork\"")),
+        "{g:?}"
+    );
+    // A question by degree is no property question.
+    let g = analyse(
+        "Northgate Lanterns",
+        "Which band has more members, Northgate Lanterns or Brasswork?",
+        ctx,
+    );
+    assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
+    // Passages that both state the property (or neither) decide nothing.
+    let ctx = "Northgate Lanterns is a minimalist rock trio from Lahti. Brasswork is a \
+               minimalist rock trio from Chicago.";
+    let g = analyse("Northgate Lanterns was a minimalist rock trio.", q, ctx);
     assert_ne!(g.claims[0].status, ClaimStatus::Contradicted, "{g:?}");
 }
 
