@@ -24,7 +24,9 @@ fn leader_value_follows(text: &str, at: usize) -> bool {
 /// [`abbreviation_continues`]: "Dr. Mette Holm", "Feb. 15"), after a `.` that joins two
 /// sentences without a space ("…in 1989.James Henry Miller was…": the `.` ends a word of two or more characters whose last is a lower-case letter or a
 /// digit, and a capitalised word of two or more letters follows; "U.S.A", "Ph.D", "3.5" and a
-/// title before a name, "St.Louis", stay whole), at a point where two sentences were glued by
+/// title before a name, "St.Louis", stay whole) or a closing bracket or quote (`"(1970).Alfred"`,
+/// `"\"Sing Street\".Sing Street is"`: an upper-case letter and a letter or dot follow; not a
+/// call's `"().Field"`), at a point where two sentences were glued by
 /// a repeated phrase ([`glued_repeat`]: "Rush has genre ActionAction has examples: Zoom"), and
 /// at line breaks; not after a dot leader of four or more dots to the number that ends its
 /// line ("Subtotal ........ £163.89", [`leader_value_follows`]). Spans are trimmed; spans
@@ -90,11 +92,21 @@ pub fn sentence_spans(text: &str) -> Vec<(usize, usize)> {
             }
             '.' => {
                 let mut after = text[i + 1..].chars();
-                prev_word_len >= 2
-                    && (prev_char.is_lowercase() || prev_char.is_ascii_digit())
-                    && !TITLES.contains(&&text[word_start..i])
-                    && after.next().is_some_and(char::is_uppercase)
-                    && after.next().is_some_and(char::is_lowercase)
+                let (next, then) = (after.next(), after.next());
+                if matches!(prev_char, ')' | '"' | '\u{201d}') {
+                    // A paragraph joined after a closing bracket or quote ("… (1970).Alfred
+                    // Hitchcock …", "… \"Sing Street\".Sing Street is …", "… Die
+                    // Linke).ZÈRTZ is …", "…).A.I. Bezzerides"); not a call's "().".
+                    !text[..i].ends_with("()")
+                        && next.is_some_and(char::is_uppercase)
+                        && then.is_some_and(|c| c.is_alphabetic() || c == '.')
+                } else {
+                    prev_word_len >= 2
+                        && (prev_char.is_lowercase() || prev_char.is_ascii_digit())
+                        && !TITLES.contains(&&text[word_start..i])
+                        && next.is_some_and(char::is_uppercase)
+                        && then.is_some_and(char::is_lowercase)
+                }
             }
             _ => false,
         };
@@ -607,6 +619,23 @@ mod tests {
                 "The band formed in the U.S.A. in 1970 after a Ph.D thesis on 3.5 GHz radios in St.Louis.",
                 "Él vivió en Bogotá.",
                 "Después volvió."
+            ]
+        );
+    }
+
+    #[test]
+    fn paragraphs_joined_after_a_bracket_or_a_quote_split_but_a_call_does_not() {
+        let t = "It starred Danny Dyer (2004).David Hobson wrote \"Sing Street\".Sing Street is a \
+                 film (the Armenian Academy Award).A.I. Bezzerides was a writer. Call f().Field now.";
+        let s: Vec<&str> = sentence_spans(t).iter().map(|&(a, b)| &t[a..b]).collect();
+        assert_eq!(
+            s,
+            [
+                "It starred Danny Dyer (2004).",
+                "David Hobson wrote \"Sing Street\".",
+                "Sing Street is a film (the Armenian Academy Award).",
+                "A.I. Bezzerides was a writer.",
+                "Call f().Field now."
             ]
         );
     }
