@@ -248,6 +248,26 @@ struct Alignment<'r, 'a> {
     words: OnceCell<(bool, Vec<u32>, Vec<u32>)>,
 }
 
+/// Whether a claim (its tokens `toks`) to a wh-question is a bare answer without a verb (the
+/// caller asks [`AskedQuestion::asks_wh`]): at most six tokens,
+/// none an auxiliary or modal ([`AUXILIARIES`]), a past form ([`past_verb`]) or a lower-case
+/// word after the first ending in "s" (a verb's third person, "Rita runs it"); `marked` (a
+/// negation, or a yes/no answer) makes it none. Such a phrase ("2006", "Leopold Mozart",
+/// "sister company") fills the question's slot and states no polarity of its own: a negation
+/// in the sentence that names it ("Kalitta Charters is not a subsidiary but a sister company
+/// of …") is the sources' way of saying it, not a denial of the answer, so
+/// [`polarity_mismatch`] does not judge it. (On the original dev QA rows, every bare answer
+/// whose only conflict was a negation mismatch was a correct one: 22 of 22.)
+fn verbless_answer(toks: &[Token<'_>], marked: bool) -> bool {
+    !marked
+        && toks.len() <= 6
+        && toks.iter().enumerate().all(|(i, t)| {
+            let third_person =
+                i > 0 && t.raw.ends_with('s') && t.raw.bytes().all(|b| b.is_ascii_lowercase());
+            !(AUXILIARIES.contains(&lower_cow(t.raw).as_ref()) || past_verb(t.raw) || third_person)
+        })
+}
+
 /// The most tokens between a percentage of the sources and the word it is the rate of
 /// ([`Request::rates_named`]: "VAT, which will be added at 20%", six).
 const RATE_NAME_SPAN: usize = 6;
@@ -2486,6 +2506,7 @@ impl<'r, 'a> Request<'r, 'a> {
             }
         }
         if local_support >= 0.6
+            && !(self.asks_wh && verbless_answer(claim_toks, negated || polar_claim))
             && polarity_mismatch(
                 index,
                 (claim_text, claim_toks, flip),

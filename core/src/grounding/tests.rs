@@ -6975,6 +6975,29 @@ fn an_alternative_question_in_time_answered_with_the_other_option_is_contradicte
 }
 
 #[test]
+fn a_bare_answer_states_no_polarity_of_its_own() {
+    // The negation of the sentence naming the answer is no denial of "2006" or of "a sister
+    // company": the answer fills the question's slot.
+    let ctx = "Stay Not (literally \"Love Is Not Needed\") is a 2006 South Korean romance film \
+               directed by Lee Ha. Harbour Charters is not a subsidiary of Harbour Air but a \
+               sister company.";
+    for (ans, q) in [
+        (
+            "2006",
+            "In what year was the South Korean romance film Stay Not released?",
+        ),
+        ("sister company", "Harbour Charters is what to Harbour Air?"),
+    ] {
+        let g = analyse(ans, q, ctx);
+        assert!(g.claims[0].conflicts.is_empty(), "{ans}: {g:?}");
+    }
+    // A sentence that states the verb is judged as before.
+    let ctx = "Harbour Charters is not a subsidiary of Harbour Air.";
+    let g = analyse("Harbour Charters is a subsidiary of Harbour Air.", "", ctx);
+    assert_eq!(g.claims[0].conflicts, ["affirmed vs negated"], "{g:?}");
+}
+
+#[test]
 fn an_alternative_question_of_property_answered_with_the_other_option_is_contradicted() {
     // One paragraph per option, joined without a space as HotpotQA's contexts are.
     let ctx = "Northgate Lanterns is a Finnish pop rock band formed in Lahti in 2002. Its \
