@@ -120,6 +120,15 @@ fn option_words(toks: &[Token<'_>]) -> Vec<String> {
         .collect()
 }
 
+/// The text of `question` between token `i` of its tokens `toks` and the one before (from the
+/// question's start for the first): where a comma or a question mark shows.
+fn gap_before<'q>(question: &'q str, toks: &[Token<'_>], i: usize) -> &'q str {
+    let from = i
+        .checked_sub(1)
+        .map_or(0, |p| toks[p].start + toks[p].raw.len());
+    &question[from..toks[i].start]
+}
+
 /// An alternative question that compares two options in time, read from `question` (its
 /// tokens `toks`): the order that wins, the event dated (an index in [`EVENTS`], `None` for
 /// age: birth or founding), and each option's tokens.
@@ -137,14 +146,7 @@ fn alternative<'q, 'a>(question: &str, toks: &'q [Token<'a>]) -> Option<Alternat
     let or = toks
         .iter()
         .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
-    let gap_before = |i: usize| {
-        let from = if i == 0 {
-            0
-        } else {
-            toks[i - 1].start + toks[i - 1].raw.len()
-        };
-        &question[from..toks[i].start]
-    };
+    let gap_before = |i: usize| gap_before(question, toks, i);
     let end = (or + 1..toks.len())
         .find(|&i| gap_before(i).contains(['?', '.', ',', ';']))
         .unwrap_or(toks.len());
@@ -337,9 +339,11 @@ fn picked_vs(question: &str, options: [&[Token<'_>]; 2], pick: usize, winner: us
 /// vs "anthony mann"`, with the sentence that dates the option the sources make win.
 ///
 /// `question` and `question_toks`: the question and its tokens; `claim_toks`: the first claim's
-/// tokens. The claim must name one option only (a word of it the other lacks), or one before
-/// "than" and the other after it ("Tomas Berg was born earlier than Ada Lindqvist"), hold no
-/// negation and no word of the other order ("… was founded later"); the sources must date both options
+/// tokens. The claim must name one option only (a word of it the other lacks; then no "before"
+/// or "after"), or one before "than", "before" or "after" and the other after it ("Tomas Berg
+/// was born earlier than Ada Lindqvist" picks Berg, as "… before Ada Lindqvist" does; "…
+/// after Ada Lindqvist" picks Lindqvist), hold no negation and no word of the other order
+/// ("… was founded later"); the sources must date both options
 /// for the question's event ([`dated`]) in different years. `None` otherwise.
 pub(super) fn alternative_pick_conflict(
     (question, question_toks): (&str, &[Token<'_>]),
@@ -462,10 +466,7 @@ pub(super) fn alternative_property_conflict(
     let or = toks
         .iter()
         .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
-    let gap_before = |i: usize| {
-        let from = toks[i - 1].start + toks[i - 1].raw.len();
-        &question[from..toks[i].start]
-    };
+    let gap_before = |i: usize| gap_before(question, toks, i);
     // The options end the question: "…, A or B?".
     if or == 0 || (or + 1..toks.len()).any(|i| gap_before(i).contains(['?', '.', ',', ';'])) {
         return None;
