@@ -107,6 +107,9 @@ pub(super) struct Request<'r, 'a> {
     /// Its tokens, made when a rule first reads them (`life_span_swap`, `rank_swap`,
     /// `agent_swap`).
     question_toks: OnceCell<Vec<Token<'a>>>,
+    /// The ids the sources give the question's content keys ([`Request::question_ids`]), made
+    /// on first use: the off-question rule and the answer's features both read them.
+    question_ids: OnceCell<Vec<u32>>,
     /// Its last sentence that asks, tokenised, when it is a yes/no question (`polar_question`),
     /// for a bare "Yes." or "No, it is not." answer, which claims the question's proposition
     /// (QA2D's declarative form of a question and its answer, Demszky et al. 2018).
@@ -483,6 +486,7 @@ impl<'r, 'a> Request<'r, 'a> {
             prompt_names,
             question,
             question_toks: OnceCell::new(),
+            question_ids: OnceCell::new(),
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
             polar: polar_question(question_in(question)),
             asks_no_name: asked.asks_only_value(),
@@ -3310,13 +3314,15 @@ impl<'r, 'a> Request<'r, 'a> {
 
     /// The ids the sources give the keys of the question's sentences (names, numbers and
     /// words; each as often as the question writes it).
-    fn question_ids(&self) -> Vec<u32> {
-        let (question, lower_vocab) = (self.question, self.lower_vocab);
-        sentence_spans(question)
-            .into_iter()
-            .flat_map(|sp| keys(question, sp, lower_vocab))
-            .filter_map(|k| self.index.vocab.get(&k.norm).copied())
-            .collect()
+    fn question_ids(&self) -> &[u32] {
+        self.question_ids.get_or_init(|| {
+            let (question, lower_vocab) = (self.question, self.lower_vocab);
+            sentence_spans(question)
+                .into_iter()
+                .flat_map(|sp| keys(question, sp, lower_vocab))
+                .filter_map(|k| self.index.vocab.get(&k.norm).copied())
+                .collect()
+        })
     }
 
     /// A bare answer to a wh-question (the first claim, whose content keys outside the prompt
@@ -3347,7 +3353,7 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         let request = (self.context, self.context_tokens, self.lower_vocab);
         let q_ids = self.question_ids();
-        let (rival, t) = off_question_rival(self.index, request, &q_ids, (&answer, &view.known))?;
+        let (rival, t) = off_question_rival(self.index, request, q_ids, (&answer, &view.known))?;
         Some((versus(said?, &self.index.norms[rival as usize]), t))
     }
 
@@ -3397,8 +3403,8 @@ impl<'r, 'a> Request<'r, 'a> {
         if !q_ids.is_empty() && new_total > 0 {
             // Each new token scores the question alignment of the best-matching sentence that holds
             // it, relative to the best-matching sentence overall (0 when the passage lacks it).
-            let firsts = index.best(&q_ids, 3, scores);
-            bridge_hops(index, &q_ids, &firsts, scores);
+            let firsts = index.best(q_ids, 3, scores);
+            bridge_hops(index, q_ids, &firsts, scores);
             let top = scores.values().copied().fold(0.0, f64::max);
             if top > 0.0 {
                 // (Summed by `fold`, not `sum`, whose empty sum is −0.0, printed as such in the
@@ -3440,7 +3446,7 @@ impl<'r, 'a> Request<'r, 'a> {
                         index,
                         ks,
                         (*span, segments),
-                        (&q_ids, answer_ids),
+                        (q_ids, answer_ids),
                         (id, kind),
                     );
                     if let Some(p) = judged {
