@@ -120,6 +120,35 @@ fn option_words(toks: &[Token<'_>]) -> Vec<String> {
         .collect()
 }
 
+/// Words of each of two options, in the question's order.
+type PerOption = [Vec<String>; 2];
+
+/// The words of each of two options ([`option_words`]) and, of each, the words the other lacks
+/// ([`lacking`]): what names it and not the other. `None` when either names nothing the other
+/// does not.
+fn option_sets(options: [&[Token<'_>]; 2]) -> Option<(PerOption, PerOption)> {
+    let words = options.map(option_words);
+    let distinct = [lacking(&words[0], &words[1]), lacking(&words[1], &words[0])];
+    (!distinct.iter().any(Vec::is_empty)).then_some((words, distinct))
+}
+
+/// The words of a claim (its tokens `toks`), each [`folded`].
+fn folded_words(toks: &[Token<'_>]) -> Vec<String> {
+    toks.iter().map(|t| folded(t.raw).into_owned()).collect()
+}
+
+/// The last "or" of `question` (its tokens `toks`) and the end of the option after it: the
+/// first token after a "?", ".", "," or ";" (the question's length when none follows).
+fn last_or(question: &str, toks: &[Token<'_>]) -> Option<(usize, usize)> {
+    let or = toks
+        .iter()
+        .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
+    let end = (or + 1..toks.len())
+        .find(|&i| gap_before(question, toks, i).contains(['?', '.', ',', ';']))
+        .unwrap_or(toks.len());
+    Some((or, end))
+}
+
 /// The text of `question` between token `i` of its tokens `toks` and the one before (from the
 /// question's start for the first): where a comma or a question mark shows.
 fn gap_before<'q>(question: &'q str, toks: &[Token<'_>], i: usize) -> &'q str {
@@ -143,13 +172,8 @@ struct Alternative<'q, 'a> {
 /// "or" to the end of the question. `None` when it compares in no time order, names no event
 /// and asks by no age, or either option is empty or longer than eight words.
 fn alternative<'q, 'a>(question: &str, toks: &'q [Token<'a>]) -> Option<Alternative<'q, 'a>> {
-    let or = toks
-        .iter()
-        .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
+    let (or, end) = last_or(question, toks)?;
     let gap_before = |i: usize| gap_before(question, toks, i);
-    let end = (or + 1..toks.len())
-        .find(|&i| gap_before(i).contains(['?', '.', ',', ';']))
-        .unwrap_or(toks.len());
     let lower = |i: usize| lower_cow(toks[i].raw);
     let compares = |i: usize| {
         let w = lower(i);
@@ -352,15 +376,8 @@ pub(super) fn alternative_pick_conflict(
     index: &SourceIndex<'_>,
 ) -> Option<(String, u32)> {
     let alt = alternative(question, question_toks)?;
-    let words = alt.options.map(option_words);
-    let distinct = [lacking(&words[0], &words[1]), lacking(&words[1], &words[0])];
-    if distinct.iter().any(Vec::is_empty) {
-        return None;
-    }
-    let claim: Vec<String> = claim_toks
-        .iter()
-        .map(|t| folded(t.raw).into_owned())
-        .collect();
+    let (_, distinct) = option_sets(alt.options)?;
+    let claim = folded_words(claim_toks);
     let names = |a: usize, part: &[String]| distinct[a].iter().any(|w| part.contains(w));
     // The word that orders the options when the claim names both: "than" after the
     // question's own comparative, or "before" / "after", which state the order themselves.
@@ -463,17 +480,14 @@ pub(super) fn alternative_property_conflict(
     index: &SourceIndex<'_>,
 ) -> Option<(String, u32)> {
     let toks = question_toks;
-    let or = toks
-        .iter()
-        .rposition(|t| t.raw.eq_ignore_ascii_case("or"))?;
-    let gap_before = |i: usize| gap_before(question, toks, i);
+    let (or, end) = last_or(question, toks)?;
     // The options end the question: "…, A or B?".
-    if or == 0 || (or + 1..toks.len()).any(|i| gap_before(i).contains(['?', '.', ',', ';'])) {
+    if end < toks.len() {
         return None;
     }
     let start = (1..or)
         .rev()
-        .find(|&i| gap_before(i).contains([',', ':']))?;
+        .find(|&i| gap_before(question, toks, i).contains([',', ':']))?;
     let options = [&toks[start..or], &toks[or + 1..]];
     if !options.iter().all(|o| (1..=8).contains(&o.len())) {
         return None;
@@ -489,11 +503,7 @@ pub(super) fn alternative_property_conflict(
     }) {
         return None;
     }
-    let words = options.map(option_words);
-    let distinct = [lacking(&words[0], &words[1]), lacking(&words[1], &words[0])];
-    if distinct.iter().any(Vec::is_empty) {
-        return None;
-    }
+    let (words, distinct) = option_sets(options)?;
     let mut property: Vec<String> = Vec::new();
     for t in head {
         if t.raw.chars().nth(1).is_none() || crate::text::is_stopword_raw(t.raw) {
@@ -513,10 +523,7 @@ pub(super) fn alternative_property_conflict(
         return None;
     }
     // The claim names one option only, and asserts it.
-    let claim: Vec<String> = claim_toks
-        .iter()
-        .map(|t| folded(t.raw).into_owned())
-        .collect();
+    let claim = folded_words(claim_toks);
     if claim.iter().any(|w| {
         matches!(
             w.as_str(),
@@ -624,10 +631,7 @@ pub(super) fn comparative_measure_conflict(
     let &(word, dimension, greater) = MEASURE_COMPARATIVES
         .iter()
         .find(|(w, _, _)| *w == comparative.as_ref())?;
-    let lower: Vec<String> = claim_toks
-        .iter()
-        .map(|t| folded(t.raw).into_owned())
-        .collect();
+    let lower = folded_words(claim_toks);
     if lower
         .iter()
         .any(|w| matches!(w.as_str(), "not" | "never" | "no" | "n't" | "nor"))
