@@ -1120,6 +1120,46 @@ impl<const N: usize> PhraseGroup<N> {
     }
 }
 
+/// A list of ASCII phrases any one of which may occur anywhere in a text (as a substring, not
+/// only at word boundaries), ASCII letters compared case-insensitively: one pass of an
+/// Aho–Corasick automaton (Aho & Corasick 1975, the `aho-corasick` crate) instead of one
+/// [`contains_ignore_ascii_case`] scan per phrase. `const`-constructible, so each list can be a
+/// `static`.
+#[derive(Debug)]
+pub struct AnyPhrase {
+    phrases: &'static [&'static str],
+    automaton: std::sync::OnceLock<aho_corasick::AhoCorasick>,
+}
+
+impl AnyPhrase {
+    /// The list (ASCII phrases), compiled when first searched.
+    pub const fn of(phrases: &'static [&'static str]) -> AnyPhrase {
+        AnyPhrase {
+            phrases,
+            automaton: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Whether some phrase of the list occurs in `text`, ASCII case ignored: the answer of
+    /// `phrases.iter().any(|p| contains_ignore_ascii_case(text, p))`, in one pass.
+    ///
+    /// # Panics
+    /// If the automaton cannot be built (it can for any list of a few thousand short phrases;
+    /// the lists are constants of this crate).
+    pub fn occurs_in(&self, text: &str) -> bool {
+        self.automaton
+            .get_or_init(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .ascii_case_insensitive(true)
+                    // A DFA: the fastest search, and the lists are small enough for its memory.
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                    .build(self.phrases)
+                    .expect("a phrase list compiles")
+            })
+            .is_match(text)
+    }
+}
+
 /// True when `lower[s..e]` is neither preceded nor followed by an alphanumeric character.
 fn at_word_boundaries(lower: &str, s: usize, e: usize) -> bool {
     let before_ok = s == 0
@@ -1166,6 +1206,27 @@ mod tests {
         assert!(contains_ignore_ascii_case("Give me the TL;DR?", "tl;dr"));
         assert!(!contains_ignore_ascii_case("Summer", "summar"));
         assert!(contains_ignore_ascii_case("anything", ""));
+    }
+
+    #[test]
+    fn any_phrase_answers_as_a_scan_per_phrase() {
+        static CUES: AnyPhrase = AnyPhrase::of(&["summar", "tl;dr", "key points", "in brief"]);
+        for text in [
+            "Give me the TL;DR?",
+            "Summer",
+            "SUMMARIZE it",
+            "the Key Points, please",
+            "inbrief",
+            "Émile in BRIEF",
+            "",
+            "k",
+        ] {
+            let scan = CUES
+                .phrases
+                .iter()
+                .any(|p| contains_ignore_ascii_case(text, p));
+            assert_eq!(CUES.occurs_in(text), scan, "{text:?}");
+        }
     }
 
     #[test]

@@ -571,10 +571,9 @@ pub(super) const SUMMARY_CUES: &[&str] = &["summar", "tl;dr", "tldr", "key point
 /// request framed so ("Summarize this article.", "TL;DR?") is answered from the passage it
 /// comes with, as a summary ([`crate::features::TaskKind::detect`]).
 pub(crate) fn asks_for_summary(request: &str) -> bool {
-    // Compared without lower-casing (the cues are ASCII): a prompt may be long.
-    SUMMARY_CUES
-        .iter()
-        .any(|s| contains_ignore_ascii_case(request, s))
+    // Compared without lower-casing (the cues are ASCII), in one pass: a prompt may be long.
+    static CUES: AnyPhrase = AnyPhrase::of(SUMMARY_CUES);
+    CUES.occurs_in(request)
 }
 
 /// The byte span of the passage of a source `context` sent without a prompt, when the context

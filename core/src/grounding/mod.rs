@@ -25,12 +25,12 @@ use crate::quantity::{
     is_scale_name, quantities, unit_symbol, written_at, Quantity, AMBIGUOUS_UNIT_WORDS,
 };
 use crate::text::{
-    abbreviated_calendar_name, abbreviated_month, approximator_bound, contains_ignore_ascii_case,
-    decade_start, demonym_place, fold_diacritics, framing_end, gap, glued_repeat, in_decade,
-    initialism_letters, is_approximated, is_common_acronym, is_number_scale, is_stopword,
-    is_unit_symbol, joined_name, lower_cow, number_key, number_value, rounds_to,
-    spelled_initialisms, spells_long_form, strip_possessive, to_lower, tokens, truncate_cow,
-    us_state_of_code, FastMap, FastSet, Token, APPROXIMATORS,
+    abbreviated_calendar_name, abbreviated_month, approximator_bound, decade_start, demonym_place,
+    fold_diacritics, framing_end, gap, glued_repeat, in_decade, initialism_letters,
+    is_approximated, is_common_acronym, is_number_scale, is_stopword, is_unit_symbol, joined_name,
+    lower_cow, number_key, number_value, rounds_to, spelled_initialisms, spells_long_form,
+    strip_possessive, to_lower, tokens, truncate_cow, us_state_of_code, AnyPhrase, FastMap,
+    FastSet, Token, APPROXIMATORS,
 };
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;

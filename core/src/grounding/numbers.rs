@@ -2495,6 +2495,9 @@ pub(super) const TOTAL_WORDS: &[&str] = &[
     "overall",
 ];
 
+/// [`TOTAL_WORDS`] as one automaton: whether a text holds any of them anywhere.
+static TOTAL_WORD_SCAN: crate::text::AnyPhrase = crate::text::AnyPhrase::of(TOTAL_WORDS);
+
 /// The most results before a total, nearest first, that [`totals_of_shown`] adds.
 const TOTAL_OPERANDS_MAX: usize = 8;
 
@@ -2553,11 +2556,7 @@ pub(crate) fn totals_of_shown(
     known: impl Fn(usize, f64) -> bool,
 ) -> Vec<usize> {
     let mut out = Vec::new();
-    if !text.contains([':', '='])
-        && !TOTAL_WORDS
-            .iter()
-            .any(|w| crate::text::contains_ignore_ascii_case(text, w))
-    {
+    if !text.contains([':', '=']) && !TOTAL_WORD_SCAN.occurs_in(text) {
         return out;
     }
     let sentence = |j: usize| sentence_at(spans, toks[j].start);
@@ -5439,8 +5438,8 @@ pub(super) fn asks_computation(prompt: &str) -> bool {
         "combined",
         "altogether",
     ];
-    prompt.len() <= COMPUTATION_PROMPT_MAX
-        && ASKS.iter().any(|a| contains_ignore_ascii_case(prompt, a))
+    static ASKS_SCAN: crate::text::AnyPhrase = crate::text::AnyPhrase::of(ASKS);
+    prompt.len() <= COMPUTATION_PROMPT_MAX && ASKS_SCAN.occurs_in(prompt)
 }
 
 /// Nouns that count whom a recipe or an order is for, after their number ("6 people",
