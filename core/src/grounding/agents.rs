@@ -430,7 +430,7 @@ pub(super) fn agent_swap<'t, 'a: 't>(
                 && SHARED_ROLE_VERBS.binary_search(&raw).is_err()
         };
         for j in (0..toks.len()).filter(|&j| rival_verb(toks[j].raw)) {
-            let stated = verb_frame(context, toks, &ks, j)?;
+            let stated = verb_frame(context, toks, ks, j)?;
             let theirs = content(toks, &stated.argument);
             let same = claimed.iter().all(|w| held(w, &theirs))
                 && theirs.iter().all(|w| held(w, &claimed));
@@ -504,7 +504,7 @@ fn initials_name(long: &[&str], short: &[&str]) -> bool {
 }
 
 /// A sentence's tokens and its [`sentence_keys`].
-pub(super) type KeyedTokens<'t, 'a> = (&'t [Token<'a>], Vec<Key<'a>>);
+pub(super) type KeyedTokens<'t, 'a> = (&'t [Token<'a>], &'t [Key<'a>]);
 
 /// Whether names `said` and `stated` (in [`normal_form`]) can name one entity: a run of
 /// capitalised words of `toks` (only spaces between them) holds every one of `said` and one of

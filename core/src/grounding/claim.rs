@@ -615,6 +615,8 @@ impl<'r, 'a> Request<'r, 'a> {
         // weight of another row ("Midterm: 70 × 0.35" against "| Research project | 35% |") is
         // not.
         let held = |v: f64| self.holds_number(v);
+        // The answer's quantities, read once for every reading below that needs them.
+        let quantities = crate::quantity::quantities(text, toks);
         let mut shown: Vec<usize> = fractions
             .iter()
             .filter(|&&(j, v)| {
@@ -640,13 +642,13 @@ impl<'r, 'a> Request<'r, 'a> {
             })
             .map(|&(j, _)| j)
             .collect();
-        shown.extend(shown_products(text, toks, spans, held));
+        shown.extend(shown_products(text, toks, spans, &quantities, held));
         shown.extend(shown_date_gaps(text, toks, spans, &self.prompt_dates));
         shown.extend(shown_clock_gaps(text, toks, spans));
         shown.extend(shown_measure_differences(
-            text,
             toks,
             spans,
+            &quantities,
             (self.context, self.context_tokens, &self.index.spans),
         ));
         // Times of day moved by a duration stated with its direction ("from 1pm to 5:30pm" for
@@ -655,7 +657,7 @@ impl<'r, 'a> Request<'r, 'a> {
         // time; the sources' by their own. (Not by the answer's own durations: a wrong time
         // that states its own gap is no result.)
         // (The sources are read only for an answer that writes a time of day.)
-        let answer_times = day_times(&crate::quantity::quantities(text, toks));
+        let answer_times = day_times(&quantities);
         if !answer_times.is_empty() {
             let (prompt_times, prompt_moved) = &self.given_clock;
             let (source_times, source_moved) =
@@ -732,7 +734,8 @@ impl<'r, 'a> Request<'r, 'a> {
                 shown.push(e.result);
                 shown.extend(e.restated);
             }
-            let differences = shown_differences(text, toks, |j, v| known(&shown, j, v));
+            let differences =
+                shown_differences(text, toks, &quantities, |j, v| known(&shown, j, v));
             shown.extend(differences);
             let bracketed = bracketed_results(text, toks, |j, v| known(&shown, j, v));
             shown.extend(bracketed);
@@ -876,7 +879,7 @@ impl<'r, 'a> Request<'r, 'a> {
             // differences of derived numbers: `shown_products`, `sums_of_derived`,
             // `totals_of_shown`, `restated_results`, `shown_differences`.
             let derived_values: Vec<f64> = shown.iter().filter_map(|&j| value_of(j)).collect();
-            let products = shown_products(text, toks, spans, |v| {
+            let products = shown_products(text, toks, spans, &quantities, |v| {
                 held(v) || derived_values.contains(&v)
             });
             shown.extend(products);
@@ -914,7 +917,9 @@ impl<'r, 'a> Request<'r, 'a> {
             shown.extend(shares);
             // And differences of what was derived since ("So Kestrel would save you about £19.30"
             // after two totals).
-            let differences = shown_differences(text, toks, |j, v| held(v) || shown.contains(&j));
+            let differences = shown_differences(text, toks, &quantities, |j, v| {
+                held(v) || shown.contains(&j)
+            });
             shown.extend(differences);
             shown.sort_unstable();
             shown.dedup();
@@ -1690,12 +1695,11 @@ impl<'r, 'a> Request<'r, 'a> {
                             // (Its keys of any kind, and its words' own forms: a name the
                             // index keys from a word opening the sentence, "Kind of Blue", is
                             // written there too.)
-                            let mut own: Vec<String> =
-                                sentence_keys(self.context, sp, sent, self.lower_vocab)
-                                    .0
-                                    .into_iter()
-                                    .map(|k| k.norm.into_owned())
-                                    .collect();
+                            let mut own: Vec<String> = index
+                                .own_keys(t)
+                                .iter()
+                                .map(|k| k.norm.to_string())
+                                .collect();
                             own.extend(sent.iter().flat_map(|t| {
                                 t.raw.split('-').map(|w| {
                                     normal_form(fold_diacritics(lower_cow(w))).into_owned()
@@ -2251,12 +2255,7 @@ impl<'r, 'a> Request<'r, 'a> {
         stated_in: u32,
         other: &mut Vec<u32>,
     ) {
-        let (index, context, context_tokens, lower_vocab) = (
-            self.index,
-            self.context,
-            self.context_tokens,
-            self.lower_vocab,
-        );
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         let (prompt_keys, question_names) = (&self.prompt_keys, &self.question_names);
         let (asks_no_name, asked_noun) = (self.asks_no_name, &self.asked_noun);
         let (claim_text, claim_toks, content, ids) =
@@ -2270,7 +2269,7 @@ impl<'r, 'a> Request<'r, 'a> {
         if !bare && (asks_no_name || asked_noun.is_some()) {
             let sp = index.spans[stated_in as usize];
             let sent = span_tokens(context_tokens, sp);
-            let (sent_keys, _) = sentence_keys(context, sp, sent, lower_vocab);
+            let sent_keys = index.own_keys(stated_in);
             // The claim names first, as the sentence does, an entity of the kind
             // the question asks for, the kind's noun another word of the
             // sentence's name ("Which river …?": "the Amazon", which the sentence
@@ -2288,7 +2287,7 @@ impl<'r, 'a> Request<'r, 'a> {
                             .iter()
                             .filter(|k| k.kind == KeyKind::Name && k.norm == content[j].norm)
                             .any(|k| {
-                                let (lo, hi) = run_extent(&sent_keys, k);
+                                let (lo, hi) = run_extent(sent_keys, k);
                                 (lo..=hi)
                                     .any(|t| t != k.at as usize && is_noun_form(sent[t].raw, noun))
                             })
@@ -2302,7 +2301,7 @@ impl<'r, 'a> Request<'r, 'a> {
                         .any(|k| {
                             in_name_slot(
                                 (claim_text, claim_toks, claim_run),
-                                (context, sent, run_extent(&sent_keys, k)),
+                                (context, sent, run_extent(sent_keys, k)),
                             )
                         })
                 });
@@ -2341,13 +2340,13 @@ impl<'r, 'a> Request<'r, 'a> {
         if !sent.iter().any(|t| t.raw.eq_ignore_ascii_case(described)) {
             return;
         }
-        let (sent_keys, _) = sentence_keys(context, sp, sent, self.lower_vocab);
+        let sent_keys = index.own_keys(stated_in);
         other.retain(|&o| {
             sent_keys
                 .iter()
                 .filter(|k| k.kind == KeyKind::Name && k.norm == index.norms[o as usize])
                 .any(|k| {
-                    let run = run_extent(&sent_keys, k);
+                    let run = run_extent(sent_keys, k);
                     attributive_name(context, sent, run)
                         || (run.0 == run.1 && adjectival_form(&to_lower(sent[run.0].raw)))
                 })
@@ -2906,12 +2905,12 @@ impl<'r, 'a> Request<'r, 'a> {
         let own = |t: u32| {
             let sp = index.spans[t as usize];
             let sent = span_tokens(self.context_tokens, sp);
-            let keys = sentence_keys(self.context, sp, sent, self.lower_vocab).0;
-            let ids = keys
-                .into_iter()
+            let ids = index
+                .own_keys(t)
+                .iter()
                 .filter(|k| !k.negation)
-                .filter_map(|k| Some((index.id_of(&k)?, k)))
-                .collect::<Vec<(u32, Key<'_>)>>();
+                .filter_map(|k| Some((index.id_of(k)?, k)))
+                .collect::<Vec<(u32, &Key<'_>)>>();
             (ids, sent)
         };
         let (best, _) = own(al.s);
@@ -3105,8 +3104,8 @@ impl<'r, 'a> Request<'r, 'a> {
         al.top_ids.iter().find_map(|&t| {
             let sp = self.index.spans[t as usize];
             let sent = span_tokens(self.context_tokens, sp);
-            let sent_keys = sentence_keys(self.context, sp, sent, self.lower_vocab).0;
-            let (said, stated) = name_value_swap(&claimed, (self.context, &sent_keys, sent))?;
+            let sent_keys = self.index.own_keys(t);
+            let (said, stated) = name_value_swap(&claimed, (self.context, sent_keys, sent))?;
             Some((versus(&said, &stated), Some(t)))
         })
     }
@@ -3194,12 +3193,7 @@ impl<'r, 'a> Request<'r, 'a> {
     /// piloted it" against "Orville piloted the first flight"; a participle's, read through its
     /// clause's subject, `participle_frame`), with the sentence that names it.
     fn agent(&self, view: &ClaimView<'_, 'a>, _al: &Alignment<'_, 'a>) -> Swap {
-        let (index, context, context_tokens, lower_vocab) = (
-            self.index,
-            self.context,
-            self.context_tokens,
-            self.lower_vocab,
-        );
+        let (index, context, context_tokens) = (self.index, self.context, self.context_tokens);
         let (claim_text, claim_toks, ks) = (view.text, view.toks, view.keys);
         for (k, id) in view.content.iter().zip(&view.ids) {
             let (Some(id), KeyKind::Word) = (*id, k.kind) else {
@@ -3227,7 +3221,7 @@ impl<'r, 'a> Request<'r, 'a> {
             let sentences = holding.iter().map(|&t| {
                 let sp = index.spans[t as usize];
                 let toks = span_tokens(context_tokens, sp);
-                (toks, sentence_keys(context, sp, toks, lower_vocab).0)
+                (toks, index.own_keys(t))
             });
             let swapped = agent_swap(
                 (claim_toks, at, frame),
@@ -3351,7 +3345,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 return None;
             }
         }
-        let request = (self.context, self.context_tokens, self.lower_vocab);
+        let request = (self.context, self.context_tokens);
         let q_ids = self.question_ids();
         let (rival, t) = off_question_rival(self.index, request, q_ids, (&answer, &view.known))?;
         Some((versus(said?, &self.index.norms[rival as usize]), t))
@@ -3383,13 +3377,8 @@ impl<'r, 'a> Request<'r, 'a> {
         scores: &mut FastMap<u32, f64>,
         f: &mut GroundingFeatures,
     ) {
-        let (index, context, context_tokens, lower_vocab, question) = (
-            self.index,
-            self.context,
-            self.context_tokens,
-            self.lower_vocab,
-            self.question,
-        );
+        let (index, context, context_tokens, question) =
+            (self.index, self.context, self.context_tokens, self.question);
         let (new_total, new_keys, new_missing_kinds, answer_ids) = (
             tally.new_total,
             &tally.new_keys,
@@ -3415,7 +3404,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 // best of them (the one that answers; the others may add detail, "… while working
                 // at St Mary's Hospital in London").
                 let mut nearest = None;
-                let mut keyed: Vec<KeyedSentence<'_>> = Vec::new();
+                let mut keyed: Vec<KeyedSentence<'_, '_>> = Vec::new();
                 for &(id, kind) in new_keys {
                     // The best-matching sentence holding the token (the first of equals).
                     let score = |s: &u32| scores.get(s).copied().unwrap_or(0.0);
@@ -3435,7 +3424,7 @@ impl<'r, 'a> Request<'r, 'a> {
                         None => {
                             let sp = index.spans[s as usize];
                             let toks = span_tokens(context_tokens, sp);
-                            let ks = sentence_keys(context, sp, toks, lower_vocab).0;
+                            let ks = index.own_keys(s);
                             let segments = clause_segments(context, toks);
                             keyed.push((s, ks, life_span(context, toks), segments));
                             keyed.len() - 1

@@ -79,6 +79,14 @@ pub(super) struct SourceIndex<'a> {
     /// The ids of the names of the sources (a key of [`KeyKind::Name`] where the sources first
     /// state it), sorted by normal form, found on first use ([`SourceIndex::clipped_name`]).
     pub(super) names_by_norm: std::cell::OnceCell<Vec<u32>>,
+    /// The key tokens of every sentence as [`sentence_keys`] reads them from its own words
+    /// (without what the index adds: hyphenated parts, spelled initialisms, gaps, headings'
+    /// keys), one after the other: sentence `s` holds `own_keys[own_at[s]..own_at[s + 1]]`.
+    /// Read once here for every rule that looks at an aligned sentence's keys
+    /// ([`SourceIndex::own_keys`]), instead of keying the sentence again per claim.
+    own_keys: Vec<Key<'a>>,
+    /// Where each sentence's keys start in `own_keys`; one more entry than sentences.
+    own_at: Vec<usize>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -123,6 +131,9 @@ impl<'a> SourceIndex<'a> {
         let mut sent_runs: Vec<u32> = Vec::new();
         let mut sent_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
         sent_at.push(0);
+        let mut own_keys: Vec<Key<'a>> = Vec::new();
+        let mut own_at: Vec<usize> = Vec::with_capacity(spans.len() + 1);
+        own_at.push(0);
         let mut sent_neg = Vec::with_capacity(spans.len());
         let mut sent_neg_main = Vec::with_capacity(spans.len());
         let mut sent_refers_back = Vec::with_capacity(spans.len());
@@ -186,6 +197,8 @@ impl<'a> SourceIndex<'a> {
             }
             let toks = span_tokens(context_tokens, sp);
             let (mut ks, refers_back) = sentence_keys(context, sp, toks, lower_vocab);
+            // The sentence's own keys are the first `own` of `ks`: what follows only appends.
+            let own = ks.len();
             // A hyphenated name ("Skłodowska-Curie") also holds its parts: an answer may name
             // her "Marie Curie"; a compound that prefixes a name holds the name
             // ("non-English-language": "English", "pre-Columbian").
@@ -471,7 +484,7 @@ impl<'a> SourceIndex<'a> {
                     && !implicative_at(toks, at)
             }));
             pairs.clear();
-            for k in ks.into_iter().filter(|k| !k.negation) {
+            for k in ks.iter().filter(|k| !k.negation) {
                 // A key seen before is looked up without copying it (`entry` takes its key by
                 // value: a lower-cased name is a String).
                 let id = match vocab.get(&k.norm) {
@@ -487,7 +500,7 @@ impl<'a> SourceIndex<'a> {
                         }
                         norms.push(k.norm.clone());
                         stated.push(0);
-                        vocab.insert(k.norm, id);
+                        vocab.insert(k.norm.clone(), id);
                         id
                     }
                 };
@@ -519,6 +532,9 @@ impl<'a> SourceIndex<'a> {
             sent_kinds.extend(pairs.iter().map(|p| p.1));
             sent_runs.extend(pairs.iter().map(|p| p.2));
             sent_at.push(sent_ids.len());
+            ks.truncate(own);
+            own_keys.extend(ks);
+            own_at.push(own_keys.len());
         }
         // Postings by a counting sort of (id, sentence) on id; sentences come in increasing
         // order, and the sort is stable, so each id's sentences stay in increasing order.
@@ -577,7 +593,20 @@ impl<'a> SourceIndex<'a> {
             computed: computed_all,
             years: std::cell::OnceCell::new(),
             names_by_norm: std::cell::OnceCell::new(),
+            own_keys,
+            own_at,
         }
+    }
+
+    /// The key tokens of sentence `s` (an index into [`SourceIndex::spans`]) as
+    /// [`sentence_keys`] reads them: `sentence_keys(context, spans[s], its tokens,
+    /// lower_vocab).0` for the context and vocabulary the index was built from, read once.
+    ///
+    /// # Panics
+    /// If `s` is no sentence of the index.
+    pub(super) fn own_keys(&self, s: u32) -> &[Key<'a>] {
+        let s = s as usize;
+        &self.own_keys[self.own_at[s]..self.own_at[s + 1]]
     }
 
     /// Whether a number or date key of the sources has the value `v` ([`SourceIndex::numbers`]).

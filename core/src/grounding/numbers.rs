@@ -570,11 +570,14 @@ fn rate_per(text: &str, toks: &[Token<'_>], i: usize, kind: Measure) -> Option<M
 /// month's name, citation and list markers, percentages, 0 and 1 are neither operands nor
 /// results; a result equal to an operand is no computation. As with [`ratio_percent`], only
 /// the text's own numbers are paired, at most [`SHOWN_OPERANDS_MAX`] of the nearest: any two
-/// numbers of the sources would give a wrong amount by chance.
+/// numbers of the sources would give a wrong amount by chance. `quantities` are those of
+/// `toks` (`quantity::quantities(text, toks)`, read once by the caller, which calls this
+/// again as more numbers are derived).
 pub(crate) fn shown_products(
     text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
+    quantities: &[(usize, crate::quantity::Quantity)],
     held: impl Fn(f64) -> bool,
 ) -> Vec<usize> {
     // Each token's sentence, and its value and measure when it may be an operand or a result.
@@ -583,7 +586,6 @@ pub(crate) fn shown_products(
         .map(|t| sentence_at(spans, t.start).unwrap_or(usize::MAX))
         .collect();
     let mut value: Vec<Option<(f64, Measure)>> = vec![None; toks.len()];
-    let quantities = crate::quantity::quantities(text, toks);
     for (i, t) in toks.iter().enumerate() {
         let day = names_month(toks, i + 1) || (i > 0 && names_month(toks, i - 1));
         // A count in words ("Two cats are allowed"), two to twelve, is a count operand.
@@ -854,8 +856,8 @@ pub(super) fn may_be_rate(text: &str, toks: &[Token<'_>], i: usize) -> bool {
 /// gun", "until 12:20pm"), lower case.
 const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between", "by"];
 
-/// The indices of the number tokens of `toks` (offsets in `text`, an answer whose sentences
-/// are the byte spans `spans`) whose quantity is the difference or the sum of two quantities of
+/// The indices of the number tokens of `toks` (an answer's, whose sentences are the byte spans
+/// `spans`) whose quantity is the difference or the sum of two quantities of
 /// one extensive dimension (duration, length, mass, volume, area) that one sentence of the
 /// sources states (`source`: the sources' text, tokens and sentence spans), one of which the
 /// answer's sentence restates: "Unpaid break: 30 minutes per 8-hour shift" and "After the
@@ -863,19 +865,21 @@ const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between"
 /// 23 kg … over by 4 kg" is no such pair unless one sentence states both. Exact in the
 /// dimension's base unit; neither operand nor the result written in parts or as a clock time.
 /// The words of the claim are judged as any claim's are (the answer may apply the wrong line's
-/// pair); this only says the number is derived, not stated.
+/// pair); this only says the number is derived, not stated. `quantities` are those of `toks`
+/// (`quantity::quantities(text, toks)`).
 pub(crate) fn shown_measure_differences(
-    text: &str,
     toks: &[Token<'_>],
     spans: &[(usize, usize)],
+    quantities: &[(usize, crate::quantity::Quantity)],
     source: (&str, &[Token<'_>], &[(usize, usize)]),
 ) -> Vec<usize> {
     use crate::quantity::Quantity;
     let extensive = |q: &Quantity| !q.compound() && q.dimension().is_extensive();
     let mut out = Vec::new();
-    let answer: Vec<(usize, Quantity)> = crate::quantity::quantities(text, toks)
-        .into_iter()
+    let answer: Vec<(usize, Quantity)> = quantities
+        .iter()
         .filter(|(_, q)| extensive(q))
+        .copied()
         .collect();
     if answer.len() < 2 {
         return out;
@@ -1339,9 +1343,12 @@ type Compared = (f64, (Measure, u64), f64);
 /// difference rounded to its places. Which of the two is larger is not checked ("3 hours
 /// shorter" for the longer one derives as "longer" does); the claim's words are judged as
 /// any claim's are. Years, times of day, dates, temperatures and percentages are no operands.
+/// `quantities` are those of `toks` (`quantity::quantities(text, toks)`, read once by the
+/// caller, which calls this again as more numbers are derived).
 pub(crate) fn shown_differences(
     text: &str,
     toks: &[Token<'_>],
+    quantities: &[(usize, crate::quantity::Quantity)],
     known: impl Fn(usize, f64) -> bool,
 ) -> Vec<usize> {
     use crate::quantity::Dimension;
@@ -1362,7 +1369,6 @@ pub(crate) fn shown_differences(
     }) {
         return out;
     }
-    let quantities = crate::quantity::quantities(text, toks);
     // Each number's value, what it measures (money, a dimension, or a count of a unit word
     // written after it, "519 kWh", told by the word's hash) and its value in the dimension's
     // base unit.
@@ -5845,7 +5851,8 @@ mod tests {
         let shown = |text: &str, stated: &[f64]| -> Vec<String> {
             let toks = tokens(text);
             let spans = crate::grounding::sentence_spans(text);
-            shown_products(text, &toks, &spans, |v| stated.contains(&v))
+            let qs = crate::quantity::quantities(text, &toks);
+            shown_products(text, &toks, &spans, &qs, |v| stated.contains(&v))
                 .into_iter()
                 .map(|i| toks[i].raw.to_string())
                 .collect()
@@ -6047,14 +6054,19 @@ mod tests {
         let books = "Adult books: £2.25 per book, so £4.50 for the two.";
         let toks = tokens(books);
         let spans = crate::grounding::sentence_spans(books);
-        let shown: Vec<&str> = shown_products(books, &toks, &spans, |v| [2.25, 2.0].contains(&v))
-            .into_iter()
-            .map(|i| toks[i].raw)
-            .collect();
+        let qs = crate::quantity::quantities(books, &toks);
+        let shown: Vec<&str> =
+            shown_products(books, &toks, &spans, &qs, |v| [2.25, 2.0].contains(&v))
+                .into_iter()
+                .map(|i| toks[i].raw)
+                .collect();
         assert_eq!(shown, ["4.50"]);
         let wrong = books.replace("4.50", "5.50");
         let toks = tokens(&wrong);
-        assert!(shown_products(&wrong, &toks, &spans, |v| [2.25, 2.0].contains(&v)).is_empty());
+        let qs = crate::quantity::quantities(&wrong, &toks);
+        assert!(
+            shown_products(&wrong, &toks, &spans, &qs, |v| [2.25, 2.0].contains(&v)).is_empty()
+        );
 
         let bill = "- Adult books: £4.50\n- DVD: £4.00\n\nTotal: £8.50.";
         let total = |text: &str| -> Vec<String> {
@@ -6086,7 +6098,8 @@ mod tests {
         // Every number is known but the differences.
         let diffs = |text: &str, unknown: &[f64]| -> Vec<String> {
             let toks = tokens(text);
-            shown_differences(text, &toks, |_, v| !unknown.contains(&v))
+            let qs = crate::quantity::quantities(text, &toks);
+            shown_differences(text, &toks, &qs, |_, v| !unknown.contains(&v))
                 .into_iter()
                 .map(|i| toks[i].raw.to_string())
                 .collect()
@@ -6355,7 +6368,8 @@ mod tests {
         // A difference marked by "over" after its unit, or by a verb of saving before it.
         let diffs = |text: &str, held: &[f64]| -> Vec<String> {
             let toks = tokens(text);
-            shown_differences(text, &toks, |_, v| held.contains(&v))
+            let qs = crate::quantity::quantities(text, &toks);
+            shown_differences(text, &toks, &qs, |_, v| held.contains(&v))
                 .into_iter()
                 .map(|i| toks[i].raw.to_string())
                 .collect()

@@ -2343,10 +2343,8 @@ fn agent_swap_at(claim: &str, verb: &str, ctx: &str) -> Option<(String, String, 
     } else {
         participle_frame(claim, &toks, &ks, at)
     };
-    let sentence = (
-        &ctx_toks[..],
-        keys(ctx, (0, ctx.len()), &LowerVocab::default()),
-    );
+    let ctx_keys = keys(ctx, (0, ctx.len()), &LowerVocab::default());
+    let sentence = (&ctx_toks[..], &ctx_keys[..]);
     agent_swap(
         (&toks, at, frame.expect("a frame")),
         &[],
