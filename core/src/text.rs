@@ -249,7 +249,13 @@ fn spaced_fraction_end(text: &str, at: usize) -> Option<usize> {
     {
         return Some(start + c.len_utf8());
     }
-    let (num, tail) = rest.split_once('/')?;
+    // The numerator's digits and the slash right after them (not a search for the next slash:
+    // this runs for every whole number followed by a space, and a long text may hold none).
+    let num_len = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if rest.as_bytes().get(num_len) != Some(&b'/') {
+        return None;
+    }
+    let (num, tail) = (&rest[..num_len], &rest[num_len + 1..]);
     let den_len = tail.bytes().take_while(u8::is_ascii_digit).count();
     let (a, b) = (
         num.parse::<u32>().ok()?,
