@@ -587,7 +587,6 @@ pub(crate) fn shown_products(
         .collect();
     let mut value: Vec<Option<(f64, Measure)>> = vec![None; toks.len()];
     for (i, t) in toks.iter().enumerate() {
-        let day = names_month(toks, i + 1) || (i > 0 && names_month(toks, i - 1));
         // A count in words ("Two cats are allowed"), two to twelve, is a count operand.
         if !t.is_number {
             value[i] = SHOWN_COUNT_WORDS
@@ -596,8 +595,10 @@ pub(crate) fn shown_products(
                 .map(|p| ((p + 2) as f64, Measure::Count));
             continue;
         }
+        // (A number next to a month's name is a day of a date.)
+        let day = || names_month(toks, i + 1) || (i > 0 && names_month(toks, i - 1));
         if crate::text::has_byte(t.raw, b':')
-            || day
+            || day()
             || year_at(toks, i).is_some()
             || is_percentage(text, toks, i)
             || is_citation_marker(text, toks, i)

@@ -1257,10 +1257,13 @@ fn bound_at(src: &str, toks: &[Token<'_>], i: usize) -> Option<BoundRead> {
         .filter(|p| {
             i >= p.len()
                 && p.iter().enumerate().all(|(k, w)| {
+                    // (The word first: it rules out almost every phrase, the gap is sliced
+                    // only after a match.)
                     let j = i - p.len() + k;
-                    let g = gap(src, toks, j, j + 1);
-                    toks[j].raw.eq_ignore_ascii_case(w)
-                        && (g.is_empty() || (k + 1 == p.len() && Some(g) == currency))
+                    toks[j].raw.eq_ignore_ascii_case(w) && {
+                        let g = gap(src, toks, j, j + 1);
+                        g.is_empty() || (k + 1 == p.len() && Some(g) == currency)
+                    }
                 })
         })
         .max_by_key(|p| p.len());
