@@ -110,6 +110,9 @@ pub(super) struct Request<'r, 'a> {
     /// The ids the sources give the question's content keys ([`Request::question_ids`]), made
     /// on first use: the off-question rule and the answer's features both read them.
     question_ids: OnceCell<Vec<u32>>,
+    /// The sources' tables, key-value, labelled and item lines, each parsed on first use
+    /// (`tables::Layout`) for every claim's table checks.
+    layout: Layout<'a>,
     /// Its last sentence that asks, tokenised, when it is a yes/no question (`polar_question`),
     /// for a bare "Yes." or "No, it is not." answer, which claims the question's proposition
     /// (QA2D's declarative form of a question and its answer, Demszky et al. 2018).
@@ -487,6 +490,7 @@ impl<'r, 'a> Request<'r, 'a> {
             question,
             question_toks: OnceCell::new(),
             question_ids: OnceCell::new(),
+            layout: Layout::of(context),
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
             polar: polar_question(question_in(question)),
             asks_no_name: asked.asks_only_value(),
@@ -2778,11 +2782,12 @@ impl<'r, 'a> Request<'r, 'a> {
             without_asides(own),
             without_asides(span),
         );
-        let (said, stated) = table_cell_swap(self.context, self.question, &text)
-            .or_else(|| key_value_swap(self.context, self.question, &text))
-            .or_else(|| table_header_swap(self.context, &own))
-            .or_else(|| labelled_value_swap(self.context, &span))
-            .or_else(|| labelled_item_swap(self.context, &own))?;
+        let layout = &self.layout;
+        let (said, stated) = table_cell_swap(layout, self.question, &text)
+            .or_else(|| key_value_swap(layout, self.question, &text))
+            .or_else(|| table_header_swap(layout, &own))
+            .or_else(|| labelled_value_swap(layout, &span))
+            .or_else(|| labelled_item_swap(layout, &own))?;
         Some((versus(&said, &stated), None))
     }
 
@@ -3448,7 +3453,9 @@ impl<'r, 'a> Request<'r, 'a> {
                 }
                 // A table's cell is read by its row and its column's header, not by its
                 // distance from the question's words in the row (`states_asked_cell`).
-                if f.answer_question_proximity < 1.0 && states_asked_cell(context, question, text) {
+                if f.answer_question_proximity < 1.0
+                    && states_asked_cell(&self.layout, question, text)
+                {
                     f.answer_question_proximity = 1.0;
                 }
             }

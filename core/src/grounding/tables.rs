@@ -15,6 +15,64 @@ struct Table<'a> {
     rows: Vec<Vec<&'a str>>,
 }
 
+/// A key-value line: the key's words and the value ([`key_values`]).
+type KeyValue<'c> = (Vec<String>, &'c str);
+
+/// A labelled line: the label, its numbers' values, the word after each ([`labelled_lines`]).
+type LabelledLine = (String, Vec<f64>, Vec<String>);
+
+/// A line of listed items: the label, the items, the whole line ([`item_lines`]).
+type ItemLine = (String, Vec<String>, String);
+
+/// The layout of the sources as this module's readers see it: their markdown tables
+/// ([`tables`]), key-value lines ([`key_values`]), labelled lines ([`labelled_lines`]) and
+/// lines of listed items ([`item_lines`]), each parsed when a reader first asks for it and
+/// then shared by every claim of the request (each claim's check had parsed the whole
+/// context again: a fifth of an audit of a statement or a league table).
+#[derive(Debug)]
+pub(super) struct Layout<'c> {
+    /// The sources.
+    context: &'c str,
+    tables: std::cell::OnceCell<Vec<Table<'c>>>,
+    key_values: std::cell::OnceCell<Vec<KeyValue<'c>>>,
+    labelled_lines: std::cell::OnceCell<Vec<LabelledLine>>,
+    item_lines: std::cell::OnceCell<Vec<ItemLine>>,
+}
+
+impl<'c> Layout<'c> {
+    /// The layout of `context`, nothing parsed yet.
+    pub(super) fn of(context: &'c str) -> Layout<'c> {
+        Layout {
+            context,
+            tables: std::cell::OnceCell::new(),
+            key_values: std::cell::OnceCell::new(),
+            labelled_lines: std::cell::OnceCell::new(),
+            item_lines: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// [`tables`] of the sources, parsed once.
+    fn tables(&self) -> &[Table<'c>] {
+        self.tables.get_or_init(|| tables(self.context))
+    }
+
+    /// [`key_values`] of the sources, parsed once.
+    fn key_values(&self) -> &[KeyValue<'c>] {
+        self.key_values.get_or_init(|| key_values(self.context))
+    }
+
+    /// [`labelled_lines`] of the sources, parsed once.
+    fn labelled_lines(&self) -> &[LabelledLine] {
+        self.labelled_lines
+            .get_or_init(|| labelled_lines(self.context))
+    }
+
+    /// [`item_lines`] of the sources, parsed once.
+    fn item_lines(&self) -> &[ItemLine] {
+        self.item_lines.get_or_init(|| item_lines(self.context))
+    }
+}
+
 /// The cells of a line written as a table row (`| a | b |`, or without the outer pipes, `a |
 /// b`, as GitHub Flavored Markdown allows), None for other lines.
 fn row_cells(line: &str) -> Option<Vec<&str>> {
@@ -162,16 +220,17 @@ fn asked_cell(
 /// alike, and a cell under its header is far from the header's words. None when no table, row
 /// or column is so found.
 pub(super) fn table_cell_swap(
-    context: &str,
+    layout: &Layout<'_>,
     question: &str,
     claim: &str,
 ) -> Option<(String, String)> {
+    let context = layout.context;
     if !context.contains('|') || question.is_empty() {
         return None;
     }
     let question_words = header_words(question);
-    for table in tables(context) {
-        let Some((r, t)) = asked_cell(&table, question, &question_words) else {
+    for table in layout.tables() {
+        let Some((r, t)) = asked_cell(table, question, &question_words) else {
             continue;
         };
         let row = &table.rows[r];
@@ -287,13 +346,14 @@ const HEADER_SWAP_MAX_CELLS: usize = 2_000;
 /// or a plan, the header is said of every cell under it; read as one sentence, a row holds
 /// every header alike. None when no such cell is found, and for tables of more than
 /// [`HEADER_SWAP_MAX_CELLS`] cells.
-pub(super) fn table_header_swap(context: &str, claim: &str) -> Option<(String, String)> {
+pub(super) fn table_header_swap(layout: &Layout<'_>, claim: &str) -> Option<(String, String)> {
+    let context = layout.context;
     if !context.contains('|') {
         return None;
     }
     let claim_words: Vec<String> = content_words(claim).collect();
     let lower_context = std::cell::OnceCell::new();
-    for table in tables(context) {
+    for table in layout.tables() {
         let columns = table.header.len();
         if columns * table.rows.len() > HEADER_SWAP_MAX_CELLS {
             continue;
@@ -350,7 +410,7 @@ pub(super) fn table_header_swap(context: &str, claim: &str) -> Option<(String, S
 /// [`header_words`], with the words of the keys it is nested under — a YAML line with no value
 /// that an indented line follows, an INI `[section]`; the value). Empty unless the sources hold
 /// at least three such lines: one colon in prose is no block of keys.
-fn key_values(context: &str) -> Vec<(Vec<String>, &str)> {
+fn key_values(context: &str) -> Vec<KeyValue<'_>> {
     let words_of = |key: &str| header_words(&key.replace(['_', '-', '.'], " "));
     let mut out = Vec::new();
     // The keys the line is nested under, with their indentation (an INI section's is none).
@@ -445,14 +505,15 @@ fn same_stem(a: &str, b: &str) -> bool {
 /// names none of the other key's words the asked key lacks, in any form ([`same_stem`]: "90
 /// days" is full backups'; "full backups are kept 90 days" answers of them).
 pub(super) fn key_value_swap(
-    context: &str,
+    layout: &Layout<'_>,
     question: &str,
     claim: &str,
 ) -> Option<(String, String)> {
+    let context = layout.context;
     if question.is_empty() || !context.contains([':', '=']) {
         return None;
     }
-    let lines = key_values(context);
+    let lines = layout.key_values();
     if lines.is_empty() {
         return None;
     }
@@ -505,8 +566,8 @@ const LABELLED_LINES_MAX: usize = 200;
 /// numbers together ("Placebo: n = 62" and "Placebo: 5/62 (8%)"). At most
 /// [`LABELLED_LINES_MAX`] lines are read. Third, for each number, the word right after it,
 /// lower case ("weeks" of "Spring: 11 weeks"; empty when none follows).
-fn labelled_lines(context: &str) -> Vec<(String, Vec<f64>, Vec<String>)> {
-    let mut out: Vec<(String, Vec<f64>, Vec<String>)> = Vec::new();
+fn labelled_lines(context: &str) -> Vec<LabelledLine> {
+    let mut out: Vec<LabelledLine> = Vec::new();
     let numbers_of = |value: &str| -> Vec<(f64, String)> {
         let toks = tokens(value);
         (0..toks.len())
@@ -622,11 +683,12 @@ const VALUE_BEFORE_LABEL: &[&str] = &["on", "for", "in", "at", "under", "with", 
 /// claim's. Some((the claim's number, the number in the same place of the label's own
 /// lines)), from the reading the claim writes (before, when a number comes before its first
 /// label).
-pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String, String)> {
+pub(super) fn labelled_value_swap(layout: &Layout<'_>, claim: &str) -> Option<(String, String)> {
+    let context = layout.context;
     if !context.contains(": ") && !context.contains('|') {
         return None;
     }
-    let lines = labelled_lines(context);
+    let lines = layout.labelled_lines();
     if lines.len() < 2 {
         return None;
     }
@@ -852,12 +914,13 @@ pub(super) fn labelled_value_swap(context: &str, claim: &str) -> Option<(String,
 /// sources (`context`, [`asked_cell`]): the value is read by its row and its column's header,
 /// so it answers the question however far its row's other cells stand from the header's words
 /// (`question_proximity` measures distance in a sentence).
-pub(super) fn states_asked_cell(context: &str, question: &str, text: &str) -> bool {
+pub(super) fn states_asked_cell(layout: &Layout<'_>, question: &str, text: &str) -> bool {
+    let context = layout.context;
     if !context.contains('|') || question.is_empty() {
         return false;
     }
     let question_words = header_words(question);
-    tables(context).iter().any(|table| {
+    layout.tables().iter().any(|table| {
         asked_cell(table, question, &question_words).is_some_and(|(r, t)| {
             distinctive(table.rows[r][t]) && holds_value(text, table.rows[r][t])
         })
@@ -901,7 +964,7 @@ fn holds_phrase(text: &str, phrase: &str) -> bool {
 /// (USA, Canada, Australia, New Zealand): £6 per day" lists "canada" under "zone 2"); a
 /// labelled line may list none ("Zone 3 (rest of world): calls £2.50/min"). At most
 /// [`ITEM_LINES_MAX`] lines are read.
-fn item_lines(context: &str) -> Vec<(String, Vec<String>, String)> {
+fn item_lines(context: &str) -> Vec<ItemLine> {
     let mut out = Vec::new();
     for raw in context.lines().take(ITEM_LINES_MAX) {
         let line = raw.trim();
@@ -960,11 +1023,12 @@ fn item_lines(context: &str) -> Vec<(String, Vec<String>, String)> {
 /// and a label after "from" where the claim leaves, no label named. Some((the label the claim names, the first sibling
 /// label whose line lists the item)). The membership swap of FactCC's entity swap
 /// (Kryscinski et al. 2020), read across a list's lines.
-pub(super) fn labelled_item_swap(context: &str, claim: &str) -> Option<(String, String)> {
+pub(super) fn labelled_item_swap(layout: &Layout<'_>, claim: &str) -> Option<(String, String)> {
+    let context = layout.context;
     if claim.is_empty() || !context.contains(':') && !context.contains(" (") {
         return None;
     }
-    let lines = item_lines(context);
+    let lines = layout.item_lines();
     if lines.len() < 3 {
         return None;
     }
@@ -1091,22 +1155,31 @@ mod tests {
             Contracts — Priya Natarajan |\n| 11:15 | Lunch | Synthetic Data — Hana Sato | \
             Lakehouse Governance — Marcus Feld |\n";
         assert_eq!(
-            table_header_swap(programme, "Priya Natarajan speaks at 10:00 in Room A."),
+            table_header_swap(
+                &Layout::of(programme),
+                "Priya Natarajan speaks at 10:00 in Room A."
+            ),
             Some(("Room A".into(), "Room B".into()))
         );
         assert_eq!(
-            table_header_swap(programme, "Priya Natarajan speaks at 10:00 in Room B."),
+            table_header_swap(
+                &Layout::of(programme),
+                "Priya Natarajan speaks at 10:00 in Room B."
+            ),
             None
         );
         // A claim that names a cell under the header it states too; a header that is no
         // sibling of the cell's ("Time"); a claim that names no cell by a part of its own.
         let both = "Priya Natarajan (Room B) overlaps Lukas Brenner in Room A.";
-        assert_eq!(table_header_swap(programme, both), None);
+        assert_eq!(table_header_swap(&Layout::of(programme), both), None);
         assert_eq!(
-            table_header_swap(programme, "Time for Priya Natarajan: 10:00."),
+            table_header_swap(&Layout::of(programme), "Time for Priya Natarajan: 10:00."),
             None
         );
-        assert_eq!(table_header_swap(programme, "Lunch is in Room A."), None);
+        assert_eq!(
+            table_header_swap(&Layout::of(programme), "Lunch is in Room A."),
+            None
+        );
         // A sentence that places another column's session, or a header not placed on
         // anything, or joined to more ("Room A–C"), or the own header in any case.
         for correct in [
@@ -1116,31 +1189,44 @@ mod tests {
             "Priya Natarajan is in room B, not in Room A.",
             "Room A is full, so see Priya Natarajan.",
         ] {
-            assert_eq!(table_header_swap(programme, correct), None, "{correct}");
+            assert_eq!(
+                table_header_swap(&Layout::of(programme), correct),
+                None,
+                "{correct}"
+            );
         }
         // A part the sources write twice names no one cell ("moved to Room A" in a notice).
         let moved = format!("{programme}\nPriya Natarajan's talk has moved to Room A.\n");
         assert_eq!(
-            table_header_swap(&moved, "Priya Natarajan speaks in Room A."),
+            table_header_swap(&Layout::of(&moved), "Priya Natarajan speaks in Room A."),
             None
         );
         // Weekday headers in any form; sentence-case cells name no cell.
         let rota = "| Shift | Monday | Tuesday |\n|---|---|---|\n| Early | Sam Patel | Ann Lee |\n\
             | Late | Day off | Tom Hart |\n";
         assert_eq!(
-            table_header_swap(rota, "Sam Patel works early on Tuesday."),
+            table_header_swap(&Layout::of(rota), "Sam Patel works early on Tuesday."),
             Some(("Tuesday".into(), "Monday".into()))
         );
         assert_eq!(
-            table_header_swap(rota, "Sam Patel works Mondays, not on Tuesday."),
+            table_header_swap(
+                &Layout::of(rota),
+                "Sam Patel works Mondays, not on Tuesday."
+            ),
             None
         );
-        assert_eq!(table_header_swap(rota, "It is a day off on Tuesday."), None);
+        assert_eq!(
+            table_header_swap(&Layout::of(rota), "It is a day off on Tuesday."),
+            None
+        );
         // A comparison table's headers are attributes, not siblings.
         let plans = "| Plan | Contract length | 5G |\n|---|---|---|\n| Flex Thirty | 12 months \
             | Yes |\n| Basic Go | No contract | No |\n";
         assert_eq!(
-            table_header_swap(plans, "Flex Thirty is the only 5G plan on 12 months."),
+            table_header_swap(
+                &Layout::of(plans),
+                "Flex Thirty is the only 5G plan on 12 months."
+            ),
             None
         );
     }
@@ -1149,18 +1235,29 @@ mod tests {
     fn a_value_of_another_key_is_swapped_for_the_asked_one() {
         let q = "How long do we keep incremental backups?";
         assert_eq!(
-            key_value_swap(BACKUP_YAML, q, "90 days."),
+            key_value_swap(&Layout::of(BACKUP_YAML), q, "90 days."),
             Some(("90".into(), "14".into()))
         );
-        assert_eq!(key_value_swap(BACKUP_YAML, q, "14 days."), None);
+        assert_eq!(
+            key_value_swap(&Layout::of(BACKUP_YAML), q, "14 days."),
+            None
+        );
         // A claim that names the other key answers of it.
         assert_eq!(
-            key_value_swap(BACKUP_YAML, q, "Full backups are kept for 90 days."),
+            key_value_swap(
+                &Layout::of(BACKUP_YAML),
+                q,
+                "Full backups are kept for 90 days."
+            ),
             None
         );
         // A question no key answers better than another asks no line.
         assert_eq!(
-            key_value_swap(BACKUP_YAML, "How long are backups kept?", "90 days."),
+            key_value_swap(
+                &Layout::of(BACKUP_YAML),
+                "How long are backups kept?",
+                "90 days."
+            ),
             None
         );
     }
@@ -1170,17 +1267,20 @@ mod tests {
         let guide = "Library: Floor 2\nCanteen: Floor 1\nStudy rooms: Floor 3\nPrinting: Floor 2";
         let q = "Which floor is the library on?";
         assert_eq!(
-            key_value_swap(guide, q, "The library is on Floor 3."),
+            key_value_swap(&Layout::of(guide), q, "The library is on Floor 3."),
             Some(("Floor 3".into(), "Floor 2".into()))
         );
-        assert_eq!(key_value_swap(guide, q, "The library is on Floor 2."), None);
+        assert_eq!(
+            key_value_swap(&Layout::of(guide), q, "The library is on Floor 2."),
+            None
+        );
         // A claim holding any word that tells the asked value apart states it ("13/09/2026"
         // of "12/09/2026, 13/09/2026").
         let recall = "Pack size: 340g glass jar\nBatch codes: L4281, L4282\nBest before: \
                       12/09/2026, 13/09/2026";
         let q = "My 340g jar says best before 13/09/2026. Do I bin it?";
         let c = "Your 340g jar (best before 13/09/2026) is covered.";
-        assert_eq!(key_value_swap(recall, q, c), None);
+        assert_eq!(key_value_swap(&Layout::of(recall), q, c), None);
     }
 
     #[test]
@@ -1188,9 +1288,13 @@ mod tests {
         let spec = "Battery life: 40 min\nCharging time: 90 min\nWeight: 249 g";
         let q = "What's the battery life, and how long does it take to charge?";
         let both = "About 40 minutes, and a full charge takes 90 minutes.";
-        assert_eq!(key_value_swap(spec, q, both), None);
+        assert_eq!(key_value_swap(&Layout::of(spec), q, both), None);
         assert_eq!(
-            key_value_swap(spec, "How long is the battery life?", "About 90 minutes."),
+            key_value_swap(
+                &Layout::of(spec),
+                "How long is the battery life?",
+                "About 90 minutes."
+            ),
             Some(("90 min".into(), "40 min".into()))
         );
         let nested =
@@ -1198,12 +1302,12 @@ mod tests {
             max_files: 12";
         let q = "What's the max file size for uploads?";
         assert_eq!(
-            key_value_swap(nested, q, "Uploads are capped at 25 MB."),
+            key_value_swap(&Layout::of(nested), q, "Uploads are capped at 25 MB."),
             None
         );
         assert_eq!(
             key_value_swap(
-                BACKUP_YAML,
+                &Layout::of(BACKUP_YAML),
                 "How long do we keep incremental backups?",
                 "Fulls stay 90."
             ),
@@ -1231,21 +1335,25 @@ mod tests {
     fn a_value_from_another_column_of_the_asked_row_is_swapped() {
         let q = "If I catch the 09:15 from Leeds, what time do I get into Newcastle?";
         assert_eq!(
-            table_cell_swap(TIMETABLE, q, "09:42"),
+            table_cell_swap(&Layout::of(TIMETABLE), q, "09:42"),
             Some(("09:42".to_string(), "10:44".to_string()))
         );
-        assert_eq!(table_cell_swap(TIMETABLE, q, "10:44"), None);
+        assert_eq!(table_cell_swap(&Layout::of(TIMETABLE), q, "10:44"), None);
         assert_eq!(
-            table_cell_swap(TIMETABLE, q, "You arrive at 10:44, platform 3."),
+            table_cell_swap(
+                &Layout::of(TIMETABLE),
+                q,
+                "You arrive at 10:44, platform 3."
+            ),
             None
         );
         // No row the question names, or no column it asks for: nothing read.
         assert_eq!(
-            table_cell_swap(TIMETABLE, "When is the next train?", "09:42"),
+            table_cell_swap(&Layout::of(TIMETABLE), "When is the next train?", "09:42"),
             None
         );
         assert_eq!(
-            table_cell_swap(TIMETABLE, "What about the 09:15?", "09:42"),
+            table_cell_swap(&Layout::of(TIMETABLE), "What about the 09:15?", "09:42"),
             None
         );
     }
@@ -1259,34 +1367,45 @@ mod tests {
     #[test]
     fn the_column_sharing_most_words_with_the_question_is_asked_for() {
         let q = "how much is the joining fee on plus?";
-        assert!(states_asked_cell(PLANS, q, "£15"));
-        assert!(!states_asked_cell(PLANS, q, "£34.99"));
+        assert!(states_asked_cell(&Layout::of(PLANS), q, "£15"));
+        assert!(!states_asked_cell(&Layout::of(PLANS), q, "£34.99"));
         assert_eq!(
-            table_cell_swap(PLANS, q, "It costs £34.99."),
+            table_cell_swap(&Layout::of(PLANS), q, "It costs £34.99."),
             Some(("£34.99".to_string(), "£15".to_string()))
         );
         // Two headers sharing as many words with the question: no column is asked for.
-        assert!(!states_asked_cell(PLANS, "what is the fee on plus?", "£15"));
+        assert!(!states_asked_cell(
+            &Layout::of(PLANS),
+            "what is the fee on plus?",
+            "£15"
+        ));
     }
 
     #[test]
     fn the_asked_column_of_another_row_is_swapped_unless_the_claim_names_that_row() {
         let q = "how much is the joining fee on plus?";
         assert_eq!(
-            table_cell_swap(PLANS, q, "£30"),
+            table_cell_swap(&Layout::of(PLANS), q, "£30"),
             Some(("£30".to_string(), "£15".to_string()))
         );
-        assert_eq!(table_cell_swap(PLANS, q, "£15"), None);
+        assert_eq!(table_cell_swap(&Layout::of(PLANS), q, "£15"), None);
         assert_eq!(
-            table_cell_swap(PLANS, q, "Plus is £15 to join, half of Basic's £30."),
+            table_cell_swap(
+                &Layout::of(PLANS),
+                q,
+                "Plus is £15 to join, half of Basic's £30."
+            ),
             None
         );
-        assert_eq!(table_cell_swap(PLANS, q, "On Basic it is £30."), None);
+        assert_eq!(
+            table_cell_swap(&Layout::of(PLANS), q, "On Basic it is £30."),
+            None
+        );
         // A one-character cell asked for is not read; a "Yes"/"No" cell is no value of a claim.
         let passes = "How many guest passes do I get on Plus?";
         assert_eq!(
             table_cell_swap(
-                PLANS,
+                &Layout::of(PLANS),
                 passes,
                 "Plus includes 1 guest pass, for £34.99 a month."
             ),
@@ -1295,10 +1414,14 @@ mod tests {
         let pools = "| Plan | Pool access |\n|---|---|\n| Basic | No |\n| Plus | Yes |\n";
         let q = "does plus have pool access?";
         assert_eq!(
-            table_cell_swap(pools, q, "Plus includes pool access at no extra cost."),
+            table_cell_swap(
+                &Layout::of(pools),
+                q,
+                "Plus includes pool access at no extra cost."
+            ),
             None
         );
-        assert!(!states_asked_cell(pools, q, "Yes, it does."));
+        assert!(!states_asked_cell(&Layout::of(pools), q, "Yes, it does."));
     }
 
     #[test]
@@ -1310,11 +1433,19 @@ mod tests {
         assert_eq!(tables(prices).len(), 1);
         let q = "If I go for Premium but on the rolling monthly option, whats my first payment?";
         assert_eq!(
-            table_cell_swap(prices, q, "The Premium rolling monthly price is £44.99."),
+            table_cell_swap(
+                &Layout::of(prices),
+                q,
+                "The Premium rolling monthly price is £44.99."
+            ),
             Some(("£44.99/month".into(), "£51.99/month".into()))
         );
         assert_eq!(
-            table_cell_swap(prices, q, "The Premium rolling monthly price is £51.99."),
+            table_cell_swap(
+                &Layout::of(prices),
+                q,
+                "The Premium rolling monthly price is £51.99."
+            ),
             None
         );
         // No delimiter row, no table; a slash between words is no period.
@@ -1337,7 +1468,7 @@ mod tests {
         let trial = "Arms:\n- Velortinib 200 mg once daily: n = 124\n- Velortinib 400 mg once \
                      daily: n = 121\n- Placebo: n = 62\n\nPASI-75 at week 16:\n- 200 mg: 38/124 \
                      (31%)\n- 400 mg: 51/121 (42%)\n- Placebo: 5/62 (8%)";
-        let swap = |claim: &str| labelled_value_swap(trial, claim);
+        let swap = |claim: &str| labelled_value_swap(&Layout::of(trial), claim);
         for right in [
             "PASI-75 was reached by 31% of patients on 200 mg and 42% on 400 mg, versus 8% on \
              placebo.",
@@ -1363,14 +1494,22 @@ mod tests {
             "Redmill's goal difference is better than Kestrel's, +26 to +19.",
             "Redmill Athletic and Kestrel Town have +26 and +19 respectively.",
         ] {
-            assert_eq!(labelled_value_swap(league, right), None, "{right}");
+            assert_eq!(
+                labelled_value_swap(&Layout::of(league), right),
+                None,
+                "{right}"
+            );
         }
         let plans = "Plan A: $10 a month\nPlan B: $20 a month";
         for right in [
             "Plan B's price is double Plan A's: $20 versus $10.",
             "Compared with Plan A, you pay an extra $10 for Plan B.",
         ] {
-            assert_eq!(labelled_value_swap(plans, right), None, "{right}");
+            assert_eq!(
+                labelled_value_swap(&Layout::of(plans), right),
+                None,
+                "{right}"
+            );
         }
         let trial_right =
             "The 200 mg and 400 mg arms reached 31% and 42% respectively, and placebo 8%.";
@@ -1380,7 +1519,7 @@ mod tests {
         let groups = "- O: 44%\n- A: 42%\n- B: 10%";
         assert_eq!(
             labelled_value_swap(
-                groups,
+                &Layout::of(groups),
                 "Group A is the most common at 42%, but B is a rarer type at 10%."
             ),
             None
@@ -1388,15 +1527,21 @@ mod tests {
         // Prose with colons is no list to read; one label named is read by the number right
         // after it in the unit the lines state it in.
         assert_eq!(
-            labelled_value_swap("Note: prices rose 5%.", "Note 6%"),
+            labelled_value_swap(&Layout::of("Note: prices rose 5%."), "Note 6%"),
             None
         );
         let plans = "Plan A: $10 a month\nPlan B: $20 a month";
-        assert_eq!(labelled_value_swap(plans, "Plan A costs $20."), None);
+        assert_eq!(
+            labelled_value_swap(&Layout::of(plans), "Plan A costs $20."),
+            None
+        );
         let terms = "Term lengths this year are:\nAutumn: 12 weeks\nSpring: 11 weeks\nSummer: 10 \
                      weeks";
         assert_eq!(
-            labelled_value_swap(terms, "Spring term is 12 weeks, so 12 lessons."),
+            labelled_value_swap(
+                &Layout::of(terms),
+                "Spring term is 12 weeks, so 12 lessons."
+            ),
             Some(("12".into(), "11".into()))
         );
         for right in [
@@ -1405,13 +1550,17 @@ mod tests {
             "Spring term is 12 lessons.",
             "Spring term starts on 12 January and lasts 11 weeks.",
         ] {
-            assert_eq!(labelled_value_swap(terms, right), None, "{right}");
+            assert_eq!(
+                labelled_value_swap(&Layout::of(terms), right),
+                None,
+                "{right}"
+            );
         }
         // A line naming the label with the number in another unit does not state it; a
         // change of the label's value is no value; nor is the gap between two of its own.
         let dated = format!("{terms}\nNote: Spring term starts on 12 January.");
         assert_eq!(
-            labelled_value_swap(&dated, "Spring term is 12 weeks."),
+            labelled_value_swap(&Layout::of(&dated), "Spring term is 12 weeks."),
             Some(("12".into(), "11".into()))
         );
         let cover = "Laptops: 2 years (3 years if registered)\nPhones: 1 year\nTablets: 2 years";
@@ -1419,26 +1568,36 @@ mod tests {
             "Registering online, laptops gain 1 year.",
             "Laptops are 1 year longer if registered.",
         ] {
-            assert_eq!(labelled_value_swap(cover, right), None, "{right}");
+            assert_eq!(
+                labelled_value_swap(&Layout::of(cover), right),
+                None,
+                "{right}"
+            );
         }
         let changed = format!("{terms}\nChange: Spring was 12 weeks last year.");
         assert_eq!(
-            labelled_value_swap(&changed, "Spring went from 12 weeks to 11."),
+            labelled_value_swap(&Layout::of(&changed), "Spring went from 12 weeks to 11."),
             None
         );
         assert_eq!(
-            labelled_value_swap(plans, "Plan A: $20 a month; Plan B: $10 a month."),
+            labelled_value_swap(
+                &Layout::of(plans),
+                "Plan A: $20 a month; Plan B: $10 a month."
+            ),
             Some(("20".into(), "10".into()))
         );
         // Misses, said plainly: read before, "$20 and Plan B" pairs Plan B rightly, read
         // after, "Plan A, for $10" pairs Plan A rightly, and a reading without a wrong pairing
         // is taken as the claim's.
         assert_eq!(
-            labelled_value_swap(plans, "Plan A costs $20 and Plan B $10."),
+            labelled_value_swap(&Layout::of(plans), "Plan A costs $20 and Plan B $10."),
             None
         );
         assert_eq!(
-            labelled_value_swap(plans, "For $20 you get Plan A, for $10 Plan B."),
+            labelled_value_swap(
+                &Layout::of(plans),
+                "For $20 you get Plan A, for $10 Plan B."
+            ),
             None
         );
         let league =
@@ -1446,10 +1605,10 @@ mod tests {
                       |\n| 2 | Redmill Athletic | +26 | 68 |\n| 3 | Kestrel Town | +19 | 68 |";
         let right = "Redmill finish level on 68 points with Kestrel Town, and Redmill's +26 is \
                      better than Kestrel's +19.";
-        assert_eq!(labelled_value_swap(league, right), None);
+        assert_eq!(labelled_value_swap(&Layout::of(league), right), None);
         assert_eq!(
             labelled_value_swap(
-                league,
+                &Layout::of(league),
                 "Harbour City FC (73 pts) and Redmill Athletic (68 pts) go through."
             ),
             None
@@ -1457,7 +1616,7 @@ mod tests {
         let swapped = "Kestrel finish level on 68 points with Redmill Athletic, and Kestrel's +26 \
                        is better than Redmill's +19.";
         assert_eq!(
-            labelled_value_swap(league, swapped),
+            labelled_value_swap(&Layout::of(league), swapped),
             Some(("26".into(), "19".into()))
         );
     }
