@@ -2611,6 +2611,10 @@ pub(crate) fn totals_of_shown(
         })
     };
     for n in 0..toks.len() {
+        // (Only a number is a total: `of_kind` below.)
+        if !toks[n].is_number {
+            continue;
+        }
         let in_money = money_at(text, &toks[n]);
         let money = |j: usize| of_kind(j, in_money);
         let (Some(v), Some(s)) = (money(n).filter(|&v| v > 0.0), sentence(n)) else {
@@ -2619,9 +2623,12 @@ pub(crate) fn totals_of_shown(
         if known(n, v) {
             continue;
         }
+        // The first token of its sentence: the sentence's tokens are the run from there (the
+        // tokens before it are of other sentences).
+        let first = toks.partition_point(|t| t.start < spans[s].0);
         // A word of TOTAL_WORDS before it in its sentence, or among the three words after it
         // ("That's up to £147.00 in total").
-        let totalled = (0..toks.len().min(n + 4))
+        let totalled = (first..toks.len().min(n + 4))
             .filter(|&k| k != n && sentence(k) == Some(s))
             .any(|k| {
                 TOTAL_WORDS
@@ -2682,7 +2689,7 @@ pub(crate) fn totals_of_shown(
         let tolerance = half_last_place(places_written(toks, n));
         // Or every amount of its own sentence and line before it: "= £146.00, plus … =
         // £884.00, total £1,030.00 a year".
-        let own: Vec<usize> = (0..n)
+        let own: Vec<usize> = (first..n)
             .filter(|&j| sentence(j) == Some(s) && line_start(toks[j].start) == own_line)
             .collect();
         let amounts: Vec<(usize, f64)> = own
@@ -2695,11 +2702,14 @@ pub(crate) fn totals_of_shown(
         // the total is £327.50") adds its amounts to the run's nearest result ("… = £157.50.").
         // (A deposit it adds is paid with the rest: "deposit" sets an amount apart only
         // where no verb adds it.)
-        let adds_on = (0..n).filter(|&k| sentence(k) == Some(s)).take(3).any(|k| {
-            ["add", "adding", "plus"]
-                .iter()
-                .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
-        });
+        let adds_on = (first..n)
+            .filter(|&k| sentence(k) == Some(s))
+            .take(3)
+            .any(|k| {
+                ["add", "adding", "plus"]
+                    .iter()
+                    .any(|w| toks[k].raw.eq_ignore_ascii_case(w))
+            });
         // (The last amount of the sentence before, known, of the total's period, in a
         // sentence that takes nothing off.)
         let carried = s.checked_sub(1).filter(|_| adds_on).and_then(|p| {
