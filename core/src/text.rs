@@ -1071,7 +1071,7 @@ impl<const N: usize> PhraseGroup<N> {
     /// The automaton, built on first use.
     ///
     /// # Panics
-    /// If it cannot be built (it can for any lists of a few thousand short phrases; the lists
+    /// If it cannot be built (it is built for any lists of a few thousand short phrases; the lists
     /// are constants of this crate).
     fn automaton(&self) -> &(aho_corasick::AhoCorasick, [usize; N]) {
         self.automaton.get_or_init(|| {
@@ -1150,7 +1150,7 @@ impl AnyPhrase {
     /// `phrases.iter().any(|p| contains_ignore_ascii_case(text, p))`, in one pass.
     ///
     /// # Panics
-    /// If the automaton cannot be built (it can for any list of a few thousand short phrases;
+    /// If the automaton cannot be built (it is built for any list of a few thousand short phrases;
     /// the lists are constants of this crate).
     pub fn occurs_in(&self, text: &str) -> bool {
         self.automaton

@@ -872,8 +872,8 @@ const SPAN_BOUNDS: &[&str] = &["from", "since", "until", "till", "to", "between"
 /// 23 kg … over by 4 kg" is no such pair unless one sentence states both. Exact in the
 /// dimension's base unit; neither operand nor the result written in parts or as a clock time.
 /// The words of the claim are judged as any claim's are (the answer may apply the wrong line's
-/// pair); this only says the number is derived, not stated. `quantities` are those of `toks`
-/// (`quantity::quantities(text, toks)`).
+/// pair); this only says the number is derived, not stated. `quantities` are the answer's
+/// (`quantity::quantities` of its text and `toks`), read once by the caller.
 pub(crate) fn shown_measure_differences(
     toks: &[Token<'_>],
     spans: &[(usize, usize)],

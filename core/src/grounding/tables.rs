@@ -211,7 +211,7 @@ fn asked_cell(
 }
 
 /// A value the claim (`claim`) takes from the wrong cell of a markdown table of the sources
-/// (`context`) for the cell the question (`question`) asks for ([`asked_cell`]): Some((the
+/// (`layout`, their [`Layout`]) for the cell the question (`question`) asks for ([`asked_cell`]): Some((the
 /// claim's value, the value asked for)). The claim states not the cell asked for but another
 /// cell of its row, none of its keys' columns ("09:42", the column "Arrives York", against
 /// "10:44" for "what time do I get into Newcastle?"), or the asked column's cell of another
@@ -335,7 +335,7 @@ fn names_header(text: &str, header: &str) -> bool {
 const HEADER_SWAP_MAX_CELLS: usize = 2_000;
 
 /// A column header the claim (`claim`, not negated) puts on a cell of a markdown table of the
-/// sources (`context`) that stands under another column: Some((the header it states, the
+/// sources (`layout`, their [`Layout`]) that stands under another column: Some((the header it states, the
 /// cell's header)). The claim names the cell by one of its parts ([`cell_parts`]) that the
 /// sources write once, names the header of the cell's column in no form ([`names_header`]),
 /// and places on something ([`places_in`]: "in Room A") the header of a sibling column
@@ -911,7 +911,7 @@ pub(super) fn labelled_value_swap(layout: &Layout<'_>, claim: &str) -> Option<(S
 }
 
 /// Whether `text` states the cell a question (`question`) asks for in a markdown table of the
-/// sources (`context`, [`asked_cell`]): the value is read by its row and its column's header,
+/// sources (`layout`, their [`Layout`]; [`asked_cell`]): the value is read by its row and its column's header,
 /// so it answers the question however far its row's other cells stand from the header's words
 /// (`question_proximity` measures distance in a sentence).
 pub(super) fn states_asked_cell(layout: &Layout<'_>, question: &str, text: &str) -> bool {
