@@ -175,7 +175,7 @@ verdict() { if awk "BEGIN {exit !($1)}"; then echo met; else echo "NOT met"; fi;
 echo
 echo "POST /v1/audit throughput: ${PEAK_RPS[/v1/audit]} req/s = ${ratio} % of the no-op ceiling (${NOOP_RPS[/v1/audit]} req/s); target ≥ 50 %: $(verdict "$ratio >= 50")"
 echo "CPU per request: /v1/audit ${PEAK_CPU[/v1/audit]} µs in the service vs ${NOOP_CPU[/v1/audit]} µs in the no-op; /health ${PEAK_CPU[/health]} vs ${NOOP_CPU[/health]} µs; /v1/batch ${PEAK_CPU[/v1/batch]} vs ${NOOP_CPU[/v1/batch]} µs"
-echo "  (the 500-character audit itself, open kind, costs about 21 µs in core on a quiet machine: cargo bench -p epistemic-audit-core --bench core -- audit/open/500; $(nproc) cores are shared with wrk)"
+echo "  (the 500-character audit itself, open kind, is measured alone by cargo bench -p epistemic-audit-core --bench core -- audit/open/500, README \"Performance (core benchmarks)\"; $(nproc) cores are shared with wrk)"
 echo "p99 at 80 % of peak: /health ${P99_80[/health]} ms, /v1/audit ${P99_80[/v1/audit]} ms, /v1/batch ${P99_80[/v1/batch]} ms; target ≤ 5 ms (audit): $(verdict "${P99_80[/v1/audit]} <= 5")"
 echo "service peak RSS over the measured runs: $(awk -v k="$overall_hwm" 'BEGIN {printf "%.1f", k/1024}') MB (VmHWM); target ≤ 64 MB: $(verdict "$overall_hwm <= 65536")"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
