@@ -82,7 +82,8 @@ pub(super) struct SourceIndex<'a> {
     /// The key tokens of every sentence as [`sentence_keys`] reads them from its own words
     /// (without anything the index appends after them: hyphenated parts, joined names,
     /// initialisms, months of numeric dates and lone days, clause labels, gaps, headings' keys,
-    /// scaled and computed numbers), one after the other: sentence `s` holds `own_keys[own_at[s]..own_at[s + 1]]`.
+    /// scaled and computed numbers), one after the other: sentence `s` holds
+    /// `own_keys[own_at[s]..own_at[s + 1]]`.
     /// Read once here for every rule that looks at an aligned sentence's keys
     /// ([`SourceIndex::own_keys`]), instead of keying the sentence again per claim.
     own_keys: Vec<Key<'a>>,

@@ -63,8 +63,7 @@ impl<'c> Layout<'c> {
 
     /// [`labelled_lines`] of the sources, parsed once.
     fn labelled_lines(&self) -> &[LabelledLine] {
-        self.labelled_lines
-            .get_or_init(|| labelled_lines(self.context))
+        self.labelled_lines.get_or_init(|| labelled_lines(self))
     }
 
     /// [`item_lines`] of the sources, parsed once.
@@ -211,8 +210,8 @@ fn asked_cell(
 }
 
 /// A value the claim (`claim`) takes from the wrong cell of a markdown table of the sources
-/// (`layout`, their [`Layout`]) for the cell the question (`question`) asks for ([`asked_cell`]): Some((the
-/// claim's value, the value asked for)). The claim states not the cell asked for but another
+/// (`layout`, their [`Layout`]) for the cell the question (`question`) asks for
+/// ([`asked_cell`]): Some((the claim's value, the value asked for)). The claim states not the cell asked for but another
 /// cell of its row, none of its keys' columns ("09:42", the column "Arrives York", against
 /// "10:44" for "what time do I get into Newcastle?"), or the asked column's cell of another
 /// row whose keys it does not name ("£30", Basic's joining fee, for Plus's "£15"; "On Basic
@@ -335,8 +334,8 @@ fn names_header(text: &str, header: &str) -> bool {
 const HEADER_SWAP_MAX_CELLS: usize = 2_000;
 
 /// A column header the claim (`claim`, not negated) puts on a cell of a markdown table of the
-/// sources (`layout`, their [`Layout`]) that stands under another column: Some((the header it states, the
-/// cell's header)). The claim names the cell by one of its parts ([`cell_parts`]) that the
+/// sources (`layout`, their [`Layout`]) that stands under another column: Some((the header it
+/// states, the cell's header)). The claim names the cell by one of its parts ([`cell_parts`]) that the
 /// sources write once, names the header of the cell's column in no form ([`names_header`]),
 /// and places on something ([`places_in`]: "in Room A") the header of a sibling column
 /// ([`sibling_headers`]) that the cell does not write, and under which no cell shares a
@@ -557,16 +556,18 @@ pub(super) fn key_value_swap(
 /// The most labelled lines [`labelled_value_swap`] reads: a list, not a document of colons.
 const LABELLED_LINES_MAX: usize = 200;
 
-/// The labelled lines of `context`, as (the label, lower case; the values of the numbers of
-/// its value): a line (a list marker "- ", "* " or "• " left out) that opens with a label of
-/// one to five words and at most 40 bytes with a letter, then ": ", then a value holding a
-/// number ("- 200 mg: 38/124 (31%)", "Placebo: 5/62 (8%)"); and a markdown table's row
-/// ([`tables`]), labelled by its first cell with a letter, its value the numbers of its other
-/// cells ("| 2 | Redmill Athletic | … | +26 | 68 |"). Lines of one label are one entry, their
+/// The labelled lines of the sources (`layout`), as (the label, lower case; the values of the
+/// numbers of its value): a line (a list marker "- ", "* " or "• " left out) that opens with a
+/// label of one to five words and at most 40 bytes with a letter, then ": ", then a value
+/// holding a number ("- 200 mg: 38/124 (31%)", "Placebo: 5/62 (8%)"); and a markdown table's
+/// row ([`tables`], as the layout parsed them for every reader), labelled by its first cell
+/// with a letter, its value the numbers of its other cells
+/// ("| 2 | Redmill Athletic | … | +26 | 68 |"). Lines of one label are one entry, their
 /// numbers together ("Placebo: n = 62" and "Placebo: 5/62 (8%)"). At most
 /// [`LABELLED_LINES_MAX`] lines are read. Third, for each number, the word right after it,
 /// lower case ("weeks" of "Spring: 11 weeks"; empty when none follows).
-fn labelled_lines(context: &str) -> Vec<LabelledLine> {
+fn labelled_lines(layout: &Layout<'_>) -> Vec<LabelledLine> {
+    let context = layout.context;
     let mut out: Vec<LabelledLine> = Vec::new();
     let numbers_of = |value: &str| -> Vec<(f64, String)> {
         let toks = tokens(value);
@@ -616,7 +617,7 @@ fn labelled_lines(context: &str) -> Vec<LabelledLine> {
         }
     }
     if context.contains('|') {
-        for table in tables(context) {
+        for table in layout.tables() {
             for row in table.rows.iter().take(LABELLED_LINES_MAX) {
                 let Some(l) = row.iter().position(|c| c.chars().any(char::is_alphabetic)) else {
                     continue;
@@ -911,8 +912,8 @@ pub(super) fn labelled_value_swap(layout: &Layout<'_>, claim: &str) -> Option<(S
 }
 
 /// Whether `text` states the cell a question (`question`) asks for in a markdown table of the
-/// sources (`layout`, their [`Layout`]; [`asked_cell`]): the value is read by its row and its column's header,
-/// so it answers the question however far its row's other cells stand from the header's words
+/// sources (`layout`, their [`Layout`]; [`asked_cell`]): the value is read by its row and its
+/// column's header, so it answers the question however far its row's other cells stand from the header's words
 /// (`question_proximity` measures distance in a sentence).
 pub(super) fn states_asked_cell(layout: &Layout<'_>, question: &str, text: &str) -> bool {
     let context = layout.context;
