@@ -1081,13 +1081,7 @@ impl<const N: usize> PhraseGroup<N> {
                 first[l] = all.len();
                 all.extend_from_slice(list);
             }
-            let ac = aho_corasick::AhoCorasick::builder()
-                .match_kind(aho_corasick::MatchKind::Standard)
-                // A DFA: the fastest search, and the lists are small enough for its memory.
-                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                .build(all)
-                .expect("a phrase list compiles");
-            (ac, first)
+            (phrase_automaton(&all, false), first)
         })
     }
 
@@ -1154,16 +1148,26 @@ impl AnyPhrase {
     /// the lists are constants of this crate).
     pub fn occurs_in(&self, text: &str) -> bool {
         self.automaton
-            .get_or_init(|| {
-                aho_corasick::AhoCorasick::builder()
-                    .ascii_case_insensitive(true)
-                    // A DFA: the fastest search, and the lists are small enough for its memory.
-                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                    .build(self.phrases)
-                    .expect("a phrase list compiles")
-            })
+            .get_or_init(|| phrase_automaton(self.phrases, true))
             .is_match(text)
     }
+}
+
+/// The Aho–Corasick automaton of [`PhraseGroup`] and [`AnyPhrase`] over `phrases` (standard
+/// match semantics; ASCII letters of the text and the phrases compared case-insensitively when
+/// `ascii_case_insensitive`): a DFA, the fastest search, as the lists are small enough for its
+/// memory.
+///
+/// # Panics
+/// If it cannot be built (it is built for any list of a few thousand short phrases; the lists
+/// are constants of this crate).
+fn phrase_automaton(phrases: &[&str], ascii_case_insensitive: bool) -> aho_corasick::AhoCorasick {
+    aho_corasick::AhoCorasick::builder()
+        .match_kind(aho_corasick::MatchKind::Standard)
+        .ascii_case_insensitive(ascii_case_insensitive)
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(phrases)
+        .expect("a phrase list compiles")
 }
 
 /// True when `lower[s..e]` is neither preceded nor followed by an alphanumeric character.

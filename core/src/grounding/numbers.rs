@@ -404,14 +404,9 @@ fn sentence_at(spans: &[(usize, usize)], at: usize) -> Option<usize> {
 /// Whether a currency sign stands right before the token `t` of `text` (spaces between): an
 /// amount of money ([`Measure::Money`]: "£1,249", "$ 15").
 pub(super) fn money_at(text: &str, t: &Token<'_>) -> bool {
-    // The text before the number, its spaces trimmed once (not once per sign: this runs for
-    // every number of an answer in several readings): the bytes after the last other byte
-    // are spaces, so the cut is at a character boundary.
-    let end = text.as_bytes()[..t.start]
-        .iter()
-        .rposition(|&b| b != b' ')
-        .map_or(0, |p| p + 1);
-    let before = &text[..end];
+    // (Its spaces trimmed once, not once per sign: this runs for every number of an answer in
+    // several readings.)
+    let before = text[..t.start].trim_end_matches(' ');
     CURRENCY_SIGNS.iter().any(|c| before.ends_with(c))
 }
 
