@@ -26,6 +26,16 @@ pub(super) const INTERROGATIVES: &[&str] = &[
     "what", "who", "whom", "whose", "when", "where", "which", "why", "how",
 ];
 
+/// Whether the word `w` (lower case) is a wh-word ([`INTERROGATIVES`]), also as users type
+/// it contracted ("what's", "who’d", "where're") or without the apostrophe ("whats", "hows").
+pub(super) fn is_interrogative(w: &str) -> bool {
+    let stem = match w.split_once(['\'', '’']) {
+        Some((stem, _)) => stem,
+        None => w.strip_suffix('s').unwrap_or(w),
+    };
+    INTERROGATIVES.contains(&w) || INTERROGATIVES.contains(&stem)
+}
+
 /// Verbs (and "please") that open an instruction.
 pub(super) const IMPERATIVES: &[&str] = &[
     "answer",
@@ -135,8 +145,9 @@ pub fn context_role(context: &str) -> ContextRole {
 /// article and a capitalised word ("Where the Wild Things Are has genre …"; but a request for a
 /// summary, [`asks_for_summary`], is none: "Summarize the Apollo 11 landing."), and
 /// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
-/// sentence of six words or more that opens with neither a wh-word (in its first three words),
-/// an imperative nor an auxiliary. HaluEval's dialogue knowledge holds such titles; read as
+/// sentence of six words or more that has no wh-word among its first three words or after a
+/// comma ([`is_interrogative`]: "what's" is one) and opens with neither an imperative nor an
+/// auxiliary. HaluEval's dialogue knowledge holds such titles; read as
 /// questions, they made 32 dev contexts a prompt.
 pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     let sent = c[s..e].trim();
@@ -159,7 +170,12 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
         .any(|t| is_cap(t) && crate::text::is_stopword_raw(t.raw))
         || (lower(1).is_some_and(|w| matches!(w.as_ref(), "the" | "a" | "an"))
             && words.get(2).is_some_and(is_cap));
-    let asks_early = (0..3).any(|i| lower(i).is_some_and(|w| INTERROGATIVES.contains(&w.as_ref())))
+    // A wh-word among the first three words, or opening a clause after a comma ("If I catch
+    // the 09:15 from Leeds, what time do I get into Newcastle?", "According to the passage,
+    // what were …?").
+    let after_comma = |i: usize| sent[..words[i].start].trim_end().ends_with(',');
+    let asks_early = (0..words.len())
+        .any(|i| (i < 3 || after_comma(i)) && lower(i).is_some_and(|w| is_interrogative(&w)))
         || is_first(IMPERATIVES)
         || is_first(POLAR_OPENERS);
     let ends_in_title = words.len() >= 6 && words.last().is_some_and(is_cap) && !asks_early;
@@ -170,7 +186,7 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
             .get(1)
             .map_or(words.len() == 1 && sent.ends_with(':'), |t| !is_cap(t));
         // A request for a summary is no title: "Summarize the Apollo 11 landing."
-        (is_first(INTERROGATIVES) || is_first(IMPERATIVES))
+        (first.as_deref().is_some_and(is_interrogative) || is_first(IMPERATIVES))
             && next_lower
             && (!titled || asks_for_summary(sent))
     });
@@ -359,7 +375,7 @@ pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
             .is_some_and(|w| QUESTION_LABELS.contains(&w))
             && request[s..e].contains(':');
         let opens = first.as_deref().is_some_and(|w| {
-            INTERROGATIVES.contains(&w) || matches!(w, "answer" | "summarize" | "summarise")
+            is_interrogative(w) || matches!(w, "answer" | "summarize" | "summarise")
         });
         let procedure = first.as_deref() == Some("how")
             && toks.get(1).is_some_and(|t| {
@@ -508,13 +524,12 @@ pub(super) fn passage_at(
     let passage = text[s..e].trim();
     let request = format!("{}\n{}", &text[..s], &text[e..]);
     let converses = request.lines().any(opens_with_speaker_turn);
-    (passage.chars().count() >= MIN_PROMPT_PASSAGE_CHARS
-        && context_role(passage) == ContextRole::Source
-        && (converses || asks_from_passage(&request).is_some_and(needs)))
-    .then(|| {
-        let lead = text[s..e].len() - text[s..e].trim_start().len();
-        (s + lead, s + lead + passage.len())
-    })
+    (is_passage(passage) && (converses || asks_from_passage(&request).is_some_and(needs))).then(
+        || {
+            let lead = text[s..e].len() - text[s..e].trim_start().len();
+            (s + lead, s + lead + passage.len())
+        },
+    )
 }
 
 /// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
@@ -559,7 +574,7 @@ pub(super) fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
     is_request(c, s, e)
         && (first.is_some_and(|w| {
             let w = w.as_ref();
-            INTERROGATIVES.contains(&w) || IMPERATIVES.contains(&w) || POLAR_OPENERS.contains(&w)
+            is_interrogative(w) || IMPERATIVES.contains(&w) || POLAR_OPENERS.contains(&w)
         }) || asks_for_summary(&c[s..e]))
 }
 
@@ -582,9 +597,37 @@ pub(crate) fn asks_for_summary(request: &str) -> bool {
 /// between the questions or instructions that open and close the context
 /// ([`opens_as_request`]) and the template's words about the passage around them
 /// ([`frames_passage`]: "Use the following pieces of context to answer …"), up to a speaker
-/// turn after them (the conversation a reply continues). None when nothing but passage is
-/// there (no question among the edges), or nothing but request.
+/// turn after them (the conversation a reply continues). When the context's last or first line
+/// is the user's message ([`passage_beside_message`]: "I need to make this for 6 people. Can
+/// you scale the ingredients? Just the quantities, please."), that whole line is left out too,
+/// not only its question: the statements about the asker around it are no sources. None when
+/// nothing but passage is there (no question among the edges nor a message line), or nothing
+/// but request.
 pub fn context_passage(context: &str) -> Option<(usize, usize)> {
+    match (
+        passage_between_requests(context),
+        passage_beside_message(context),
+    ) {
+        (Some((s, e)), Some((ms, me))) => {
+            let (a, b) = (s.max(ms), e.min(me));
+            let passage = context.get(a..b).unwrap_or("");
+            Some(if is_passage(passage) { (a, b) } else { (s, e) })
+        }
+        (by_sentences, by_line) => by_sentences.or(by_line),
+    }
+}
+
+/// Whether `text` (trimmed) can be a passage of sources: at least
+/// [`MIN_PROMPT_PASSAGE_CHARS`] characters that state facts ([`context_role`] reads it as a
+/// source).
+fn is_passage(text: &str) -> bool {
+    let text = text.trim();
+    text.chars().count() >= MIN_PROMPT_PASSAGE_CHARS && context_role(text) == ContextRole::Source
+}
+
+/// The passage of [`context_passage`] read by sentences: a labelled one, or the sentences
+/// between the requests and framing words at the context's edges.
+fn passage_between_requests(context: &str) -> Option<(usize, usize)> {
     let any = |_: Reference| true;
     if let Some(span) = labelled_span(context) {
         return passage_at(context, span, &any);
@@ -610,6 +653,64 @@ pub fn context_passage(context: &str) -> Option<(usize, usize)> {
         with_closing_punctuation(context, spans[last - 1].1),
     );
     (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
+}
+
+/// The passage of a source `context` whose last line, or else first line, is the user's
+/// message rather than part of the sources (DESIGN §2.0: a contract-only client appends or
+/// prepends what the user typed to the retrieved passage): a line of at most
+/// [`MAX_PROMPT_LIKE_CHARS`] characters, not a speaker turn nor labelled as an answer ("A:
+/// …"), that holds a question or instruction ([`is_request`]) among statements about the
+/// asker ("Our tenancy ended on Friday 28 June and we handed the keys back that day. By when
+/// does the landlord have to tell us …?"), which the sentence edges of
+/// [`passage_between_requests`] miss. The rest must be a passage: at least
+/// [`MIN_PROMPT_PASSAGE_CHARS`] characters that state facts ([`context_role`] reads it as a
+/// source). Returns the passage's byte span, trimmed; None otherwise.
+fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
+    let start = context.len() - context.trim_start().len();
+    let end = context.trim_end().len();
+    if start >= end {
+        return None;
+    }
+    let body = &context[start..end];
+    let last = body
+        .rfind('\n')
+        .map(|n| (start + n + 1, end, (start, start + n)));
+    let first = body
+        .find('\n')
+        .map(|n| (start, start + n, (start + n + 1, end)));
+    last.into_iter()
+        .chain(first)
+        .find(|&(ls, le, _)| is_message_line(&context[ls..le]))
+        .and_then(|(_, _, (ps, pe))| {
+            let passage = context[ps..pe].trim();
+            is_passage(passage).then(|| {
+                let lead = context[ps..pe].len() - context[ps..pe].trim_start().len();
+                (ps + lead, ps + lead + passage.len())
+            })
+        })
+}
+
+/// Whether `line` reads as a user's message that asks something ([`passage_beside_message`]):
+/// at most [`MAX_PROMPT_LIKE_CHARS`] characters, not a speaker turn, not labelled as anything
+/// but a request ("Question: …" is one; "A: …", "Note: …" are not), no later sentence
+/// labelled as an answer (a frequently-asked-questions line "Q: Can I return it? A: Yes, …" is
+/// the sources' own), and one of its sentences is a question or an instruction
+/// ([`is_request`]).
+fn is_message_line(line: &str) -> bool {
+    let line = line.trim();
+    if line.is_empty()
+        || line.chars().count() > MAX_PROMPT_LIKE_CHARS
+        || opens_with_speaker_turn(line)
+        || line_label(line).is_some_and(|l| !REQUEST_LABELS.contains(&l.as_str()))
+    {
+        return false;
+    }
+    let spans = sentence_spans(line);
+    let answered = spans
+        .iter()
+        .skip(1)
+        .any(|&(s, _)| matches!(line_label(&line[s..]).as_deref(), Some("a" | "answer")));
+    !answered && (spans.iter().any(|&(s, e)| is_request(line, s, e)) || asks_for_summary(line))
 }
 
 #[cfg(test)]
@@ -688,6 +789,18 @@ mod tests {
     }
 
     #[test]
+    fn wh_words_contracted_or_without_apostrophe_are_interrogatives() {
+        for w in [
+            "what", "what's", "what’s", "whats", "who'd", "where're", "hows", "whose",
+        ] {
+            assert!(is_interrogative(w), "{w}");
+        }
+        for w in ["whatever", "showing", "wheat", "is", "s"] {
+            assert!(!is_interrogative(w), "{w}");
+        }
+    }
+
+    #[test]
     fn context_passage_leaves_out_the_question_around_it() {
         let passage =
             "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.";
@@ -734,6 +847,28 @@ mod tests {
             format!("{passage} Reg E. Cathey starred in What About Bob?"),
             format!("The text below is from a guide. {passage}"),
             "When was the Eiffel Tower completed? How tall is it?".to_string(),
+        ] {
+            assert_eq!(found(&c), None, "{c}");
+        }
+        // A user's message on a line of its own after or before the passage: statements about
+        // the asker around its question, which the sentence edges miss.
+        for c in [
+            format!("{passage}\nWe visit in May. Is it open then? There are four of us."),
+            format!("{passage}\n\nI need to tell my class. In what year was it completed?"),
+            format!("We visit in May, my son loves towers. When was it finished?\n{passage}"),
+            // Wh-words as users type them, or after a clause: still questions, though they end
+            // with a capitalised word; and a request for a summary.
+            format!("{passage}\nWhat's the height of the Eiffel Tower?"),
+            format!("{passage}\nIf we go in May, whats the best time to visit the Eiffel Tower?"),
+            format!("{passage}\ncan u summarise this in a couple of sentences"),
+        ] {
+            assert_eq!(found(&c), Some(passage), "{c}");
+        }
+        // A last line of the sources that only states, or a frequently-asked question answered
+        // on its own line, is no message: no split.
+        for c in [
+            format!("{passage}\nIt is 330 metres tall. Millions visit it every year."),
+            format!("{passage}\nQ: Can I climb it? A: Yes, the stairs go to the second floor."),
         ] {
             assert_eq!(found(&c), None, "{c}");
         }
