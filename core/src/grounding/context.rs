@@ -655,16 +655,15 @@ fn passage_between_requests(context: &str) -> Option<(usize, usize)> {
     (context_role(&context[s..e]) == ContextRole::Source).then_some((s, e))
 }
 
-/// The passage of a source `context` whose last line, or else first line, is the user's
-/// message rather than part of the sources (DESIGN §2.0: a contract-only client appends or
-/// prepends what the user typed to the retrieved passage): a line of at most
-/// [`MAX_PROMPT_LIKE_CHARS`] characters, not a speaker turn nor labelled as an answer ("A:
-/// …"), that holds a question or instruction ([`is_request`]) among statements about the
-/// asker ("Our tenancy ended on Friday 28 June and we handed the keys back that day. By when
-/// does the landlord have to tell us …?"), which the sentence edges of
-/// [`passage_between_requests`] miss. The rest must be a passage: at least
-/// [`MIN_PROMPT_PASSAGE_CHARS`] characters that state facts ([`context_role`] reads it as a
-/// source). Returns the passage's byte span, trimmed; None otherwise.
+/// The passage of a source `context` whose last or first line is the user's message rather
+/// than part of the sources (DESIGN §2.0: a contract-only client appends or prepends what the
+/// user typed to the retrieved passage): a line that asks ([`is_message_line`]), often among
+/// statements about the asker ("Our tenancy ended on Friday 28 June and we handed the keys
+/// back that day. By when does the landlord have to tell us …?"), which the sentence edges of
+/// [`passage_between_requests`] miss. When both lines ask, the first is the message if only
+/// it speaks in the first person ([`first_person`]), else the last. The rest
+/// must be a passage ([`is_passage`]). Returns the passage's byte span, trimmed; None
+/// otherwise.
 fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
     let start = context.len() - context.trim_start().len();
     let end = context.trim_end().len();
@@ -678,16 +677,42 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
     let first = body
         .find('\n')
         .map(|n| (start, start + n, (start + n + 1, end)));
-    last.into_iter()
-        .chain(first)
-        .find(|&(ls, le, _)| is_message_line(&context[ls..le]))
-        .and_then(|(_, _, (ps, pe))| {
-            let passage = context[ps..pe].trim();
-            is_passage(passage).then(|| {
-                let lead = context[ps..pe].len() - context[ps..pe].trim_start().len();
-                (ps + lead, ps + lead + passage.len())
-            })
+    let asks = |&(ls, le, _): &(usize, usize, (usize, usize))| is_message_line(&context[ls..le]);
+    let message = match (last.filter(asks), first.filter(asks)) {
+        // Both edges ask (the sources may end with a question of their own, "Missed
+        // collection? Report it online …", or open with one as a title): the first line when
+        // only it speaks in the first person, else the last (where a client that appends the
+        // question puts it).
+        (Some(l), Some(f)) => {
+            let speaks =
+                |&(ls, le, _): &(usize, usize, (usize, usize))| first_person(&context[ls..le]);
+            if speaks(&f) && !speaks(&l) {
+                Some(f)
+            } else {
+                Some(l)
+            }
+        }
+        (l, f) => l.or(f),
+    };
+    message.and_then(|(_, _, (ps, pe))| {
+        let passage = context[ps..pe].trim();
+        is_passage(passage).then(|| {
+            let lead = context[ps..pe].len() - context[ps..pe].trim_start().len();
+            (ps + lead, ps + lead + passage.len())
         })
+    })
+}
+
+/// Whether `text` speaks in the first person: it holds "I", "me", "my", "we", "our" or "us" as
+/// a word (any case; "I'm", "we'd" too).
+fn first_person(text: &str) -> bool {
+    tokens(text).iter().any(|t| {
+        let w = lower_cow(t.raw);
+        let w = w
+            .split_once(['\'', '’'])
+            .map_or(w.as_ref(), |(stem, _)| stem);
+        matches!(w, "i" | "me" | "my" | "we" | "our" | "us")
+    })
 }
 
 /// Whether `line` reads as a user's message that asks something ([`passage_beside_message`]):
@@ -710,7 +735,22 @@ fn is_message_line(line: &str) -> bool {
         .iter()
         .skip(1)
         .any(|&(s, _)| matches!(line_label(&line[s..]).as_deref(), Some("a" | "answer")));
-    !answered && (spans.iter().any(|&(s, e)| is_request(line, s, e)) || asks_for_summary(line))
+    // (A summary cue in a title is none: "Policy Schedule Summary".)
+    !answered
+        && (spans.iter().any(|&(s, e)| is_request(line, s, e))
+            || (asks_for_summary(line) && !title_like(line)))
+}
+
+/// Whether `line` reads as a heading: no full stop, question or exclamation mark at its end
+/// and at least half of its words capitalised ("PawSure Pet Insurance – Policy Schedule
+/// Summary").
+fn title_like(line: &str) -> bool {
+    let toks = tokens(line);
+    let capitalised = toks
+        .iter()
+        .filter(|t| t.raw.chars().next().is_some_and(char::is_uppercase))
+        .count();
+    !line.trim_end().ends_with(['.', '?', '!']) && 2 * capitalised >= toks.len()
 }
 
 #[cfg(test)]
@@ -865,13 +905,23 @@ mod tests {
             assert_eq!(found(&c), Some(passage), "{c}");
         }
         // A last line of the sources that only states, or a frequently-asked question answered
-        // on its own line, is no message: no split.
+        // on its own line, is no message; nor is a title that names a summary: no split.
         for c in [
             format!("{passage}\nIt is 330 metres tall. Millions visit it every year."),
             format!("{passage}\nQ: Can I climb it? A: Yes, the stairs go to the second floor."),
+            format!("Eiffel Tower Visitor Summary\n{passage}"),
         ] {
             assert_eq!(found(&c), None, "{c}");
         }
+        let c = format!("We visit in May. Is it open then?\n{passage}\nTickets? Buy them online.");
+        let message_first = &c[c.find('\n').unwrap() + 1..];
+        assert_eq!(found(&c), Some(message_first), "{c}");
+        // When both edges ask and the first does not speak in the first person, the last line
+        // is the message.
+        let c =
+            format!("It opens daily. Is it open?\n{passage}\nWhen was it built, and is it tall?");
+        let message_last = &c[..c.rfind('\n').unwrap()];
+        assert_eq!(found(&c), Some(message_last), "{c}");
     }
 
     #[test]
