@@ -425,8 +425,9 @@ pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
 /// ([`asks_from_passage`]): "Rewrite the text as a poem" comes with an input to transform, not
 /// with sources to check (on the dev rows of general requests, reading such inputs as sources
 /// dropped 28 correct answers' heights, 0.87 → 0.22 and lower). The passage must have at least
-/// 40 characters and state facts ([`context_role`] reads it as a source). None for a
-/// conversation transcript (its turns are the request).
+/// 40 characters and state facts ([`context_role`] reads it as a source). In a conversation
+/// transcript (its turns are the request) only a labelled passage or one after its last blank
+/// line ([`knowledge_after_transcript`]) is found.
 pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
     // It runs for every audit without source context: a prompt of fewer bytes than a passage
     // needs characters holds none.
@@ -438,7 +439,7 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
         return passage_at(prompt, span, &any);
     }
     if opens_with_speaker_turn(prompt) {
-        return None;
+        return knowledge_after_transcript(prompt);
     }
     // Unlabelled: the run of statements between the requests, before any speaker turn (a
     // conversation after the passage is the request).
@@ -486,6 +487,23 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
             || r == Reference::Deictic && prose >= min_sentences && chars >= min_chars
     };
     passage_at(prompt, (s, with_closing_punctuation(prompt, e)), &needs)
+}
+
+/// The byte span of an unlabelled passage after a conversation transcript (a client that sends
+/// the conversation and then the knowledge it retrieved, "[Human]: … [Assistant]: …\n\n<the
+/// knowledge>"): the text after the transcript's last blank line, when no line of it opens
+/// with a speaker turn ([`SPEAKER_TURNS`]) and it is a passage ([`is_passage`]: at least 40
+/// characters that state facts). (Facts a user pasted into a turn after a blank line are
+/// sources the reply is checked against too.) None otherwise.
+pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
+    let end = text.trim_end().len();
+    let cut = text[..end].rfind("\n\n")? + 2;
+    let block = &text[cut..end];
+    if block.lines().any(opens_with_speaker_turn) || !is_passage(block) {
+        return None;
+    }
+    let lead = block.len() - block.trim_start().len();
+    Some((cut + lead, end))
 }
 
 /// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
@@ -948,6 +966,13 @@ mod tests {
         // A dialogue after the knowledge ends it.
         let p = format!("Knowledge: {passage}\n[Human]: How tall is it? [Assistant]:");
         assert_eq!(found(&p), Some(passage));
+        // Knowledge after a conversation and a blank line; not a turn after one.
+        let p = format!(
+            "[Human]: I am in Paris. [Assistant]: Lovely! [Human]: How tall is it?\n\n{passage}\n"
+        );
+        assert_eq!(found(&p), Some(passage));
+        let p = format!("[Human]: How tall is it?\n\n[Assistant]: {passage}");
+        assert_eq!(found(&p), None);
         // Unlabelled, between an instruction and a question, or with its label inside the line.
         let p = format!("Answer using the passage below. {passage} When was the tower completed?");
         assert_eq!(found(&p), Some(passage));
