@@ -254,19 +254,107 @@ pub(super) const MIN_PROMPT_PASSAGE_CHARS: usize = 40;
 /// next to a question that points at it only by "the following" or "given" ([`prompt_passage`]).
 pub(super) const MIN_UNLABELLED_PASSAGE: (usize, usize) = (100, 2);
 
-/// The label a line opens with, lower case, when it is a word (with an optional number, as in
-/// "Document 2") followed by a colon: "Context:" → "context".
+/// The label a line opens with, lower case ([`label_at`]): "Context:" → "context".
 pub(super) fn line_label(line: &str) -> Option<String> {
-    let t = line.trim_start();
-    let word_end = t.find(|c: char| !c.is_alphabetic()).unwrap_or(t.len());
-    if word_end == 0 {
-        return None;
+    label_at(line).map(|(label, _)| label)
+}
+
+/// The label a line opens with, lower case, and the byte offset in `line` where the text it
+/// labels starts. A label is
+/// - a word (with an optional number, as in "Document 2") followed by a colon: "Context:" →
+///   "context";
+/// - two or three words so followed whose last is a label of a request ([`REQUEST_LABELS`]:
+///   "User question:" → "question"), or of sources ([`SOURCE_LABELS`]) when nothing follows on
+///   its line ("Retrieved documents:" → "documents"; "Booking reference: LH-30917" is a
+///   record's field);
+/// - either written in bold or as a markdown heading ("**Context:**", "## Context:"), or a
+///   heading of one to three words alone on its line whose last is such a label ("### Context":
+///   the labelled text starts on the next line);
+/// - an XML-style tag alone or opening the line whose name (its last part after "_" or "-") is
+///   such a label: "<context>", "<document index=\"1\">", "<user_question>" (its closing tag
+///   ends the labelled text: [`labelled_span`], [`tag_at`]).
+///
+/// Prompt templates write their passages and questions in all these forms (LangChain and
+/// LlamaIndex with colons, chat prompts with headings or tags).
+pub(super) fn label_at(line: &str) -> Option<(String, usize)> {
+    let known = |w: &str| SOURCE_LABELS.contains(&w) || REQUEST_LABELS.contains(&w);
+    let lead = line.len() - line.trim_start().len();
+    let t = &line[lead..];
+    if t.starts_with('<') {
+        let (name, closing) = tag_at(t)?;
+        let after = lead + 1 + name.len();
+        let close = after + line[after..].find('>')?;
+        let attributes = &line[after..close];
+        let last = name
+            .rsplit(['_', '-'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        return (!closing
+            && known(&last)
+            && (attributes.is_empty() || attributes.starts_with(' ')))
+        .then(|| (last, close + 1));
     }
-    let rest = t[word_end..].trim_start();
-    let rest = rest
-        .trim_start_matches(|c: char| c.is_ascii_digit())
-        .trim_start();
-    rest.starts_with(':').then(|| t[..word_end].to_lowercase())
+    // A heading's "#"s, or bold's "**" / "__" (not a list's single "*").
+    let heading = t.starts_with('#');
+    let words_start = if heading {
+        t.trim_start_matches('#').trim_start()
+    } else {
+        t.strip_prefix("**")
+            .or_else(|| t.strip_prefix("__"))
+            .unwrap_or(t)
+    };
+    let w_at = lead + t.len() - words_start.len();
+    let w = &line[w_at..];
+    let mut words: Vec<&str> = Vec::new();
+    let mut at = 0;
+    loop {
+        let end = w[at..]
+            .find(|c: char| !c.is_alphabetic())
+            .map_or(w.len(), |n| at + n);
+        if end == at || words.len() == 3 {
+            return None;
+        }
+        words.push(&w[at..end]);
+        // (Spaces within the line only: a heading's line ends it.)
+        let rest = w[end..].trim_start_matches([' ', '\t']);
+        let rest = rest
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim_start_matches([' ', '\t']);
+        let after = w.len() - rest.len();
+        let undecorated = rest.trim_start_matches(['*', '_']);
+        let label = words.last().expect("a word was pushed").to_lowercase();
+        if let Some(body) = undecorated.strip_prefix(':') {
+            let body = body.trim_start_matches(['*', '_']);
+            // Words before a label of sources label a field of a record when text follows on
+            // their line ("Booking reference: LH-30917", "Contact information: …"); a
+            // template's "Retrieved documents:" ends its line.
+            let alone = body.lines().next().unwrap_or("").trim().is_empty();
+            let labels = words.len() == 1
+                || REQUEST_LABELS.contains(&label.as_str())
+                || (alone && SOURCE_LABELS.contains(&label.as_str()));
+            return labels.then(|| (label, w_at + w.len() - body.len()));
+        }
+        if heading && undecorated.lines().next().unwrap_or("").trim().is_empty() {
+            return known(&label).then(|| (label, w_at + w.len() - undecorated.len()));
+        }
+        if rest.starts_with(|c: char| c.is_alphabetic()) && after > end {
+            at = after;
+        } else {
+            return None;
+        }
+    }
+}
+
+/// The name of the XML-style tag `line` opens with, and whether it is a closing one:
+/// "<document index=\"1\">" → ("document", false), "</context>" → ("context", true).
+pub(super) fn tag_at(line: &str) -> Option<(&str, bool)> {
+    let t = line.trim_start().strip_prefix('<')?;
+    let (t, closing) = t.strip_prefix('/').map_or((t, false), |t| (t, true));
+    let end = t
+        .find(|c: char| !(c.is_ascii_alphabetic() || c == '_' || c == '-'))
+        .unwrap_or(t.len());
+    (end > 0).then(|| (&t[..end], closing))
 }
 
 /// Whether `text` opens with a source label ([`SOURCE_LABELS`], [`line_label`]): "Context: …".
@@ -347,15 +435,18 @@ pub(super) enum Reference {
 /// first or last sentence of two words or more (the words that frame the passage, not a bare
 /// label such as "Helpful Answer:" nor a speaker's line "A: …" quoted in it) is a
 /// question (it ends with `?`, opens with a wh-word, with "answer", or carries a "Question:"
-/// label) or asks for a summary (it opens with "summarize" or "summarise"); if so, how it points
+/// label) or asks for a summary (it opens with "summarize" or "summarise"), or any of its
+/// sentences is labelled as a question ([`label_at`]: "User question: …"); if so, how it points
 /// at the passage. A request to transform or continue its input ("Convert this paragraph into a
 /// poem", "Name an example of the concept in the document", "How to use the following text to
 /// …", which asks for a procedure) asks for new text, not for facts the input states: None.
 pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
     // Sentences of two words or more: a bare label ("Context:", "Answer:") frames nothing, nor
     // does a speaker's line ("A: What do we do next?").
-    let spans: Vec<(usize, usize)> = sentence_spans(request)
-        .into_iter()
+    let sentences = sentence_spans(request);
+    let spans: Vec<(usize, usize)> = sentences
+        .iter()
+        .copied()
         .filter(|&(s, e)| {
             let toks = tokens(&request[s..e]);
             toks.len() >= 2
@@ -387,7 +478,16 @@ pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
         !procedure
             && (request[s..e].ends_with('?') || request[e..].starts_with('?') || labelled || opens)
     });
-    asks.then(|| {
+    // A question labelled as one anywhere in the request asks, with words after its label
+    // ("…\n\nUser question: How heavy is the X2? I need to carry it on a hike.": neither
+    // framing sentence asks; "### Question\nTell me about the reef.", a heading).
+    let labelled_question = sentences.iter().any(|&(s, e)| {
+        label_at(&request[s..e]).is_some_and(|(l, body)| {
+            QUESTION_LABELS.contains(&l.as_str())
+                && request[s + body..].contains(char::is_alphanumeric)
+        })
+    });
+    (asks || labelled_question).then(|| {
         let toks = tokens(request);
         (0..toks.len())
             .map(|i| {
@@ -470,9 +570,10 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
     let (mut s, e) = (spans[first].0, spans[last].1);
     // A source label inside the line ("… the passage. Passage: The …") is no part of it, and
     // makes the passage a labelled one.
-    let labelled = opens_with_source_label(&prompt[s..e]);
-    if labelled {
-        s += prompt[s..e].find(':').expect("a label ends with ':'") + 1;
+    let label = label_at(&prompt[s..e]).filter(|(l, _)| SOURCE_LABELS.contains(&l.as_str()));
+    let labelled = label.is_some();
+    if let Some((_, body)) = label {
+        s += body;
     }
     if !outside {
         return None;
@@ -551,22 +652,29 @@ pub(super) fn passage_at(
 }
 
 /// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
-/// opens with a source label ([`SOURCE_LABELS`]) up to the first later line that opens with a
-/// request label ([`REQUEST_LABELS`]), a speaker turn ([`SPEAKER_TURNS`]) or is a question or
-/// instruction of its own, or the end; None without a source label.
+/// opens with a source label ([`SOURCE_LABELS`], [`label_at`]) up to the first later line that
+/// opens with a request label ([`REQUEST_LABELS`]), the closing tag of the tag that opened it
+/// ([`tag_at`]: "</documents>"; tags of documents inside it stay in it), a speaker
+/// turn ([`SPEAKER_TURNS`]) or is a question or instruction of its own, or the end; None
+/// without a source label.
 pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
     let mut at = 0;
     let mut start = None;
+    // The name of the tag that opened the passage ("<documents>"), whose closing tag ends it.
+    let mut opened = None;
     for line in text.split_inclusive('\n') {
         let is_turn = opens_with_speaker_turn(line);
-        let label = line_label(line);
-        match (start, label.as_deref()) {
-            (None, Some(l)) if SOURCE_LABELS.contains(&l) => {
-                start = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+        let label = label_at(line);
+        let tag = tag_at(line);
+        match (start, label.as_ref().map(|(l, body)| (l.as_str(), *body))) {
+            (None, Some((l, body))) if SOURCE_LABELS.contains(&l) => {
+                start = Some(at + body);
+                opened = tag.map(|(name, _)| name);
             }
             (Some(s), l)
                 if is_turn
-                    || l.is_some_and(|l| REQUEST_LABELS.contains(&l))
+                    || (tag.is_some_and(|(name, closing)| closing && Some(name) == opened))
+                    || l.is_some_and(|(l, _)| REQUEST_LABELS.contains(&l))
                     || context_role(line) == ContextRole::Prompt =>
             {
                 return Some((s, at));
@@ -966,6 +1074,28 @@ mod tests {
         // A dialogue after the knowledge ends it.
         let p = format!("Knowledge: {passage}\n[Human]: How tall is it? [Assistant]:");
         assert_eq!(found(&p), Some(passage));
+        // Chat prompts' forms: XML-style tags, markdown headings, bold labels, labels of two
+        // words (a question among statements after its label asks).
+        for p in [
+            format!("<context>\n{passage}\n</context>\n\n<question>\nTell me about it.\n</question>"),
+
+            format!("### Context\n{passage}\n\n### Question\nTell me about it."),
+            format!("**Context:**\n{passage}\n\n**Question:** Tell me about it."),
+            format!("You are a helpful assistant. Answer from the documents below.\n\nRetrieved documents:\n{passage}\n\nUser question: How tall is it? I need it for a quiz."),
+        ] {
+            assert_eq!(found(&p).map(str::trim), Some(passage), "{p}");
+        }
+        // Documents inside a tag of documents: all of them, with their own tags.
+        let p = format!("<documents>\n<document index=\"1\">\n{passage}\n</document>\n<document index=\"2\">\nIt is in Paris.\n</document>\n</documents>\nWhen was it completed?");
+        let inner = &p[p.find("<document ").unwrap()..p.find("</documents>").unwrap()];
+        assert_eq!(found(&p).map(str::trim), Some(inner.trim()), "{p}");
+        assert_eq!(label_at("Booking reference: LH-30917"), None);
+        assert_eq!(label_at("* Price: £5").map(|(l, _)| l), None);
+        assert_eq!(label_at("<div>"), None);
+        assert_eq!(
+            label_at("<user_question>Why?"),
+            Some(("question".into(), 15))
+        );
         // Knowledge after a conversation and a blank line; not a turn after one.
         let p = format!(
             "[Human]: I am in Paris. [Assistant]: Lovely! [Human]: How tall is it?\n\n{passage}\n"

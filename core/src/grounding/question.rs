@@ -443,8 +443,10 @@ pub(super) fn question_of(prompt: &str) -> &str {
     let mut at = 0;
     let mut found = None;
     for line in prompt.split_inclusive('\n') {
-        if line_label(line).is_some_and(|l| QUESTION_LABELS.contains(&l.as_str())) {
-            found = Some(at + line.find(':').expect("a label ends with ':'") + 1);
+        if let Some((label, body)) = label_at(line) {
+            if QUESTION_LABELS.contains(&label.as_str()) {
+                found = Some(at + body);
+            }
         }
         at += line.len();
     }
