@@ -1330,9 +1330,11 @@ pub struct Resolved {
 }
 
 /// The prompt and sources an audit uses, and how the context was read (DESIGN §2.0):
-/// - a context that states facts is the sources; sent without a prompt, a question or
-///   instruction before or after its passage, or a conversation after it, is the prompt
-///   (a contract-only client's "passage … question?", [`crate::grounding::context_passage`]);
+/// - a context that states facts is the sources; sent without a prompt, or with one that asks
+///   no question of its own but speaks of one ("Answer the question using the context.",
+///   [`crate::grounding::refers_to_question`]), a question or instruction before or after its
+///   passage, or a conversation after it, is the prompt (after the prompt sent, if any: a
+///   contract-only client's "passage … question?", [`crate::grounding::context_passage`]);
 /// - a context that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt
 ///   (appended to an explicit prompt), unless it holds a labelled passage ("[Human]: …
 ///   Knowledge: …"), which is then the sources;
@@ -1372,9 +1374,12 @@ pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved 
         };
     let question = match role {
         ContextRole::Source => {
-            if prompt.trim().is_empty() {
+            // Also beside a prompt that speaks of a question and asks none ("Answer the
+            // question using the context."): the question it speaks of is the one in the
+            // context.
+            if prompt.trim().is_empty() || crate::grounding::refers_to_question(prompt) {
                 if let Some(span) = context_passage(context) {
-                    return split(SourceField::Context, context, span, "", "");
+                    return split(SourceField::Context, context, span, prompt, "");
                 }
             }
             return Resolved {
@@ -1554,6 +1559,24 @@ mod tests {
                 TaskKind::Summarization,
                 "{ctx}"
             );
+        }
+    }
+
+    #[test]
+    fn a_prompt_that_points_at_the_question_takes_it_from_the_context() {
+        let passage = "The council voted 7 to 2 on Tuesday to build a library. It opens in 2027.";
+        let ctx = format!("{passage}\nI live nearby. When does the library open?");
+        let r = resolve_context(Some("Answer the question using the context."), Some(&ctx));
+        assert_eq!(r.context, passage);
+        assert_eq!(
+            r.prompt,
+            "Answer the question using the context.\nI live nearby. When does the library open?"
+        );
+        // A prompt that asks its own question, or only asks for a summary, keeps the context
+        // whole.
+        for prompt in ["When does it open?", "Summarize the article."] {
+            let r = resolve_context(Some(prompt), Some(&ctx));
+            assert_eq!(r.context, ctx, "{prompt}");
         }
     }
 

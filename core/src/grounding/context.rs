@@ -36,6 +36,32 @@ pub(super) fn is_interrogative(w: &str) -> bool {
     INTERROGATIVES.contains(&w) || INTERROGATIVES.contains(&stem)
 }
 
+/// Whether `text` speaks of a question ("question" or "query" is one of its words) but asks
+/// none of its own ([`asks_a_question`]): "Answer the question using the context." points at
+/// a question sent elsewhere, in the context. A request for a summary or any other
+/// instruction does not.
+pub fn refers_to_question(text: &str) -> bool {
+    tokens(text).iter().any(|t| {
+        let w = lower_cow(t.raw);
+        matches!(w.as_ref(), "question" | "query")
+    }) && !asks_a_question(text)
+}
+
+/// Whether `text` asks a question of its own: one of its sentences ends with `?` or opens
+/// with a wh-word ([`is_interrogative`], after a speaker tag such as "Question:").
+pub fn asks_a_question(text: &str) -> bool {
+    sentence_spans(text).iter().any(|&(s, e)| {
+        let sent = text[s..e].trim_end();
+        sent.ends_with('?')
+            || text[e..].starts_with('?')
+            || tokens(sent)
+                .iter()
+                .map(|t| lower_cow(t.raw))
+                .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()))
+                .is_some_and(|w| is_interrogative(&w))
+    })
+}
+
 /// Verbs (and "please") that open an instruction.
 pub(super) const IMPERATIVES: &[&str] = &[
     "answer",
