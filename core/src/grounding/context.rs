@@ -54,12 +54,17 @@ pub fn asks_a_question(text: &str) -> bool {
         let sent = text[s..e].trim_end();
         sent.ends_with('?')
             || text[e..].starts_with('?')
-            || tokens(sent)
-                .iter()
-                .map(|t| lower_cow(t.raw))
-                .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()))
-                .is_some_and(|w| is_interrogative(&w))
+            || first_word(sent).is_some_and(|w| is_interrogative(&w))
     })
+}
+
+/// The first word of `sentence` after any speaker tag ([`SPEAKER_TAGS`]: "User:",
+/// "Question:"), lower case; None when it has none.
+fn first_word(sentence: &str) -> Option<Cow<'_, str>> {
+    tokens(sentence)
+        .iter()
+        .map(|t| lower_cow(t.raw))
+        .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()))
 }
 
 /// Verbs (and "please") that open an instruction.
@@ -332,16 +337,16 @@ pub(super) fn label_at(line: &str) -> Option<(String, usize)> {
     };
     let w_at = lead + t.len() - words_start.len();
     let w = &line[w_at..];
-    let mut words: Vec<&str> = Vec::new();
+    let mut words = 0;
     let mut at = 0;
     loop {
         let end = w[at..]
             .find(|c: char| !c.is_alphabetic())
             .map_or(w.len(), |n| at + n);
-        if end == at || words.len() == 3 {
+        if end == at || words == 3 {
             return None;
         }
-        words.push(&w[at..end]);
+        words += 1;
         // (Spaces within the line only: a heading's line ends it.)
         let rest = w[end..].trim_start_matches([' ', '\t']);
         let rest = rest
@@ -349,19 +354,21 @@ pub(super) fn label_at(line: &str) -> Option<(String, usize)> {
             .trim_start_matches([' ', '\t']);
         let after = w.len() - rest.len();
         let undecorated = rest.trim_start_matches(['*', '_']);
-        let label = words.last().expect("a word was pushed").to_lowercase();
+        let label = || w[at..end].to_lowercase();
         if let Some(body) = undecorated.strip_prefix(':') {
+            let label = label();
             let body = body.trim_start_matches(['*', '_']);
             // Words before a label of sources label a field of a record when text follows on
             // their line ("Booking reference: LH-30917", "Contact information: …"); a
             // template's "Retrieved documents:" ends its line.
             let alone = body.lines().next().unwrap_or("").trim().is_empty();
-            let labels = words.len() == 1
+            let labels = words == 1
                 || REQUEST_LABELS.contains(&label.as_str())
                 || (alone && SOURCE_LABELS.contains(&label.as_str()));
             return labels.then(|| (label, w_at + w.len() - body.len()));
         }
         if heading && undecorated.lines().next().unwrap_or("").trim().is_empty() {
+            let label = label();
             return known(&label).then(|| (label, w_at + w.len() - undecorated.len()));
         }
         if rest.starts_with(|c: char| c.is_alphabetic()) && after > end {
@@ -626,11 +633,15 @@ pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
     let end = text.trim_end().len();
     let cut = text[..end].rfind("\n\n")? + 2;
     let block = &text[cut..end];
-    if block.lines().any(opens_with_speaker_turn) || !is_passage(block) {
-        return None;
-    }
-    let lead = block.len() - block.trim_start().len();
-    Some((cut + lead, end))
+    (!block.lines().any(opens_with_speaker_turn) && is_passage(block))
+        .then(|| trimmed_span(text, (cut, end)))
+}
+
+/// The byte span `s..e` of `text` without the whitespace at its ends.
+fn trimmed_span(text: &str, (s, e): (usize, usize)) -> (usize, usize) {
+    let part = &text[s..e];
+    let lead = part.len() - part.trim_start().len();
+    (s + lead, s + part.trim_end().len())
 }
 
 /// Whether the statement `text[s..e]` speaks of the passage it stands next to rather than
@@ -669,12 +680,8 @@ pub(super) fn passage_at(
     let passage = text[s..e].trim();
     let request = format!("{}\n{}", &text[..s], &text[e..]);
     let converses = request.lines().any(opens_with_speaker_turn);
-    (is_passage(passage) && (converses || asks_from_passage(&request).is_some_and(needs))).then(
-        || {
-            let lead = text[s..e].len() - text[s..e].trim_start().len();
-            (s + lead, s + lead + passage.len())
-        },
-    )
+    (is_passage(passage) && (converses || asks_from_passage(&request).is_some_and(needs)))
+        .then(|| trimmed_span(text, (s, e)))
 }
 
 /// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
@@ -718,11 +725,7 @@ pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
 /// ([`asks_for_summary`]: "TL;DR?", "In brief?"). A statement that ends with a title ("Reg E.
 /// Cathey starred in What About Bob?") ends with `?` but asks nothing.
 pub(super) fn opens_as_request(c: &str, s: usize, e: usize) -> bool {
-    let toks = tokens(&c[s..e]);
-    let first = toks
-        .iter()
-        .map(|t| lower_cow(t.raw))
-        .find(|w| !SPEAKER_TAGS.contains(&w.as_ref()));
+    let first = first_word(&c[s..e]);
     is_request(c, s, e)
         && (first.is_some_and(|w| {
             let w = w.as_ref();
@@ -846,12 +849,8 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
         }
         (l, f) => l.or(f),
     };
-    message.and_then(|(_, _, (ps, pe))| {
-        let passage = context[ps..pe].trim();
-        is_passage(passage).then(|| {
-            let lead = context[ps..pe].len() - context[ps..pe].trim_start().len();
-            (ps + lead, ps + lead + passage.len())
-        })
+    message.and_then(|(_, _, span)| {
+        is_passage(&context[span.0..span.1]).then(|| trimmed_span(context, span))
     })
 }
 
@@ -1104,7 +1103,6 @@ mod tests {
         // words (a question among statements after its label asks).
         for p in [
             format!("<context>\n{passage}\n</context>\n\n<question>\nTell me about it.\n</question>"),
-
             format!("### Context\n{passage}\n\n### Question\nTell me about it."),
             format!("**Context:**\n{passage}\n\n**Question:** Tell me about it."),
             format!("You are a helpful assistant. Answer from the documents below.\n\nRetrieved documents:\n{passage}\n\nUser question: How tall is it? I need it for a quiz."),
