@@ -36,25 +36,47 @@ pub(super) fn is_interrogative(w: &str) -> bool {
     INTERROGATIVES.contains(&w) || INTERROGATIVES.contains(&stem)
 }
 
-/// Whether `text` speaks of a question ("question" or "query" is one of its words) but asks
-/// none of its own ([`asks_a_question`]): "Answer the question using the context." points at
-/// a question sent elsewhere, in the context. A request for a summary or any other
-/// instruction does not.
+/// Whether `text` points at a question ("question" or "query" after a word that picks out
+/// one already there: "the", "this", "my", "user's", "following", …) but asks none of its own
+/// ([`asks_a_question`]): "Answer the question using the context." points at a question sent
+/// elsewhere, in the context. "Generate a question from the context." asks for a new one, and
+/// "Summarize the context." names none.
 pub fn refers_to_question(text: &str) -> bool {
-    tokens(text).iter().any(|t| {
-        let w = lower_cow(t.raw);
-        matches!(w.as_ref(), "question" | "query")
+    const POINTERS: &[&str] = &[
+        "the",
+        "this",
+        "that",
+        "my",
+        "our",
+        "your",
+        "their",
+        "user",
+        "user's",
+        "users",
+        "following",
+        "above",
+        "below",
+        "given",
+        "each",
+    ];
+    let toks = tokens(text);
+    toks.windows(2).any(|w| {
+        matches!(lower_cow(w[1].raw).as_ref(), "question" | "query")
+            && POINTERS.contains(&lower_cow(w[0].raw).as_ref())
     }) && !asks_a_question(text)
 }
 
 /// Whether `text` asks a question of its own: one of its sentences ends with `?` or opens
-/// with a wh-word ([`is_interrogative`], after a speaker tag such as "Question:").
+/// with a wh-word ([`is_interrogative`], after a speaker tag such as "Question:"), or a
+/// wh-word opens what follows a colon in it ("Answer the question: who built it").
 pub fn asks_a_question(text: &str) -> bool {
     sentence_spans(text).iter().any(|&(s, e)| {
         let sent = text[s..e].trim_end();
         sent.ends_with('?')
             || text[e..].starts_with('?')
-            || first_word(sent).is_some_and(|w| is_interrogative(&w))
+            || std::iter::once(sent)
+                .chain(sent.split_once(':').map(|(_, after)| after))
+                .any(|part| first_word(part).is_some_and(|w| is_interrogative(&w)))
     })
 }
 
@@ -177,7 +199,8 @@ pub fn context_role(context: &str) -> ContextRole {
 /// summary, [`asks_for_summary`], is none: "Summarize the Apollo 11 landing."), and
 /// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
 /// sentence of six words or more that has no wh-word among its first three words or after a
-/// comma ([`is_interrogative`]: "what's" is one) and opens with neither an imperative nor an
+/// comma ([`is_interrogative`]: "what's" is one; after a comma only when the sentence does
+/// not end in title case, [`ends_in_title_case`]) and opens with neither an imperative nor an
 /// auxiliary. HaluEval's dialogue knowledge holds such titles; read as
 /// questions, they made 32 dev contexts a prompt.
 pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
@@ -204,7 +227,10 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     // A wh-word among the first three words, or opening a clause after a comma ("If I catch
     // the 09:15 from Leeds, what time do I get into Newcastle?", "According to the passage,
     // what were …?").
-    let after_comma = |i: usize| sent[..words[i].start].trim_end().ends_with(',');
+    // (Not when the sentence ends in a title: "…, who is pursued by his psychiatrist in What
+    // About Bob?" is a statement whose relative clause opens with "who".)
+    let after_comma =
+        |i: usize| sent[..words[i].start].trim_end().ends_with(',') && !ends_in_title_case(words);
     let asks_early = (0..words.len())
         .any(|i| (i < 3 || after_comma(i)) && lower(i).is_some_and(|w| is_interrogative(&w)))
         || is_first(IMPERATIVES)
@@ -222,6 +248,21 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
             && (!titled || asks_for_summary(sent))
     });
     ends_q || opens_request
+}
+
+/// Whether the run of capitalised words that ends `words` holds a capitalised function word
+/// after its first ("What About Bob", "Where the Heart Is"): the sentence ends in a title, not
+/// in a name ("Newcastle", "New York").
+fn ends_in_title_case(words: &[Token<'_>]) -> bool {
+    let run = words
+        .iter()
+        .rev()
+        .take_while(|t| t.raw.starts_with(char::is_uppercase))
+        .count();
+    words[words.len() - run..]
+        .iter()
+        .skip(1)
+        .any(|t| crate::text::is_stopword_raw(t.raw))
 }
 
 /// Words that tag the speaker of a request or label it before it ("User: …", "[Human]: …", "Q:
@@ -262,6 +303,19 @@ pub(super) const SOURCE_LABELS: &[&str] = &[
     "evidence",
 ];
 
+/// Labels of a request that asks ("Question:", "User query:", "### Instruction"), lower case:
+/// the only ones that label when other words come before them ([`label_at`]; "Executive
+/// summary:" and "Final answer:" open a document's own lines).
+pub(super) const ASKING_LABELS: &[&str] = &[
+    "question",
+    "questions",
+    "query",
+    "instruction",
+    "instructions",
+    "task",
+    "request",
+];
+
 /// Labels that end such a passage: the request or the answer that follows it ("Question: …").
 pub(super) const REQUEST_LABELS: &[&str] = &[
     "question",
@@ -293,17 +347,18 @@ pub(super) fn line_label(line: &str) -> Option<String> {
 /// The label a line opens with, lower case, and the byte offset in `line` where the text it
 /// labels starts. A label is
 /// - a word (with an optional number, as in "Document 2") followed by a colon: "Context:" →
-///   "context";
-/// - two or three words so followed whose last is a label of a request ([`REQUEST_LABELS`]:
-///   "User question:" → "question"), or of sources ([`SOURCE_LABELS`]) when nothing follows on
-///   its line ("Retrieved documents:" → "documents"; "Booking reference: LH-30917" is a
-///   record's field);
+///   "context" (spaces of any kind may stand before the colon, as in French "Question :");
+/// - two or three words so followed whose last asks ([`ASKING_LABELS`]: "User question:" →
+///   "question") or labels sources ([`SOURCE_LABELS`]) with nothing after it on its line
+///   ("Retrieved documents:" → "documents"; "Booking reference: LH-30917" is a record's field,
+///   "Executive summary: …" and "Final answer: …" a document's own words);
 /// - either written in bold or as a markdown heading ("**Context:**", "## Context:"), or a
-///   heading of one to three words alone on its line whose last is such a label ("### Context":
-///   the labelled text starts on the next line);
+///   heading alone on its line of one word that is such a label or of two or three whose last
+///   is a label of sources or asks ("### Context", "### User question": the labelled text
+///   starts on the next line);
 /// - an XML-style tag alone or opening the line whose name (its last part after "_" or "-") is
-///   such a label: "<context>", "<document index=\"1\">", "<user_question>" (its closing tag
-///   ends the labelled text: [`labelled_span`], [`tag_at`]).
+///   such a label: "<context>", "<document index=\"1\">", "<user_question>" (the text it labels
+///   ends at its closing tag: [`labelled_span`], [`closing_tag_in`]).
 ///
 /// Prompt templates write their passages and questions in all these forms (LangChain and
 /// LlamaIndex with colons, chat prompts with headings or tags).
@@ -326,14 +381,19 @@ pub(super) fn label_at(line: &str) -> Option<(String, usize)> {
             && (attributes.is_empty() || attributes.starts_with(' ')))
         .then(|| (last, close + 1));
     }
+    // Spaces within the line (a heading's line ends it; "\r" before its "\n" ends it too).
+    let spaces = |s: &'_ str| -> usize {
+        s.len()
+            - s.trim_start_matches(|c: char| c.is_whitespace() && !matches!(c, '\n' | '\r'))
+                .len()
+    };
     // A heading's "#"s, or bold's "**" / "__" (not a list's single "*").
     let heading = t.starts_with('#');
-    let words_start = if heading {
-        t.trim_start_matches('#').trim_start()
-    } else {
-        t.strip_prefix("**")
-            .or_else(|| t.strip_prefix("__"))
-            .unwrap_or(t)
+    let bold = ["**", "__"].into_iter().find(|b| t.starts_with(b));
+    let words_start = match (heading, bold) {
+        (true, _) => t.trim_start_matches('#').trim_start(),
+        (false, Some(b)) => &t[b.len()..],
+        (false, None) => t,
     };
     let w_at = lead + t.len() - words_start.len();
     let w = &line[w_at..];
@@ -347,36 +407,54 @@ pub(super) fn label_at(line: &str) -> Option<(String, usize)> {
             return None;
         }
         words += 1;
-        // (Spaces within the line only: a heading's line ends it.)
-        let rest = w[end..].trim_start_matches([' ', '\t']);
-        let rest = rest
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .trim_start_matches([' ', '\t']);
+        let rest = &w[end + spaces(&w[end..])..];
+        let number = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let rest = &rest[number..];
+        let rest = &rest[spaces(rest)..];
         let after = w.len() - rest.len();
-        let undecorated = rest.trim_start_matches(['*', '_']);
+        // Bold closes before or after the colon ("**Context**:", "**Context:**"); a lone
+        // "*" or "**" is no decoration without the bold that opens it ("Note*:").
+        let undecorated = bold.and_then(|b| rest.strip_prefix(b)).unwrap_or(rest);
         let label = || w[at..end].to_lowercase();
         if let Some(body) = undecorated.strip_prefix(':') {
             let label = label();
-            let body = body.trim_start_matches(['*', '_']);
+            let body = bold.and_then(|b| body.strip_prefix(b)).unwrap_or(body);
             // Words before a label of sources label a field of a record when text follows on
             // their line ("Booking reference: LH-30917", "Contact information: …"); a
             // template's "Retrieved documents:" ends its line.
             let alone = body.lines().next().unwrap_or("").trim().is_empty();
             let labels = words == 1
-                || REQUEST_LABELS.contains(&label.as_str())
+                || ASKING_LABELS.contains(&label.as_str())
                 || (alone && SOURCE_LABELS.contains(&label.as_str()));
             return labels.then(|| (label, w_at + w.len() - body.len()));
         }
         if heading && undecorated.lines().next().unwrap_or("").trim().is_empty() {
             let label = label();
-            return known(&label).then(|| (label, w_at + w.len() - undecorated.len()));
+            let labels = if words == 1 {
+                known(&label)
+            } else {
+                ASKING_LABELS.contains(&label.as_str()) || SOURCE_LABELS.contains(&label.as_str())
+            };
+            return labels.then(|| (label, w_at + w.len() - undecorated.len()));
         }
-        if rest.starts_with(|c: char| c.is_alphabetic()) && after > end {
+        // Further words; a number only after the last ("Document 2:", not "Top 10 documents:").
+        if number == 0 && rest.starts_with(|c: char| c.is_alphabetic()) && after > end {
             at = after;
         } else {
             return None;
         }
     }
+}
+
+/// The byte offset in `text` of the first closing tag of the XML-style tag `name`
+/// ("</context>", "</context >"), ASCII case ignored; None without one.
+pub(super) fn closing_tag_in(text: &str, name: &str) -> Option<usize> {
+    text.match_indices("</").map(|(i, _)| i).find(|&i| {
+        let rest = &text[i + 2..];
+        rest.get(..name.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+            && rest[name.len()..].starts_with(|c: char| c == '>' || c.is_whitespace())
+    })
 }
 
 /// The name of the XML-style tag `line` opens with, and whether it is a closing one:
@@ -469,7 +547,8 @@ pub(super) enum Reference {
 /// label such as "Helpful Answer:" nor a speaker's line "A: …" quoted in it) is a
 /// question (it ends with `?`, opens with a wh-word, with "answer", or carries a "Question:"
 /// label) or asks for a summary (it opens with "summarize" or "summarise"), or any of its
-/// sentences is labelled as a question ([`label_at`]: "User question: …"); if so, how it points
+/// sentences opens with a question label with words anywhere after it ([`label_at`]: "User
+/// question: …", "### Question\nTell me …"); if so, how it points
 /// at the passage. A request to transform or continue its input ("Convert this paragraph into a
 /// poem", "Name an example of the concept in the document", "How to use the following text to
 /// …", which asks for a procedure) asks for new text, not for facts the input states: None.
@@ -511,7 +590,8 @@ pub(super) fn asks_from_passage(request: &str) -> Option<Reference> {
         !procedure
             && (request[s..e].ends_with('?') || request[e..].starts_with('?') || labelled || opens)
     });
-    // A question labelled as one anywhere in the request asks, with words after its label
+    // A question labelled as one anywhere in the request asks, when words follow its label
+    // (in its sentence or later ones)
     // ("…\n\nUser question: How heavy is the X2? I need to carry it on a hike.": neither
     // framing sentence asks; "### Question\nTell me about the reef.", a heading).
     let labelled_question = sentences.iter().any(|&(s, e)| {
@@ -625,13 +705,22 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
 
 /// The byte span of an unlabelled passage after a conversation transcript (a client that sends
 /// the conversation and then the knowledge it retrieved, "[Human]: … [Assistant]: …\n\n<the
-/// knowledge>"): the text after the transcript's last blank line, when no line of it opens
+/// knowledge>"): the text after the transcript's last blank line (empty or of spaces only), when no line of it opens
 /// with a speaker turn ([`SPEAKER_TURNS`]) and it is a passage ([`is_passage`]: at least 40
 /// characters that state facts). (Facts a user pasted into a turn after a blank line are
 /// sources the reply is checked against too.) None otherwise.
 pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
     let end = text.trim_end().len();
-    let cut = text[..end].rfind("\n\n")? + 2;
+    // After the last blank line ("\n\n", "\r\n\r\n", or a line of spaces).
+    let mut at = 0;
+    let mut cut = None;
+    for line in text[..end].split_inclusive('\n') {
+        at += line.len();
+        if line.trim().is_empty() && at > line.len() {
+            cut = Some(at);
+        }
+    }
+    let cut = cut?;
     let block = &text[cut..end];
     (!block.lines().any(opens_with_speaker_turn) && is_passage(block))
         .then(|| trimmed_span(text, (cut, end)))
@@ -686,37 +775,127 @@ pub(super) fn passage_at(
 
 /// The byte span of the first labelled passage of `text`, untrimmed: the text after a line that
 /// opens with a source label ([`SOURCE_LABELS`], [`label_at`]) up to the first later line that
-/// opens with a request label ([`REQUEST_LABELS`]), the closing tag of the tag that opened it
-/// ([`tag_at`]: "</documents>"; tags of documents inside it stay in it), a speaker
-/// turn ([`SPEAKER_TURNS`]) or is a question or instruction of its own, or the end; None
-/// without a source label.
+/// opens with a request label ([`REQUEST_LABELS`]; a heading of a request that does not ask,
+/// "## Summary", only when nothing follows it: before more text it heads a section of the
+/// document), a speaker turn ([`SPEAKER_TURNS`]) or is a question or instruction of its own —
+/// unless an answer follows that question (a frequently-asked-questions entry, "Q: Can I
+/// return it?\nA: Yes, …", is the sources' own: [`answered_faq`]) — or the end; None without a
+/// source label. A passage opened by an XML-style tag ends at its closing tag instead
+/// ([`closing_tag_in`]: "</context>", on the same line or a later one; tags of documents inside
+/// it stay in it), unless another tag of sources follows it after blank lines only (sibling
+/// "<document>"s are one passage); a tag never closed ends as a label does.
 pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
-    let mut at = 0;
+    let lines: Vec<(usize, &str)> = text
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len();
+            Some((start, line))
+        })
+        .collect();
+    let sources = |label: &Option<(String, usize)>| {
+        label
+            .as_ref()
+            .is_some_and(|(l, _)| SOURCE_LABELS.contains(&l.as_str()))
+    };
+    // The name of the tag that opened the passage ("<documents>") when its closing tag comes
+    // later, and where that closing tag is once seen (the passage's end unless a sibling tag
+    // of sources follows).
     let mut start = None;
-    // The name of the tag that opened the passage ("<documents>"), whose closing tag ends it.
-    let mut opened = None;
-    for line in text.split_inclusive('\n') {
-        let is_turn = opens_with_speaker_turn(line);
+    let mut opened: Option<&str> = None;
+    let mut closed: Option<usize> = None;
+    for (i, &(at, line)) in lines.iter().enumerate() {
         let label = label_at(line);
-        let tag = tag_at(line);
-        match (start, label.as_ref().map(|(l, body)| (l.as_str(), *body))) {
-            (None, Some((l, body))) if SOURCE_LABELS.contains(&l) => {
+        let Some(s) = start else {
+            if let (true, Some((_, body))) = (sources(&label), &label) {
                 start = Some(at + body);
-                opened = tag.map(|(name, _)| name);
+                (opened, closed) = tag_extent(text, at, line, *body);
             }
-            (Some(s), l)
-                if is_turn
-                    || (tag.is_some_and(|(name, closing)| closing && Some(name) == opened))
-                    || l.is_some_and(|(l, _)| REQUEST_LABELS.contains(&l))
-                    || context_role(line) == ContextRole::Prompt =>
-            {
-                return Some((s, at));
+            continue;
+        };
+        if let Some(end) = closed {
+            if line.trim().is_empty() {
+                continue;
             }
-            _ => {}
+            let sibling = tag_at(line).is_some_and(|(_, closing)| !closing) && sources(&label);
+            let Some((_, body)) = label.filter(|_| sibling) else {
+                return Some((s, end));
+            };
+            (opened, closed) = tag_extent(text, at, line, body);
+            continue;
         }
-        at += line.len();
+        if let Some(name) = opened {
+            if let Some(close) = closing_tag_in(line, name) {
+                (opened, closed) = (None, Some(at + close));
+            }
+            continue;
+        }
+        let requested = label.as_ref().is_some_and(|(l, _)| {
+            REQUEST_LABELS.contains(&l.as_str())
+                && (ASKING_LABELS.contains(&l.as_str())
+                    || !line.trim_start().starts_with('#')
+                    || lines[i + 1..].iter().all(|(_, l)| l.trim().is_empty()))
+        });
+        let ends =
+            opens_with_speaker_turn(line) || requested || context_role(line) == ContextRole::Prompt;
+        if ends && !answered_faq(&lines[i..]) {
+            return Some((s, at));
+        }
     }
-    start.map(|s| (s, text.len()))
+    start.map(|s| (s, closed.unwrap_or(text.len())))
+}
+
+/// How far the passage a label opens on `line` (at byte `at` of `text`, its text from byte
+/// `body` of the line) runs when the label is an XML-style tag: (the tag's name, None) when it
+/// closes on a later line; (None, the closing tag's offset in `text`) when it closes on this
+/// one ("<context>…</context>"); (None, None) when it is no tag or never closes (the passage
+/// then ends as after a label).
+fn tag_extent<'a>(
+    text: &'a str,
+    at: usize,
+    line: &'a str,
+    body: usize,
+) -> (Option<&'a str>, Option<usize>) {
+    let Some((name, _)) = tag_at(line) else {
+        return (None, None);
+    };
+    match closing_tag_in(&text[at + body..], name).map(|c| at + body + c) {
+        Some(close) if close < at + line.len() => (None, Some(close)),
+        Some(_) => (Some(name), None),
+        None => (None, None),
+    }
+}
+
+/// Whether the first of `lines` (each with its byte offset) is a question answered in place,
+/// as in a list of frequently asked questions: it ends with `?` and the next non-blank line
+/// is labelled as an answer with words after the label ("A: Yes, within 30 days.") or, unless
+/// the question is labelled "Question:" or "Query:" ([`ASKING_LABELS`]), states something
+/// without a label. A template's "Question: …?\nAnswer:" (or "Helpful Answer:") or
+/// a question followed by another request or label is no such entry.
+fn answered_faq(lines: &[(usize, &str)]) -> bool {
+    let Some(((_, question), rest)) = lines.split_first() else {
+        return false;
+    };
+    let Some((_, next)) = rest.iter().find(|(_, l)| !l.trim().is_empty()) else {
+        return false;
+    };
+    // A question labelled "Question:" or "Query:" with a plain line after it is the user's,
+    // with a note of their own ("Question: How heavy is it?\nI need to carry it.").
+    let asks = label_at(question).is_some_and(|(l, _)| ASKING_LABELS.contains(&l.as_str()));
+    question.trim_end().ends_with('?')
+        && match label_at(next) {
+            Some((l, body)) => {
+                matches!(l.as_str(), "a" | "answer") && next[body..].contains(char::is_alphanumeric)
+            }
+            // (A bare label such as LangChain's "Helpful Answer:" states nothing.)
+            None => {
+                let next = next.trim();
+                !asks
+                    && context_role(next) == ContextRole::Source
+                    && !opens_with_speaker_turn(next)
+                    && !is_bare_label(next, tokens(next).len())
+            }
+        }
 }
 
 /// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a
@@ -855,14 +1034,27 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
 }
 
 /// Whether `text` speaks in the first person: it holds "I", "me", "my", "we", "our" or "us" as
-/// a word (any case; "I'm", "we'd" too).
+/// a word (any case; "I'm", "we'd" too), except "US" in capitals (the country) and "I" after
+/// a capitalised word inside a sentence (a regnal or ordinal numeral: "World War I",
+/// "Elizabeth I"; "Can I …" opens its sentence and speaks).
 fn first_person(text: &str) -> bool {
-    tokens(text).iter().any(|t| {
+    let toks = tokens(text);
+    toks.iter().enumerate().any(|(i, t)| {
         let w = lower_cow(t.raw);
         let w = w
             .split_once(['\'', '’'])
             .map_or(w.as_ref(), |(stem, _)| stem);
-        matches!(w, "i" | "me" | "my" | "we" | "our" | "us")
+        let numeral = t.raw == "I"
+            && i >= 1
+            && toks[i - 1].raw.starts_with(char::is_uppercase)
+            && i >= 2
+            && !text[toks[i - 2].start + toks[i - 2].raw.len()..toks[i - 1].start]
+                .contains(['.', '?', '!', ':', '\n']);
+        match w {
+            "i" => !numeral,
+            "us" => t.raw != "US",
+            _ => matches!(w, "me" | "my" | "we" | "our"),
+        }
     })
 }
 
@@ -1176,5 +1368,91 @@ mod tests {
         ] {
             assert_eq!(found(&p), None, "{p}");
         }
+    }
+
+    #[test]
+    fn tags_labels_and_answered_questions_bound_a_labelled_passage() {
+        let a =
+            "The Eiffel Tower is a wrought-iron lattice tower in Paris. It was completed in 1889.";
+        let b = "The tower was designed by the engineering company of Gustave Eiffel.";
+        fn found(p: &str) -> Option<&str> {
+            prompt_passage(p).map(|(s, e)| &p[s..e])
+        }
+        // Sibling documents, each in its own tag, are one passage; a tag opened and closed on
+        // one line ends there.
+        let p = format!("<document index=\"1\">\n{a}\n</document>\n\n<document index=\"2\">\n{b}\n</document>\nWho designed the tower?");
+        let both = &p[p.find("The Eiffel").unwrap()..p.rfind("\n</document>").unwrap()];
+        assert_eq!(found(&p), Some(both), "{p}");
+        let p = format!("<context>{a}</context>\nQuestion: When was it completed?");
+        assert_eq!(found(&p), Some(a), "{p}");
+        // A tag's text ends at its closing tag, not at a question inside it.
+        let p = format!(
+            "<context>\n{a}\nQ: Can I climb it?\n</context>\nQuestion: When was it completed?"
+        );
+        assert_eq!(
+            found(&p),
+            Some(&p[10..p.find("\n</context>").unwrap()]),
+            "{p}"
+        );
+        // A document's own "Executive summary:" and "## Summary" before more text stay in it;
+        // "Final answer:" and "Note*:" are no labels, "Question\u{a0}:" is one.
+        let p = format!(
+            "Context:\nExecutive summary: {a}\n## Summary\n{b}\nQuestion: Who designed it?"
+        );
+        assert_eq!(found(&p), Some(&p[9..p.find("\nQuestion").unwrap()]), "{p}");
+        // A heading of the summary asked for, with nothing after it, ends the article.
+        let p = format!("### Article\n{a}\n\n### Summary\n");
+        let span = labelled_span(&p).map(|(s, e)| p[s..e].trim());
+        assert_eq!(span, Some(a), "{p}");
+        assert_eq!(label_at("Final answer: 42"), None);
+        assert_eq!(label_at("Note*: prices change"), None);
+        assert_eq!(label_at("Top 10 documents:"), None);
+        assert_eq!(
+            label_at("**Context**: x").map(|(l, _)| l),
+            Some("context".into())
+        );
+        assert_eq!(
+            label_at("Question\u{a0}: Who?"),
+            Some(("question".into(), "Question\u{a0}:".len()))
+        );
+        // An answered question inside the passage (a list of frequently asked questions) is
+        // the sources' own; a template's "Question: …?\nAnswer:" ends it.
+        let p = format!("Context:\n{a}\nQ: Can I climb it?\nA: Yes, the stairs go to the second floor.\n{b}\nQuestion: Can visitors climb it?");
+        assert_eq!(found(&p), Some(&p[9..p.find("\nQuestion").unwrap()]), "{p}");
+        for answer in ["Answer:", "Helpful Answer:"] {
+            let p = format!("Context:\n{a}\nQuestion: When was it completed?\n{answer}");
+            assert_eq!(found(&p), Some(a), "{p}");
+        }
+        // Knowledge after a transcript's last blank line, written with CRLF or a line of spaces.
+        for gap in ["\r\n\r\n", "\n   \n"] {
+            let p = format!(
+                "[Human]: I am in Paris. [Assistant]: Lovely! [Human]: How tall is it?{gap}{a}"
+            );
+            assert_eq!(found(&p), Some(a), "{p:?}");
+        }
+    }
+
+    #[test]
+    fn prompts_that_point_at_a_question_and_speakers_in_the_first_person() {
+        assert!(refers_to_question("Answer the question using the context."));
+        assert!(refers_to_question("Reply to the user's query in one line."));
+        assert!(!refers_to_question("Generate a question from the context."));
+        assert!(!refers_to_question("Answer the question: who built it"));
+        assert!(!refers_to_question("Summarize the context."));
+        assert!(first_person("Can I climb it?") && first_person("We fly to the US in May."));
+        assert!(!first_person("When did World War I end?"));
+        assert!(!first_person("Which firms in the US make it?"));
+        // A relative clause after a comma asks nothing when the sentence ends in a title.
+        let c =
+            "Bill Murray plays a patient, who is pursued by his psychiatrist in What About Bob?";
+        assert!(!is_request(c, 0, c.len()));
+        let c = "If I catch the 09:15 from Leeds, what time do I get into Newcastle?";
+        assert!(is_request(c, 0, c.len()));
+        // A tagged question ends at its closing tag.
+        assert_eq!(
+            question_of("<context>\nx\n</context>\n<question>\nHow tall is it?\n</question>\n")
+                .trim(),
+            "How tall is it?"
+        );
     }
 }

@@ -428,9 +428,10 @@ pub(super) fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
     (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
 }
 
-/// The question inside a prompt, from its start to the end of the prompt: its last speaker turn
-/// for a dialogue (`[Human]: …`), else what follows its last "Question:" (or "Q:", "Query:")
-/// label at the start of a line (a retrieval-augmented prompt: "Context: …\nQuestion: …\n
+/// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`, to the
+/// end of the prompt), else what follows its last question label ("Question:", "Q:",
+/// "Query:", "### Question", "<question>", [`label_at`]) to the end of the prompt or, for a
+/// tag, to its closing tag (a retrieval-augmented prompt: "Context: …\nQuestion: …\n
 /// Answer:"), else the whole prompt.
 pub(super) fn question_of(prompt: &str) -> &str {
     // ASCII lower-casing keeps byte offsets (full lower-casing can change lengths, e.g. "İ").
@@ -445,12 +446,17 @@ pub(super) fn question_of(prompt: &str) -> &str {
     for line in prompt.split_inclusive('\n') {
         if let Some((label, body)) = label_at(line) {
             if QUESTION_LABELS.contains(&label.as_str()) {
-                found = Some(at + body);
+                found = Some((at + body, tag_at(line).map(|(name, _)| name)));
             }
         }
         at += line.len();
     }
-    found.map_or(prompt, |p| &prompt[p..])
+    found.map_or(prompt, |(p, tag)| {
+        let end = tag
+            .and_then(|name| closing_tag_in(&prompt[p..], name))
+            .map_or(prompt.len(), |c| p + c);
+        &prompt[p..end]
+    })
 }
 
 /// The last sentence of `context` that ends with `?` (empty if none).
