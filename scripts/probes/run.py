@@ -5,14 +5,16 @@ answer) or "bad" (a wrong one); rows sharing an `id` are the same request answer
 Audits each with the CLI and prints its verdict and height, marking a correct answer REFUSED
 ("!!") and a wrong one ACCEPTED, then the count of each and the AUROC of height, good over bad.
 
-usage: python3 scripts/probes/run.py [--arrange=labelled|inline|context|context-first|instructed|
-       langchain|llamaindex|xml|markdown|system|cookbook] [BINARY] [FILE]
+usage: python3 scripts/probes/run.py [--arrange=labelled|inline|context|context-first|
+       context-first-line|instructed|langchain|llamaindex|xml|markdown|system|cookbook]
+       [BINARY] [FILE]
        (defaults: ./target/release/epistemic-audit, scripts/probes/requests.jsonl)
 --arrange sends each request that has both a prompt and a context as a client that pastes the
 passage into its prompt would, with no context: "labelled" as "Context: <context>\nQuestion:
 <prompt>", "inline" as "Answer using the passage below.\n<context>\n<prompt>"; "context" sends
 it as a contract-only client (text and context only) that puts both in the context,
-"<context>\n<prompt>", "context-first" as "<prompt>\n\n<context>"; "instructed" sends that
+"<context>\n<prompt>", "context-first" as "<prompt>\n\n<context>", "context-first-line" as
+"<prompt>\n<context>" (no blank line after a conversation); "instructed" sends that
 context with the prompt "Answer the question using the context."; "langchain" and
 "llamaindex" put both in the prompt as the default question-answering templates of those
 libraries do, "xml", "markdown", "system" and "cookbook" as chat prompts write them (tags,
@@ -43,9 +45,10 @@ TEMPLATES = {
     "cookbook": "Use the below article to answer the subsequent question. If the answer cannot be "
                 "found, write \"I don't know.\"\n\nArticle:\n\"\"\"\n{c}\n\"\"\"\n\nQuestion: {p}",
 }
-if arrange not in (None, "labelled", "inline", "context", "context-first", "instructed",
-                   *TEMPLATES):
-    sys.exit(f"--arrange must be labelled, inline, context, context-first, instructed or one of "
+if arrange not in (None, "labelled", "inline", "context", "context-first", "context-first-line",
+                   "instructed", *TEMPLATES):
+    sys.exit(f"--arrange must be labelled, inline, context, context-first, context-first-line, "
+             f"instructed or one of "
              f"{', '.join(TEMPLATES)}, not {arrange!r}")
 binary = args[0] if len(args) > 0 else "./target/release/epistemic-audit"
 path = args[1] if len(args) > 1 else os.path.join(here, "requests.jsonl")
@@ -59,6 +62,8 @@ def arranged(row):
         return {**row, "prompt": None, "context": f"{c}\n{p}"}
     if arrange == "context-first":
         return {**row, "prompt": None, "context": f"{p}\n\n{c}"}
+    if arrange == "context-first-line":
+        return {**row, "prompt": None, "context": f"{p}\n{c}"}
     if arrange == "instructed":
         return {**row, "prompt": "Answer the question using the context.",
                 "context": f"{c}\n{p}"}

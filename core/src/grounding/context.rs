@@ -705,25 +705,62 @@ pub fn prompt_passage(prompt: &str) -> Option<(usize, usize)> {
 
 /// The byte span of an unlabelled passage after a conversation transcript (a client that sends
 /// the conversation and then the knowledge it retrieved, "[Human]: … [Assistant]: …\n\n<the
-/// knowledge>"): the text after the transcript's last blank line (empty or of spaces only), when no line of it opens
-/// with a speaker turn ([`SPEAKER_TURNS`]) and it is a passage ([`is_passage`]: at least 40
-/// characters that state facts). (Facts a user pasted into a turn after a blank line are
-/// sources the reply is checked against too.) None otherwise.
+/// knowledge>"): the text after the transcript's last blank line (empty or of spaces only), or
+/// after the line of its last turn when that turn is the user's ("…\nUser: When was it
+/// recorded?\n<the knowledge>", also with an empty "Assistant:" turn after it, left for the
+/// reply; then its first line may open with no label but of sources: "Agent: …" is a
+/// speaker's turn), when no line of it opens with a speaker turn ([`SPEAKER_TURNS`]) and it is
+/// a passage ([`is_passage`]: at least 40 characters that state facts). None otherwise. (Facts
+/// a user pasted into a turn on lines of their own are sources the reply is checked against
+/// too.)
 pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
     let end = text.trim_end().len();
-    // After the last blank line ("\n\n", "\r\n\r\n", or a line of spaces).
+    // After the last blank line ("\n\n", "\r\n\r\n", or a line of spaces), or after the
+    // line of the last turn when that turn is the user's.
     let mut at = 0;
-    let mut cut = None;
+    let mut blank = None;
+    let mut asked = None;
     for line in text[..end].split_inclusive('\n') {
         at += line.len();
         if line.trim().is_empty() && at > line.len() {
-            cut = Some(at);
+            blank = Some(at);
+        }
+        if opens_with_speaker_turn(line) {
+            // An empty turn left for the reply ("…? [Assistant]:", or "Assistant:" on a line
+            // of its own after the question) keeps the question before it.
+            let lower = line.trim_end().to_ascii_lowercase();
+            let slot = ["[assistant]:", "assistant:"]
+                .iter()
+                .find_map(|m| lower.strip_suffix(m))
+                .map(str::trim_end);
+            let said = slot.unwrap_or(&lower);
+            asked = if said.is_empty() {
+                asked.filter(|&a| a == at - line.len()).map(|_| at)
+            } else {
+                // (The line's last turn: "[Human]: …? [Assistant]: Which one?" ends the
+                // assistant's.)
+                let assistant = SPEAKER_TURNS
+                    .iter()
+                    .filter_map(|m| said.rfind(m).map(|p| (p, m)))
+                    .max()
+                    .is_some_and(|(_, m)| m.contains("assistant"));
+                (!assistant).then_some(at)
+            };
         }
     }
-    let cut = cut?;
+    let cut = blank.max(asked)?;
     let block = &text[cut..end];
-    (!block.lines().any(opens_with_speaker_turn) && is_passage(block))
-        .then(|| trimmed_span(text, (cut, end)))
+    // Without a blank line, a first line labelled otherwise than as sources is the reply of a
+    // speaker this transcript's markers do not know ("Agent: No, shipping is free."), not
+    // knowledge.
+    let unknown_speaker = || {
+        let first = block.trim_start().lines().next().unwrap_or("");
+        line_label(first).is_some_and(|l| !SOURCE_LABELS.contains(&l.as_str()))
+    };
+    (!block.lines().any(opens_with_speaker_turn)
+        && (blank >= asked || !unknown_speaker())
+        && is_passage(block))
+    .then(|| trimmed_span(text, (cut, end)))
 }
 
 /// The byte span `s..e` of `text` without the whitespace at its ends.
@@ -1423,12 +1460,25 @@ mod tests {
             let p = format!("Context:\n{a}\nQuestion: When was it completed?\n{answer}");
             assert_eq!(found(&p), Some(a), "{p}");
         }
-        // Knowledge after a transcript's last blank line, written with CRLF or a line of spaces.
-        for gap in ["\r\n\r\n", "\n   \n"] {
+        // Knowledge after a transcript's last blank line, written with CRLF or a line of spaces,
+        // or on the line after the user's question; not after the assistant's question.
+        for gap in [
+            "\r\n\r\n",
+            "\n   \n",
+            "\n",
+            " [Assistant]:\n",
+            "\nAssistant:\n",
+        ] {
             let p = format!(
                 "[Human]: I am in Paris. [Assistant]: Lovely! [Human]: How tall is it?{gap}{a}"
             );
             assert_eq!(found(&p), Some(a), "{p:?}");
+        }
+        for p in [
+            format!("[Human]: How tall is it? [Assistant]: Which tower?\n{a}"),
+            format!("User: How tall is it?\nAgent: {a}"),
+        ] {
+            assert_eq!(found(&p), None, "{p}");
         }
     }
 
