@@ -191,7 +191,10 @@ pub fn context_role(context: &str) -> ContextRole {
 /// or opens with a wh-word followed by a lower-case word: "how does …", not "How I Met Your
 /// Mother is …") or an instruction (it opens with an imperative verb or "please" followed by a
 /// lower-case word: "Name the …", not "Will Smith starred …"; or stands alone before a colon:
-/// "Summarize:"), optionally after a speaker tag such as `User:` or `Question:`.
+/// "Summarize:"; or opens with "can you", "could you" …, "?" or not: "can you pull out the key
+/// stuff from this"; or follows a clause opening with "based", "using", "according", "given"
+/// or "from": "Based on this chat, list what …"), optionally after a speaker tag such as
+/// `User:` or `Question:`.
 ///
 /// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
 /// whose next words hold a capitalised function word ("Is", "The", "About": title case) or an
@@ -200,8 +203,10 @@ pub fn context_role(context: &str) -> ContextRole {
 /// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
 /// sentence of six words or more that has no wh-word among its first three words or after a
 /// comma ([`is_interrogative`]: "what's" is one; after a comma only when the sentence does
-/// not end in title case, [`ends_in_title_case`]) and opens with neither an imperative nor an
-/// auxiliary. HaluEval's dialogue knowledge holds such titles; read as
+/// not end in title case, [`ends_in_title_case`]), no auxiliary after such a comma ("Hey, do
+/// you know who painted The Starry Night?"), no lower-case wh-word before an auxiliary ("…
+/// what will I pay incl VAT?"; the last two, too, only when it does not end in title case),
+/// and opens with neither an imperative nor an auxiliary. HaluEval's dialogue knowledge holds such titles; read as
 /// questions, they made 32 dev contexts a prompt.
 pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     let sent = c[s..e].trim();
@@ -231,9 +236,18 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     // About Bob?" is a statement whose relative clause opens with "who".)
     let after_comma =
         |i: usize| sent[..words[i].start].trim_end().ends_with(',') && !ends_in_title_case(words);
-    let asks_early = (0..words.len())
-        .any(|i| (i < 3 || after_comma(i)) && lower(i).is_some_and(|w| is_interrogative(&w)))
-        || is_first(IMPERATIVES)
+    // Also an auxiliary after a comma ("Hey, do you know who painted The Starry Night?") and a
+    // lower-case wh-word before an auxiliary anywhere ("Im a member, if I book a full pass
+    // around mid August what will I pay incl VAT?").
+    // (Neither when the sentence ends in title case: "…, who is pursued by … in What About
+    // Bob?")
+    let is_aux = |i: usize| lower(i).is_some_and(|w| POLAR_OPENERS.contains(&w.as_ref()));
+    let asks_early = (0..words.len()).any(|i| {
+        let wh = lower(i).is_some_and(|w| is_interrogative(&w));
+        (wh && (i < 3 || after_comma(i)))
+            || (is_aux(i) && after_comma(i))
+            || (wh && !is_cap(&words[i]) && is_aux(i + 1) && !ends_in_title_case(words))
+    }) || is_first(IMPERATIVES)
         || is_first(POLAR_OPENERS);
     let ends_in_title = words.len() >= 6 && words.last().is_some_and(is_cap) && !asks_early;
     let ends_q = (c[e..].starts_with('?') || sent.ends_with('?')) && !ends_in_title;
@@ -247,7 +261,18 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
             && next_lower
             && (!titled || asks_for_summary(sent))
     });
-    ends_q || opens_request
+    // A request put as a question without its "?" ("can you pull out the key stuff from
+    // this"), and an instruction after a clause that names what it works from ("Based on this
+    // chat, list what the agent committed to.", "Using the text, explain …").
+    let asks_you = is_first(&["can", "could", "would", "will"])
+        && lower(1).is_some_and(|w| matches!(w.as_ref(), "you" | "u"));
+    let instructs_after = is_first(&["based", "using", "according", "given", "from"])
+        && (1..words.len()).any(|i| {
+            sent[..words[i].start].trim_end().ends_with(',')
+                && lower(i).is_some_and(|w| IMPERATIVES.contains(&w.as_ref()))
+                && words.get(i + 1).is_some_and(|t| !is_cap(t))
+        });
+    ends_q || opens_request || asks_you || instructs_after
 }
 
 /// Whether the run of capitalised words that ends `words` holds a capitalised function word
@@ -1496,8 +1521,17 @@ mod tests {
         let c =
             "Bill Murray plays a patient, who is pursued by his psychiatrist in What About Bob?";
         assert!(!is_request(c, 0, c.len()));
-        let c = "If I catch the 09:15 from Leeds, what time do I get into Newcastle?";
-        assert!(is_request(c, 0, c.len()));
+        for c in [
+            "If I catch the 09:15 from Leeds, what time do I get into Newcastle?",
+            "Hey, do you know who painted The Starry Night?",
+            "Im a member, if I book a full pass around mid August what will I pay incl VAT?",
+            "can you pull out the key stuff from this - pay, location and deadline",
+            "Based on this chat, list what the agent committed to for the customer.",
+        ] {
+            assert!(is_request(c, 0, c.len()), "{c}");
+        }
+        let c = "Based on the results, researchers concluded the drug works.";
+        assert!(!is_request(c, 0, c.len()), "{c}");
         // A tagged question ends at its closing tag.
         assert_eq!(
             question_of("<context>\nx\n</context>\n<question>\nHow tall is it?\n</question>\n")
