@@ -364,8 +364,8 @@ impl<'r, 'a> Request<'r, 'a> {
         lower_vocab: &'r LowerVocab<'a>,
     ) -> Self {
         // The prompt's keys, and the names of its question (its last speaker turn in a dialogue,
-        // `question_of`): the sentences from the question's start on.
-        let question_from = prompt.len() - question_of(prompt).len();
+        // `question_span`): the sentences from the question's start on.
+        let question_from = question_span(prompt).0;
         let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
         let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
         // The ids of the question's words the sources hold: what a claim without words of its own

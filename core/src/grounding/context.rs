@@ -68,14 +68,25 @@ pub fn refers_to_question(text: &str) -> bool {
 
 /// Whether `text` asks a question of its own: one of its sentences ends with `?` or opens
 /// with a wh-word ([`is_interrogative`], after a speaker tag such as "Question:"), or a
-/// wh-word opens what follows a colon in it ("Answer the question: who built it").
+/// wh-word opens what follows a colon after "question" or "query" ("Answer the question: who
+/// built it"; not "Note: when the context lacks the answer, …").
 pub fn asks_a_question(text: &str) -> bool {
     sentence_spans(text).iter().any(|&(s, e)| {
         let sent = text[s..e].trim_end();
         sent.ends_with('?')
             || text[e..].starts_with('?')
             || std::iter::once(sent)
-                .chain(sent.split_once(':').map(|(_, after)| after))
+                .chain(
+                    sent.split_once(':')
+                        .filter(|(before, _)| {
+                            let last = before.rsplit(|c: char| !c.is_alphanumeric()).next();
+                            last.is_some_and(|w| {
+                                w.eq_ignore_ascii_case("question")
+                                    || w.eq_ignore_ascii_case("query")
+                            })
+                        })
+                        .map(|(_, after)| after),
+                )
                 .any(|part| first_word(part).is_some_and(|w| is_interrogative(&w)))
     })
 }
@@ -270,10 +281,23 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
         && (1..words.len()).any(|i| {
             sent[..words[i].start].trim_end().ends_with(',')
                 && lower(i).is_some_and(|w| IMPERATIVES.contains(&w.as_ref()))
-                && words.get(i + 1).is_some_and(|t| !is_cap(t))
+                // Its object opens as one does ("list what …", "explain the …"): "According to
+                // the report, state revenue fell" and "list prices rose" state facts.
+                && lower(i + 1).is_some_and(|w| {
+                    is_interrogative(&w) || OBJECT_OPENERS.contains(&w.as_ref())
+                })
         });
     ends_q || opens_request || asks_you || instructs_after
 }
+
+/// Words that open an instruction's object ("list what …", "explain the …", "name three …"),
+/// lower case: after a clause such as "Based on this chat," they tell an imperative from a noun
+/// ("state revenue", "list prices").
+const OBJECT_OPENERS: &[&str] = &[
+    "the", "a", "an", "all", "each", "every", "any", "this", "these", "those", "that", "it",
+    "them", "its", "their", "my", "your", "our", "his", "her", "me", "us", "two", "three", "four",
+    "five", "some", "one",
+];
 
 /// Whether the run of capitalised words that ends `words` holds a capitalised function word
 /// after its first ("What About Bob", "Where the Heart Is"): the sentence ends in a title, not
@@ -931,8 +955,9 @@ fn tag_extent<'a>(
 /// Whether the first of `lines` (each with its byte offset) is a question answered in place,
 /// as in a list of frequently asked questions: it ends with `?` and the next non-blank line
 /// is labelled as an answer with words after the label ("A: Yes, within 30 days.") or, unless
-/// the question is labelled "Question:" or "Query:" ([`ASKING_LABELS`]), states something
-/// without a label. A template's "Question: …?\nAnswer:" (or "Helpful Answer:") or
+/// the question is labelled ("Question:", "Q:", "Query:": [`ASKING_LABELS`],
+/// [`QUESTION_LABELS`]), states something without a label. A speaker's turn ("User: …?") is
+/// no such entry. A template's "Question: …?\nAnswer:" (or "Helpful Answer:") or
 /// a question followed by another request or label is no such entry.
 fn answered_faq(lines: &[(usize, &str)]) -> bool {
     let Some(((_, question), rest)) = lines.split_first() else {
@@ -943,8 +968,12 @@ fn answered_faq(lines: &[(usize, &str)]) -> bool {
     };
     // A question labelled "Question:" or "Query:" with a plain line after it is the user's,
     // with a note of their own ("Question: How heavy is it?\nI need to carry it.").
-    let asks = label_at(question).is_some_and(|(l, _)| ASKING_LABELS.contains(&l.as_str()));
+    let asks = label_at(question).is_some_and(|(l, _)| {
+        ASKING_LABELS.contains(&l.as_str()) || QUESTION_LABELS.contains(&l.as_str())
+    });
+    // A speaker's turn is the request, whatever follows it.
     question.trim_end().ends_with('?')
+        && !opens_with_speaker_turn(question)
         && match label_at(next) {
             Some((l, body)) => {
                 matches!(l.as_str(), "a" | "answer") && next[body..].contains(char::is_alphanumeric)
@@ -1481,6 +1510,14 @@ mod tests {
         // the sources' own; a template's "Question: …?\nAnswer:" ends it.
         let p = format!("Context:\n{a}\nQ: Can I climb it?\nA: Yes, the stairs go to the second floor.\n{b}\nQuestion: Can visitors climb it?");
         assert_eq!(found(&p), Some(&p[9..p.find("\nQuestion").unwrap()]), "{p}");
+        // A user's turn or labelled question with a note after it is the request.
+        for q in [
+            "User: How tall is it?\nI need it for a school project.",
+            "Q: How tall is it?\nThanks in advance.",
+        ] {
+            let p = format!("Context:\n{a}\n{q}");
+            assert_eq!(found(&p), Some(a), "{p}");
+        }
         for answer in ["Answer:", "Helpful Answer:"] {
             let p = format!("Context:\n{a}\nQuestion: When was it completed?\n{answer}");
             assert_eq!(found(&p), Some(a), "{p}");
@@ -1530,13 +1567,26 @@ mod tests {
         ] {
             assert!(is_request(c, 0, c.len()), "{c}");
         }
-        let c = "Based on the results, researchers concluded the drug works.";
-        assert!(!is_request(c, 0, c.len()), "{c}");
+        for c in [
+            "Based on the results, researchers concluded the drug works.",
+            "According to the report, state revenue fell 4% in 2023.",
+            "From 2019 to 2021, list prices rose 12%.",
+        ] {
+            assert!(!is_request(c, 0, c.len()), "{c}");
+        }
+        assert!(refers_to_question(
+            "Answer the user's question using the context. Note: when the context lacks the \
+             answer, say you don't know."
+        ));
         // A tagged question ends at its closing tag.
         assert_eq!(
             question_of("<context>\nx\n</context>\n<question>\nHow tall is it?\n</question>\n")
                 .trim(),
             "How tall is it?"
         );
+        // Where it starts, with text after its closing tag.
+        let p =
+            "<question>\nHow tall is it?\n</question>\n<instructions>\nCite it.\n</instructions>";
+        assert_eq!(question_span(p), (10, p.find("</question>").unwrap()));
     }
 }

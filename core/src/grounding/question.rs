@@ -428,17 +428,24 @@ pub(super) fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
     (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
 }
 
-/// The question inside a prompt: its last speaker turn for a dialogue (`[Human]: …`, to the
-/// end of the prompt), else what follows its last question label ("Question:", "Q:",
-/// "Query:", "### Question", "<question>", [`label_at`]) to the end of the prompt or, for a
-/// tag, to its closing tag (a retrieval-augmented prompt: "Context: …\nQuestion: …\n
-/// Answer:"), else the whole prompt.
+/// The question inside a prompt ([`question_span`]'s text).
 pub(super) fn question_of(prompt: &str) -> &str {
+    let (s, e) = question_span(prompt);
+    &prompt[s..e]
+}
+
+/// The byte span of the question inside a prompt: its last speaker turn for a dialogue
+/// (`[Human]: …`, to the end of the prompt), else what follows its last question label
+/// ("Question:", "Q:", "Query:", "### Question", "<question>", [`label_at`]) to the end of the
+/// prompt or, for a tag, to its closing tag (a retrieval-augmented prompt: "Context: …\n
+/// Question: …\nAnswer:"), else the whole prompt. A span, not a suffix: text may follow a
+/// tagged question ("</question>\n<instructions>…").
+pub(super) fn question_span(prompt: &str) -> (usize, usize) {
     // ASCII lower-casing keeps byte offsets (full lower-casing can change lengths, e.g. "İ").
     let lower = prompt.to_ascii_lowercase();
     for marker in ["[human]:", "human:", "[user]:", "user:"] {
         if let Some(p) = lower.rfind(marker) {
-            return &prompt[p + marker.len()..];
+            return (p + marker.len(), prompt.len());
         }
     }
     let mut at = 0;
@@ -451,11 +458,11 @@ pub(super) fn question_of(prompt: &str) -> &str {
         }
         at += line.len();
     }
-    found.map_or(prompt, |(p, tag)| {
+    found.map_or((0, prompt.len()), |(p, tag)| {
         let end = tag
             .and_then(|name| closing_tag_in(&prompt[p..], name))
             .map_or(prompt.len(), |c| p + c);
-        &prompt[p..end]
+        (p, end)
     })
 }
 
