@@ -884,22 +884,24 @@ pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
             .as_ref()
             .is_some_and(|(l, _)| SOURCE_LABELS.contains(&l.as_str()))
     };
-    // The name of the tag that opened the passage ("<documents>") when its closing tag comes
-    // later, and where that closing tag is once seen (the passage's end unless a sibling tag
-    // of sources follows).
+    // Where the closing tag of the tag that opened the passage ("<documents>") is: the
+    // passage's end, unless a sibling tag of sources follows it.
     let mut start = None;
-    let mut opened: Option<&str> = None;
-    let mut closed: Option<usize> = None;
+    let mut closing: Option<usize> = None;
     for (i, &(at, line)) in lines.iter().enumerate() {
         let label = label_at(line);
         let Some(s) = start else {
             if let (true, Some((_, body))) = (sources(&label), &label) {
                 start = Some(at + body);
-                (opened, closed) = tag_extent(text, at, line, *body);
+                closing = tag_close(text, at, line, *body);
             }
             continue;
         };
-        if let Some(end) = closed {
+        if let Some(end) = closing {
+            // Still inside the tag (its closing tag is on this line or a later one).
+            if end >= at {
+                continue;
+            }
             if line.trim().is_empty() {
                 continue;
             }
@@ -907,13 +909,7 @@ pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
             let Some((_, body)) = label.filter(|_| sibling) else {
                 return Some((s, end));
             };
-            (opened, closed) = tag_extent(text, at, line, body);
-            continue;
-        }
-        if let Some(name) = opened {
-            if let Some(close) = closing_tag_in(line, name) {
-                (opened, closed) = (None, Some(at + close));
-            }
+            closing = tag_close(text, at, line, body);
             continue;
         }
         let requested = label.as_ref().is_some_and(|(l, _)| {
@@ -928,28 +924,16 @@ pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
             return Some((s, at));
         }
     }
-    start.map(|s| (s, closed.unwrap_or(text.len())))
+    start.map(|s| (s, closing.unwrap_or(text.len())))
 }
 
-/// How far the passage a label opens on `line` (at byte `at` of `text`, its text from byte
-/// `body` of the line) runs when the label is an XML-style tag: (the tag's name, None) when it
-/// closes on a later line; (None, the closing tag's offset in `text`) when it closes on this
-/// one ("<context>…</context>"); (None, None) when it is no tag or never closes (the passage
-/// then ends as after a label).
-fn tag_extent<'a>(
-    text: &'a str,
-    at: usize,
-    line: &'a str,
-    body: usize,
-) -> (Option<&'a str>, Option<usize>) {
-    let Some((name, _)) = tag_at(line) else {
-        return (None, None);
-    };
-    match closing_tag_in(&text[at + body..], name).map(|c| at + body + c) {
-        Some(close) if close < at + line.len() => (None, Some(close)),
-        Some(_) => (Some(name), None),
-        None => (None, None),
-    }
+/// Where (byte offset in `text`) the closing tag is of the XML-style tag `line` opens (at byte
+/// `at` of `text`; the labelled text from byte `body` of the line): on this line
+/// ("<context>…</context>") or a later one. None when the line opens no tag or the tag never
+/// closes (the passage then ends as after a label).
+fn tag_close(text: &str, at: usize, line: &str, body: usize) -> Option<usize> {
+    let (name, _) = tag_at(line)?;
+    closing_tag_in(&text[at + body..], name).map(|c| at + body + c)
 }
 
 /// Whether the first of `lines` (each with its byte offset) is a question answered in place,
@@ -1136,9 +1120,8 @@ fn first_person(text: &str) -> bool {
             .split_once(['\'', '’'])
             .map_or(w.as_ref(), |(stem, _)| stem);
         let numeral = t.raw == "I"
-            && i >= 1
-            && toks[i - 1].raw.starts_with(char::is_uppercase)
             && i >= 2
+            && toks[i - 1].raw.starts_with(char::is_uppercase)
             && !text[toks[i - 2].start + toks[i - 2].raw.len()..toks[i - 1].start]
                 .contains(['.', '?', '!', ':', '\n']);
         match w {
