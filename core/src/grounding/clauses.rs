@@ -319,7 +319,10 @@ const SUBJECTLESS_AUXILIARIES: &[&str] = &[
 /// ([`SUBJECTLESS_AUXILIARIES`]: "Pay As You Go customers can buy … but are not eligible for
 /// the EU Roam Pass"): its subject is the clause before it's (conjunction reduction), so
 /// "Pay As You Go customers aren't eligible for it" is matched to the clause that denies it. A
-/// claim's clauses keep their own words: the share of a negated clause's words that the other
+/// clause stripped to a negation ("…, not a refund", "… but not …") that states no condition
+/// of its own takes the conditions of the clause before it, in a claim too ("After 30 days
+/// you get store credit, not a refund" denies the refund after 30 days:
+/// [`ClauseKeys::states_other_condition`]). A claim's clauses keep their own words: the share of a negated clause's words that the other
 /// side states (`polarity_mismatch`) is of the words it denies.
 pub(super) fn clause_words<'a>(
     text: &'a str,
@@ -350,6 +353,13 @@ pub(super) fn clause_words<'a>(
             .and_then(|b| toks.get(r.start).and_then(|t| restricted_noun(&toks[b], t)))
         {
             clause.restricted.push(noun);
+        }
+        // A clause stripped to a negation ("After 30 days you get store credit, not a
+        // refund") is said under the conditions of the clause before it, in a claim as in a
+        // source: "after 30 days" restricts the denial too.
+        let stripped = is(0, NEG) || (coordinated && is(1, NEG));
+        if let (true, Some(prev)) = (stripped && clause.conditions.is_empty(), out.last()) {
+            clause.conditions.clone_from(&prev.conditions);
         }
         if let (true, Some(prev)) = (elliptical, out.last()) {
             for (v, from) in [

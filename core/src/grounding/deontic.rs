@@ -130,8 +130,15 @@ pub(super) const CONDITION_OPPOSITES: [&str; 12] = [
 ];
 
 /// The index in [`CONDITION_OPPOSITES`] of the condition word `raw` (ASCII case ignored), its
-/// opposite at the index with the last bit flipped.
+/// opposite at the index with the last bit flipped. "within" is the side of "before": "within
+/// 30 days" bounds a time from above as "before the 30th day" does, and "after 30 days" is the
+/// other side ("a full refund within 30 days" against "after 30 days, not a refund").
 pub(super) fn condition_side(raw: &str) -> Option<usize> {
+    let raw = if raw.eq_ignore_ascii_case("within") {
+        "before"
+    } else {
+        raw
+    };
     CONDITION_OPPOSITES
         .iter()
         .position(|w| raw.eq_ignore_ascii_case(w))
@@ -219,6 +226,8 @@ mod tests {
         let side = |w: &str| condition_side(w).expect("a condition word");
         assert_eq!(side("Over") ^ 1, side("under"));
         assert_eq!(side("without") ^ 1, side("with"));
+        assert_eq!(side("Within"), side("before"));
+        assert_eq!(side("within") ^ 1, side("after"));
         assert_eq!(condition_side("during"), None);
     }
 }

@@ -3559,6 +3559,29 @@ fn polarity_reads_the_other_side_of_a_condition_as_no_denial() {
 }
 
 #[test]
+fn a_clause_stripped_to_a_negation_keeps_the_condition_before_it() {
+    // "…, not a refund" is said after 30 days, as the clause before it is; "within 30 days" is
+    // the other side of "after 30 days" ("before" the 30th day), so the refund the sources
+    // grant within them is no denial of it.
+    let ctx = "Refund policy: Items can be returned for a full refund within 30 days of \
+               delivery. After 30 days, we offer store credit only, and items must be unused.";
+    let q = "Can I get a refund after 30 days?";
+    assert_conflicts(
+        "After 30 days you can only get store credit, not a refund.",
+        q,
+        ctx,
+        &[],
+    );
+    // The same denial within the 30 days is the other side's: still contradicted.
+    assert_conflicts(
+        "Within 30 days you get store credit, not a refund.",
+        q,
+        ctx,
+        &["negated vs affirmed"],
+    );
+}
+
+#[test]
 fn a_denied_universal_is_not_contradicted_by_a_particular() {
     // "No" to "Do all employees get …?" (and "Not all …") denies the universal only: a source
     // that states it of some employees agrees.
