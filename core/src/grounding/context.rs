@@ -37,34 +37,56 @@ pub(super) fn is_interrogative(w: &str) -> bool {
 }
 
 /// Whether `text` points at a question ("question" or "query" after a word that picks out
-/// one already there: "the", "this", "my", "user's", "following", …) but asks none of its own
-/// ([`asks_a_question`]): "Answer the question using the context." points at a question sent
-/// elsewhere, in the context. "Generate a question from the context." asks for a new one, and
-/// "Summarize the context." names none.
+/// one already there: "the", "this", "my", "user's", "customer's", "original", "search", …)
+/// but asks none of its own ([`asks_a_question`]): "Answer the question using the context."
+/// points at a question sent elsewhere, in the context. A word that introduces a new one
+/// ([`NEW_QUESTION_WORDS`]: "Generate a question …", "Write one question …", "Ask a follow-up
+/// query") or makes "question" a verb ("I question whether …") points at none, and "Summarize
+/// the context." names none.
 pub fn refers_to_question(text: &str) -> bool {
-    const POINTERS: &[&str] = &[
-        "the",
-        "this",
-        "that",
-        "my",
-        "our",
-        "your",
-        "their",
-        "user",
-        "user's",
-        "users",
-        "following",
-        "above",
-        "below",
-        "given",
-        "each",
-    ];
     let toks = tokens(text);
     toks.windows(2).any(|w| {
         matches!(lower_cow(w[1].raw).as_ref(), "question" | "query")
-            && POINTERS.contains(&lower_cow(w[0].raw).as_ref())
+            && !NEW_QUESTION_WORDS.contains(&lower_cow(w[0].raw).as_ref())
+            && !w[0].is_number
     }) && !asks_a_question(text)
 }
+
+/// Words before "question" or "query" that introduce a new one or make it a verb, lower case
+/// ([`refers_to_question`]): indefinite determiners and quantifiers ("a question", "one
+/// more question"), verbs that make one ("generate question"), and subject pronouns ("I
+/// question", "they query").
+const NEW_QUESTION_WORDS: &[&str] = &[
+    "a",
+    "an",
+    "one",
+    "another",
+    "new",
+    "more",
+    "some",
+    "any",
+    "single",
+    "follow-up",
+    "up",
+    "generate",
+    "write",
+    "ask",
+    "create",
+    "pose",
+    "formulate",
+    "compose",
+    "draft",
+    "make",
+    "suggest",
+    "propose",
+    "i",
+    "we",
+    "you",
+    "they",
+    "he",
+    "she",
+    "it",
+];
 
 /// Whether `text` asks a question of its own: one of its sentences ends with `?` or opens
 /// with a wh-word ([`is_interrogative`], after a speaker tag such as "Question:"), or a
@@ -805,11 +827,62 @@ pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
     let unknown_speaker = || {
         let first = block.trim_start().lines().next().unwrap_or("");
         line_label(first).is_some_and(|l| !SOURCE_LABELS.contains(&l.as_str()))
+            || names_a_role(first)
     };
     (!block.lines().any(opens_with_speaker_turn)
         && (blank >= asked || !unknown_speaker())
         && is_passage(block))
     .then(|| trimmed_span(text, (cut, end)))
+}
+
+/// Nouns of the roles that speak in a support or service conversation, lower case
+/// ([`names_a_role`]): "Support Agent:", "Sales Rep:", "Customer Service Advisor:".
+const ROLE_NOUNS: &[&str] = &[
+    "agent",
+    "assistant",
+    "bot",
+    "rep",
+    "representative",
+    "advisor",
+    "adviser",
+    "operator",
+    "staff",
+    "customer",
+    "client",
+    "user",
+    "human",
+    "guest",
+    "host",
+    "moderator",
+    "specialist",
+    "associate",
+    "doctor",
+    "nurse",
+    "patient",
+    "pharmacist",
+    "tutor",
+    "student",
+    "caller",
+];
+
+/// Whether `line` opens with a speaker's name of two or three capitalised words whose last
+/// names a role ([`ROLE_NOUNS`]) and a colon with text after it: "Support Agent: No, shipping
+/// is free." is a turn of a speaker whose marker [`SPEAKER_TURNS`] does not list (a one-word
+/// "Agent:" is a label, [`line_label`]); "Refund Policy: Items can be returned …" is a
+/// document's line.
+fn names_a_role(line: &str) -> bool {
+    let Some((head, rest)) = line.trim_start().split_once(':') else {
+        return false;
+    };
+    let words: Vec<&str> = head.split(' ').collect();
+    (2..=3).contains(&words.len())
+        && words.iter().all(|w| {
+            w.starts_with(|c: char| c.is_uppercase()) && w.chars().all(char::is_alphabetic)
+        })
+        && words
+            .last()
+            .is_some_and(|w| ROLE_NOUNS.contains(&w.to_lowercase().as_str()))
+        && !rest.trim().is_empty()
 }
 
 /// The byte span `s..e` of `text` without the whitespace at its ends.
@@ -1109,9 +1182,11 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
 }
 
 /// Whether `text` speaks in the first person: it holds "I", "me", "my", "we", "our" or "us" as
-/// a word (any case; "I'm", "we'd" too), except "US" in capitals (the country) and "I" after
-/// a capitalised word inside a sentence (a regnal or ordinal numeral: "World War I",
-/// "Elizabeth I"; "Can I …" opens its sentence and speaks).
+/// a word (any case; "I'm", "we'd" too), except "US" in capitals (the country) and "I" right
+/// after a capitalised word inside a sentence, a space between them (a regnal or ordinal
+/// numeral: "World War I", "Elizabeth I"; "Can I …" opens its sentence and speaks, "Dear
+/// John, I …" has a comma between, and a month or a weekday is no name a numeral follows:
+/// "In March I moved").
 fn first_person(text: &str) -> bool {
     let toks = tokens(text);
     toks.iter().enumerate().any(|(i, t)| {
@@ -1122,8 +1197,13 @@ fn first_person(text: &str) -> bool {
         let numeral = t.raw == "I"
             && i >= 2
             && toks[i - 1].raw.starts_with(char::is_uppercase)
+            && text[toks[i - 1].start + toks[i - 1].raw.len()..t.start]
+                .chars()
+                .all(|c| c == ' ')
             && !text[toks[i - 2].start + toks[i - 2].raw.len()..toks[i - 1].start]
-                .contains(['.', '?', '!', ':', '\n']);
+                .contains(['.', '?', '!', ':', '\n'])
+            && month_at(&toks, i - 1).is_none()
+            && !names_weekday(&toks[i - 1]);
         match w {
             "i" => !numeral,
             "us" => t.raw != "US",
@@ -1522,6 +1602,8 @@ mod tests {
         for p in [
             format!("[Human]: How tall is it? [Assistant]: Which tower?\n{a}"),
             format!("User: How tall is it?\nAgent: {a}"),
+            format!("User: How tall is it?\nSupport Agent: {a}"),
+            format!("User: How tall is it?\nCustomer Service Advisor: {a}"),
         ] {
             assert_eq!(found(&p), None, "{p}");
         }
@@ -1532,10 +1614,33 @@ mod tests {
         assert!(refers_to_question("Answer the question using the context."));
         assert!(refers_to_question("Reply to the user's query in one line."));
         assert!(!refers_to_question("Generate a question from the context."));
+        for p in [
+            "Reply to the customer's question in two sentences.",
+            "Answer the original question using the documents.",
+            "Answer the search query from the results.",
+        ] {
+            assert!(refers_to_question(p), "{p}");
+        }
+        for p in [
+            "Write one question a student could answer from the passage.",
+            "Ask a follow-up query about the order.",
+            "I question whether the context is complete.",
+            "List 3 questions about the text.",
+        ] {
+            assert!(!refers_to_question(p), "{p}");
+        }
         assert!(!refers_to_question("Answer the question: who built it"));
         assert!(!refers_to_question("Summarize the context."));
         assert!(first_person("Can I climb it?") && first_person("We fly to the US in May."));
         assert!(!first_person("When did World War I end?"));
+        assert!(!first_person("Under Elizabeth I the navy grew."));
+        for t in [
+            "Dear John, I paid twice.",
+            "In March I moved flat.",
+            "On Monday I was out.",
+        ] {
+            assert!(first_person(t), "{t}");
+        }
         assert!(!first_person("Which firms in the US make it?"));
         // A relative clause after a comma asks nothing when the sentence ends in a title.
         let c =
