@@ -226,7 +226,7 @@ pub fn context_role(context: &str) -> ContextRole {
 /// lower-case word: "Name the …", not "Will Smith starred …"; or stands alone before a colon:
 /// "Summarize:"; or opens with "can you", "could you" …, "?" or not: "can you pull out the key
 /// stuff from this"; or follows a clause opening with "based", "using", "according", "given"
-/// or "from": "Based on this chat, list what …"), optionally after a speaker tag such as
+/// or "from", [`FRAMING_OPENERS`]: "Based on this chat, list what …"), optionally after a speaker tag such as
 /// `User:` or `Question:`.
 ///
 /// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
@@ -236,7 +236,9 @@ pub fn context_role(context: &str) -> ContextRole {
 /// "Reg E. Cathey starred in What About Bob?" ends with `?` after a capitalised word in a
 /// sentence of six words or more that has no wh-word among its first three words or after a
 /// comma ([`is_interrogative`]: "what's" is one; after a comma only when the sentence does
-/// not end in title case, [`ends_in_title_case`]), no auxiliary after such a comma ("Hey, do
+/// not end in title case, [`ends_in_title_case`], or opens with a clause that names what it
+/// works from, [`FRAMING_OPENERS`]: "According to the passage, who directed Gone With The
+/// Wind?"), no auxiliary after such a comma ("Hey, do
 /// you know who painted The Starry Night?"), no lower-case wh-word before an auxiliary ("…
 /// what will I pay incl VAT?"; the last two, too, only when it does not end in title case),
 /// and opens with neither an imperative nor an auxiliary. HaluEval's dialogue knowledge holds such titles; read as
@@ -267,8 +269,13 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     // what were …?").
     // (Not when the sentence ends in a title: "…, who is pursued by his psychiatrist in What
     // About Bob?" is a statement whose relative clause opens with "who".)
-    let after_comma =
-        |i: usize| sent[..words[i].start].trim_end().ends_with(',') && !ends_in_title_case(words);
+    // A clause that frames the question by its source ("According to the passage, who
+    // directed Gone With The Wind?") is no statement's subject: there the title is the
+    // question's object.
+    let framed = is_first(FRAMING_OPENERS);
+    let after_comma = |i: usize| {
+        sent[..words[i].start].trim_end().ends_with(',') && (framed || !ends_in_title_case(words))
+    };
     // Also an auxiliary after a comma ("Hey, do you know who painted The Starry Night?") and a
     // lower-case wh-word before an auxiliary anywhere ("Im a member, if I book a full pass
     // around mid August what will I pay incl VAT?").
@@ -299,7 +306,7 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
     // chat, list what the agent committed to.", "Using the text, explain …").
     let asks_you = is_first(&["can", "could", "would", "will"])
         && lower(1).is_some_and(|w| matches!(w.as_ref(), "you" | "u"));
-    let instructs_after = is_first(&["based", "using", "according", "given", "from"])
+    let instructs_after = framed
         && (1..words.len()).any(|i| {
             sent[..words[i].start].trim_end().ends_with(',')
                 && lower(i).is_some_and(|w| IMPERATIVES.contains(&w.as_ref()))
@@ -311,6 +318,10 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
         });
     ends_q || opens_request || asks_you || instructs_after
 }
+
+/// Words that open a clause naming what a request works from ("Based on this chat, …",
+/// "Using the text, …", "According to the passage, …"), lower case ([`is_request`]).
+const FRAMING_OPENERS: &[&str] = &["based", "using", "according", "given", "from"];
 
 /// Words that open an instruction's object ("list what …", "explain the …", "name three …"),
 /// lower case: after a clause such as "Based on this chat," they tell an imperative from a noun
@@ -1652,6 +1663,7 @@ mod tests {
             "Im a member, if I book a full pass around mid August what will I pay incl VAT?",
             "can you pull out the key stuff from this - pay, location and deadline",
             "Based on this chat, list what the agent committed to for the customer.",
+            "According to the passage, who directed Gone With The Wind?",
         ] {
             assert!(is_request(c, 0, c.len()), "{c}");
         }
