@@ -1150,7 +1150,8 @@ fn passage_between_requests(context: &str) -> Option<(usize, usize)> {
 
 /// The passage of a source `context` whose last or first line is the user's message rather
 /// than part of the sources (DESIGN §2.0: a contract-only client appends or prepends what the
-/// user typed to the retrieved passage): a line that asks ([`is_message_line`]), often among
+/// user typed to the retrieved passage): a line that asks ([`is_message_line`]) or is typed as
+/// a search query ([`typed_query`]: "average salary of a physical therapist in ohio"), often among
 /// statements about the asker ("Our tenancy ended on Friday 28 June and we handed the keys
 /// back that day. By when does the landlord have to tell us …?"), which the sentence edges of
 /// [`passage_between_requests`] miss. When both lines ask, the first is the message if only
@@ -1170,7 +1171,9 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
     let first = body
         .find('\n')
         .map(|n| (start, start + n, (start + n + 1, end)));
-    let asks = |&(ls, le, _): &(usize, usize, (usize, usize))| is_message_line(&context[ls..le]);
+    let asks = |&(ls, le, rest): &(usize, usize, (usize, usize))| {
+        is_message_line(&context[ls..le]) || typed_query(&context[ls..le], &context[rest.0..rest.1])
+    };
     let message = match (last.filter(asks), first.filter(asks)) {
         // Both edges ask (the sources may end with a question of their own, "Missed
         // collection? Report it online …", or open with one as a title): the first line when
@@ -1247,6 +1250,29 @@ fn is_message_line(line: &str) -> bool {
     !answered
         && (spans.iter().any(|&(s, e)| is_request(line, s, e))
             || (asks_for_summary(line) && !title_like(line)))
+}
+
+/// Whether `line`, an edge line of a context whose other lines are `rest`, is written as a
+/// user types into a search box or a chat, unlike the document beside it: three to twelve
+/// words that open with a letter, no capital letter, no colon and no closing punctuation
+/// ("minimum wage in washington state 2023", "dvd returned 4 days late, what's the fine"),
+/// while no line of `rest` is so written (words in lower case without closing punctuation: an
+/// ingredient list's "salt and pepper to taste" stands among "2 cups flour"; a table's rule
+/// "|---|---|" has no words). A search
+/// engine's query is the question of the passages retrieved for it (the MS MARCO queries,
+/// Nguyen et al. 2016, are so written).
+fn typed_query(line: &str, rest: &str) -> bool {
+    let plain = |l: &str| {
+        let l = l.trim();
+        l.chars().any(char::is_alphabetic)
+            && !l.chars().any(|c| c.is_uppercase() || c == ':')
+            && !l.ends_with(['.', '!', '?', ';', ',', ')', '"', '\''])
+    };
+    let line = line.trim();
+    (3..=12).contains(&line.split_whitespace().count())
+        && line.starts_with(char::is_alphabetic)
+        && plain(line)
+        && !rest.lines().any(plain)
 }
 
 /// Whether `line` reads as a heading: no full stop, question or exclamation mark at its end
@@ -1366,9 +1392,17 @@ mod tests {
             format!("{passage}\nTL;DR?"),
             format!("Summarize:\n{passage}"),
             format!("{passage}\n\nThe key points, in brief?"),
+            // Typed as a search query or a hurried chat line.
+            format!("{passage}\neiffel tower completion year"),
+            format!("{passage}\nvisiting in may, when was it completed"),
+            format!("eiffel tower height and year\n{passage}"),
         ] {
             assert_eq!(found(&c), Some(passage), "{c}");
         }
+        // Not a line written as the document's others are: an ingredient list's last item.
+        let recipe = "Lemon cake. Beat the butter and sugar, then fold in the flour.\n\
+                      2 cups flour\n1 cup sugar\nzest of two lemons";
+        assert_eq!(found(recipe), None);
         // "above", "below", "following", "given" in their everyday sense do not frame the
         // passage: the sentences that use them stay in it; used as deictics, they frame it.
         let kili =
