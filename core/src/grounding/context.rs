@@ -226,7 +226,8 @@ pub fn context_role(context: &str) -> ContextRole {
 /// lower-case word: "Name the …", not "Will Smith starred …"; or stands alone before a colon:
 /// "Summarize:"; or opens with "can you", "could you" …, "?" or not: "can you pull out the key
 /// stuff from this"; or follows a clause opening with "based", "using", "according", "given"
-/// or "from", [`FRAMING_OPENERS`]: "Based on this chat, list what …"), optionally after a speaker tag such as
+/// or "from", [`FRAMING_OPENERS`]: "Based on this chat, list what …"; or asks to recast the
+/// text: "Turn this into a numbered list"), optionally after a speaker tag such as
 /// `User:` or `Question:`.
 ///
 /// A title is no question: "Where the Heart Is is written by Billie Letts" opens with a wh-word
@@ -316,7 +317,13 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
                     is_interrogative(&w) || OBJECT_OPENERS.contains(&w.as_ref())
                 })
         });
-    ends_q || opens_request || asks_you || instructs_after
+    // A request to recast the text ("Turn this into a short numbered list …", "Make it into
+    // a table"): a verb of change, a pronoun for the text and "into". Not "Turn the dough out
+    // onto a rack", a recipe's own step.
+    let recasts = is_first(&["turn", "make", "change", "put"])
+        && lower(1).is_some_and(|w| matches!(w.as_ref(), "this" | "it" | "these" | "that"))
+        && (2..words.len()).any(|i| lower(i).is_some_and(|w| w == "into"));
+    ends_q || opens_request || asks_you || instructs_after || recasts
 }
 
 /// Words that open a clause naming what a request works from ("Based on this chat, …",
@@ -1698,6 +1705,7 @@ mod tests {
             "can you pull out the key stuff from this - pay, location and deadline",
             "Based on this chat, list what the agent committed to for the customer.",
             "According to the passage, who directed Gone With The Wind?",
+            "Turn this into a short numbered list of steps for me, keep the times.",
         ] {
             assert!(is_request(c, 0, c.len()), "{c}");
         }
@@ -1705,6 +1713,8 @@ mod tests {
             "Based on the results, researchers concluded the drug works.",
             "According to the report, state revenue fell 4% in 2023.",
             "From 2019 to 2021, list prices rose 12%.",
+            "Turn the dough out onto a floured board.",
+            "Put it in the oven for 20 minutes.",
         ] {
             assert!(!is_request(c, 0, c.len()), "{c}");
         }
