@@ -1335,6 +1335,9 @@ pub struct Resolved {
 ///   [`crate::grounding::refers_to_question`]), a question or instruction before or after its
 ///   passage, or a conversation after it, is the prompt (after the prompt sent, if any: a
 ///   contract-only client's "passage … question?", [`crate::grounding::context_passage`]);
+/// - a conversation transcript in the context that the request asks from ("Based on the chat,
+///   explain …", sent as `prompt` or on a line of the context;
+///   [`crate::grounding::conversation_sources`]) is the sources, the request the prompt;
 /// - a context that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt
 ///   (appended to an explicit prompt), unless it holds a labelled passage ("[Human]: …
 ///   Knowledge: …"), which is then the sources;
@@ -1372,6 +1375,14 @@ pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved 
                 }),
             }
         };
+    // A transcript that the request asks from ("Based on the chat, explain …", "Summarize the
+    // conversation above.") is the sources, not the request a reply continues.
+    if let Some(span) = crate::grounding::conversation_sources(prompt, context) {
+        return Resolved {
+            role: ContextRole::Source,
+            ..split(SourceField::Context, context, span, prompt, "")
+        };
+    }
     let question = match role {
         ContextRole::Source => {
             // Also beside a prompt that speaks of a question and asks none ("Answer the
@@ -1577,6 +1588,29 @@ mod tests {
         for prompt in ["When does it open?", "Summarize the article."] {
             let r = resolve_context(Some(prompt), Some(&ctx));
             assert_eq!(r.context, ctx, "{prompt}");
+        }
+    }
+
+    #[test]
+    fn a_transcript_the_request_asks_from_is_the_sources() {
+        let chat = "User: My blender arrived with a cracked jug.\nAgent: A free replacement jug \
+                    ships within 3 business days.";
+        let prompt = "Based on the chat, explain to the customer what happens next.";
+        let sent = resolve_context(Some(prompt), Some(chat));
+        assert_eq!(
+            (sent.role, sent.context.as_str(), sent.prompt.as_str()),
+            (ContextRole::Source, chat, prompt)
+        );
+        // A contract-only client's request after the transcript: the same reading.
+        let r = resolve_context(None, Some(&format!("{chat}\n\n{prompt}")));
+        assert_eq!(
+            (r.role, r.context, r.prompt),
+            (sent.role, sent.context, sent.prompt)
+        );
+        // A transcript alone, or with a request for its next turn, is the request.
+        for prompt in [None, Some("Continue this conversation as the agent.")] {
+            let r = resolve_context(prompt, Some(chat));
+            assert_eq!((r.role, r.context.as_str()), (ContextRole::Prompt, ""));
         }
     }
 

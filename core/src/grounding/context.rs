@@ -330,13 +330,13 @@ pub(super) fn is_request(c: &str, s: usize, e: usize) -> bool {
 /// "Using the text, …", "According to the passage, …"), lower case ([`is_request`]).
 const FRAMING_OPENERS: &[&str] = &["based", "using", "according", "given", "from"];
 
-/// Words that open an instruction's object ("list what …", "explain the …", "name three …"),
-/// lower case: after a clause such as "Based on this chat," they tell an imperative from a noun
-/// ("state revenue", "list prices").
+/// Words that open an instruction's object ("list what …", "explain the …", "name three …",
+/// "explain to the customer …"), lower case: after a clause such as "Based on this chat," they
+/// tell an imperative from a noun ("state revenue", "list prices").
 const OBJECT_OPENERS: &[&str] = &[
     "the", "a", "an", "all", "each", "every", "any", "this", "these", "those", "that", "it",
     "them", "its", "their", "my", "your", "our", "his", "her", "me", "us", "two", "three", "four",
-    "five", "some", "one",
+    "five", "some", "one", "to",
 ];
 
 /// Whether the run of capitalised words that ends `words` holds a capitalised function word
@@ -851,6 +851,100 @@ pub(super) fn knowledge_after_transcript(text: &str) -> Option<(usize, usize)> {
         && (blank >= asked || !unknown_speaker())
         && is_passage(block))
     .then(|| trimmed_span(text, (cut, end)))
+}
+
+/// Nouns that name a conversation a request can point at, lower case
+/// ([`works_from_conversation`]).
+const CONVERSATION_NOUNS: &[&str] = &[
+    "chat",
+    "conversation",
+    "transcript",
+    "dialogue",
+    "dialog",
+    "exchange",
+    "thread",
+    "discussion",
+    "messages",
+    "chatlog",
+];
+
+/// Words that make a conversation noun after them one at hand ("the chat", "this support
+/// conversation", "the exchange above"), lower case ([`works_from_conversation`]).
+const AT_HAND: &[&str] = &[
+    "the",
+    "this",
+    "that",
+    "above",
+    "below",
+    "following",
+    "preceding",
+    "earlier",
+    "our",
+    "my",
+    "your",
+];
+
+/// Whether `request` asks from a conversation at hand, as from sources: it names one (a
+/// conversation noun, [`CONVERSATION_NOUNS`], with "the", "this", "above" … among the three
+/// words before it, [`AT_HAND`]: "Based on the chat", "this support conversation") and works
+/// from it, by a clause that names what it works from ([`FRAMING_OPENERS`] before the noun:
+/// "Based on the chat, explain …", "Using this transcript, …"), by asking for a summary
+/// ([`asks_for_summary`]: "Summarize the conversation above.") or by asking a question of it
+/// ([`asks_a_question`]: "What did the agent promise in the chat?"). "Continue this
+/// conversation as the agent." asks for a reply, which may bring facts the conversation has
+/// not named (DESIGN §2.0); "Can I chat with someone?" names no conversation at hand.
+pub fn works_from_conversation(request: &str) -> bool {
+    let toks = tokens(request);
+    let words: Vec<Cow<'_, str>> = toks.iter().map(|t| lower_cow(t.raw)).collect();
+    let named = (0..words.len()).find(|&i| {
+        CONVERSATION_NOUNS.contains(&words[i].as_ref())
+            && words[i.saturating_sub(3)..i]
+                .iter()
+                .any(|w| AT_HAND.contains(&w.as_ref()))
+    });
+    named.is_some_and(|n| {
+        words[..n]
+            .iter()
+            .any(|w| FRAMING_OPENERS.contains(&w.as_ref()))
+            || asks_for_summary(request)
+            || asks_a_question(request)
+    })
+}
+
+/// The byte span, trimmed, of a conversation transcript that the request asks from as from
+/// sources (DESIGN §2.0): the context holds a transcript (from its first line that opens with
+/// a speaker turn, [`SPEAKER_TURNS`], to its end), and the sent `prompt`, the lines of the
+/// context before the transcript, or a last line of the context that opens with no speaker
+/// turn and asks ([`is_message_line`]) work from it ([`works_from_conversation`]: "Based on
+/// the chat, explain to the customer what happens next.", "Summarize the conversation above.").
+/// That last line is left out of the span; lines before the transcript must all ask. None
+/// otherwise: a transcript alone is the request a reply continues, and knowledge after it is
+/// found by [`knowledge_after_transcript`].
+pub fn conversation_sources(prompt: &str, context: &str) -> Option<(usize, usize)> {
+    let lines: Vec<(usize, &str)> = context
+        .split_inclusive('\n')
+        .scan(0, |at, line| {
+            let start = *at;
+            *at += line.len();
+            Some((start, line))
+        })
+        .filter(|(_, l)| !l.trim().is_empty())
+        .collect();
+    let first_turn = lines.iter().position(|(_, l)| opens_with_speaker_turn(l))?;
+    let lead = &lines[..first_turn];
+    if !lead.iter().all(|(_, l)| is_message_line(l)) {
+        return None;
+    }
+    let (last_at, last) = *lines.last()?;
+    let trailing = lines.len() > first_turn + 1
+        && !opens_with_speaker_turn(last)
+        && is_message_line(last)
+        && works_from_conversation(last);
+    let end = if trailing { last_at } else { context.len() };
+    let asked = trailing
+        || works_from_conversation(prompt)
+        || lead.iter().any(|(_, l)| works_from_conversation(l));
+    asked.then(|| trimmed_span(context, (lines[first_turn].0, end)))
 }
 
 /// Nouns of the roles that speak in a support or service conversation, lower case
@@ -1732,5 +1826,52 @@ mod tests {
         let p =
             "<question>\nHow tall is it?\n</question>\n<instructions>\nCite it.\n</instructions>";
         assert_eq!(question_span(p), (10, p.find("</question>").unwrap()));
+    }
+
+    #[test]
+    fn a_transcript_the_request_asks_from_is_the_sources() {
+        let chat = "User: My blender arrived with a cracked jug.\nAgent: I can send a free \
+                    replacement jug within 3 business days.\nUser: Is shipping free?\nAgent: \
+                    Yes, both ways.";
+        for request in [
+            "Based on the chat, explain to the customer what happens next.",
+            "Summarize this conversation in two sentences.",
+            "What did the agent promise in the chat?",
+            "Using the transcript above, list what the agent committed to.",
+        ] {
+            assert!(works_from_conversation(request), "{request}");
+            // Sent as the prompt: the whole transcript.
+            assert_eq!(conversation_sources(request, chat), Some((0, chat.len())));
+            // On a line of the context after it, or before it.
+            let ctx = format!("{chat}\n\n{request}");
+            assert_eq!(
+                conversation_sources("", &ctx),
+                Some((0, chat.len())),
+                "{ctx}"
+            );
+            let ctx = format!("{request}\n{chat}");
+            let at = request.len() + 1;
+            assert_eq!(
+                conversation_sources("", &ctx),
+                Some((at, ctx.len())),
+                "{ctx}"
+            );
+        }
+        // A reply that continues the conversation may bring facts of its own; a conversation
+        // not at hand is none; a transcript alone is the request.
+        for request in [
+            "Continue this conversation as the agent.",
+            "Can I chat with someone about my order?",
+            "",
+        ] {
+            assert!(!works_from_conversation(request), "{request}");
+            assert_eq!(conversation_sources(request, chat), None, "{request}");
+        }
+        // Text before the transcript that does not ask is no request around it.
+        let ctx = format!("Order 58213 shipped on 3 May.\n{chat}\nSummarize the chat above.");
+        assert_eq!(conversation_sources("", &ctx), None);
+        // "explain to …" after a framing clause is an instruction.
+        let c = "Based on the chat, explain to the customer what happens next.";
+        assert!(is_request(c, 0, c.len()));
     }
 }
