@@ -153,7 +153,8 @@ pub(super) struct VerbFrame<'k> {
 /// The frame of the verb at token `i` of a sentence (`toks`, offsets in `src`; `ks` its
 /// [`sentence_keys`]). The agent is the name after "by" when the verb is passive ("The
 /// phonograph was invented in 1877 by Thomas Edison": [thomas, edison]; "images produced by
-/// Rosalind Franklin and Maurice Wilkins"), else the run of names right before it (or before
+/// Rosalind Franklin and Maurice Wilkins"; past a role of up to two lower-case words, "designed
+/// by engineer Joseph Strauss": [joseph, strauss]), else the run of names right before it (or before
 /// its perfect's auxiliary, [`PERFECT_AUXILIARIES`]: "Acme has acquired …"), with the
 /// runs an "and" joins to it, and before those the runs a comma joins to a list that "and" closes
 /// ("Wilbur and Orville Wright made …"; "Watson, Crick and Wilkins shared …"). The argument is,
@@ -203,6 +204,17 @@ pub(super) fn verb_frame<'k>(
         let mut j = by + 1;
         if word(j, "the") && joined(by, j) {
             j += 1;
+        }
+        // A role before the name, up to two lower-case words ("designed by engineer Joseph
+        // Strauss", "asked by show creator David Chase").
+        let lower_word = |j: usize| {
+            toks.get(j).is_some_and(|t| {
+                t.raw.bytes().all(|b| b.is_ascii_lowercase()) && !is_stopword(t.raw)
+            }) && joined(j - 1, j)
+        };
+        let role_words = (j..j + 2).take_while(|&k| lower_word(k)).count();
+        if role_words > 0 && is_name(j + role_words) && joined(j + role_words - 1, j + role_words) {
+            j += role_words;
         }
         // "… by Rosalind Franklin and Maurice Wilkins", "… by A, B and C", and a name in
         // apposition after a role ("by Chicago Blackhawks defenseman Brent Seabrook").

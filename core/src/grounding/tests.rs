@@ -2380,6 +2380,24 @@ fn a_verbs_agent_swapped_for_the_one_the_sources_name_is_contradicted() {
     ] {
         assert_conflicts(good, "", ctx, &[]);
     }
+    // A role between "by" and the agent ("by engineer Joseph Strauss") leaves the name the
+    // agent: the other name of the sentence, moved into its place, is a swap.
+    let ctx = "The bridge was designed by engineer Joseph Strauss, with architect Irving Morrow \
+               responsible for its Art Deco details.";
+    let swap = "\"irving morrow\" vs \"joseph strauss\"";
+    for bad in [
+        "The bridge was designed by Irving Morrow.",
+        "Irving Morrow designed the bridge.",
+    ] {
+        assert_conflicts(bad, "", ctx, &[swap]);
+    }
+    for good in [
+        "The bridge was designed by Joseph Strauss.",
+        "It was designed by the engineer Joseph Strauss.",
+        "Joseph Strauss designed the bridge.",
+    ] {
+        assert_conflicts(good, "", ctx, &[]);
+    }
     // Agent and argument swapped.
     let ctx = "In 2016 Acme Robotics was acquired by Siemens for 300 million euros.";
     let bad = "Acme Robotics acquired Siemens in 2016.";
