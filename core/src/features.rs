@@ -1339,8 +1339,9 @@ pub struct Resolved {
 ///   explain …", sent as `prompt` or on a line of the context;
 ///   [`crate::grounding::conversation_sources`]) is the sources, the request the prompt;
 /// - a context that is a question or instruction ([`ContextRole::Prompt`]) becomes the prompt
-///   (appended to an explicit prompt), unless it holds a labelled passage ("[Human]: …
-///   Knowledge: …"), which is then the sources;
+///   (appended to an explicit prompt), unless it holds a passage ("[Human]: … Knowledge: …",
+///   [`crate::grounding::prompt_passage`]), which is then the sources (and the role
+///   [`ContextRole::Source`]: the context gave them);
 /// - without source context, a passage the prompt holds ("Context: … Question: …",
 ///   [`crate::grounding::prompt_passage`]) is the sources and the rest of the prompt the
 ///   prompt: a client that sends its model's whole retrieval-augmented prompt as `prompt` is
@@ -1413,8 +1414,13 @@ pub fn resolve_context(prompt: Option<&str>, context: Option<&str>) -> Resolved 
         return split(SourceField::Prompt, prompt, span, "", question);
     }
     if role == ContextRole::Prompt {
+        // A request in the context that holds a passage too ("[Human]: … \n\n<knowledge>"):
+        // the context gives the sources, so it was read as (holding) sources.
         if let Some(span) = prompt_passage(context) {
-            return split(SourceField::Context, context, span, prompt, "");
+            return Resolved {
+                role: ContextRole::Source,
+                ..split(SourceField::Context, context, span, prompt, "")
+            };
         }
     }
     Resolved {
@@ -1606,6 +1612,16 @@ mod tests {
         assert_eq!(
             (r.role, r.context, r.prompt),
             (sent.role, sent.context, sent.prompt)
+        );
+        // Knowledge after a transcript is the sources, and the context was read as holding them.
+        let knowledge = "The store ships replacement jugs within 3 business days of a return.";
+        let r = resolve_context(
+            None,
+            Some(&format!("{chat}\nUser: When will it ship?\n\n{knowledge}")),
+        );
+        assert_eq!(
+            (r.role, r.context.as_str()),
+            (ContextRole::Source, knowledge)
         );
         // A transcript alone, or with a request for its next turn, is the request.
         for prompt in [None, Some("Continue this conversation as the agent.")] {
