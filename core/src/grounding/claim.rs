@@ -1926,9 +1926,11 @@ impl<'r, 'a> Request<'r, 'a> {
         }
         // … or the sentence that states the rest of its own clause, when the claim joins
         // clauses the sources state apart: every other key of that clause the sources
-        // hold, at least two ("It was written and directed by Steven Spielberg, and
+        // hold, at least two, or one for a name ("It was written and directed by Steven Spielberg, and
         // Leonardo DiCaprio plays a thief …" against "… written and directed by
-        // Christopher Nolan. It stars Leonardo DiCaprio as a thief …").
+        // Christopher Nolan. It stars Leonardo DiCaprio as a thief …"; "It was directed by
+        // Steven Spielberg, and it won four Academy Awards" against "… directed by
+        // Christopher Nolan. … The film won four Academy Awards.").
         if let (true, None, Some(i)) = (other.is_empty(), &approx_quantities, novel) {
             let clauses = claim_clauses.get_or_init(|| clause_ranges(claim_text, claim_toks));
             let at = content[i].at as usize;
@@ -1936,7 +1938,7 @@ impl<'r, 'a> Request<'r, 'a> {
                 .iter()
                 .find(|r| clauses.len() > 1 && r.contains(&at))
                 .map(clause_ids_of)
-                .filter(|c| c.len() >= 2);
+                .filter(|c| c.len() >= 2 || kind == KeyKind::Name && !c.is_empty());
             if let Some(clause_ids) = clause_ids {
                 let best = index.best(&clause_ids, 1, clause_scores);
                 // (A word the claim writes as an ordinary word is held as one: "keeping mobile
