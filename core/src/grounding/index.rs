@@ -561,6 +561,14 @@ impl<'a> SourceIndex<'a> {
             .map(|w| (1.0 + n / (w[1] - w[0]).max(1) as f64).ln())
             .collect();
         let tenths = amounts_in_tenths(context, context_tokens, &vocab);
+        // A question the next sentence answers "No" states its denial (an FAQ's "Q: Do you
+        // ship to Norway?\nA: No. …"), as a negated sentence does.
+        for t in 0..spans.len() {
+            if answered_no(context, &spans, t) {
+                sent_neg[t] = true;
+                sent_neg_main[t] = true;
+            }
+        }
         let numbers = (0..norms.len() as u32)
             .filter(|&id| {
                 norms[id as usize]
@@ -1226,4 +1234,26 @@ fn amounts_in_tenths<'a>(
         }
     }
     out
+}
+
+/// Whether source sentence `t` (byte spans `spans` of `context`) is a question that the next
+/// sentence answers "No" ("Q: Do you ship to Norway?\nA: No. We ship to EU countries …",
+/// after an optional label such as "A:" or "Answer:"; "No" then punctuation or the end, not
+/// "No one …"). A question asserts nothing of its own; with its polar answer it makes one
+/// proposition (Groenendijk and Stokhof 1984, *Studies on the Semantics of Questions*): the
+/// question's content, denied when the answer is "No", as a list of frequently asked
+/// questions states it ([`SourceIndex::sent_neg`]).
+pub(super) fn answered_no(context: &str, spans: &[(usize, usize)], t: usize) -> bool {
+    let (s, e) = spans[t];
+    let asked = context[s..e].trim_end().ends_with('?') || context[e..].starts_with('?');
+    asked
+        && spans.get(t + 1).is_some_and(|&(ns, ne)| {
+            let next = context[ns..ne].trim_start();
+            let body = label_at(next).map_or(next, |(_, b)| next[b..].trim_start());
+            let after = body.get(2..).map(|r| r.chars().next());
+            body.get(..2).is_some_and(|w| w.eq_ignore_ascii_case("no"))
+                && after.is_some_and(|c| {
+                    c.is_none_or(|c| matches!(c, '.' | ',' | '!' | ';' | '—' | '–'))
+                })
+        })
 }

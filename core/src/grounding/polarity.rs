@@ -269,7 +269,8 @@ fn neighbour_clauses<'c>(
 
 /// The clauses ([`clause_words`], an elliptical one with the words of the one before) of the
 /// source sentences `ids` (indices into `index.spans`), in order, each with whether its
-/// sentence is said of the rest ([`names_rest`]).
+/// sentence is said of the rest ([`names_rest`]); the clauses of a question the next sentence
+/// answers "No" are negated ([`answered_no`]).
 fn sentence_clauses<'c>(
     index: &SourceIndex<'_>,
     ids: &[u32],
@@ -280,6 +281,8 @@ fn sentence_clauses<'c>(
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
             let rest = names_rest(toks);
+            // A question answered "No" denies each of its clauses ([`answered_no`]).
+            let denied = answered_no(context, &index.spans, t as usize);
             clause_words(
                 context,
                 toks,
@@ -288,7 +291,10 @@ fn sentence_clauses<'c>(
                 true,
             )
             .into_iter()
-            .map(move |c| (c, rest))
+            .map(move |mut c| {
+                c.negated |= denied;
+                (c, rest)
+            })
         })
         .collect()
 }

@@ -1110,6 +1110,35 @@ fn a_novel_name_conflicts_with_the_sentence_of_its_own_clause() {
 }
 
 #[test]
+fn a_source_question_answered_no_states_its_denial() {
+    let ctx = "Q: Can I change my delivery address after ordering?\nA: Yes, up to 2 hours after \
+               you order.\nQ: Do you ship to Norway?\nA: No. We ship to EU countries and the \
+               UK only.";
+    for (claim, contradicted) in [
+        ("Yes, we ship to Norway.", true),
+        ("We ship to Norway.", true),
+        ("No, we don't ship to Norway.", false),
+        // A question answered "Yes" affirms.
+        ("You can change the delivery address after ordering.", false),
+        (
+            "You can't change the delivery address after ordering.",
+            true,
+        ),
+    ] {
+        let g = analyse(claim, "", ctx);
+        assert_eq!(
+            g.claims[0].status == ClaimStatus::Contradicted,
+            contradicted,
+            "{claim}: {g:?}"
+        );
+    }
+    // "No one …" is no answer "No".
+    let ctx = "Is the pool open at night?\nNo one may swim after 10pm.";
+    let spans = source_sentence_spans(ctx);
+    assert!(!super::index::answered_no(ctx, &spans, 0));
+}
+
+#[test]
 fn a_novel_date_conflicts_with_the_second_sentence_of_its_aligned_span() {
     // The best sentence names the subject and has no date; the next one, which refers back to
     // it, states the date the answer replaces.
