@@ -1158,6 +1158,23 @@ fn answered_faq(lines: &[(usize, &str)]) -> bool {
         }
 }
 
+/// Whether the first non-blank line after byte `at` of `text` is labelled as an answer with
+/// words after the label ("A: Yes, within 30 days.", "Answer: Only assistance dogs …"): what
+/// ends at `at` is a question the sources answer in place, an entry of a list of frequently
+/// asked questions ([`answered_faq`]), not the user's question.
+fn answered_below(text: &str, at: usize) -> bool {
+    let rest = &text[at..];
+    // The rest of the line `at` ends in, then the next non-blank line.
+    let after_line = rest.find('\n').map_or("", |n| &rest[n + 1..]);
+    after_line
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| label_at(l).map(|(label, body)| (label, l[body..].to_string())))
+        .is_some_and(|(label, body)| {
+            matches!(label.as_str(), "a" | "answer") && body.contains(char::is_alphanumeric)
+        })
+}
+
 /// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a
 /// request ([`is_request`]) whose first word (after a speaker tag) is a wh-word, an imperative
 /// or an auxiliary that opens a yes/no question ("Is …?"), or one that asks for a summary
@@ -1233,7 +1250,10 @@ fn passage_between_requests(context: &str) -> Option<(usize, usize)> {
         .unwrap_or(spans.len());
     // The edges: requests, and a template's words about the passage ([`frames_passage`]);
     // at least one request among them, or a conversation after the passage.
-    let asks = |&(s, e): &(usize, usize)| opens_as_request(context, s, e);
+    // (A question answered on the next line, "Question: Is there parking?\nAnswer: Yes, …",
+    // is an entry of the sources' list of frequently asked questions, not the user's.)
+    let asks =
+        |&(s, e): &(usize, usize)| opens_as_request(context, s, e) && !answered_below(context, e);
     let edge = |sp: &&(usize, usize)| asks(sp) || frames_passage(context, **sp);
     let lead = spans[..turn].iter().take_while(edge).count();
     let trail = spans[lead..turn].iter().rev().take_while(edge).count();
@@ -1273,7 +1293,8 @@ fn passage_beside_message(context: &str) -> Option<(usize, usize)> {
         .find('\n')
         .map(|n| (start, start + n, (start + n + 1, end)));
     let asks = |&(ls, le, rest): &(usize, usize, (usize, usize))| {
-        is_message_line(&context[ls..le]) || typed_query(&context[ls..le], &context[rest.0..rest.1])
+        (is_message_line(&context[ls..le]) && !answered_below(context, le))
+            || typed_query(&context[ls..le], &context[rest.0..rest.1])
     };
     let message = match (last.filter(asks), first.filter(asks)) {
         // Both edges ask (the sources may end with a question of their own, "Missed
@@ -1873,5 +1894,24 @@ mod tests {
         // "explain to …" after a framing clause is an instruction.
         let c = "Based on the chat, explain to the customer what happens next.";
         assert!(is_request(c, 0, c.len()));
+    }
+
+    #[test]
+    fn a_question_answered_below_it_is_the_sources_own() {
+        let faq = "Question: Can I bring my dog into the museum?\nAnswer: Only assistance dogs \
+                   are allowed inside.\nQuestion: Is there parking?\nAnswer: Yes, 120 spaces at \
+                   £5 per day.";
+        // The user's question after or before the list, typed or asked: the list whole.
+        for (ctx, at) in [
+            (format!("{faq}\nhow much is parking at the museum"), 0),
+            (format!("Can I park there, and how much is it?\n{faq}"), 38),
+        ] {
+            assert_eq!(context_passage(&ctx), Some((at, at + faq.len())), "{ctx}");
+        }
+        assert!(answered_below(faq, faq.find('\n').unwrap()));
+        assert!(!answered_below(
+            "Is there parking?\nWe have 120 spaces.",
+            17
+        ));
     }
 }
