@@ -1567,6 +1567,7 @@ mod tests {
         let passage = "The council voted 7 to 2 on Tuesday to build a library. It opens in 2027.";
         for ctx in [
             format!("{passage}\nTL;DR?"),
+            format!("{passage}\n\nTL;DR"),
             format!("Summarize:\n{passage}"),
         ] {
             let r = resolve_context(None, Some(&ctx));

@@ -1368,10 +1368,15 @@ fn is_message_line(line: &str) -> bool {
         .iter()
         .skip(1)
         .any(|&(s, _)| matches!(line_label(&line[s..]).as_deref(), Some("a" | "answer")));
-    // (A summary cue in a title is none: "Policy Schedule Summary".)
+    // (A summary cue in a title is none: "Policy Schedule Summary"; "TL;DR" alone on its line
+    // asks for one whatever its capitals.)
+    let bare_tldr = || {
+        let cue = line.trim_end_matches(['?', ':', '!', '.']).trim();
+        cue.eq_ignore_ascii_case("tl;dr") || cue.eq_ignore_ascii_case("tldr")
+    };
     !answered
         && (spans.iter().any(|&(s, e)| is_request(line, s, e))
-            || (asks_for_summary(line) && !title_like(line)))
+            || (asks_for_summary(line) && (!title_like(line) || bare_tldr())))
 }
 
 /// Whether `line`, an edge line of a context whose other lines are `rest`, is written as a
