@@ -921,15 +921,8 @@ pub fn works_from_conversation(request: &str) -> bool {
 /// otherwise: a transcript alone is the request a reply continues, and knowledge after it is
 /// found by [`knowledge_after_transcript`].
 pub fn conversation_sources(prompt: &str, context: &str) -> Option<(usize, usize)> {
-    let lines: Vec<(usize, &str)> = context
-        .split_inclusive('\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
-        })
-        .filter(|(_, l)| !l.trim().is_empty())
-        .collect();
+    let mut lines = lines_at(context);
+    lines.retain(|(_, l)| !l.trim().is_empty());
     let first_turn = lines.iter().position(|(_, l)| opens_with_speaker_turn(l))?;
     let lead = &lines[..first_turn];
     if !lead.iter().all(|(_, l)| is_message_line(l)) {
@@ -1056,14 +1049,7 @@ pub(super) fn passage_at(
 /// it stay in it), unless another tag of sources follows it after blank lines only (sibling
 /// "<document>"s are one passage); a tag never closed ends as a label does.
 pub(super) fn labelled_span(text: &str) -> Option<(usize, usize)> {
-    let lines: Vec<(usize, &str)> = text
-        .split_inclusive('\n')
-        .scan(0, |at, line| {
-            let start = *at;
-            *at += line.len();
-            Some((start, line))
-        })
-        .collect();
+    let lines = lines_at(text);
     let sources = |label: &Option<(String, usize)>| {
         label
             .as_ref()
@@ -1144,9 +1130,7 @@ fn answered_faq(lines: &[(usize, &str)]) -> bool {
     question.trim_end().ends_with('?')
         && !opens_with_speaker_turn(question)
         && match label_at(next) {
-            Some((l, body)) => {
-                matches!(l.as_str(), "a" | "answer") && next[body..].contains(char::is_alphanumeric)
-            }
+            Some(_) => labels_an_answer(next),
             // (A bare label such as LangChain's "Helpful Answer:" states nothing.)
             None => {
                 let next = next.trim();
@@ -1169,10 +1153,15 @@ fn answered_below(text: &str, at: usize) -> bool {
     after_line
         .lines()
         .find(|l| !l.trim().is_empty())
-        .and_then(|l| label_at(l).map(|(label, body)| (label, l[body..].to_string())))
-        .is_some_and(|(label, body)| {
-            matches!(label.as_str(), "a" | "answer") && body.contains(char::is_alphanumeric)
-        })
+        .is_some_and(labels_an_answer)
+}
+
+/// Whether `line` is labelled as an answer ("A:", "Answer:") with words after the label: an
+/// answer given in place, not a template's empty "Answer:" slot.
+fn labels_an_answer(line: &str) -> bool {
+    label_at(line).is_some_and(|(label, body)| {
+        matches!(label.as_str(), "a" | "answer") && line[body..].contains(char::is_alphanumeric)
+    })
 }
 
 /// Whether sentence `c[s..e]` asks as a question or instruction around a passage does: it is a

@@ -35,6 +35,9 @@ pub(super) struct SourceIndex<'a> {
     /// only the verb after it ("…was completed in 2001, but the label refused to release it";
     /// [`NEGATIVE_IMPLICATIVES`]): the sentence's polarity as a whole.
     pub(super) sent_neg_main: Vec<bool>,
+    /// Whether each sentence is a question the next sentence answers "No" ([`answered_no`]):
+    /// it states its denial, so it counts as negated in `sent_neg` and `sent_neg_main` too.
+    pub(super) sent_answered_no: Vec<bool>,
     /// Whether each sentence refers back to another by a pronoun (it, he, she, they, its, …).
     pub(super) sent_refers_back: Vec<bool>,
     /// For each key-token id, how the sources state it: [`STATED_AFFIRMED`] when some
@@ -563,11 +566,12 @@ impl<'a> SourceIndex<'a> {
         let tenths = amounts_in_tenths(context, context_tokens, &vocab);
         // A question the next sentence answers "No" states its denial (an FAQ's "Q: Do you
         // ship to Norway?\nA: No. …"), as a negated sentence does.
-        for t in 0..spans.len() {
-            if answered_no(context, &spans, t) {
-                sent_neg[t] = true;
-                sent_neg_main[t] = true;
-            }
+        let sent_answered_no: Vec<bool> = (0..spans.len())
+            .map(|t| answered_no(context, &spans, t))
+            .collect();
+        for (t, &no) in sent_answered_no.iter().enumerate() {
+            sent_neg[t] |= no;
+            sent_neg_main[t] |= no;
         }
         let numbers = (0..norms.len() as u32)
             .filter(|&id| {
@@ -589,6 +593,7 @@ impl<'a> SourceIndex<'a> {
             sent_at,
             sent_neg,
             sent_neg_main,
+            sent_answered_no,
             sent_refers_back,
             stated,
             sent_opens_back,
@@ -1242,7 +1247,7 @@ fn amounts_in_tenths<'a>(
 /// "No one …"). A question asserts nothing of its own; with its polar answer it makes one
 /// proposition (Groenendijk and Stokhof 1984, *Studies on the Semantics of Questions*): the
 /// question's content, denied when the answer is "No", as a list of frequently asked
-/// questions states it ([`SourceIndex::sent_neg`]).
+/// questions states it ([`SourceIndex::sent_answered_no`]).
 pub(super) fn answered_no(context: &str, spans: &[(usize, usize)], t: usize) -> bool {
     let (s, e) = spans[t];
     let asked = context[s..e].trim_end().ends_with('?') || context[e..].starts_with('?');

@@ -270,7 +270,7 @@ fn neighbour_clauses<'c>(
 /// The clauses ([`clause_words`], an elliptical one with the words of the one before) of the
 /// source sentences `ids` (indices into `index.spans`), in order, each with whether its
 /// sentence is said of the rest ([`names_rest`]); the clauses of a question the next sentence
-/// answers "No" are negated ([`answered_no`]).
+/// answers "No" are negated ([`SourceIndex::sent_answered_no`]).
 fn sentence_clauses<'c>(
     index: &SourceIndex<'_>,
     ids: &[u32],
@@ -281,8 +281,8 @@ fn sentence_clauses<'c>(
         .flat_map(|&t| {
             let toks = span_tokens(context_tokens, index.spans[t as usize]);
             let rest = names_rest(toks);
-            // A question answered "No" denies each of its clauses ([`answered_no`]).
-            let denied = answered_no(context, &index.spans, t as usize);
+            // A question answered "No" denies each of its clauses.
+            let denied = index.sent_answered_no[t as usize];
             clause_words(
                 context,
                 toks,

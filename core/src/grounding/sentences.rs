@@ -345,7 +345,7 @@ pub(super) fn plain_headings(context: &str) -> Vec<Heading> {
 }
 
 /// The lines of `context` (each with its line break) and the byte offset where each starts.
-fn lines_at(context: &str) -> Vec<(usize, &str)> {
+pub(super) fn lines_at(context: &str) -> Vec<(usize, &str)> {
     context
         .split_inclusive('\n')
         .scan(0, |at, l| {
