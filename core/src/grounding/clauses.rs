@@ -117,6 +117,50 @@ pub(super) fn clause_ranges(text: &str, toks: &[Token<'_>]) -> Vec<std::ops::Ran
     out
 }
 
+/// The clauses of `ranges` (from [`clause_ranges`], over `toks`, offsets in `text`) with each
+/// further split before an "and" that opens a negated verb phrase with no subject of its own:
+/// "Sale items are final sale | and cannot be returned", "… was born in Ohio | and did not
+/// attend college". The negation of a coordinated verb phrase scopes over its own conjunct
+/// only (Huddleston and Pullum 2002, *The Cambridge Grammar of the English Language*, ch. 9
+/// §1.2, and ch. 15 on coordination of verb phrases), so the polarity of the first conjunct is
+/// read apart from it ([`polarity_mismatch`], on both sides: a claim that affirms the first
+/// predicate agrees with the source, one that affirms the second disagrees). The split-off
+/// conjunct is elliptical: [`clause_words`] gives a source's the words of the clause before it
+/// (conjunction reduction). The verb group is a negation word ("cannot", "never", "-n't") or an
+/// auxiliary ([`AUXILIARIES`]) followed by "not" or "never" ("and will not", "and is never").
+/// Only for polarity: the clauses other readings compare keep their extent.
+pub(super) fn split_coordinated_negation(
+    text: &str,
+    toks: &[Token<'_>],
+    ranges: &[std::ops::Range<usize>],
+) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        let mut start = r.start;
+        // (Past the clause's first two tokens: "and cannot …" opening it is split already.)
+        for k in r.start + 2..r.end.saturating_sub(1) {
+            if !toks[k].raw.eq_ignore_ascii_case("and") {
+                continue;
+            }
+            let negated_verb = negation_word_at(text, toks, k + 1)
+                && !toks[k + 1].raw.eq_ignore_ascii_case("not")
+                && !toks[k + 1].raw.eq_ignore_ascii_case("no")
+                || (AUXILIARIES
+                    .iter()
+                    .any(|a| toks[k + 1].raw.eq_ignore_ascii_case(a))
+                    && toks.get(k + 2).is_some_and(|t| {
+                        t.raw.eq_ignore_ascii_case("not") || t.raw.eq_ignore_ascii_case("never")
+                    }));
+            if negated_verb && gap(text, toks, k - 1, k).trim().is_empty() {
+                out.push(start..k);
+                start = k;
+            }
+        }
+        out.push(start..r.end);
+    }
+    out
+}
+
 /// A clause of a sentence for [`polarity_mismatch`]: whether it negates, and its distinct
 /// content words (`KeyKind::Word`) and names (`KeyKind::Name`), each sorted.
 pub(super) struct ClauseKeys<'a> {

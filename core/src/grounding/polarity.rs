@@ -76,10 +76,14 @@ pub(super) fn polarity_mismatch(
             .map(|(c, _)| c)
             .collect();
     let mut judged = false;
-    let ranges = claim_clauses.get_or_init(|| clause_ranges(text, claim_toks));
-    let clauses = clause_words(text, claim_toks, ranges, lower_vocab, false);
+    let ranges = split_coordinated_negation(
+        text,
+        claim_toks,
+        claim_clauses.get_or_init(|| clause_ranges(text, claim_toks)),
+    );
+    let clauses = clause_words(text, claim_toks, &ranges, lower_vocab, false);
     let neighbours = std::cell::OnceCell::new();
-    for (ci, (clause, range)) in clauses.iter().zip(ranges).enumerate() {
+    for (ci, (clause, range)) in clauses.iter().zip(&ranges).enumerate() {
         // A prohibition ("Don't use `page` or `offset`") is a directive: judged by its
         // deontic force, not denied by a source that states what the forbidden act does
         // without stating the act. One whose verb a source clause states ("Don't unplug the
@@ -286,7 +290,7 @@ fn sentence_clauses<'c>(
             clause_words(
                 context,
                 toks,
-                &clause_ranges(context, toks),
+                &split_coordinated_negation(context, toks, &clause_ranges(context, toks)),
                 lower_vocab,
                 true,
             )
@@ -320,12 +324,14 @@ pub(super) fn negates(text: &str, toks: &[Token<'_>]) -> bool {
 /// ("abandoned without food") as a denial; before a gerund it denies the event
 /// ([`without_gerund`]: "without receiving a degree"). Nor "no" before a weekday ("no Sunday
 /// hours are listed", [`closed_weekdays`]): a day a schedule leaves out, which a list of
-/// opening hours states by not listing it.
+/// opening hours states by not listing it. Nor a negation before "until" ([`until_follows`]:
+/// "does not open until 10am" states the opening at 10am).
 pub(super) fn negation_at(text: &str, toks: &[Token<'_>], i: usize) -> bool {
     let day_left_out =
         toks[i].raw.eq_ignore_ascii_case("no") && toks.get(i + 1).is_some_and(names_weekday);
     negation_word_at(text, toks, i)
         && !without_follows(text, toks, i)
+        && !until_follows(text, toks, i)
         && !implicative_double_negation(text, toks, i)
         && !day_left_out
 }
@@ -363,6 +369,30 @@ pub(super) fn without_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool 
             return false;
         }
         if toks[j].raw.eq_ignore_ascii_case("without") {
+            return true;
+        }
+    }
+    false
+}
+
+/// How many tokens after a negation the "until" of a "not … until" may stand: "isn't due to be
+/// removed until" is five.
+pub(super) const UNTIL_WINDOW: usize = 6;
+
+/// Whether "until" or "till" follows the negation `toks[i]` (offsets in `text`) within
+/// [`UNTIL_WINDOW`] tokens and no punctuation between them: "not … until X" asserts the event
+/// at X and denies it only before ("the museum does not open until 10am" states that it opens
+/// at 10am; "it isn't due to be removed until 4.0" that it will be removed in 4.0: Karttunen
+/// 1974, "Until", *CLS* 10; de Swart 1996, "Meaning and use of not … until", *Journal of
+/// Semantics* 13), so the negation does not deny its clause ([`negation_at`]). A claim that
+/// the event happens at another time is judged by its number or date, one that it never
+/// happens ("it will not be removed") disagrees with the source's affirmed event.
+pub(super) fn until_follows(text: &str, toks: &[Token<'_>], i: usize) -> bool {
+    for j in i + 1..toks.len().min(i + 1 + UNTIL_WINDOW) {
+        if gap(text, toks, j - 1, j).contains([',', ';', ':', '.', '!', '?', '(', ')']) {
+            return false;
+        }
+        if toks[j].raw.eq_ignore_ascii_case("until") || toks[j].raw.eq_ignore_ascii_case("till") {
             return true;
         }
     }

@@ -1602,6 +1602,64 @@ fn an_inflected_word_supports_its_claim() {
 }
 
 #[test]
+fn a_negated_verb_phrase_coordinated_by_and_denies_only_its_own_conjunct() {
+    // "… are final sale and cannot be returned": the negation scopes over the second verb
+    // phrase, so a claim of the first predicate agrees and one of the second is judged by it.
+    let ctx = "Returns are accepted within 30 days of purchase with a receipt. Sale items are \
+               final sale and cannot be returned. Gift cards are non-refundable.";
+    let q = "Can I return the jacket I bought on sale last week?";
+    for right in [
+        "Sorry, sale items are final sale, so the jacket can't be returned.",
+        "Sale items are final sale.",
+        "Sale items are final sale and cannot be returned.",
+    ] {
+        assert_contradicted(right, q, ctx, false);
+    }
+    for wrong in [
+        "Sale items are final sale and can be returned.",
+        "Sale items can be returned.",
+        "Sale items are not final sale.",
+    ] {
+        assert_contradicted(wrong, q, ctx, true);
+    }
+    let text = "Sale items are final sale and cannot be returned.";
+    let toks = tokens(text);
+    let split = split_coordinated_negation(text, &toks, &clause_ranges(text, &toks));
+    assert_eq!(split.len(), 2, "{split:?}");
+    // An "and" between nouns, or before an affirmed verb, splits nothing.
+    for text in [
+        "Cats and dogs are not allowed.",
+        "The museum opens at 10am and closes at 6pm.",
+    ] {
+        let toks = tokens(text);
+        let ranges = clause_ranges(text, &toks);
+        assert_eq!(
+            split_coordinated_negation(text, &toks, &ranges),
+            ranges,
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_negation_before_until_states_the_event_at_its_time() {
+    // "not … until X" asserts the event at X (Karttunen 1974).
+    let ctx = "Version 3.8.0 deprecated the --legacy-auth option; it isn't due to be removed \
+               until 4.0.";
+    let q = "When will --legacy-auth be removed?";
+    assert_contradicted("It will be removed in 4.0.", q, ctx, false);
+    assert_contradicted("The option will never be removed.", q, ctx, true);
+    for (text, negated) in [
+        ("The museum does not open until 10am.", false),
+        ("It isn't due to be removed until 4.0.", false),
+        ("The museum does not open on Mondays.", true),
+        ("It is not open. Until then, wait.", true),
+    ] {
+        assert_eq!(negates(text, &tokens(text)), negated, "{text}");
+    }
+}
+
+#[test]
 fn polarity_is_judged_per_clause() {
     // One sentence that affirms one thing and denies another: each claim is judged against
     // the clause that states it.
