@@ -117,6 +117,15 @@ pub(super) struct Request<'r, 'a> {
     /// for a bare "Yes." or "No, it is not." answer, which claims the question's proposition
     /// (QA2D's declarative form of a question and its answer, Demszky et al. 2018).
     polar: Option<Vec<Token<'a>>>,
+    /// The keys of that yes/no question that no other sentence of the prompt states, when it
+    /// asks whether its proposition holds ([`asks_proposition`]): "Does the hotel have a
+    /// spa?" presents "the hotel has a spa" for confirmation and presupposes none of it
+    /// (Karttunen 1977, "Syntax and semantics of questions"; a wh-question presupposes its
+    /// proposition, a polar question does not), so an answer that restates it ("Yes, the
+    /// hotel has a spa.") is not given its words by the question: the sources must state them.
+    asked_proposition: FastSet<Cow<'a, str>>,
+    /// Whether the answer is one claim span ([`Request::read_answer`]).
+    single_claim: bool,
     /// Whether it asks for a count, a measure or a date and for nothing else (`asks_only_value`).
     asks_no_name: bool,
     /// Whether it is a wh-question (`AskedQuestion::asks_wh`).
@@ -213,6 +222,9 @@ struct ClaimView<'v, 'a> {
     /// Whether the prompt holds each content key, or the claim derives it (a number of years
     /// between its year and one of the sources', a percentage of its own numbers).
     in_prompt: Vec<bool>,
+    /// Whether it holds a key of a yes/no question's proposition that the sources do not state
+    /// (`Request::asked_proposition`, "spa" of "Does the hotel have a spa?").
+    asks_unstated: bool,
     /// The ids found, in claim order.
     known: Vec<u32>,
     /// Share in [0,1] of the content keys the sources or the prompt hold.
@@ -367,6 +379,10 @@ impl<'r, 'a> Request<'r, 'a> {
         // `question_span`): the sentences from the question's start on.
         let question_from = question_span(prompt).0;
         let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
+        // The keys of the prompt's sentences other than its yes/no question's.
+        let polar_text = polar_question(question_in(question_of(prompt)))
+            .and_then(|toks| asks_proposition(&toks).then(|| question_in(question_of(prompt))));
+        let mut stated_keys: FastSet<Cow<'_, str>> = FastSet::default();
         let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
         // The ids of the question's words the sources hold: what a claim without words of its own
         // (a bare date) is an answer about.
@@ -404,7 +420,11 @@ impl<'r, 'a> Request<'r, 'a> {
                 given_dates.push((d.month, d.day, weekday_before(prompt, toks, d.span.0)));
             }
             let ks = sentence_keys(prompt, sp, toks, lower_vocab).0;
+            let polar_sentence = polar_text.is_some_and(|q| prompt[sp.0..sp.1].trim() == q.trim());
             for k in ks.into_iter().filter(|k| !k.negation) {
+                if !polar_sentence {
+                    stated_keys.insert(k.norm.clone());
+                }
                 if k.kind == KeyKind::Name && sp.1 > question_from {
                     question_names.insert(k.norm.clone());
                 }
@@ -475,6 +495,15 @@ impl<'r, 'a> Request<'r, 'a> {
         } else {
             question_of(prompt)
         };
+        let asked_proposition = if polar_text.is_some() {
+            prompt_keys
+                .iter()
+                .filter(|k| !stated_keys.contains(*k))
+                .cloned()
+                .collect()
+        } else {
+            FastSet::default()
+        };
         let asked = AskedQuestion::new(question);
         Request {
             context,
@@ -493,6 +522,8 @@ impl<'r, 'a> Request<'r, 'a> {
             layout: Layout::of(context),
             // Its last sentence that asks: "Answer using the passage below. … Was it …?"
             polar: polar_question(question_in(question)),
+            asked_proposition,
+            single_claim: false,
             asks_no_name: asked.asks_only_value(),
             asks_wh: asked.asks_wh(),
             asked_noun: asked_noun(question),
@@ -541,6 +572,7 @@ impl<'r, 'a> Request<'r, 'a> {
     /// amounts and what is left of them ([`share_of_derived`]), and derived numbers stated
     /// again ([`restated_results`]), which a claim states as given.
     pub(super) fn read_answer(&mut self, text: &str, toks: &[Token<'_>], spans: &[(usize, usize)]) {
+        self.single_claim = spans.len() == 1;
         // A bare decimal below 2 multiplied by ("× 0.20", "0.20 ×", "× 1.25") that the sources
         // state as a percentage ("20%", or one added, "+ 25%", below) on a line of its own
         // line's words is shown, so an operand: a weight written as a fraction. Not money or a
@@ -2514,7 +2546,14 @@ impl<'r, 'a> Request<'r, 'a> {
                 return;
             }
         }
+        // A denial of a yes/no question's proposition that the sources never state ("No, the
+        // hotel does not have a spa" against sources that list a pool and a gym): they are
+        // silent on it, neither entailing nor contradicting it (the "neutral" of natural
+        // language inference, MacCartney and Manning 2009), so an affirmed sentence that shares
+        // its other words does not contradict it; its support says what they lack.
+        let denies_unstated = view.asks_unstated && (negated || flip);
         if local_support >= 0.6
+            && !denies_unstated
             && !(self.asks_wh && verbless_answer(claim_toks, negated || polar_claim))
             && polarity_mismatch(
                 index,
@@ -3581,14 +3620,43 @@ impl<'v, 'a> ClaimView<'v, 'a> {
                             )))
             })
             .collect();
-        let found = ids
+        // The keys of a yes/no question's proposition that the sources do not state
+        // (`Request::asked_proposition`): the question gives them to the alignment, as any
+        // word of the prompt, but not to the claim's support, which is the share of its
+        // proposition the sources state. Not for a bare "Yes."/"No." that the answer gives
+        // reasons for after it: it is judged by its polarity, its support by its reasons'
+        // sentences.
+        let unstated: Vec<bool> = content
             .iter()
-            .zip(&in_prompt)
-            .filter(|(id, p)| id.is_some() || **p)
+            .zip(&ids)
+            .map(|(k, id)| {
+                id.is_none()
+                    && req.asked_proposition.contains(&k.norm)
+                    && !states_frequency(index, &k.norm)
+            })
+            .collect();
+        // (What a denial is neutral on is a thing the question names, not a verb the sources
+        // may restate by another: a name, or a word of a noun phrase a determiner opens, "a
+        // spa", "any pets"; "Do I need to file Schedule B?" against "Use Schedule B if …" is
+        // judged by polarity.)
+        let thing = |k: &Key<'_>| {
+            let at = k.at as usize;
+            k.kind == KeyKind::Name
+                || (at.saturating_sub(2)..at).any(|j| {
+                    ["a", "an", "any", "some", "the"]
+                        .iter()
+                        .any(|d| claim_toks[j].raw.eq_ignore_ascii_case(d))
+                })
+        };
+        let asks_unstated = content.iter().zip(&unstated).any(|(k, u)| *u && thing(k));
+        let reasons_follow = polar_claim && !req.single_claim;
+        let given = |j: usize| in_prompt[j] && (reasons_follow || !unstated[j]);
+        let found = (0..ids.len())
+            .filter(|&j| ids[j].is_some() || given(j))
             .count();
         let support = found as f64 / content.len() as f64;
-        for ((k, id), p) in content.iter().zip(&ids).zip(&in_prompt) {
-            if !*p {
+        for (j, (k, id)) in content.iter().zip(&ids).enumerate() {
+            if !given(j) {
                 tally.new_total += 1;
                 if let Some(id) = id {
                     tally.new_found += 1;
@@ -3627,6 +3695,7 @@ impl<'v, 'a> ClaimView<'v, 'a> {
             content,
             ids,
             in_prompt,
+            asks_unstated,
             known,
             support,
             subject_run,
@@ -3870,4 +3939,28 @@ fn inside_own_range(
         };
         joined && d.span != a.span && d.span != b.span && inside && by_sources(a) && by_sources(b)
     })
+}
+
+/// Time nouns with their adverbs of frequency in "-ly", each stating "every" one of them
+/// ("daily" is "every day"; [`states_frequency`]).
+const FREQUENCY_ADVERBS: &[(&str, &str)] = &[
+    ("day", "daily"),
+    ("week", "weekly"),
+    ("month", "monthly"),
+    ("year", "yearly"),
+    ("hour", "hourly"),
+    ("night", "nightly"),
+    ("quarter", "quarterly"),
+    ("fortnight", "fortnightly"),
+];
+
+/// Whether the sources state the time noun `norm` by its adverb of frequency ("open daily"
+/// states the "day" of "open every day"; "billed monthly" the "month" of "every month"):
+/// derivational morphology the light normal form leaves apart (Quirk et al. 1985, *A
+/// Comprehensive Grammar of the English Language*, §7.51, adverbs of frequency).
+fn states_frequency(index: &SourceIndex<'_>, norm: &str) -> bool {
+    FREQUENCY_ADVERBS
+        .iter()
+        .find(|(noun, _)| *noun == norm)
+        .is_some_and(|(_, adverb)| index.vocab.contains_key(*adverb))
 }

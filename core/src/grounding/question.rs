@@ -428,6 +428,83 @@ pub(super) fn polar_question(question: &str) -> Option<Vec<Token<'_>>> {
     (!toks.iter().any(|t| is(t.raw, POLAR_COMPARISONS))).then_some(toks)
 }
 
+/// Words that, within three tokens after "you" (or after "your"), make a yes/no question a
+/// request or a question about the assistant rather than about a proposition the sources could
+/// state ("Do you know who …?", "Can you tell me …?", "Could you recommend …?", "Are you a fan
+/// of …?", "Did you see it?"; [`asks_proposition`]), lower case.
+const REQUEST_WORDS: &[&str] = &[
+    "know",
+    "tell",
+    "recommend",
+    "suggest",
+    "think",
+    "remember",
+    "explain",
+    "help",
+    "name",
+    "list",
+    "give",
+    "show",
+    "describe",
+    "like",
+    "love",
+    "enjoy",
+    "prefer",
+    "mind",
+    "want",
+    "need",
+    "believe",
+    "recall",
+    "summarize",
+    "summarise",
+    "find",
+    "check",
+    "confirm",
+    "say",
+    "heard",
+    "seen",
+    "see",
+    "read",
+    "watched",
+    "watch",
+    "listened",
+    "familiar",
+    "fan",
+    "favorite",
+    "favourite",
+    "favorites",
+    "favourites",
+    "interested",
+    "aware",
+    "sure",
+];
+
+/// Words a yes/no question asks to confirm the turn before it by ("Is that correct?", "Is it
+/// true?"): no proposition of their own ([`asks_proposition`]), lower case.
+const CONFIRMATION_WORDS: &[&str] = &["true", "correct", "right", "accurate", "so", "sure"];
+
+/// Whether the yes/no question `toks` ([`polar_question`]) asks whether a proposition of its
+/// own words holds: not an indirect question or request ("Do you know who directed it?", "Can
+/// you tell me when …?"; Searle 1975, "Indirect speech acts"), one about the assistant's own
+/// mind or experience ("Are you a fan of jazz?", "Did you see it?", "What's your favourite?"),
+/// a request to confirm the turn before it ("Is that correct?", "Is it true?"), nor a
+/// comparison written "as … as" ("Was she a novelist just as much as he was an economist?").
+/// "Do you ship to Norway?" and "Does the hotel have a spa?" do.
+pub(super) fn asks_proposition(toks: &[Token<'_>]) -> bool {
+    let is = |t: &Token<'_>, ws: &[&str]| ws.iter().any(|w| t.raw.eq_ignore_ascii_case(w));
+    let about_you = toks.iter().enumerate().any(|(i, t)| {
+        (t.raw.eq_ignore_ascii_case("you") && i <= 2 || t.raw.eq_ignore_ascii_case("your"))
+            && toks[i + 1..].iter().take(3).any(|w| is(w, REQUEST_WORDS))
+    });
+    let confirms = toks.len() <= 4 && toks.last().is_some_and(|t| is(t, CONFIRMATION_WORDS));
+    let as_as = toks
+        .iter()
+        .filter(|t| t.raw.eq_ignore_ascii_case("as"))
+        .count()
+        >= 2;
+    !(about_you || confirms || as_as)
+}
+
 /// The question inside a prompt ([`question_span`]'s text).
 pub(super) fn question_of(prompt: &str) -> &str {
     let (s, e) = question_span(prompt);

@@ -1660,6 +1660,59 @@ fn a_negation_before_until_states_the_event_at_its_time() {
 }
 
 #[test]
+fn a_yes_no_questions_words_are_not_given_to_the_answer_that_restates_them() {
+    // "Does the hotel have a spa?" presupposes no spa: an answer that restates the question
+    // must find "spa" in the sources, whichever its polarity.
+    let ctx = "Our hotel offers free Wi-Fi in all rooms, an outdoor pool open May to September, \
+               and a fitness centre open 24 hours.";
+    for text in ["Yes, the hotel has a spa.", "Yes.", "No."] {
+        let g = analyse(text, "Does the hotel have a spa?", ctx);
+        assert!(g.claims[0].support < 1.0, "{text}: {g:?}");
+        assert_ne!(
+            g.claims[0].status,
+            ClaimStatus::Contradicted,
+            "{text}: {g:?}"
+        );
+    }
+    // What the sources state stays given: "pool" is in them.
+    let g = analyse(
+        "Yes, the hotel has a pool.",
+        "Does the hotel have a pool?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    // A wh-question presupposes its words ("Which spa treatments …" grants the spa).
+    let g = analyse(
+        "The hotel has a spa.",
+        "What can guests do at the hotel's spa?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    // A bare reply with reasons after it is judged by its polarity; its reasons by their words.
+    let g = analyse(
+        "No. It offers a pool and a fitness centre.",
+        "Does the hotel have a spa?",
+        ctx,
+    );
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    for (q, proposition) in [
+        ("Does the hotel have a spa?", true),
+        ("Do you ship to Norway?", true),
+        ("Do you know who directed Titanic?", false),
+        ("Can you tell me when it opened?", false),
+        ("Are you a big fan of jazz?", false),
+        ("Did you see it?", false),
+        ("Is that correct?", false),
+        (
+            "Was she a novelist just as much as he was an economist?",
+            false,
+        ),
+    ] {
+        assert_eq!(asks_proposition(&tokens(q)), proposition, "{q}");
+    }
+}
+
+#[test]
 fn polarity_is_judged_per_clause() {
     // One sentence that affirms one thing and denies another: each claim is judged against
     // the clause that states it.
