@@ -458,6 +458,11 @@ impl<'a> SourceIndex<'a> {
             }
             dates_before = dates;
             sent_refers_back.push(refers_back);
+            // A yes/no question no reply answers asserts nothing: no keys, its own or those
+            // its heading and layout give it.
+            if unanswered_polar(context, &spans, n_sent) {
+                ks.clear();
+            }
             let opens_back = toks.first().is_some_and(|t| {
                 let lower = lower_cow(t.raw);
                 BACK_REFERENCES.contains(&lower.as_ref())
@@ -1249,16 +1254,49 @@ fn amounts_in_tenths<'a>(
 /// question's content, denied when the answer is "No", as a list of frequently asked
 /// questions states it ([`SourceIndex::sent_answered_no`]).
 pub(super) fn answered_no(context: &str, spans: &[(usize, usize)], t: usize) -> bool {
+    asked_at(context, spans, t) && replies(context, spans, t + 1, "no")
+}
+
+/// Whether source sentence `t` (byte spans `spans` of `context`) ends in a question mark.
+fn asked_at(context: &str, spans: &[(usize, usize)], t: usize) -> bool {
     let (s, e) = spans[t];
-    let asked = context[s..e].trim_end().ends_with('?') || context[e..].starts_with('?');
-    asked
-        && spans.get(t + 1).is_some_and(|&(ns, ne)| {
-            let next = context[ns..ne].trim_start();
-            let body = label_at(next).map_or(next, |(_, b)| next[b..].trim_start());
-            let after = body.get(2..).map(|r| r.chars().next());
-            body.get(..2).is_some_and(|w| w.eq_ignore_ascii_case("no"))
-                && after.is_some_and(|c| {
-                    c.is_none_or(|c| matches!(c, '.' | ',' | '!' | ';' | '—' | '–'))
-                })
-        })
+    context[s..e].trim_end().ends_with('?') || context[e..].starts_with('?')
+}
+
+/// Whether source sentence `t` opens, after an optional label ("A:", "Answer:"), with the
+/// reply particle `word` ("no", "yes") and then punctuation or its end ("No one …" is no
+/// reply).
+fn replies(context: &str, spans: &[(usize, usize)], t: usize, word: &str) -> bool {
+    spans.get(t).is_some_and(|&(ns, ne)| {
+        let next = context[ns..ne].trim_start();
+        let body = label_at(next).map_or(next, |(_, b)| next[b..].trim_start());
+        let after = body.get(word.len()..).map(|r| r.chars().next());
+        body.get(..word.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(word))
+            && after
+                .is_some_and(|c| c.is_none_or(|c| matches!(c, '.' | ',' | '!' | ';' | '—' | '–')))
+    })
+}
+
+/// Whether source sentence `t` (byte spans `spans` of `context`) is a yes/no question
+/// ([`polar_question`], after an optional label such as "Q:") that the next sentence does not
+/// answer "Yes" or "No": it asserts nothing (a polar question presupposes none of its
+/// proposition; Karttunen 1977, "Syntax and semantics of questions"; Groenendijk and Stokhof
+/// 1984), so its words are no keys of the sources ([`SourceIndex::build`]). "Do you ship to
+/// Norway?\nWe currently ship to EU countries and the UK only." states no shipping to Norway;
+/// with "Yes." or "No." after it, the pair states the proposition or its denial
+/// ([`answered_no`]). A wh-question keeps its keys: it presupposes its proposition ("When did
+/// the museum open?" states that it opened).
+pub(super) fn unanswered_polar(context: &str, spans: &[(usize, usize)], t: usize) -> bool {
+    if !asked_at(context, spans, t) {
+        return false;
+    }
+    let (s, e) = spans[t];
+    // (The span may end before its "?".)
+    let e = e + usize::from(context[e..].starts_with('?'));
+    let text = context[s..e].trim_start();
+    let body = label_at(text).map_or(text, |(_, b)| text[b..].trim_start());
+    polar_question(body.trim_end()).is_some()
+        && !replies(context, spans, t + 1, "yes")
+        && !replies(context, spans, t + 1, "no")
 }

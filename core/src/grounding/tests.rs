@@ -1674,27 +1674,23 @@ fn a_yes_no_questions_words_are_not_given_to_the_answer_that_restates_them() {
             "{text}: {g:?}"
         );
     }
-    // What the sources state stays given: "pool" is in them.
-    let g = analyse(
-        "Yes, the hotel has a pool.",
-        "Does the hotel have a pool?",
-        ctx,
-    );
-    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
-    // A wh-question presupposes its words ("Which spa treatments …" grants the spa).
-    let g = analyse(
-        "The hotel has a spa.",
-        "What can guests do at the hotel's spa?",
-        ctx,
-    );
-    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
-    // A bare reply with reasons after it is judged by its polarity; its reasons by their words.
-    let g = analyse(
-        "No. It offers a pool and a fitness centre.",
-        "Does the hotel have a spa?",
-        ctx,
-    );
-    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    // What the sources state stays given ("pool" is in them); a wh-question presupposes its
+    // words ("What can guests do at the spa?" grants the spa); a bare reply with reasons
+    // after it is judged by its polarity, its reasons by their words.
+    for (text, q) in [
+        ("Yes, the hotel has a pool.", "Does the hotel have a pool?"),
+        (
+            "The hotel has a spa.",
+            "What can guests do at the hotel's spa?",
+        ),
+        (
+            "No. It offers a pool and a fitness centre.",
+            "Does the hotel have a spa?",
+        ),
+    ] {
+        let g = analyse(text, q, ctx);
+        assert_eq!(g.claims[0].support, 1.0, "{text}: {g:?}");
+    }
     for (q, proposition) in [
         ("Does the hotel have a spa?", true),
         ("Do you ship to Norway?", true),
@@ -1709,6 +1705,30 @@ fn a_yes_no_questions_words_are_not_given_to_the_answer_that_restates_them() {
         ),
     ] {
         assert_eq!(asks_proposition(&tokens(q)), proposition, "{q}");
+    }
+}
+
+#[test]
+fn a_yes_no_question_of_the_sources_that_no_reply_answers_asserts_nothing() {
+    // "Do you ship to Norway?" with an answer that lists other countries states no shipping
+    // to Norway; answered "Yes." it does.
+    let q = "Can you deliver to Oslo, Norway?";
+    let unanswered = "Shipping\nDo you ship to Norway?\nWe currently ship to EU countries and the \
+                      UK only.";
+    let g = analyse("Yes, we ship to Norway.", q, unanswered);
+    assert!(g.claims[0].support < 1.0, "{g:?}");
+    let answered = "Q: Do you ship to Norway?\nA: Yes, we ship to all of Europe.";
+    let g = analyse("Yes, we ship to Norway.", q, answered);
+    assert_eq!(g.claims[0].support, 1.0, "{g:?}");
+    let spans = |c: &str| source_sentence_spans(c);
+    let c = "Do you ship to Norway?\nWe ship to the EU.";
+    assert!(unanswered_polar(c, &spans(c), 0));
+    for c in [
+        "Do you ship to Norway?\nYes, to all of Europe.",
+        "Q: Do you ship to Norway?\nA: No. We ship to the EU only.",
+        "When did the museum open?\nIt opened in 1901.",
+    ] {
+        assert!(!unanswered_polar(c, &spans(c), 0), "{c}");
     }
 }
 
