@@ -68,6 +68,19 @@ pub(super) const ABSTAIN_SOURCES: &[&str] = &[
     "i",
 ];
 
+/// Whether a sentence of an answer (`toks`) abstains ([`abstains`]) and says nothing more: no
+/// contrast after it ("I do not know when they were released, but The Sea Inside is a
+/// mystery" states more than the sources' silence).
+pub(super) fn abstains_alone(toks: &[Token<'_>]) -> bool {
+    // (Tested after `abstains`, which rejects most claims without lower-casing.)
+    abstains(toks)
+        && !toks.iter().any(|t| {
+            ["but", "although", "though", "however", "yet", "whereas"]
+                .iter()
+                .any(|c| t.raw.eq_ignore_ascii_case(c))
+        })
+}
+
 /// Most tokens of a sentence that [`abstains`] reads.
 pub(super) const ABSTAIN_MAX_TOKENS: usize = 24;
 

@@ -1259,19 +1259,9 @@ impl<'r, 'a> Request<'r, 'a> {
         // only: "I do not know when they were released, but The Sea Inside is a mystery"
         // states more than the sources' silence.
         let abstention_answered = match (polar_claim, asked_kinds) {
-            (false, Some(kinds)) => {
-                // (Tested after `abstains`, which rejects most claims without lower-casing.)
-                let contrasts = || {
-                    claim_toks.iter().any(|t| {
-                        ["but", "although", "though", "however", "yet", "whereas"]
-                            .iter()
-                            .any(|c| t.raw.eq_ignore_ascii_case(c))
-                    })
-                };
-                (abstains(claim_toks) && !contrasts())
-                    .then(|| answering_sentence(index, (question, lower_vocab), kinds, measure))
-                    .flatten()
-            }
+            (false, Some(kinds)) => abstains_alone(claim_toks)
+                .then(|| answering_sentence(index, (question, lower_vocab), kinds, measure))
+                .flatten(),
             _ => None,
         };
         let view = ClaimView::read(
@@ -3650,7 +3640,12 @@ impl<'v, 'a> ClaimView<'v, 'a> {
         };
         let asks_unstated = content.iter().zip(&unstated).any(|(k, u)| *u && thing(k));
         let reasons_follow = polar_claim && !req.single_claim;
-        let given = |j: usize| in_prompt[j] && (reasons_follow || !unstated[j]);
+        // An abstention ("The information does not mention a spa.") to a yes/no question
+        // whose thing no sentence of the sources states is what they support: their silence
+        // is told here by the thing's absence, not guessed from word overlap (SQuAD 2.0's
+        // unanswerable questions, Rajpurkar, Jia and Liang 2018). Every key of it is given.
+        let silent = asks_unstated && !polar_claim && abstains_alone(claim_toks);
+        let given = |j: usize| silent || (in_prompt[j] && (reasons_follow || !unstated[j]));
         let found = (0..ids.len())
             .filter(|&j| ids[j].is_some() || given(j))
             .count();

@@ -1687,10 +1687,22 @@ fn a_yes_no_questions_words_are_not_given_to_the_answer_that_restates_them() {
             "No. It offers a pool and a fitness centre.",
             "Does the hotel have a spa?",
         ),
+        // An abstention is what sources silent on the asked thing support.
+        (
+            "The information does not mention a spa.",
+            "Does the hotel have a spa?",
+        ),
     ] {
         let g = analyse(text, q, ctx);
         assert_eq!(g.claims[0].support, 1.0, "{text}: {g:?}");
     }
+    // An abstention is not what sources that state the asked thing support.
+    let stated = analyse(
+        "The information does not mention a pool.",
+        "Does the hotel have a pool?",
+        ctx,
+    );
+    assert!(stated.claims[0].support < 1.0, "{stated:?}");
     for (q, proposition) in [
         ("Does the hotel have a spa?", true),
         ("Do you ship to Norway?", true),
