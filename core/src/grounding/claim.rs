@@ -379,9 +379,22 @@ impl<'r, 'a> Request<'r, 'a> {
         // `question_span`): the sentences from the question's start on.
         let question_from = question_span(prompt).0;
         let mut prompt_keys: FastSet<Cow<'_, str>> = FastSet::default();
+        let question = if prompt.trim().is_empty() {
+            question_in(context)
+        } else {
+            question_of(prompt)
+        };
+        // Its last sentence that asks, when it is a yes/no question ("Answer using the passage
+        // below. … Was it …?"), tokenised once; and its text when it asks whether its
+        // proposition holds. (With no prompt the question is the context's and no sentence
+        // of the prompt holds it: `asked_proposition` is then empty.)
+        let asking = question_in(question);
+        let polar = polar_question(asking);
+        let polar_text = polar
+            .as_deref()
+            .filter(|toks| asks_proposition(toks))
+            .map(|_| asking);
         // The keys of the prompt's sentences other than its yes/no question's.
-        let polar_text = polar_question(question_in(question_of(prompt)))
-            .and_then(|toks| asks_proposition(&toks).then(|| question_in(question_of(prompt))));
         let mut stated_keys: FastSet<Cow<'_, str>> = FastSet::default();
         let mut question_names: FastSet<Cow<'_, str>> = FastSet::default();
         // The ids of the question's words the sources hold: what a claim without words of its own
@@ -490,11 +503,6 @@ impl<'r, 'a> Request<'r, 'a> {
             .filter(|&(_, _, n)| n >= 2)
             .map(|(d, total, _)| (d, total))
             .collect();
-        let question = if prompt.trim().is_empty() {
-            question_in(context)
-        } else {
-            question_of(prompt)
-        };
         let asked_proposition = if polar_text.is_some() {
             prompt_keys
                 .iter()
@@ -520,8 +528,7 @@ impl<'r, 'a> Request<'r, 'a> {
             question_toks: OnceCell::new(),
             question_ids: OnceCell::new(),
             layout: Layout::of(context),
-            // Its last sentence that asks: "Answer using the passage below. … Was it …?"
-            polar: polar_question(question_in(question)),
+            polar,
             asked_proposition,
             single_claim: false,
             asks_no_name: asked.asks_only_value(),

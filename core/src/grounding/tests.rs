@@ -1095,18 +1095,18 @@ fn a_novel_name_conflicts_with_the_sentence_of_its_own_clause() {
     // A clause whose only other key is its verb meets that verb's sentence too.
     let ctx = "Inception is a 2010 science fiction film directed by Christopher Nolan. The \
                film won four Academy Awards.";
-    let bad = analyse(
+    assert_contradicted(
         "It was directed by Steven Spielberg, and it won four Academy Awards.",
         "",
         ctx,
+        true,
     );
-    assert_eq!(bad.claims[0].status, ClaimStatus::Contradicted, "{bad:?}");
-    let good = analyse(
+    assert_contradicted(
         "It was directed by Christopher Nolan, and it won four Academy Awards.",
         "",
         ctx,
+        false,
     );
-    assert_ne!(good.claims[0].status, ClaimStatus::Contradicted, "{good:?}");
 }
 
 #[test]
